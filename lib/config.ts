@@ -1,0 +1,288 @@
+/**
+ * Configuration from environment variables (spec §2.1 plus govcat's own overrides), read and validated once
+ * at start-up. Every problem is reported with the variable's name, the bad value and what is allowed, and
+ * secrets are never echoed back.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "./config.ts";
+ * const config = loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" });
+ * console.log(config.maxRetries); // 3
+ * ```
+ *
+ * @module
+ */
+import { ConfigError } from "./errors.ts";
+
+/** Sovereign cloud selector: `""` is the public cloud. */
+export type CloudRegion = "" | "usgov" | "china";
+/** The canonical transport names; `http` is accepted as an alias of `streamable-http`. */
+export type McpTransport = "stdio" | "streamable-http" | "sse";
+export type LogLevel = "error" | "warn" | "info" | "debug";
+
+/** Validated configuration. Optional values are `undefined` when unset. */
+export interface Config {
+  accountName: string;
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  region: CloudRegion;
+  maxRetries: number;
+  timeoutSeconds: number;
+  batchSize: number;
+  mcpTransport: McpTransport;
+  mcpHost: string;
+  mcpPort: number;
+  /** Base URL overriding `https://{account}.purview.azure.com` (emulator, private endpoints). */
+  endpoint?: string;
+  /** Base URL overriding the unified catalog host. */
+  unifiedEndpoint?: string;
+  /** api-version sent to the data map (Atlas v2, search, lineage, glossary) API. */
+  apiVersion: string;
+  /** api-version sent to the unified catalog API. */
+  unifiedApiVersion: string;
+  /** OAuth scope requested for catalog tokens. */
+  tokenScope: string;
+  /** Client-side limit of requests per second to the catalog; 0 turns the limiter off. */
+  rateLimit: number;
+  logLevel: LogLevel;
+  mcpReadOnly: boolean;
+  /** Tool allow/deny list, e.g. `get_entity,search_entities` or `-delete_entity`. */
+  mcpTools?: string;
+  /** Bearer token clients must present to the HTTP transports. */
+  mcpAuthToken?: string;
+}
+
+/** Variables the loader understands, with their defaults, for help texts and docs. */
+export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: "CATALOG_ACCOUNT_NAME", default: "(required)", meaning: "Catalog account name, without domain" },
+  { name: "CLOUD_TENANT_ID", default: "", meaning: "Tenant id (GUID); with the next two: service principal" },
+  { name: "CLOUD_CLIENT_ID", default: "", meaning: "Application (client) id of the service principal" },
+  { name: "CLOUD_CLIENT_SECRET", default: "", meaning: "Client secret of the service principal" },
+  { name: "CLOUD_REGION", default: "", meaning: "Sovereign cloud: empty (public), usgov, china" },
+  { name: "CATALOG_MAX_RETRIES", default: "3", meaning: "Retries of a throttled or failed call (0-10)" },
+  { name: "CATALOG_TIMEOUT", default: "30", meaning: "Request timeout in seconds (1-3600)" },
+  { name: "CATALOG_BATCH_SIZE", default: "100", meaning: "Default batch size of bulk operations (1-1000)" },
+  { name: "CATALOG_MCP_TRANSPORT", default: "stdio", meaning: "stdio, streamable-http (alias http), sse" },
+  { name: "CATALOG_MCP_HOST", default: "127.0.0.1", meaning: "Bind host of the HTTP transports" },
+  { name: "CATALOG_MCP_PORT", default: "8000", meaning: "Bind port of the HTTP transports" },
+  { name: "CATALOG_ENDPOINT", default: "", meaning: "Base URL overriding the account host (emulator)" },
+  { name: "CATALOG_UNIFIED_ENDPOINT", default: "", meaning: "Base URL overriding the unified catalog host" },
+  { name: "CATALOG_API_VERSION", default: "2023-09-01", meaning: "api-version of the data map API" },
+  {
+    name: "CATALOG_UNIFIED_API_VERSION",
+    default: "2025-09-15-preview",
+    meaning: "api-version of the unified catalog API",
+  },
+  {
+    name: "CATALOG_TOKEN_SCOPE",
+    default: "https://purview.azure.net/.default",
+    meaning: "OAuth scope of catalog tokens",
+  },
+  { name: "CATALOG_RATE_LIMIT", default: "50", meaning: "Client-side requests per second (0 = off)" },
+  { name: "CATALOG_LOG", default: "warn", meaning: "Log level on stderr: error, warn, info, debug" },
+  { name: "CATALOG_MCP_READ_ONLY", default: "false", meaning: "Hide and refuse every write tool" },
+  { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
+  { name: "CATALOG_MCP_AUTH_TOKEN", default: "", meaning: "Bearer token required by the HTTP transports" },
+];
+
+export const DEFAULT_API_VERSION = "2023-09-01";
+export const DEFAULT_UNIFIED_API_VERSION = "2025-09-15-preview";
+export const DEFAULT_TOKEN_SCOPE = "https://purview.azure.net/.default";
+
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Purview account names: 3-63 letters, digits and hyphens, starting with a letter or digit. */
+const ACCOUNT_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{1,61}[A-Za-z0-9]$/;
+const TRANSPORTS: Record<string, McpTransport> = {
+  "stdio": "stdio",
+  "streamable-http": "streamable-http",
+  "http": "streamable-http",
+  "sse": "sse",
+};
+const REGIONS: CloudRegion[] = ["", "usgov", "china"];
+const LOG_LEVELS: LogLevel[] = ["error", "warn", "info", "debug"];
+
+/** Environment as a plain record, so tests and callers can pass their own. */
+export type EnvSource = Record<string, string | undefined>;
+
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions {
+  /** Value used when `CATALOG_ACCOUNT_NAME` is unset (the embedded emulator supplies its own). */
+  defaultAccountName?: string;
+}
+
+/** Reads the whole environment of this process, or an empty record when env access is not granted. */
+export function processEnv(): EnvSource {
+  try {
+    return Deno.env.toObject();
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Reads and validates the configuration. Throws {@link ConfigError} (exit code 2) on the first problem,
+ * naming the variable, the bad value and the allowed values.
+ */
+export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOptions = {}): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+  };
+
+  const accountName = read("CATALOG_ACCOUNT_NAME") ?? options.defaultAccountName;
+  if (accountName === undefined) {
+    throw new ConfigError(
+      "CATALOG_ACCOUNT_NAME is required: set the account name variable to your catalog account's name " +
+        "(e.g. CATALOG_ACCOUNT_NAME=contoso for contoso.purview.azure.com), or select a profile with " +
+        "--profile.",
+      "CATALOG_ACCOUNT_NAME",
+    );
+  }
+  if (!ACCOUNT_NAME.test(accountName)) {
+    throw invalid(
+      "CATALOG_ACCOUNT_NAME",
+      accountName,
+      "3-63 letters, digits and hyphens, without the domain suffix (contoso, not contoso.purview.azure.com)",
+    );
+  }
+
+  const tenantId = read("CLOUD_TENANT_ID");
+  if (tenantId !== undefined && !GUID.test(tenantId)) {
+    throw invalid("CLOUD_TENANT_ID", tenantId, "a GUID such as 72f988bf-86f1-41af-91ab-2d7cd011db47");
+  }
+  const clientId = read("CLOUD_CLIENT_ID");
+  if (clientId !== undefined && !GUID.test(clientId)) {
+    throw invalid("CLOUD_CLIENT_ID", clientId, "the application (client) id, a GUID");
+  }
+  const clientSecret = read("CLOUD_CLIENT_SECRET");
+  // A service principal needs all three; a tenant id alone is allowed (it narrows the login-based chain).
+  if ((clientId !== undefined || clientSecret !== undefined) && (!tenantId || !clientId || !clientSecret)) {
+    const missing = [
+      ["CLOUD_TENANT_ID", tenantId],
+      ["CLOUD_CLIENT_ID", clientId],
+      ["CLOUD_CLIENT_SECRET", clientSecret],
+    ].filter(([, v]) => v === undefined).map(([n]) => n);
+    throw new ConfigError(
+      `Service principal is half configured: ${missing.join(" and ")} ${
+        missing.length === 1 ? "is" : "are"
+      } missing. Set all three of CLOUD_TENANT_ID, CLOUD_CLIENT_ID and CLOUD_CLIENT_SECRET, or unset ` +
+        "CLOUD_CLIENT_ID and CLOUD_CLIENT_SECRET to use az login, managed identity or workload identity.",
+      missing[0],
+    );
+  }
+
+  const regionRaw = (read("CLOUD_REGION") ?? "").toLowerCase();
+  if (!REGIONS.includes(regionRaw as CloudRegion)) {
+    throw invalid("CLOUD_REGION", regionRaw, "empty (public cloud), usgov or china");
+  }
+
+  const transportRaw = (read("CATALOG_MCP_TRANSPORT") ?? "stdio").toLowerCase();
+  const mcpTransport = TRANSPORTS[transportRaw];
+  if (mcpTransport === undefined) {
+    throw invalid("CATALOG_MCP_TRANSPORT", transportRaw, "stdio, streamable-http, http or sse");
+  }
+
+  const logRaw = (read("CATALOG_LOG") ?? "warn").toLowerCase();
+  if (!LOG_LEVELS.includes(logRaw as LogLevel)) {
+    throw invalid("CATALOG_LOG", logRaw, LOG_LEVELS.join(", "));
+  }
+
+  const mcpHost = read("CATALOG_MCP_HOST") ?? "127.0.0.1";
+  if (!/^[A-Za-z0-9.\-:\[\]]+$/.test(mcpHost)) {
+    throw invalid("CATALOG_MCP_HOST", mcpHost, "a host name or IP address such as 127.0.0.1");
+  }
+
+  return {
+    accountName,
+    tenantId,
+    clientId,
+    clientSecret,
+    region: regionRaw as CloudRegion,
+    maxRetries: integer(read, "CATALOG_MAX_RETRIES", 3, 0, 10),
+    timeoutSeconds: integer(read, "CATALOG_TIMEOUT", 30, 1, 3600),
+    batchSize: integer(read, "CATALOG_BATCH_SIZE", 100, 1, 1000),
+    mcpTransport,
+    mcpHost,
+    mcpPort: integer(read, "CATALOG_MCP_PORT", 8000, 1, 65535),
+    endpoint: baseUrl(read, "CATALOG_ENDPOINT"),
+    unifiedEndpoint: baseUrl(read, "CATALOG_UNIFIED_ENDPOINT"),
+    apiVersion: apiVersion(read, "CATALOG_API_VERSION", DEFAULT_API_VERSION),
+    unifiedApiVersion: apiVersion(read, "CATALOG_UNIFIED_API_VERSION", DEFAULT_UNIFIED_API_VERSION),
+    tokenScope: scope(read),
+    rateLimit: integer(read, "CATALOG_RATE_LIMIT", 50, 0, 10000),
+    logLevel: logRaw as LogLevel,
+    mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
+    mcpTools: read("CATALOG_MCP_TOOLS"),
+    mcpAuthToken: read("CATALOG_MCP_AUTH_TOKEN"),
+  };
+}
+
+type Reader = (name: string) => string | undefined;
+
+function invalid(name: string, value: string, allowed: string): ConfigError {
+  return new ConfigError(`${name} has an invalid value "${value}": expected ${allowed}.`, name);
+}
+
+function integer(read: Reader, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(name);
+  if (raw === undefined) return fallback;
+  if (!/^[+-]?\d+$/.test(raw)) throw invalid(name, raw, `an integer from ${min} to ${max}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw invalid(name, raw, `an integer from ${min} to ${max}`);
+  return value;
+}
+
+function boolean(read: Reader, name: string, fallback: boolean): boolean {
+  const raw = read(name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (["true", "1", "yes", "on"].includes(raw)) return true;
+  if (["false", "0", "no", "off"].includes(raw)) return false;
+  throw invalid(name, raw, "true or false");
+}
+
+function baseUrl(read: Reader, name: string): string | undefined {
+  const raw = read(name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid(name, raw, "an absolute http(s) URL such as http://127.0.0.1:8085");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw invalid(name, raw, "an http or https URL");
+  }
+  if (url.username || url.password) {
+    // Never echo credentials embedded in a URL.
+    throw new ConfigError(`${name} must not contain a user name or password.`, name);
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw invalid(name, raw, "https for a remote host (plain http is allowed only for 127.0.0.1/localhost)");
+  }
+  return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+function apiVersion(read: Reader, name: string, fallback: string): string {
+  const raw = read(name);
+  if (raw === undefined) return fallback;
+  if (!/^\d{4}-\d{2}-\d{2}(-preview)?$/.test(raw)) {
+    throw invalid(name, raw, "a date version such as 2023-09-01 or 2025-09-15-preview");
+  }
+  return raw;
+}
+
+function scope(read: Reader): string {
+  const raw = read("CATALOG_TOKEN_SCOPE");
+  if (raw === undefined) return DEFAULT_TOKEN_SCOPE;
+  if (!/^(https:\/\/|api:\/\/)\S+\/\.default$/.test(raw)) {
+    throw invalid("CATALOG_TOKEN_SCOPE", raw, "a scope ending in /.default, e.g. " + DEFAULT_TOKEN_SCOPE);
+  }
+  return raw;
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost: the hosts that never receive a catalog token. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}

@@ -1,0 +1,17 @@
+/**
+ * The one module that imports `@azure/identity`. Only `lib/auth.ts` uses it.
+ *
+ * @module
+ */
+export {
+  AzureAuthorityHosts,
+  AzureCliCredential,
+  AzureDeveloperCliCredential,
+  ChainedTokenCredential,
+  ClientSecretCredential,
+  CredentialUnavailableError,
+  EnvironmentCredential,
+  ManagedIdentityCredential,
+  WorkloadIdentityCredential,
+} from "npm:@azure/identity@4.14.1";
+export type { AccessToken, TokenCredential } from "npm:@azure/identity@4.14.1";

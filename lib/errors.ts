@@ -1,0 +1,170 @@
+/**
+ * Typed errors. Callers branch on the class (or `status`), users read `message` and `hint`. Exit codes
+ * follow the design notes: 2 for bad usage or input caught before anything is sent, 1 for a refusal or
+ * failure of the service.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError } from "./errors.ts";
+ * try {
+ *   throw new NotFoundError({ message: "no entity", code: "ATLAS-404-00-005" });
+ * } catch (e) {
+ *   if (e instanceof NotFoundError) console.error(e.hint);
+ * }
+ * ```
+ *
+ * @module
+ */
+
+/** Base of every error govcat raises on purpose. */
+export class GovcatError extends Error {
+  /** Process exit code this error maps to. */
+  readonly exitCode: number;
+  /** What the user can do about it. */
+  readonly hint?: string;
+
+  constructor(message: string, options: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.exitCode = options.exitCode ?? 1;
+    this.hint = options.hint;
+  }
+}
+
+/** A missing or invalid configuration value (the spec's ValueError). */
+export class ConfigError extends GovcatError {
+  /** The environment variable (or profile key) at fault. */
+  readonly variable?: string;
+  constructor(message: string, variable?: string) {
+    super(message, { exitCode: 2 });
+    this.variable = variable;
+  }
+}
+
+/** Bad command line or bad input, found before anything was sent. */
+export class UsageError extends GovcatError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: 2, hint });
+  }
+}
+
+/** What the service said, as carried by every {@link CatalogError}. */
+export interface ServiceErrorDetails {
+  /** HTTP status; 0 when no response arrived. */
+  status?: number;
+  /** The service's own error code, e.g. `ATLAS-404-00-005` or `Throttled`. */
+  code?: string;
+  /** The service's message, or ours when it sent none. */
+  message: string;
+  /** Request id for support cases (`x-ms-request-id` or the body's `requestId`). */
+  requestId?: string;
+  method?: string;
+  /** URL without query secrets. */
+  url?: string;
+  hint?: string;
+  /** Seconds the service asked us to wait (429/503). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** A request to the catalog failed: the service refused it, or it never completed. */
+export class CatalogError extends GovcatError {
+  readonly status: number;
+  readonly code?: string;
+  readonly requestId?: string;
+  readonly method?: string;
+  readonly url?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(details: ServiceErrorDetails) {
+    super(details.message, { exitCode: 1, hint: details.hint, cause: details.cause });
+    this.status = details.status ?? 0;
+    this.code = details.code;
+    this.requestId = details.requestId;
+    this.method = details.method;
+    this.url = details.url;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  /** A plain object for JSON output and MCP error results. */
+  toJSON(): Record<string, unknown> {
+    return {
+      error: this.name,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      hint: this.hint,
+      requestId: this.requestId,
+      method: this.method,
+      url: this.url,
+    };
+  }
+}
+
+/** 400: the request was malformed or failed the service's validation. */
+export class BadRequestError extends CatalogError {}
+/** 401: no valid credential. */
+export class AuthenticationError extends CatalogError {}
+/** 403: authenticated but the role is too low. */
+export class AuthorizationError extends CatalogError {}
+/** 404: wrong GUID, name or path. */
+export class NotFoundError extends CatalogError {}
+/** 409: conflicts with the current state (exists already, concurrent change). */
+export class ConflictError extends CatalogError {}
+/** 429: throttled after every retry. */
+export class RateLimitError extends CatalogError {}
+/** 5xx: the service failed. */
+export class ServerError extends CatalogError {}
+/** The connection failed or was dropped; `status` is 0. */
+export class NetworkError extends CatalogError {}
+/** No answer within `CATALOG_TIMEOUT`. */
+export class TimeoutError extends CatalogError {}
+/** Any other unexpected status. */
+export class UnexpectedStatusError extends CatalogError {}
+
+/** The fix hint for a status, following spec §7. */
+export function hintForStatus(status: number, method = "GET"): string | undefined {
+  const write = method !== "GET" && method !== "HEAD";
+  switch (status) {
+    case 400:
+      return "Check the request body and parameters against the message above.";
+    case 401:
+      return "Log in with `az login` (or `azd auth login`), or set CLOUD_TENANT_ID, CLOUD_CLIENT_ID and " +
+        "CLOUD_CLIENT_SECRET for a service principal; on Azure, managed identity is used automatically.";
+    case 403:
+      return write
+        ? "The identity lacks the Data Curator role on this collection; ask a collection admin to assign it."
+        : "The identity lacks the Data Reader role on this collection; ask a collection admin to assign it.";
+    case 404:
+      return "Check the GUID or name; search_entities (or `govcat search query --keywords`) finds entities.";
+    case 409:
+      return "The resource exists already or changed meanwhile; read it again and retry the change.";
+    case 429:
+      return "The catalog is throttling: reduce CATALOG_BATCH_SIZE or CATALOG_RATE_LIMIT, or pause between calls.";
+    default:
+      return status >= 500
+        ? "The catalog failed; retry later. Quote the request id if you open a support case."
+        : undefined;
+  }
+}
+
+/** Builds the typed error for an HTTP status. */
+export function errorForStatus(details: ServiceErrorDetails & { status: number }): CatalogError {
+  const withHint = { ...details, hint: details.hint ?? hintForStatus(details.status, details.method) };
+  switch (details.status) {
+    case 400:
+      return new BadRequestError(withHint);
+    case 401:
+      return new AuthenticationError(withHint);
+    case 403:
+      return new AuthorizationError(withHint);
+    case 404:
+      return new NotFoundError(withHint);
+    case 409:
+      return new ConflictError(withHint);
+    case 429:
+      return new RateLimitError(withHint);
+    default:
+      return details.status >= 500 ? new ServerError(withHint) : new UnexpectedStatusError(withHint);
+  }
+}

@@ -1,0 +1,355 @@
+/**
+ * The HTTP core: the only module of govcat that calls `fetch`. It owns base URLs per API area, the
+ * api-version query parameter, bearer tokens, timeouts, retries (see `retry.ts`), the client-side rate
+ * limiter, and mapping of error bodies to typed errors. Tokens never reach a log line or an error.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient } from "./http.ts";
+ * const http = new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } });
+ * const entity = await http.request({ method: "GET", path: "/catalog/api/atlas/v2/entity/guid/abc" });
+ * ```
+ *
+ * @module
+ */
+import {
+  CatalogError,
+  errorForStatus,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "./errors.ts";
+import { type Logger, redactSecrets, silentLogger } from "./log.ts";
+import { RateLimiter } from "./rate_limiter.ts";
+import { type AttemptOutcome, backoffDelayMs, retryAfterMs, shouldRetry, sleep } from "./retry.ts";
+import { USER_AGENT } from "./version.ts";
+
+/** The catalog's API areas; each has its own base URL, api-version and error body shape. */
+export type ApiArea = "datamap" | "unified" | "account" | "scan";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+
+/** Supplies bearer tokens; `undefined` means send none (loopback emulator). */
+export interface BearerTokenSource {
+  getToken(signal?: AbortSignal): Promise<string | undefined>;
+}
+
+export interface HttpClientOptions {
+  /** Base URL per area; `datamap` is required, the others default to it. */
+  baseUrls: Partial<Record<ApiArea, string>> & { datamap: string };
+  /** api-version per area; an area without one sends none. */
+  apiVersions?: Partial<Record<ApiArea, string>>;
+  tokens?: BearerTokenSource;
+  /** Retries after the first attempt (CATALOG_MAX_RETRIES). */
+  maxRetries?: number;
+  /** Per-attempt timeout in milliseconds (CATALOG_TIMEOUT × 1000). */
+  timeoutMs?: number;
+  /** Client-side requests per second; 0 turns the bucket off. */
+  rateLimit?: number;
+  /** First backoff step; the default suits the service, tests make it small. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** A Retry-After longer than this is not waited for: the call fails with RateLimitError at once. */
+  maxRetryAfterMs?: number;
+  logger?: Logger;
+}
+
+export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number>;
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Path below the area's base URL, starting with `/`. */
+  path: string;
+  area?: ApiArea;
+  query?: Record<string, QueryValue>;
+  /** JSON-serialisable body, or a ready `FormData`/`Uint8Array`/string sent as is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * Whether repeating the request is harmless. Defaults to true for GET, HEAD, PUT and DELETE. A POST
+   * marked idempotent (an upsert by unique attribute, a search) is retried like a GET.
+   */
+  idempotent?: boolean;
+  signal?: AbortSignal;
+  /** Override the area's api-version; `false` sends none. */
+  apiVersion?: string | false;
+  /** How to read a successful body (default: JSON when there is one). */
+  responseType?: "json" | "text" | "bytes";
+}
+
+const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
+/** Error body text kept in a message when the service sent no structured error. */
+const MAX_ERROR_TEXT = 500;
+
+export class HttpClient {
+  readonly #options: Required<Omit<HttpClientOptions, "tokens" | "apiVersions">> & HttpClientOptions;
+  readonly #limiter: RateLimiter;
+
+  constructor(options: HttpClientOptions) {
+    this.#options = {
+      maxRetries: 3,
+      timeoutMs: 30_000,
+      rateLimit: 0,
+      retryBaseMs: 800,
+      retryMaxMs: 30_000,
+      maxRetryAfterMs: 120_000,
+      logger: silentLogger,
+      ...options,
+    };
+    this.#limiter = new RateLimiter(this.#options.rateLimit);
+  }
+
+  /** The base URL requests of an area go to. */
+  baseUrl(area: ApiArea = "datamap"): string {
+    return this.#options.baseUrls[area] ?? this.#options.baseUrls.datamap;
+  }
+
+  /** Builds the full URL of a request, with api-version and query parameters. */
+  url(options: Pick<RequestOptions, "path" | "area" | "query" | "apiVersion">): URL {
+    const area = options.area ?? "datamap";
+    const url = new URL(this.baseUrl(area).replace(/\/+$/, "") + options.path);
+    const apiVersion = options.apiVersion ?? this.#options.apiVersions?.[area];
+    if (apiVersion) url.searchParams.set("api-version", apiVersion);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+      else url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  /** Sends a request with retries and returns the parsed body (undefined for an empty one). */
+  async request<T = unknown>(options: RequestOptions): Promise<T> {
+    const url = this.url(options);
+    const idempotent = options.idempotent ?? IDEMPOTENT_METHODS.has(options.method);
+    const { body, contentType } = encodeBody(options.body);
+    const clientRequestId = crypto.randomUUID();
+    const { logger, maxRetries } = this.#options;
+
+    for (let attempt = 1;; attempt++) {
+      await this.#limiter.acquire(options.signal);
+      const headers = new Headers({
+        "accept": "application/json",
+        "user-agent": USER_AGENT,
+        // One id across retries lets the service (and its logs) recognise a repeated request.
+        "x-ms-client-request-id": clientRequestId,
+        ...options.headers,
+      });
+      if (contentType && !headers.has("content-type")) headers.set("content-type", contentType);
+      const token = await this.#options.tokens?.getToken(options.signal);
+      // Not registered with the logger: tokens rotate, and a server would collect them without bound.
+      // Log lines carry no headers, and redactSecrets masks any "Bearer …" text that does appear.
+      if (token) headers.set("authorization", `Bearer ${token}`);
+
+      const started = performance.now();
+      const result = await this.#attempt(url, options, headers, body);
+      const elapsed = Math.round(performance.now() - started);
+      const label = `${options.method} ${redactSecrets(url.toString())}`;
+
+      if (result.ok) {
+        logger.debug(`${label} -> ${result.status} in ${elapsed} ms (attempt ${attempt})`);
+        return result.value as T;
+      }
+      const { error, outcome, waitMs } = result;
+      logger.debug(`${label} -> ${describeOutcome(outcome)} in ${elapsed} ms (attempt ${attempt})`);
+
+      if (attempt > maxRetries || !shouldRetry(outcome, idempotent)) {
+        throw this.#finalError(error, outcome, idempotent, attempt);
+      }
+      if (waitMs !== undefined && waitMs > this.#options.maxRetryAfterMs) throw error;
+      const delay = waitMs ?? backoffDelayMs(attempt, {
+        baseMs: this.#options.retryBaseMs,
+        maxMs: this.#options.retryMaxMs,
+      });
+      // A throttle applies to the whole client, not just this call.
+      if (outcome.kind === "status" && outcome.status === 429) this.#limiter.pauseFor(delay);
+      logger.info(`${label} failed (${describeOutcome(outcome)}); retry ${attempt}/${maxRetries} in ${delay} ms`);
+      await sleep(delay, options.signal);
+    }
+  }
+
+  async #attempt(
+    url: URL,
+    options: RequestOptions,
+    headers: Headers,
+    body: BodyInit | undefined,
+  ): Promise<
+    | { ok: true; status: number; value: unknown }
+    | { ok: false; error: CatalogError; outcome: AttemptOutcome; waitMs?: number }
+  > {
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const context = { method: options.method, url: redactSecrets(url.toString()) };
+    let response: Response;
+    try {
+      response = await fetch(url, { method: options.method, headers, body, signal });
+    } catch (cause) {
+      return this.#transportFailure(cause, timeout, options.signal, context, isConnectFailure(cause));
+    }
+    try {
+      if (response.ok) {
+        return { ok: true, status: response.status, value: await readBody(response, options.responseType) };
+      }
+      const text = await response.text();
+      const waitMs = retryAfterMs(response.headers);
+      const error = errorForStatus({
+        ...parseErrorBody(text, response.status),
+        ...context,
+        status: response.status,
+        requestId: requestIdOf(text, response.headers),
+        retryAfterSeconds: waitMs === undefined ? undefined : Math.ceil(waitMs / 1000),
+      });
+      return { ok: false, error, outcome: { kind: "status", status: response.status }, waitMs };
+    } catch (cause) {
+      // The response started but broke off: the request certainly reached the service.
+      return this.#transportFailure(cause, timeout, options.signal, context, false);
+    }
+  }
+
+  #transportFailure(
+    cause: unknown,
+    timeout: AbortSignal,
+    callerSignal: AbortSignal | undefined,
+    context: { method: string; url: string },
+    notSent: boolean,
+  ): { ok: false; error: CatalogError; outcome: AttemptOutcome } {
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    if (timeout.aborted) {
+      const seconds = this.#options.timeoutMs / 1000;
+      return {
+        ok: false,
+        outcome: { kind: "timeout" },
+        error: new TimeoutError({
+          ...context,
+          message: `No answer from the catalog within ${seconds} s.`,
+          hint: "Raise CATALOG_TIMEOUT, or retry when the service is less busy.",
+          cause,
+        }),
+      };
+    }
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return {
+      ok: false,
+      outcome: { kind: "network", sent: !notSent },
+      error: new NetworkError({
+        ...context,
+        message: `Could not reach the catalog: ${redactSecrets(reason)}`,
+        hint: notSent
+          ? "Check the account name (CATALOG_ACCOUNT_NAME), CATALOG_ENDPOINT, and the network or proxy."
+          : "The connection broke during the exchange; retry, and check the result first if it was a write.",
+        cause,
+      }),
+    };
+  }
+
+  /** The error to throw when no retry follows, with a warning when a write's outcome is unknown. */
+  #finalError(error: CatalogError, outcome: AttemptOutcome, idempotent: boolean, attempts: number): CatalogError {
+    const unknownOutcome = !idempotent && (outcome.kind === "timeout" ||
+      (outcome.kind === "network" && outcome.sent) ||
+      (outcome.kind === "status" && outcome.status >= 500));
+    if (unknownOutcome) {
+      const note = " The request was not repeated because it may already have been applied;" +
+        " check the catalog before sending it again.";
+      return rebuild(error, { message: error.message + note });
+    }
+    if (attempts > 1) {
+      const note = ` (after ${attempts} attempts)`;
+      if (error instanceof RateLimitError || error instanceof ServerError || outcome.kind !== "status") {
+        return rebuild(error, { message: error.message + note });
+      }
+    }
+    return error;
+  }
+}
+
+/** Re-creates a typed error with a changed message, keeping its class and fields. */
+function rebuild(error: CatalogError, change: { message: string }): CatalogError {
+  const Kind = error.constructor as new (details: ConstructorParameters<typeof CatalogError>[0]) => CatalogError;
+  return new Kind({
+    status: error.status,
+    code: error.code,
+    requestId: error.requestId,
+    method: error.method,
+    url: error.url,
+    hint: error.hint,
+    retryAfterSeconds: error.retryAfterSeconds,
+    cause: error.cause,
+    message: change.message,
+  });
+}
+
+function describeOutcome(outcome: AttemptOutcome): string {
+  switch (outcome.kind) {
+    case "status":
+      return String(outcome.status);
+    case "network":
+      return outcome.sent ? "connection broken" : "connection failed";
+    case "timeout":
+      return "timeout";
+  }
+}
+
+function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
+  if (body === undefined) return {};
+  if (body instanceof FormData || body instanceof Uint8Array || typeof body === "string") {
+    return { body: body as BodyInit };
+  }
+  return { body: JSON.stringify(body), contentType: "application/json" };
+}
+
+async function readBody(response: Response, type: RequestOptions["responseType"]): Promise<unknown> {
+  if (type === "bytes") return new Uint8Array(await response.arrayBuffer());
+  const text = await response.text();
+  if (type === "text") return text;
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Deno reports refused or unresolvable connections this way; nothing was sent then. */
+function isConnectFailure(cause: unknown): boolean {
+  const text = `${cause instanceof Error ? cause.message : cause} ${
+    cause instanceof Error && cause.cause ? String(cause.cause) : ""
+  }`.toLowerCase();
+  return /connection refused|tcp connect error|dns error|failed to lookup|name or service not known|connect\)/
+    .test(text);
+}
+
+/** Reads `{requestId, errorCode, errorMessage}` (Atlas) or `{error: {code, message}}` (ARM style). */
+export function parseErrorBody(text: string, status: number): { code?: string; message: string } {
+  try {
+    const body = JSON.parse(text);
+    if (body && typeof body === "object") {
+      if (typeof body.errorMessage === "string" || typeof body.errorCode === "string") {
+        return { code: body.errorCode, message: body.errorMessage ?? `HTTP ${status}` };
+      }
+      const inner = body.error;
+      if (inner && typeof inner === "object") {
+        const details = Array.isArray(inner.details)
+          ? inner.details.map((d: { message?: string }) => d?.message).filter(Boolean)
+          : [];
+        const message = [inner.message ?? `HTTP ${status}`, ...details].join(" ");
+        return { code: inner.code, message: inner.target ? `${message} (target: ${inner.target})` : message };
+      }
+      if (typeof body.message === "string") return { code: body.code, message: body.message };
+    }
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  const trimmed = text.trim().slice(0, MAX_ERROR_TEXT);
+  return { message: trimmed ? `HTTP ${status}: ${trimmed}` : `HTTP ${status} with an empty body` };
+}
+
+function requestIdOf(text: string, headers: Headers): string | undefined {
+  try {
+    const body = JSON.parse(text);
+    if (typeof body?.requestId === "string") return body.requestId;
+  } catch {
+    // No body id; use the header.
+  }
+  return headers.get("x-ms-request-id") ?? headers.get("x-ms-correlation-request-id") ?? undefined;
+}

@@ -1,0 +1,74 @@
+/**
+ * Diagnostics on stderr only (stdout carries data and, in stdio MCP mode, JSON-RPC). Every line passes
+ * through {@link redactSecrets}, so a secret that reaches a message is masked before it is written.
+ *
+ * @example
+ * ```ts
+ * import { createLogger } from "./log.ts";
+ * const log = createLogger("debug", { secrets: ["s3cr3t"] });
+ * log.debug("token s3cr3t"); // stderr: "debug: token ***"
+ * ```
+ *
+ * @module
+ */
+import type { LogLevel } from "./config.ts";
+
+const ORDER: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+
+/** Leveled logger writing one line per call. */
+export interface Logger {
+  readonly level: LogLevel;
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+  /** Adds a value that must never be written (a token, a secret). */
+  addSecret(secret: string | undefined): void;
+}
+
+export interface LoggerOptions {
+  secrets?: Array<string | undefined>;
+  /** Where lines go; stderr by default. Tests pass their own. */
+  write?: (line: string) => void;
+}
+
+const encoder = new TextEncoder();
+
+function writeStderr(line: string): void {
+  Deno.stderr.writeSync(encoder.encode(line + "\n"));
+}
+
+/** Creates a logger that writes messages at or above `level`. */
+export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logger {
+  const secrets = new Set<string>();
+  const write = options.write ?? writeStderr;
+  const emit = (at: LogLevel, message: string) => {
+    if (ORDER[at] <= ORDER[level]) write(`${at}: ${redactSecrets(message, secrets)}`);
+  };
+  const logger: Logger = {
+    level,
+    error: (m) => emit("error", m),
+    warn: (m) => emit("warn", m),
+    info: (m) => emit("info", m),
+    debug: (m) => emit("debug", m),
+    addSecret(secret) {
+      // Very short values would mask ordinary words; real secrets are long.
+      if (secret && secret.length >= 6) secrets.add(secret);
+    },
+  };
+  for (const s of options.secrets ?? []) logger.addSecret(s);
+  return logger;
+}
+
+/** A logger that writes nothing, for library callers that did not ask for diagnostics. */
+export const silentLogger: Logger = createLogger("error", { write: () => {} });
+
+const BEARER = /\b(Bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;
+const SECRET_PARAMS = /([?&](?:code|sig|signature|token|access_token|client_secret|secret|key)=)[^&\s]+/gi;
+
+/** Masks known secrets, bearer tokens and secret-looking query parameters in `text`. */
+export function redactSecrets(text: string, secrets: Iterable<string> = []): string {
+  let out = text.replace(BEARER, "$1***").replace(SECRET_PARAMS, "$1***");
+  for (const secret of secrets) out = out.split(secret).join("***");
+  return out;
+}

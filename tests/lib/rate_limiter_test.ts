@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { RateLimiter } from "../../lib/rate_limiter.ts";
+
+Deno.test("the bucket allows a one-second burst, then paces to the rate", async () => {
+  const limiter = new RateLimiter(20);
+  const started = performance.now();
+  for (let i = 0; i < 25; i++) await limiter.acquire();
+  const elapsed = performance.now() - started;
+  // 20 immediately, 5 more at 20/s need about 250 ms.
+  assert.ok(elapsed >= 200, `paced: took ${elapsed} ms`);
+  assert.ok(elapsed < 2000, `not stalled: took ${elapsed} ms`);
+});
+
+Deno.test("a shared pause holds every caller back and is never shortened", async () => {
+  const limiter = new RateLimiter(0);
+  limiter.pauseFor(120);
+  limiter.pauseFor(10);
+  const started = performance.now();
+  await Promise.all([limiter.acquire(), limiter.acquire()]);
+  assert.ok(performance.now() - started >= 100);
+});
+
+Deno.test("acquire honours an abort signal", async () => {
+  const limiter = new RateLimiter(0);
+  limiter.pauseFor(10_000);
+  const controller = new AbortController();
+  const waiting = limiter.acquire(controller.signal);
+  controller.abort(new Error("stopped"));
+  await assert.rejects(waiting, /stopped/);
+});

@@ -1,0 +1,291 @@
+/**
+ * The Atlas entity as the emulator stores and returns it, and the pure functions that turn what a caller
+ * sent into that shape: validation, the fields the service owns, merge on update, entity headers, and the
+ * object references between entities.
+ *
+ * @example
+ * ```ts
+ * import { mutationHeader, newEntity, validateEntityInput } from "./entity_model.ts";
+ * const input = validateEntityInput({ typeName: "DataSet", attributes: { qualifiedName: "ds://a", name: "a" } }, "entity");
+ * const entity = newEntity(input, crypto.randomUUID(), Date.now());
+ * console.log(mutationHeader(entity).lastModifiedTS); // "1"
+ * ```
+ *
+ * @module
+ */
+import { EmulatorError } from "./errors.ts";
+
+/** A JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** An entity as stored: what the caller sent plus the fields the service maintains. */
+export interface AtlasEntity {
+  guid: string;
+  typeName: string;
+  attributes: JsonObject & { qualifiedName: string };
+  status: "ACTIVE" | "DELETED";
+  createTime: number;
+  updateTime: number;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+  /** The service's ETag: "1" on create, incremented on every update. */
+  lastModifiedTS: string;
+  collectionId?: string;
+  classifications?: JsonObject[];
+  labels?: string[];
+  [field: string]: unknown;
+}
+
+/** The header the service returns for mutated entities. */
+export interface AtlasEntityHeader {
+  typeName: string;
+  guid: string;
+  status: string;
+  lastModifiedTS?: string;
+  displayText?: string;
+  attributes: JsonObject;
+  classificationNames?: string[];
+  labels?: string[];
+  meaningNames?: string[];
+  meanings?: unknown[];
+}
+
+/** The body of every entity write (`EntityMutationResult` in the contract). */
+export interface EntityMutationResult {
+  mutatedEntities?: Partial<Record<"CREATE" | "UPDATE" | "DELETE", AtlasEntityHeader[]>>;
+  guidAssignments?: Record<string, string>;
+}
+
+/** A caller's entity after validation: typeName and qualifiedName are known to be present. */
+export interface EntityInput extends JsonObject {
+  typeName: string;
+  attributes: JsonObject & { qualifiedName: string };
+}
+
+/** Who the emulator says created and updated entities. */
+export const EMULATOR_USER = "emulator";
+
+/** Fields the service sets itself; values a caller sends for them are ignored. */
+const SERVICE_OWNED_FIELDS = new Set([
+  "guid",
+  "status",
+  "createTime",
+  "updateTime",
+  "createdBy",
+  "updatedBy",
+  "version",
+  "lastModifiedTS",
+]);
+
+/** Checks one entity of a request body; `where` names it in the error (`entities[2]`). */
+export function validateEntityInput(value: unknown, where: string): EntityInput {
+  if (!isObject(value)) throw EmulatorError.invalidParameters(`${where} must be a JSON object`, where);
+  const typeName = value.typeName;
+  if (typeof typeName !== "string" || typeName.trim() === "") {
+    throw EmulatorError.invalidParameters(`${where}.typeName is required`, `${where}.typeName`);
+  }
+  const attributes = value.attributes;
+  if (attributes !== undefined && !isObject(attributes)) {
+    throw EmulatorError.invalidParameters(`${where}.attributes must be a JSON object`, `${where}.attributes`);
+  }
+  const qualifiedName = attributes?.qualifiedName;
+  if (typeof qualifiedName !== "string" || qualifiedName.trim() === "") {
+    throw EmulatorError.missingAttribute(typeName, "qualifiedName");
+  }
+  if (value.classifications !== undefined) validateClassifications(value.classifications, where);
+  if (value.labels !== undefined && !isStringArray(value.labels)) {
+    throw EmulatorError.invalidParameters(`${where}.labels must be an array of strings`, `${where}.labels`);
+  }
+  return value as EntityInput;
+}
+
+function validateClassifications(value: unknown, where: string): void {
+  const ok = Array.isArray(value) && value.every((c) => isObject(c) && typeof c.typeName === "string");
+  if (!ok) {
+    throw EmulatorError.invalidParameters(
+      `${where}.classifications must be an array of objects with a typeName`,
+      `${where}.classifications`,
+    );
+  }
+}
+
+/** A new entity from a caller's input, with service-owned fields filled in. */
+export function newEntity(input: EntityInput, guid: string, now: number): AtlasEntity {
+  const entity: AtlasEntity = {
+    ...callerFields(input),
+    typeName: input.typeName,
+    attributes: { ...input.attributes },
+    guid,
+    status: "ACTIVE",
+    createdBy: EMULATOR_USER,
+    updatedBy: EMULATOR_USER,
+    createTime: now,
+    updateTime: now,
+    version: 0,
+    lastModifiedTS: "1",
+  };
+  return withClassificationOwner(entity);
+}
+
+/**
+ * The stored entity after a full update: attributes merge key by key (attributes the caller left out keep
+ * their value, as in Atlas), every other field the caller sent replaces the stored one.
+ */
+export function updatedEntity(existing: AtlasEntity, input: EntityInput, now: number): AtlasEntity {
+  const entity: AtlasEntity = {
+    ...existing,
+    ...callerFields(input),
+    typeName: existing.typeName,
+    attributes: { ...existing.attributes, ...input.attributes },
+    updatedBy: EMULATOR_USER,
+    updateTime: Math.max(now, existing.updateTime),
+    lastModifiedTS: String(Number(existing.lastModifiedTS || "0") + 1),
+  };
+  return withClassificationOwner(entity);
+}
+
+function callerFields(input: JsonObject): JsonObject {
+  const fields: JsonObject = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (!SERVICE_OWNED_FIELDS.has(key) && value !== undefined) fields[key] = value;
+  }
+  return fields;
+}
+
+// The service reports, on each classification, which entity carries it.
+function withClassificationOwner(entity: AtlasEntity): AtlasEntity {
+  if (Array.isArray(entity.classifications)) {
+    entity.classifications = entity.classifications.map((c) => ({
+      ...c,
+      entityGuid: entity.guid,
+      entityStatus: entity.status,
+    }));
+  }
+  return entity;
+}
+
+/** The short header in CREATE and UPDATE lists, as in the contract's Entity_Create example. */
+export function mutationHeader(entity: AtlasEntity): AtlasEntityHeader {
+  return {
+    typeName: entity.typeName,
+    attributes: { qualifiedName: entity.attributes.qualifiedName },
+    lastModifiedTS: entity.lastModifiedTS,
+    guid: entity.guid,
+    status: entity.status,
+  };
+}
+
+/**
+ * The header in DELETE lists. It describes the entity as it was just before deletion, so its status is
+ * still ACTIVE, as in the contract's Entity_Delete example.
+ */
+export function deletionHeader(entity: AtlasEntity): AtlasEntityHeader {
+  const attributes: JsonObject = { qualifiedName: entity.attributes.qualifiedName };
+  if (entity.attributes.name !== undefined) attributes.name = entity.attributes.name;
+  if (entity.attributes.owner !== undefined) attributes.owner = entity.attributes.owner;
+  return {
+    typeName: entity.typeName,
+    guid: entity.guid,
+    status: entity.status,
+    lastModifiedTS: entity.lastModifiedTS,
+    displayText: displayText(entity),
+    attributes,
+    classificationNames: classificationNames(entity),
+    meaningNames: [],
+    meanings: [],
+  };
+}
+
+/** What the service shows as an entity's name: `name`, else its qualified name. */
+export function displayText(entity: AtlasEntity): string {
+  const name = entity.attributes.name;
+  return typeof name === "string" && name !== "" ? name : entity.attributes.qualifiedName;
+}
+
+/** The type names of the entity's classifications. */
+export function classificationNames(entity: AtlasEntity): string[] {
+  return (entity.classifications ?? []).map((c) => String(c.typeName));
+}
+
+/**
+ * Rewrites object references (`{guid, typeName}`) inside attributes and relationship attributes: `resolve`
+ * gets each reference and returns the guid it should carry, or undefined to leave it untouched.
+ */
+export function resolveReferences(
+  entity: AtlasEntity,
+  resolve: (reference: JsonObject) => string | undefined,
+): AtlasEntity {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isObject(value)) return value;
+    if (
+      typeof value.typeName === "string" &&
+      (typeof value.guid === "string" || isObject(value.uniqueAttributes))
+    ) {
+      const guid = resolve(value);
+      return guid === undefined ? value : { ...value, guid };
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+  };
+  const resolved: AtlasEntity = {
+    ...entity,
+    attributes: walk(entity.attributes) as AtlasEntity["attributes"],
+  };
+  if (isObject(entity.relationshipAttributes)) {
+    resolved.relationshipAttributes = walk(entity.relationshipAttributes);
+  }
+  return resolved;
+}
+
+/** Guids of the entities this one refers to, in attributes and (unless excluded) relationship attributes. */
+export function referencedGuids(entity: AtlasEntity, includeRelationships: boolean): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!isObject(value)) return;
+    if (typeof value.typeName === "string" && typeof value.guid === "string") found.add(value.guid);
+    Object.values(value).forEach(walk);
+  };
+  walk(entity.attributes);
+  if (includeRelationships) walk(entity.relationshipAttributes);
+  found.delete(entity.guid);
+  return [...found];
+}
+
+/** The entity as a read returns it; `ignoreRelationships` leaves out relationship attributes. */
+export function entityView(
+  entity: AtlasEntity,
+  options: { ignoreRelationships?: boolean } = {},
+): AtlasEntity {
+  const view: AtlasEntity = structuredClone(entity);
+  if (options.ignoreRelationships) delete view.relationshipAttributes;
+  return view;
+}
+
+/** A referred entity with minimal information (`minExtInfo=true`). */
+export function minimalEntity(entity: AtlasEntity): JsonObject {
+  const attributes: JsonObject = { qualifiedName: entity.attributes.qualifiedName };
+  if (entity.attributes.name !== undefined) attributes.name = entity.attributes.name;
+  return {
+    typeName: entity.typeName,
+    guid: entity.guid,
+    status: entity.status,
+    displayText: displayText(entity),
+    attributes,
+  };
+}
+
+/** Atlas marks not-yet-assigned guids with a leading minus sign. */
+export function isPlaceholderGuid(guid: unknown): guid is string {
+  return typeof guid === "string" && guid.startsWith("-");
+}
+
+/** True for a non-null, non-array object. */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}

@@ -1,0 +1,44 @@
+/**
+ * The catalog emulator: a local, persistent implementation of the Purview data-map REST contract (Atlas v2
+ * entities and discovery search) on 127.0.0.1, with fault injection for resilience tests.
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from "./mod.ts";
+ * const emulator = await startEmulator({ seed: true, faults: { latencyMs: 5 } });
+ * emulator.faults.script([{ status: 429, retryAfterSeconds: 1, method: "POST" }]);
+ * // ... point a client at `${emulator.url}` ...
+ * console.log(emulator.faults.stats().total);
+ * await emulator.close();
+ * ```
+ *
+ * @module
+ */
+export {
+  API_PREFIXES,
+  type EmulatorOptions,
+  ROUTE_FAMILIES,
+  type RunningEmulator,
+  startEmulator,
+} from "./server.ts";
+export {
+  type EmulatorStats,
+  type FaultController,
+  FaultInjector,
+  MAX_LOG_ENTRIES,
+  mulberry32,
+  type RequestLogEntry,
+} from "./faults.ts";
+export {
+  DEFAULT_FAULT_SETTINGS,
+  type FaultSettings,
+  FaultSettingsError,
+  type FaultStep,
+  validateFaultScript,
+  validateFaultSettings,
+} from "./fault_settings.ts";
+export { ADMIN_PREFIX } from "./admin.ts";
+export { DEFAULT_SEED_FILE } from "./seed.ts";
+export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
+export type { AtlasEntity, AtlasEntityHeader, EntityMutationResult } from "./entity_model.ts";
+export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search.ts";

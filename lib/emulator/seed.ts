@@ -1,0 +1,54 @@
+/**
+ * Seed data: a JSON file `{"entities": [...]}` of Atlas entities with fixed guids, loaded into an empty
+ * store on first use so docs and tests can rely on known entities.
+ *
+ * @example
+ * ```ts
+ * import { EntityStore } from "./store.ts";
+ * import { DEFAULT_SEED_FILE, seedStore } from "./seed.ts";
+ * const store = EntityStore.open();
+ * const added = await seedStore(store, DEFAULT_SEED_FILE, Date.now());
+ * console.log(added > 0);
+ * store.close();
+ * ```
+ *
+ * @module
+ */
+import { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
+import { isObject, isPlaceholderGuid, newEntity, validateEntityInput } from "./entity_model.ts";
+import type { EntityStore } from "./store.ts";
+
+/** The seed file shipped with govcat. */
+export const DEFAULT_SEED_FILE: URL = new URL("../../fixtures/emulator/seed.json", import.meta.url);
+
+/** Reads a seed file and writes its entities in one transaction; returns how many were written. */
+export async function seedStore(store: EntityStore, file: string | URL, now: number): Promise<number> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (error) {
+    throw new Error(`Cannot read emulator seed file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`Emulator seed file ${file} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (!isObject(data) || !Array.isArray(data.entities)) {
+    throw new Error(`Emulator seed file ${file} must hold {"entities": [...]}`);
+  }
+  const entities = data.entities.map((value, i) => {
+    const input = validateEntityInput(value, `entities[${i}]`);
+    if (typeof input.guid !== "string" || input.guid === "" || isPlaceholderGuid(input.guid)) {
+      throw new Error(`Emulator seed file ${file}: entities[${i}] needs a fixed guid`);
+    }
+    const entity = newEntity(input, input.guid, now);
+    entity.collectionId ??= DEFAULT_COLLECTION_ID;
+    return entity;
+  });
+  store.transaction(() => entities.forEach((entity) => store.put(entity)));
+  return entities.length;
+}

@@ -1,0 +1,282 @@
+/**
+ * Starts the catalog emulator: an HTTP server on 127.0.0.1 serving the Purview data-map API under both
+ * `/catalog/api` and `/datamap/api`, backed by SQLite, with fault injection on every API request and the
+ * `/_emulator` admin endpoints beside it.
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from "./server.ts";
+ * const emulator = await startEmulator({ seed: true });
+ * const res = await fetch(`${emulator.url}/datamap/api/search/query?api-version=2023-09-01`, {
+ *   method: "POST",
+ *   body: JSON.stringify({ keywords: "customers" }),
+ * });
+ * console.log((await res.json())["@search.count"]);
+ * await emulator.close();
+ * ```
+ *
+ * @module
+ */
+import { type Logger, silentLogger } from "../log.ts";
+import { ADMIN_PREFIX, adminArea } from "./admin.ts";
+import type { AreaDependencies } from "./area.ts";
+import { entityArea } from "./atlas_entity.ts";
+import { discoveryArea } from "./discovery.ts";
+import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
+import type { FaultSettings } from "./fault_settings.ts";
+import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
+import { readJsonBody, Router } from "./router.ts";
+import { DEFAULT_SEED_FILE, seedStore } from "./seed.ts";
+import { EntityStore } from "./store.ts";
+
+/** How to start the emulator. */
+export interface EmulatorOptions {
+  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** SQLite file holding the catalog; absent means in-memory (gone on close). */
+  dataFile?: string;
+  /** `true` seeds from `fixtures/emulator/seed.json`, a string from that file; only when the store is empty. */
+  seed?: boolean | string;
+  /** Faults active from the start. */
+  faults?: Partial<FaultSettings>;
+  /** Receives one debug line per request; silent by default. */
+  logger?: Logger;
+}
+
+/** A started emulator. */
+export interface RunningEmulator {
+  /** Base URL, e.g. `http://127.0.0.1:41234`; API paths start with `/datamap/api` or `/catalog/api`. */
+  url: string;
+  port: number;
+  /** The data file, or `:memory:`. */
+  dataLocation: string;
+  /** Fault injection and request statistics, in process. */
+  faults: FaultController;
+  /** Number of entities stored now. */
+  entityCount(): number;
+  /** Stops the server (waiting for requests in flight) and closes the database. */
+  close(): Promise<void>;
+}
+
+/** The API prefixes the service serves the Atlas and discovery routes under. */
+export const API_PREFIXES = ["/catalog/api", "/datamap/api"] as const;
+
+/** Route families served, for start-up messages. */
+export const ROUTE_FAMILIES = [
+  "/atlas/v2/entity (create, bulk, guid, uniqueAttribute)",
+  "/search/query",
+] as const;
+
+/**
+ * Starts the emulator and resolves once it listens. Throws when the port is taken, the data file cannot
+ * be opened, the seed file is invalid or a fault setting is out of range.
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const logger = options.logger ?? silentLogger;
+  const faults = new FaultInjector(options.faults);
+  const store = EntityStore.open(options.dataFile);
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  const closing = new AbortController();
+  try {
+    if (options.seed && store.count() === 0) {
+      const file = typeof options.seed === "string" ? options.seed : DEFAULT_SEED_FILE;
+      const added = await seedStore(store, file, Date.now());
+      logger.info(`emulator: seeded ${added} entities from ${file}`);
+    }
+    const deps: AreaDependencies = { store, now: Date.now };
+    const apiRouter = new Router();
+    for (const prefix of API_PREFIXES) {
+      apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps));
+    }
+    const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));
+    const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
+    server = Deno.serve({
+      hostname: "127.0.0.1",
+      port: options.port ?? 0,
+      onListen: () => {},
+      onError: (error) => {
+        logger.error(`emulator: unhandled error: ${(error as Error)?.stack ?? error}`);
+        const internal = new EmulatorError(500, "ATLAS-500-00-001", "Internal server error");
+        return errorResponse("atlas", internal, crypto.randomUUID());
+      },
+    }, handler);
+  } catch (error) {
+    store.close();
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new Error(
+        `Port ${options.port} on 127.0.0.1 is in use; choose another with --port (0 picks a free one)`,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+
+  const port = server.addr.port;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataLocation: store.location,
+    faults,
+    entityCount: () => store.count(),
+    close() {
+      closed ??= (async () => {
+        closing.abort();
+        await server.shutdown();
+        store.close();
+      })();
+      return closed;
+    },
+  };
+}
+
+interface HandlerParts {
+  apiRouter: Router;
+  adminRouter: Router;
+  faults: FaultInjector;
+  logger: Logger;
+  signal: AbortSignal;
+}
+
+function requestHandler(parts: HandlerParts): (request: Request) => Promise<Response> {
+  const { apiRouter, adminRouter, faults, logger, signal } = parts;
+  return async (request) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const method = request.method.toUpperCase();
+    const admin = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+
+    let response: Response;
+    let status: number;
+    let fault: string | undefined;
+    if (admin) {
+      response = await dispatch(adminRouter, request, url, requestId, logger);
+      status = response.status;
+    } else {
+      const decision = faults.plan(method, path, Date.now());
+      fault = decision.fault;
+      response = await faulted(decision, () => dispatch(apiRouter, request, url, requestId, logger), {
+        request,
+        path,
+        requestId,
+      });
+      status = decision.drop && decision.status === undefined ? 0 : response.status;
+      await sleep(decision.delayMs, signal);
+      faults.record(fault ? { method, path, status, fault } : { method, path, status });
+    }
+
+    response.headers.set("x-ms-request-id", requestId);
+    const clientRequestId = request.headers.get("x-ms-client-request-id");
+    if (clientRequestId) response.headers.set("x-ms-client-request-id", clientRequestId);
+    const elapsed = Math.round(performance.now() - started);
+    logger.debug(
+      `emulator: ${method} ${path}${url.search} -> ${status || "dropped"} ${elapsed}ms${
+        fault ? ` [fault: ${fault}]` : ""
+      }`,
+    );
+    return response;
+  };
+}
+
+async function faulted(
+  decision: FaultDecision,
+  handle: () => Promise<Response>,
+  context: { request: Request; path: string; requestId: string },
+): Promise<Response> {
+  const { request, path, requestId } = context;
+  const injectsSomething = decision.status !== undefined || decision.drop;
+  if (injectsSomething && !decision.afterHandling) {
+    await request.body?.cancel();
+    if (decision.status !== undefined) return injectedError(decision, path, requestId);
+    return droppedResponse(200, '{"requestId":"' + requestId + '","value":[');
+  }
+  const real = await handle();
+  if (!injectsSomething) return real;
+  if (decision.status !== undefined) {
+    await real.body?.cancel();
+    return injectedError(decision, path, requestId);
+  }
+  return droppedResponse(real.status, await real.text());
+}
+
+function injectedError(decision: FaultDecision, path: string, requestId: string): Response {
+  const response = errorResponse(errorStyleForPath(path), faultError(decision.status!), requestId);
+  if (decision.retryAfterSeconds !== undefined) {
+    response.headers.set("retry-after", String(Math.ceil(decision.retryAfterSeconds)));
+  }
+  if (decision.retryAfterMs !== undefined) {
+    response.headers.set("retry-after-ms", String(decision.retryAfterMs));
+    response.headers.set("x-ms-retry-after-ms", String(decision.retryAfterMs));
+  }
+  return response;
+}
+
+/**
+ * A response that breaks off mid-body: it promises more bytes (Content-Length) than it sends, so the
+ * connection closes early and the client's body read fails like a dropped connection. Erroring the stream
+ * would do the same but makes Deno print the error on the server's stderr.
+ */
+function droppedResponse(status: number, fullBody: string): Response {
+  const bytes = new TextEncoder().encode(fullBody);
+  const partial = bytes.slice(0, Math.max(1, Math.floor(bytes.length / 2)));
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(partial);
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Math.max(bytes.length, partial.length + 1)),
+    },
+  });
+}
+
+async function dispatch(
+  router: Router,
+  request: Request,
+  url: URL,
+  requestId: string,
+  logger: Logger,
+): Promise<Response> {
+  const style = errorStyleForPath(url.pathname);
+  try {
+    const match = router.match(request.method, url.pathname);
+    if (match.kind === "not-found") throw EmulatorError.routeNotFound(request.method, url.pathname);
+    if (match.kind === "method-not-allowed") {
+      throw EmulatorError.methodNotAllowed(request.method, url.pathname, match.allowed);
+    }
+    return await match.handler({
+      request,
+      url,
+      params: match.params,
+      requestId,
+      readJson: () => readJsonBody(request),
+    });
+  } catch (error) {
+    if (!request.bodyUsed) await request.body?.cancel().catch(() => {});
+    if (error instanceof EmulatorError) return errorResponse(style, error, requestId);
+    logger.error(`emulator: ${request.method} ${url.pathname} failed: ${(error as Error)?.stack ?? error}`);
+    const internal = new EmulatorError(500, "ATLAS-500-00-001", `Internal server error ${String(error)}`);
+    return errorResponse(style, internal, requestId);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}

@@ -113,7 +113,7 @@ export class HttpClient {
     if (apiVersion) url.searchParams.set("api-version", apiVersion);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+      if (Array.isArray(value)) { for (const item of value) url.searchParams.append(key, String(item)); }
       else url.searchParams.set(key, String(value));
     }
     return url;
@@ -164,7 +164,9 @@ export class HttpClient {
       });
       // A throttle applies to the whole client, not just this call.
       if (outcome.kind === "status" && outcome.status === 429) this.#limiter.pauseFor(delay);
-      logger.info(`${label} failed (${describeOutcome(outcome)}); retry ${attempt}/${maxRetries} in ${delay} ms`);
+      logger.info(
+        `${label} failed (${describeOutcome(outcome)}); retry ${attempt}/${maxRetries} in ${delay} ms`,
+      );
       await sleep(delay, options.signal);
     }
   }
@@ -244,7 +246,12 @@ export class HttpClient {
   }
 
   /** The error to throw when no retry follows, with a warning when a write's outcome is unknown. */
-  #finalError(error: CatalogError, outcome: AttemptOutcome, idempotent: boolean, attempts: number): CatalogError {
+  #finalError(
+    error: CatalogError,
+    outcome: AttemptOutcome,
+    idempotent: boolean,
+    attempts: number,
+  ): CatalogError {
     const unknownOutcome = !idempotent && (outcome.kind === "timeout" ||
       (outcome.kind === "network" && outcome.sent) ||
       (outcome.kind === "status" && outcome.status >= 500));
@@ -265,7 +272,9 @@ export class HttpClient {
 
 /** Re-creates a typed error with a changed message, keeping its class and fields. */
 function rebuild(error: CatalogError, change: { message: string }): CatalogError {
-  const Kind = error.constructor as new (details: ConstructorParameters<typeof CatalogError>[0]) => CatalogError;
+  const Kind = error.constructor as new (
+    details: ConstructorParameters<typeof CatalogError>[0],
+  ) => CatalogError;
   return new Kind({
     status: error.status,
     code: error.code,

@@ -1,0 +1,194 @@
+/**
+ * Turns the argument list of one command into the operation's validated input. Options are derived
+ * from the operation's schema and accepted as `--name=value` or `--name value`, in kebab case
+ * (`--glossary-guid`) or camel case (`--glossaryGuid`), as the spec's commands use both.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { UsageError } from "../lib/errors.ts";
+import { type InputField, inputFields } from "../lib/operations/fields.ts";
+import type { Operation } from "../lib/operations/types.ts";
+import { didYouMean } from "./suggest.ts";
+
+/** Options every command accepts, whatever its operation. */
+export interface GlobalOptions {
+  output: "json" | "table";
+  verbose: boolean;
+  help: boolean;
+}
+
+const GLOBAL_FLAGS = ["output", "verbose", "help"];
+
+type ParseArgsOption = { type: "string" | "boolean"; multiple?: boolean; short?: string };
+
+/** Parses `args` (everything after `govcat <group> <command>`) for `operation`. */
+export function parseOperationArgs(
+  operation: Operation,
+  args: string[],
+): { input: Record<string, unknown>; global: GlobalOptions } {
+  const fields = inputFields(operation.input);
+  const byFlag = new Map<string, InputField>();
+  const options: Record<string, ParseArgsOption> = {
+    output: { type: "string", short: "o" },
+    verbose: { type: "boolean", short: "v" },
+    help: { type: "boolean", short: "h" },
+  };
+  for (const field of fields) {
+    for (const flag of new Set([field.flag, field.name])) {
+      byFlag.set(flag, field);
+      options[flag] = field.kind === "boolean"
+        ? { type: "boolean" }
+        : { type: "string", multiple: field.kind === "string-list" };
+    }
+  }
+
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  } catch (e) {
+    throw new UsageError(`${usagePrefix(operation)}${(e as Error).message}`);
+  }
+
+  const global: GlobalOptions = { output: "json", verbose: false, help: false };
+  const raw: Record<string, unknown[]> = {};
+  const positionals: string[] = [];
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind === "positional") {
+      positionals.push(token.value);
+      continue;
+    }
+    if (token.kind !== "option") continue;
+    const name = token.name;
+    if (GLOBAL_FLAGS.includes(name)) {
+      applyGlobal(global, name, token.value, token.inlineValue);
+      continue;
+    }
+    const field = byFlag.get(name);
+    if (!field) {
+      const known = [...fields.map((f) => f.flag), ...GLOBAL_FLAGS];
+      throw new UsageError(
+        `${usagePrefix(operation)}unknown option ${token.rawName}.${didYouMean(name, known, "--")}`,
+        `Run "govcat ${operation.group} ${operation.command} --help" for its options.`,
+      );
+    }
+    (raw[field.name] ??= []).push(
+      field.kind === "boolean" ? booleanValue(token.rawName, token.value) : token.value,
+    );
+    if (field.kind !== "boolean" && token.value === undefined) {
+      throw new UsageError(
+        `${usagePrefix(operation)}option ${token.rawName} needs a value (--${field.flag}=…).`,
+      );
+    }
+  }
+  if (global.help) return { input: {}, global };
+
+  const positionalNames = operation.positionals ?? [];
+  if (positionals.length > positionalNames.length) {
+    const extra = positionals.slice(positionalNames.length).join(" ");
+    throw new UsageError(
+      `${usagePrefix(operation)}unexpected argument${
+        positionals.length - positionalNames.length > 1 ? "s" : ""
+      }: ${extra}.`,
+      positionalNames.length
+        ? undefined
+        : "Options are written --name=value; this command takes no bare arguments.",
+    );
+  }
+  positionals.forEach((value, i) => (raw[positionalNames[i]] ??= []).push(value));
+
+  const input: Record<string, unknown> = {};
+  for (const field of fields) {
+    const values = raw[field.name];
+    if (values === undefined) continue;
+    if (field.kind !== "string-list" && values.length > 1) {
+      throw new UsageError(
+        `${usagePrefix(operation)}option --${field.flag} is given ${values.length} times.`,
+      );
+    }
+    input[field.name] = coerce(field, values, operation);
+  }
+  return { input: validate(operation, input, fields), global };
+}
+
+/** Validates coerced values against the schema, reporting each problem by its option name. */
+export function validate(
+  operation: Operation,
+  input: Record<string, unknown>,
+  fields: InputField[] = inputFields(operation.input),
+): Record<string, unknown> {
+  const result = operation.input.safeParse(input);
+  if (result.success) return result.data;
+  const flags = new Map(fields.map((f) => [f.name, f.flag]));
+  const problems = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? "");
+    const flag = flags.get(key);
+    if (issue.code === "invalid_type" && input[key] === undefined && flag) {
+      return `missing required option --${flag}`;
+    }
+    return flag ? `--${flag}: ${issue.message}` : issue.message;
+  });
+  throw new UsageError(
+    `${usagePrefix(operation)}${problems.join("; ")}.`,
+    `Run "govcat ${operation.group} ${operation.command} --help" for its options.`,
+  );
+}
+
+function usagePrefix(operation: Operation): string {
+  return `${operation.group} ${operation.command}: `;
+}
+
+function applyGlobal(
+  global: GlobalOptions,
+  name: string,
+  value: string | undefined,
+  inline: boolean | undefined,
+) {
+  if (name === "output") {
+    if (value !== "json" && value !== "table") {
+      throw new UsageError(
+        `--output must be json or table, got ${value === undefined ? "nothing" : `"${value}"`}.`,
+      );
+    }
+    global.output = value;
+  } else if (name === "verbose") global.verbose = inline ? booleanValue("--verbose", value) : true;
+  else if (name === "help") global.help = true;
+}
+
+function booleanValue(rawName: string, value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const lower = value.toLowerCase();
+  if (["true", "1", "yes"].includes(lower)) return true;
+  if (["false", "0", "no"].includes(lower)) return false;
+  throw new UsageError(`${rawName} takes true or false, got "${value}".`);
+}
+
+function coerce(field: InputField, values: unknown[], operation: Operation): unknown {
+  const value = values[0];
+  const where = `${usagePrefix(operation)}--${field.flag}`;
+  switch (field.kind) {
+    case "boolean":
+      return value;
+    case "string-list":
+      return values;
+    case "integer":
+    case "number": {
+      const text = String(value).trim();
+      const number = Number(text);
+      if (text === "" || Number.isNaN(number) || (field.kind === "integer" && !Number.isInteger(number))) {
+        throw new UsageError(
+          `${where} takes ${field.kind === "integer" ? "an integer" : "a number"}, got "${text}".`,
+        );
+      }
+      return number;
+    }
+    case "json":
+      try {
+        return JSON.parse(String(value));
+      } catch (e) {
+        throw new UsageError(`${where} takes JSON, e.g. '{"key":"value"}': ${(e as Error).message}`);
+      }
+    default:
+      return value;
+  }
+}

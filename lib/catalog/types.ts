@@ -1,0 +1,104 @@
+/**
+ * Wire types of the data map API (Atlas v2 and search), written from the 2023-09-01 contract. Extra
+ * fields the service adds are kept (index signatures), so nothing is lost passing through govcat.
+ *
+ * @module
+ */
+
+export interface AtlasClassification {
+  typeName: string;
+  attributes?: Record<string, unknown>;
+  entityGuid?: string;
+  entityStatus?: string;
+  propagate?: boolean;
+  [field: string]: unknown;
+}
+
+export interface AtlasEntity {
+  guid?: string;
+  typeName: string;
+  attributes?: Record<string, unknown>;
+  classifications?: AtlasClassification[];
+  labels?: string[];
+  businessAttributes?: Record<string, Record<string, unknown>>;
+  relationshipAttributes?: Record<string, unknown>;
+  customAttributes?: Record<string, string>;
+  contacts?: Record<string, Array<{ id: string; info?: string }>>;
+  collectionId?: string;
+  status?: string;
+  createTime?: number;
+  updateTime?: number;
+  createdBy?: string;
+  updatedBy?: string;
+  version?: number;
+  [field: string]: unknown;
+}
+
+export interface AtlasEntityWithExtInfo {
+  entity: AtlasEntity;
+  referredEntities?: Record<string, AtlasEntity>;
+}
+
+export interface AtlasEntitiesWithExtInfo {
+  entities: AtlasEntity[];
+  referredEntities?: Record<string, AtlasEntity>;
+}
+
+export interface AtlasEntityHeader {
+  guid?: string;
+  typeName?: string;
+  attributes?: Record<string, unknown>;
+  status?: string;
+  displayText?: string;
+  classificationNames?: string[];
+  labels?: string[];
+  [field: string]: unknown;
+}
+
+export type EntityOperationKind = "CREATE" | "UPDATE" | "PARTIAL_UPDATE" | "DELETE" | "PURGE";
+
+export interface EntityMutationResult {
+  mutatedEntities?: Partial<Record<EntityOperationKind, AtlasEntityHeader[]>>;
+  guidAssignments?: Record<string, string>;
+  partialUpdatedEntities?: AtlasEntityHeader[];
+}
+
+/** A search filter: a leaf (`entityType`, `classification`, `attributeName`…) or `and`/`or`/`not`. */
+export type SearchFilter = Record<string, unknown>;
+
+export interface SearchFacet {
+  facet: string;
+  count?: number;
+  sort?: Record<string, "asc" | "desc">;
+}
+
+export interface SearchRequest {
+  keywords?: string;
+  limit?: number;
+  continuationToken?: string;
+  orderby?: unknown[];
+  filter?: SearchFilter;
+  facets?: SearchFacet[];
+  taxonomySetting?: Record<string, unknown>;
+}
+
+export interface SearchResultItem {
+  id?: string;
+  name?: string;
+  qualifiedName?: string;
+  entityType?: string;
+  description?: string;
+  "@search.score"?: number;
+  [field: string]: unknown;
+}
+
+export interface SearchResult {
+  "@search.count"?: number;
+  "@search.count.approximate"?: boolean;
+  continuationToken?: string;
+  "@search.facets"?: Record<string, Array<{ count: number; value: string }>>;
+  value?: SearchResultItem[];
+}
+
+/** Largest page the search API accepts. */
+export const MAX_SEARCH_LIMIT = 1000;

@@ -1,0 +1,26 @@
+/**
+ * The CLI groups of spec §4.6, in the order `govcat --help` lists them.
+ *
+ * @module
+ */
+
+export interface OperationGroup {
+  name: string;
+  summary: string;
+}
+
+export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
+  { name: "entity", summary: "Entities, labels, classifications and business metadata (Atlas v2)" },
+  { name: "types", summary: "Type definitions, including business metadata definitions" },
+  { name: "search", summary: "Search, suggest, autocomplete and browse" },
+  { name: "glossary", summary: "Classic glossary: glossaries, categories, terms, CSV import" },
+  { name: "lineage", summary: "Lineage of entities; CSV validate and import" },
+  { name: "lineage_csv", summary: "Lineage from CSV: process, validate, samples and templates" },
+  { name: "collections", summary: "Collections: create, list, get, delete, path, CSV import/export" },
+  { name: "domain", summary: "Domain helpers (mapped to collections)" },
+  { name: "uc", summary: "Unified catalog: terms, domains, data products, CDEs, OKRs, policies" },
+  { name: "scan", summary: "Data sources and scans" },
+  { name: "validate", summary: "Validate CSV files against templates before importing" },
+  { name: "profile", summary: "Connection profiles" },
+  { name: "config", summary: "Settings stored in the active profile" },
+];

@@ -1,0 +1,91 @@
+/**
+ * The operation registry: registration, lookup by id, by group and command (with aliases, in any of the
+ * spellings users type: `read-terms`, `readTerms`, `read_terms`), and listing by group.
+ *
+ * @example
+ * ```ts
+ * import { OperationRegistry } from "./registry.ts";
+ * const registry = new OperationRegistry();
+ * // registry.register(getEntity);
+ * registry.find("entity", "get"); // undefined until registered
+ * ```
+ *
+ * @module
+ */
+import { OPERATION_GROUPS, type OperationGroup } from "./groups.ts";
+import type { Operation } from "./types.ts";
+
+/** `read-terms`, `readTerms` and `read_terms` all become `readterms`. */
+export function normalizeName(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, "");
+}
+
+export class OperationRegistry {
+  readonly #byId = new Map<string, Operation>();
+  /** group → normalized command or alias → operation */
+  readonly #byCommand = new Map<string, Map<string, Operation>>();
+  readonly #groups: OperationGroup[];
+
+  constructor(groups: ReadonlyArray<OperationGroup> = OPERATION_GROUPS) {
+    this.#groups = [...groups];
+  }
+
+  /** Adds an operation; a duplicate id, command or alias within its group is a programming error. */
+  register(...operations: Operation[]): this {
+    for (const operation of operations) {
+      if (this.#byId.has(operation.id)) throw new Error(`duplicate operation id ${operation.id}`);
+      if (!this.#groups.some((g) => g.name === operation.group)) {
+        throw new Error(`operation ${operation.id} names unknown group ${operation.group}`);
+      }
+      const commands = this.#byCommand.get(operation.group) ?? new Map<string, Operation>();
+      for (const name of [operation.command, ...(operation.aliases ?? [])]) {
+        const key = normalizeName(name);
+        const existing = commands.get(key);
+        if (existing && existing !== operation) {
+          throw new Error(`${operation.group} ${name} is taken by ${existing.id}`);
+        }
+        commands.set(key, operation);
+      }
+      this.#byCommand.set(operation.group, commands);
+      this.#byId.set(operation.id, operation);
+    }
+    return this;
+  }
+
+  /** By stable id (`entity.get`), or by `group command` / `group.command` in any spelling. */
+  get(id: string): Operation | undefined {
+    const direct = this.#byId.get(id);
+    if (direct) return direct;
+    const match = /^([A-Za-z_]+)[.\s/]+(.+)$/.exec(id.trim());
+    return match ? this.find(match[1], match[2]) : undefined;
+  }
+
+  find(group: string, command: string): Operation | undefined {
+    const groupName = this.group(group)?.name;
+    return groupName ? this.#byCommand.get(groupName)?.get(normalizeName(command)) : undefined;
+  }
+
+  group(name: string): OperationGroup | undefined {
+    const key = normalizeName(name);
+    return this.#groups.find((g) => normalizeName(g.name) === key);
+  }
+
+  groups(): OperationGroup[] {
+    return [...this.#groups];
+  }
+
+  /** Every operation, in registration order. */
+  all(): Operation[] {
+    return [...this.#byId.values()];
+  }
+
+  inGroup(group: string): Operation[] {
+    const name = this.group(group)?.name;
+    return this.all().filter((op) => op.group === name);
+  }
+
+  /** Every name a user may type in a group (commands and aliases), for "did you mean". */
+  commandNames(group: string): string[] {
+    return this.inGroup(group).flatMap((op) => [op.command, ...(op.aliases ?? [])]);
+  }
+}

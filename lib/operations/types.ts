@@ -1,0 +1,87 @@
+/**
+ * The operation value type. An operation is one thing govcat can do against the catalog, described once
+ * and read by the CLI parser, `--help`, the MCP registry tools, read-only mode and the generated docs.
+ *
+ * @module
+ */
+import type { z } from "../deps/zod.ts";
+import type { CatalogClient } from "../catalog/client.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+
+/** Behaviour hints, the same four MCP tool annotations use. */
+export interface OperationAnnotations {
+  /** Changes nothing in the catalog. */
+  readOnly: boolean;
+  /** May delete or overwrite data that cannot be recovered. */
+  destructive: boolean;
+  /** Repeating it with the same input has no further effect. */
+  idempotent: boolean;
+  /** Talks to a system outside govcat (the catalog service). */
+  openWorld: boolean;
+}
+
+/** What an operation's `run` gets: lazily built clients, so operations that need none need no config. */
+export interface OperationContext {
+  /** Validated configuration; throws ConfigError when it is missing or invalid. */
+  config(): Config;
+  /** Client of the data map (Atlas v2, search, glossary, lineage), account and scan APIs. */
+  catalog(): CatalogClient;
+  logger: Logger;
+  /** Reads a file the user named, with a clear error naming the option when it fails. */
+  readTextFile(path: string, option: string): Promise<string>;
+  signal?: AbortSignal;
+}
+
+/** One operation. `S` is its zod input schema (an object). */
+export interface Operation<
+  S extends z.ZodType<Record<string, unknown>> = z.ZodType<Record<string, unknown>>,
+> {
+  /** Stable id, `group.command` in kebab case, e.g. `glossary.list-terms`. */
+  id: string;
+  group: string;
+  command: string;
+  /** Other spellings users type: `read-terms`, `importBusinessMetadata`. */
+  aliases?: string[];
+  summary: string;
+  /** Longer text for `--help`, written for people and models alike. */
+  description?: string;
+  input: S;
+  /** Input fields that may also be given as positional arguments, in order (`profile remove <name>`). */
+  positionals?: string[];
+  annotations: OperationAnnotations;
+  run(context: OperationContext, input: z.output<S>): Promise<unknown>;
+}
+
+/** Annotation presets for the common kinds of operation. */
+export const READ: OperationAnnotations = {
+  readOnly: true,
+  destructive: false,
+  idempotent: true,
+  openWorld: true,
+};
+export const UPSERT: OperationAnnotations = {
+  readOnly: false,
+  destructive: false,
+  idempotent: true,
+  openWorld: true,
+};
+export const CREATE: OperationAnnotations = {
+  readOnly: false,
+  destructive: false,
+  idempotent: false,
+  openWorld: true,
+};
+export const DELETE: OperationAnnotations = {
+  readOnly: false,
+  destructive: true,
+  idempotent: true,
+  openWorld: true,
+};
+
+/** Helper that keeps the input type of `run` tied to the schema. */
+export function defineOperation<S extends z.ZodType<Record<string, unknown>>>(
+  operation: Operation<S>,
+): Operation {
+  return operation as unknown as Operation;
+}

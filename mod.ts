@@ -1,0 +1,23 @@
+/**
+ * govcat as a library: the catalog clients, configuration, typed errors, the operation registry and the
+ * resource types. Everything a CLI command or an MCP tool does is reachable from here.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient, loadConfig } from "./mod.ts";
+ * const client = CatalogClient.fromConfig(loadConfig());
+ * const page = await client.search.query({ keywords: "customers" });
+ * ```
+ *
+ * @module
+ */
+export { CatalogClient, type CatalogClientOptions, httpClientFromConfig } from "./lib/catalog/client.ts";
+export type * from "./lib/catalog/types.ts";
+export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";
+export * from "./lib/errors.ts";
+export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
+export { createLogger, type Logger } from "./lib/log.ts";
+export * from "./lib/operations/mod.ts";
+export { cachedTokenProvider, createTokenProvider, type TokenProvider } from "./lib/auth.ts";
+export { startEmulator } from "./lib/emulator/mod.ts";
+export { VERSION } from "./lib/version.ts";

@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { parseOperationArgs } from "../../cli/args.ts";
+import { z } from "../../lib/deps/zod.ts";
+import { UsageError } from "../../lib/errors.ts";
+import { defineOperation, READ } from "../../lib/operations/types.ts";
+
+const operation = defineOperation({
+  id: "glossary.list-terms",
+  group: "glossary",
+  command: "list-terms",
+  summary: "test",
+  input: z.object({
+    glossaryGuid: z.string(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    includeTermHierarchy: z.boolean().default(false),
+    status: z.enum(["Draft", "Approved"]).optional(),
+    tags: z.array(z.string()).optional(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+  }),
+  positionals: ["glossaryGuid"],
+  annotations: READ,
+  run: () => Promise.resolve(null),
+});
+
+function usage(args: string[]): UsageError {
+  try {
+    parseOperationArgs(operation, args);
+  } catch (e) {
+    assert.ok(e instanceof UsageError, String(e));
+    return e;
+  }
+  assert.fail(`accepted ${args.join(" ")}`);
+}
+
+Deno.test("options accept --name=value and --name value, kebab and camel case", () => {
+  const a = parseOperationArgs(operation, ["--glossary-guid=g1", "--limit", "5", "--include-term-hierarchy"]);
+  assert.deepEqual(a.input, { glossaryGuid: "g1", limit: 5, includeTermHierarchy: true });
+  const b = parseOperationArgs(operation, ["--glossaryGuid", "g2", "--includeTermHierarchy=false"]);
+  assert.deepEqual(b.input, { glossaryGuid: "g2", includeTermHierarchy: false });
+});
+
+Deno.test("positionals fill declared fields; lists repeat; JSON options parse", () => {
+  const parsed = parseOperationArgs(operation, [
+    "g3",
+    "--tags=a",
+    "--tags",
+    "b",
+    '--attributes={"owner":"x"}',
+  ]);
+  assert.deepEqual(parsed.input, {
+    glossaryGuid: "g3",
+    tags: ["a", "b"],
+    attributes: { owner: "x" },
+    includeTermHierarchy: false,
+  });
+});
+
+Deno.test("global options are recognised anywhere", () => {
+  const parsed = parseOperationArgs(operation, ["--output=table", "--glossary-guid=g", "-v"]);
+  assert.equal(parsed.global.output, "table");
+  assert.equal(parsed.global.verbose, true);
+  assert.equal(parseOperationArgs(operation, ["--help"]).global.help, true, "help skips validation");
+});
+
+Deno.test("every bad input names the option and what is expected", () => {
+  assert.match(usage([]).message, /missing required option --glossary-guid/);
+  assert.match(
+    usage(["--glossary-guid=g", "--limt=5"]).message,
+    /unknown option --limt\. Did you mean "--limit"\?/,
+  );
+  assert.match(usage(["--glossary-guid=g", "--limit=five"]).message, /--limit takes an integer, got "five"/);
+  assert.match(usage(["--glossary-guid=g", "--limit=2000"]).message, /--limit: .*1000/);
+  assert.match(
+    usage(["--glossary-guid=g", "--status=Live"]).message,
+    /--status: .*"Draft"|--status: .*Draft/,
+  );
+  assert.match(usage(["--glossary-guid=g", "--attributes={bad"]).message, /--attributes takes JSON/);
+  assert.match(
+    usage(["--glossary-guid=g", "--include-term-hierarchy=perhaps"]).message,
+    /takes true or false/,
+  );
+  assert.match(usage(["--glossary-guid"]).message, /needs a value/);
+  assert.match(usage(["--glossary-guid=a", "--glossary-guid=b"]).message, /given 2 times/);
+  assert.match(usage(["g", "extra"]).message, /unexpected argument: extra/);
+  assert.match(usage(["--glossary-guid=g", "--output=xml"]).message, /--output must be json or table/);
+});

@@ -17,7 +17,10 @@ function client(url: string, options: Partial<HttpClientOptions> = {}): HttpClie
   return new HttpClient({ baseUrls: { datamap: url }, retryBaseMs: 5, retryMaxMs: 20, ...options });
 }
 
-async function rejection<T extends Error>(promise: Promise<unknown>, kind: new (...args: never[]) => T): Promise<T> {
+async function rejection<T extends Error>(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => T,
+): Promise<T> {
   try {
     await promise;
   } catch (e) {
@@ -29,7 +32,9 @@ async function rejection<T extends Error>(promise: Promise<unknown>, kind: new (
 
 Deno.test("429 with Retry-After is waited for, then the call succeeds", async () => {
   const server = startLocalServer((_, i) =>
-    i === 0 ? json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "1" }) : json(200, { ok: true })
+    i === 0
+      ? json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "1" })
+      : json(200, { ok: true })
   );
   try {
     const started = performance.now();
@@ -60,9 +65,14 @@ Deno.test("retry-after-ms and x-ms-retry-after-ms take precedence over backoff",
 });
 
 Deno.test("a 5xx storm exhausts the retries and raises ServerError", async () => {
-  const server = startLocalServer(() => json(503, { requestId: "r-1", errorCode: "Unavailable", errorMessage: "busy" }));
+  const server = startLocalServer(() =>
+    json(503, { requestId: "r-1", errorCode: "Unavailable", errorMessage: "busy" })
+  );
   try {
-    const error = await rejection(client(server.url, { maxRetries: 3 }).request({ method: "GET", path: "/x" }), ServerError);
+    const error = await rejection(
+      client(server.url, { maxRetries: 3 }).request({ method: "GET", path: "/x" }),
+      ServerError,
+    );
     assert.equal(server.requests.length, 4, "first attempt plus three retries");
     assert.equal(error.status, 503);
     assert.equal(error.code, "Unavailable");
@@ -104,9 +114,14 @@ Deno.test("a slow answer times out with TimeoutError, retried for a GET", async 
 
 Deno.test("a non-idempotent POST that reached the service is never sent twice", async (t) => {
   await t.step("503 after sending", async () => {
-    const server = startLocalServer(() => json(503, { error: { code: "ServiceUnavailable", message: "down" } }));
+    const server = startLocalServer(() =>
+      json(503, { error: { code: "ServiceUnavailable", message: "down" } })
+    );
     try {
-      const error = await rejection(client(server.url).request({ method: "POST", path: "/create", body: { a: 1 } }), ServerError);
+      const error = await rejection(
+        client(server.url).request({ method: "POST", path: "/create", body: { a: 1 } }),
+        ServerError,
+      );
       assert.equal(server.requests.length, 1);
       assert.match(error.message, /not repeated because it may already have been applied/);
     } finally {
@@ -116,7 +131,10 @@ Deno.test("a non-idempotent POST that reached the service is never sent twice", 
   await t.step("connection dropped mid-response", async () => {
     const server = startLocalServer(() => droppedResponse());
     try {
-      const error = await rejection(client(server.url).request({ method: "POST", path: "/create", body: {} }), NetworkError);
+      const error = await rejection(
+        client(server.url).request({ method: "POST", path: "/create", body: {} }),
+        NetworkError,
+      );
       assert.equal(server.requests.length, 1);
       assert.equal(error.status, 0);
     } finally {
@@ -129,16 +147,23 @@ Deno.test("a non-idempotent POST that reached the service is never sent twice", 
       return json(200, {});
     });
     try {
-      await rejection(client(server.url, { timeoutMs: 40 }).request({ method: "POST", path: "/create", body: {} }), TimeoutError);
+      await rejection(
+        client(server.url, { timeoutMs: 40 }).request({ method: "POST", path: "/create", body: {} }),
+        TimeoutError,
+      );
       assert.equal(server.requests.length, 1);
     } finally {
       await server.close();
     }
   });
   await t.step("429 means it was not processed, so it is retried", async () => {
-    const server = startLocalServer((_, i) => i === 0 ? json(429, {}, { "retry-after-ms": "10" }) : json(200, { created: true }));
+    const server = startLocalServer((_, i) =>
+      i === 0 ? json(429, {}, { "retry-after-ms": "10" }) : json(200, { created: true })
+    );
     try {
-      assert.deepEqual(await client(server.url).request({ method: "POST", path: "/create", body: {} }), { created: true });
+      assert.deepEqual(await client(server.url).request({ method: "POST", path: "/create", body: {} }), {
+        created: true,
+      });
       assert.equal(server.requests.length, 2);
     } finally {
       await server.close();
@@ -147,7 +172,12 @@ Deno.test("a non-idempotent POST that reached the service is never sent twice", 
   await t.step("a POST marked idempotent is retried like a GET", async () => {
     const server = startLocalServer((_, i) => i === 0 ? json(503, {}) : json(200, { upserted: true }));
     try {
-      const result = await client(server.url).request({ method: "POST", path: "/upsert", body: {}, idempotent: true });
+      const result = await client(server.url).request({
+        method: "POST",
+        path: "/upsert",
+        body: {},
+        idempotent: true,
+      });
       assert.deepEqual(result, { upserted: true });
       assert.equal(server.requests.length, 2);
     } finally {
@@ -170,7 +200,10 @@ Deno.test("a refused connection is a NetworkError that points at the account or 
   const server = startLocalServer(() => json(200, {}));
   const url = server.url;
   await server.close();
-  const error = await rejection(client(url, { maxRetries: 1 }).request({ method: "POST", path: "/x", body: {} }), NetworkError);
+  const error = await rejection(
+    client(url, { maxRetries: 1 }).request({ method: "POST", path: "/x", body: {} }),
+    NetworkError,
+  );
   assert.match(error.message, /Could not reach the catalog/);
   assert.match(error.hint ?? "", /CATALOG_ENDPOINT/);
 });
@@ -207,11 +240,17 @@ Deno.test("error bodies become typed errors with code, message, request id and h
     assert.equal(bad.code, "InvalidRequest");
     assert.match(bad.message, /name is required \(target: name\)/);
 
-    const unauthenticated = await rejection(http.request({ method: "GET", path: "/401" }), AuthenticationError);
+    const unauthenticated = await rejection(
+      http.request({ method: "GET", path: "/401" }),
+      AuthenticationError,
+    );
     assert.match(unauthenticated.hint ?? "", /az login/);
     assert.match(unauthenticated.message, /HTTP 401 with an empty body/);
 
-    const forbiddenWrite = await rejection(http.request({ method: "PUT", path: "/403", body: {} }), AuthorizationError);
+    const forbiddenWrite = await rejection(
+      http.request({ method: "PUT", path: "/403", body: {} }),
+      AuthorizationError,
+    );
     assert.match(forbiddenWrite.hint ?? "", /Data Curator/);
     assert.equal(forbiddenWrite.requestId, "hdr-9");
     const forbiddenRead = await rejection(http.request({ method: "GET", path: "/403" }), AuthorizationError);
@@ -236,7 +275,11 @@ Deno.test("api-version, query arrays, headers and the bearer token are sent; the
     logger: createLogger("debug", { write: (line) => lines.push(line) }),
   });
   try {
-    await http.request({ method: "GET", path: "/entity/bulk", query: { guid: ["a", "b"], minExtInfo: true, skip: undefined } });
+    await http.request({
+      method: "GET",
+      path: "/entity/bulk",
+      query: { guid: ["a", "b"], minExtInfo: true, skip: undefined },
+    });
     await http.request({ method: "POST", area: "unified", path: "/terms", body: { name: "x" } });
     const [first, second] = server.requests;
     assert.equal(first.search, "?api-version=2023-09-01&guid=a&guid=b&minExtInfo=true");
@@ -247,7 +290,9 @@ Deno.test("api-version, query arrays, headers and the bearer token are sent; the
     assert.equal(second.search, "?api-version=2025-09-15-preview");
     assert.equal(second.headers.get("content-type"), "application/json");
     assert.equal(second.body, '{"name":"x"}');
-    assert.ok(lines.some((l) => /debug: GET http:\/\/127\.0\.0\.1:\d+\/entity\/bulk\?.* -> 200 in \d+ ms/.test(l)));
+    assert.ok(
+      lines.some((l) => /debug: GET http:\/\/127\.0\.0\.1:\d+\/entity\/bulk\?.* -> 200 in \d+ ms/.test(l)),
+    );
     assert.ok(lines.every((l) => !l.includes("secret-token-part")), "no log line carries the token");
   } finally {
     await server.close();

@@ -40,6 +40,10 @@ Deno.test("shouldRetry: idempotent calls retry transient failures; writes only w
     [{ kind: "timeout" }, false, false],
   ];
   for (const [outcome, idempotent, expected] of table) {
-    assert.equal(shouldRetry(outcome, idempotent), expected, `${JSON.stringify(outcome)} idempotent=${idempotent}`);
+    assert.equal(
+      shouldRetry(outcome, idempotent),
+      expected,
+      `${JSON.stringify(outcome)} idempotent=${idempotent}`,
+    );
   }
 });

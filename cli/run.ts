@@ -12,11 +12,9 @@ import type { OperationRegistry } from "../lib/operations/registry.ts";
 import { VERSION } from "../lib/version.ts";
 import { parseOperationArgs } from "./args.ts";
 import { createOperationContext } from "./context.ts";
-import { runEmulatorCommand } from "./emulator_command.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
 import { formatOutput } from "./output.ts";
-import { runServeCommand } from "./serve_command.ts";
-import { didYouMean } from "./suggest.ts";
+import { didYouMean } from "../lib/suggest.ts";
 
 export interface CliIo {
   env: EnvSource;
@@ -66,8 +64,13 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
     io.stdout(`govcat ${VERSION}`);
     return 0;
   }
-  if (first === "emulator") return await runEmulatorCommand(argv.slice(1));
-  if (first === "serve") return await runServeCommand(argv.slice(1), io.env);
+  // Loaded on demand: the MCP SDK and the emulator stay out of the start-up of catalog commands.
+  if (first === "emulator") {
+    return await (await import("./emulator_command.ts")).runEmulatorCommand(argv.slice(1));
+  }
+  if (first === "serve") {
+    return await (await import("./serve_command.ts")).runServeCommand(argv.slice(1), io.env);
+  }
   if (first.startsWith("-")) {
     throw new UsageError(
       `unknown option ${first}.${didYouMean(first.replace(/^-+/, ""), ["help", "version"], "--")}`,

@@ -19,21 +19,28 @@
  */
 import { catalogBaseUrl, type CloudSettings, cloudSettings, isLoopbackEndpoint } from "./cloud.ts";
 import { type Config, type EnvSource, processEnv } from "./config.ts";
-import {
-  type AccessToken,
-  AzureCliCredential,
-  AzureDeveloperCliCredential,
-  ChainedTokenCredential,
-  ClientSecretCredential,
-  EnvironmentCredential,
-  ManagedIdentityCredential,
-  type TokenCredential,
-  WorkloadIdentityCredential,
-} from "./deps/azure_identity.ts";
+import type { AccessToken, TokenCredential } from "./deps/azure_identity.ts";
 import { AuthenticationError, hintForStatus } from "./errors.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
 
 export type { TokenCredential };
+
+type IdentitySdk = typeof import("./deps/azure_identity.ts");
+let identitySdk: Promise<IdentitySdk> | undefined;
+
+/**
+ * A credential built on its first token request. `@azure/identity` is large: loading it only when a real
+ * token is needed keeps it out of the start-up of commands and servers that never ask for one.
+ */
+function lazyCredential(build: (sdk: IdentitySdk) => TokenCredential): TokenCredential {
+  let credential: Promise<TokenCredential> | undefined;
+  return {
+    async getToken(scopes, options) {
+      credential ??= (identitySdk ??= import("./deps/azure_identity.ts")).then(build);
+      return await (await credential).getToken(scopes, options);
+    },
+  };
+}
 
 /** Source of bearer tokens for catalog requests. */
 export interface TokenProvider {
@@ -127,10 +134,11 @@ export function createTokenProvider(config: Config, options: TokenProviderOption
   }
 
   if (config.tenantId && config.clientId && config.clientSecret) {
+    const { tenantId, clientId, clientSecret } = config;
     // The constructor only checks its arguments, which config validation has already done; no request yet.
-    const credential = new ClientSecretCredential(config.tenantId, config.clientId, config.clientSecret, {
-      authorityHost: cloud.authorityHost,
-    });
+    const credential = lazyCredential((sdk) =>
+      new sdk.ClientSecretCredential(tenantId, clientId, clientSecret, { authorityHost: cloud.authorityHost })
+    );
     return cachedTokenProvider(credential, config.tokenScope, {
       ...common,
       kind: "service-principal",
@@ -146,16 +154,30 @@ export function createTokenProvider(config: Config, options: TokenProviderOption
 
   const members = defaultChainMembers(config, cloud, options.env ?? processEnv(), logger);
   let lastSource: string | undefined;
-  // Each member reports success, so logs and `profile status` can say which one produced the token.
-  const tracked: TokenCredential[] = members.map(({ name, credential }) => ({
-    async getToken(scopes, getTokenOptions) {
-      const token = await credential.getToken(scopes, getTokenOptions);
-      if (token) lastSource = name;
-      return token;
-    },
-  }));
+  const chain = lazyCredential((sdk) => {
+    const tracked: TokenCredential[] = [];
+    for (const { name, build } of members) {
+      let credential: TokenCredential;
+      try {
+        credential = build(sdk);
+      } catch (error) {
+        // A credential whose environment is incomplete cannot be built; the rest of the chain still can.
+        logger.debug(`Skipping ${name}: ${redactSecrets(reasonOf(error))}`);
+        continue;
+      }
+      // Each member reports success, so logs and `profile status` can say which one produced the token.
+      tracked.push({
+        async getToken(scopes, getTokenOptions) {
+          const token = await credential.getToken(scopes, getTokenOptions);
+          if (token) lastSource = name;
+          return token;
+        },
+      });
+    }
+    return new sdk.ChainedTokenCredential(...tracked);
+  });
   const tenant = config.tenantId ? `; tenant ${abbreviate(config.tenantId)}` : "";
-  return cachedTokenProvider(new ChainedTokenCredential(...tracked), config.tokenScope, {
+  return cachedTokenProvider(chain, config.tokenScope, {
     ...common,
     kind: "chain",
     description: `default chain: ${members.map((m) => m.name).join(", ")}${tenant}`,
@@ -285,7 +307,7 @@ function noTokenProvider(description: string): TokenProvider {
 
 interface NamedCredential {
   name: string;
-  credential: TokenCredential;
+  build: (sdk: IdentitySdk) => TokenCredential;
 }
 
 /** The members of DefaultAzureCredential that make sense for a command-line tool and a server. */
@@ -298,24 +320,17 @@ function defaultChainMembers(
   const { authorityHost } = cloud;
   const tenantId = config.tenantId;
   const members: NamedCredential[] = [];
-  const add = (name: string, build: () => TokenCredential) => {
-    try {
-      members.push({ name, credential: build() });
-    } catch (error) {
-      // A credential whose environment is incomplete cannot be built; the rest of the chain still can.
-      logger.debug(`Skipping ${name}: ${redactSecrets(reasonOf(error))}`);
-    }
-  };
+  const add = (name: string, build: NamedCredential["build"]) => members.push({ name, build });
 
-  add("environment", () => new EnvironmentCredential({ authorityHost }));
+  add("environment", (sdk) => new sdk.EnvironmentCredential({ authorityHost }));
 
   // Its constructor throws unless the federated token file, client id and tenant are all known.
   const tokenFilePath = env.AZURE_FEDERATED_TOKEN_FILE;
   const workloadClientId = env.AZURE_CLIENT_ID;
   const workloadTenantId = tenantId ?? env.AZURE_TENANT_ID;
   if (tokenFilePath && workloadClientId && workloadTenantId) {
-    add("workload identity", () =>
-      new WorkloadIdentityCredential({
+    add("workload identity", (sdk) =>
+      new sdk.WorkloadIdentityCredential({
         tenantId: workloadTenantId,
         clientId: workloadClientId,
         tokenFilePath,
@@ -331,9 +346,9 @@ function defaultChainMembers(
   // instance metadata endpoint lets machines without managed identity fall through to the CLI logins at
   // once instead of after several retries. `sendProbeRequest` is an SDK option its types do not list.
   const managedIdentityOptions = { clientId: env.AZURE_CLIENT_ID || undefined, sendProbeRequest: true };
-  add("managed identity", () => new ManagedIdentityCredential(managedIdentityOptions));
-  add("Azure CLI", () => new AzureCliCredential({ tenantId }));
-  add("Azure Developer CLI", () => new AzureDeveloperCliCredential({ tenantId }));
+  add("managed identity", (sdk) => new sdk.ManagedIdentityCredential(managedIdentityOptions));
+  add("Azure CLI", (sdk) => new sdk.AzureCliCredential({ tenantId }));
+  add("Azure Developer CLI", (sdk) => new sdk.AzureDeveloperCliCredential({ tenantId }));
   return members;
 }
 

@@ -14,7 +14,16 @@
  * @module
  */
 import { type CloudRegion, type Config, isLoopbackHost } from "./config.ts";
-import { AzureAuthorityHosts } from "./deps/azure_identity.ts";
+
+/**
+ * Login authorities, the values of `AzureAuthorityHosts` in @azure/identity (a test keeps them equal),
+ * written out so that reading the cloud settings does not load that large package.
+ */
+const AUTHORITY_HOSTS = {
+  public: "https://login.microsoftonline.com",
+  usgov: "https://login.microsoftonline.us",
+  china: "https://login.chinacloudapi.cn",
+} as const;
 
 export type { CloudRegion };
 
@@ -39,19 +48,19 @@ const CLOUDS: Readonly<Record<CloudRegion, Readonly<CloudSettings>>> = Object.fr
   "": Object.freeze({
     region: "",
     catalogHostSuffix: "purview.azure.com",
-    authorityHost: AzureAuthorityHosts.AzurePublicCloud,
+    authorityHost: AUTHORITY_HOSTS.public,
     unifiedBaseUrl: UNIFIED_CATALOG_HOST,
   }),
   usgov: Object.freeze({
     region: "usgov",
     catalogHostSuffix: "purview.azure.us",
-    authorityHost: AzureAuthorityHosts.AzureGovernment,
+    authorityHost: AUTHORITY_HOSTS.usgov,
     unifiedBaseUrl: UNIFIED_CATALOG_HOST,
   }),
   china: Object.freeze({
     region: "china",
     catalogHostSuffix: "purview.azure.cn",
-    authorityHost: AzureAuthorityHosts.AzureChina,
+    authorityHost: AUTHORITY_HOSTS.china,
     unifiedBaseUrl: UNIFIED_CATALOG_HOST,
   }),
 });

@@ -69,3 +69,10 @@ Deno.test("loopback endpoints", () => {
     assert.equal(isLoopbackEndpoint(url), false, url);
   }
 });
+
+Deno.test("authority hosts equal the values @azure/identity uses", async () => {
+  const { AzureAuthorityHosts } = await import("../../lib/deps/azure_identity.ts");
+  assert.equal(cloudSettings("").authorityHost, AzureAuthorityHosts.AzurePublicCloud);
+  assert.equal(cloudSettings("usgov").authorityHost, AzureAuthorityHosts.AzureGovernment);
+  assert.equal(cloudSettings("china").authorityHost, AzureAuthorityHosts.AzureChina);
+});

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { UsageError } from "../lib/errors.ts";
 import { type InputField, inputFields } from "../lib/operations/fields.ts";
 import type { Operation } from "../lib/operations/types.ts";
-import { didYouMean } from "./suggest.ts";
+import { didYouMean } from "../lib/suggest.ts";
 
 /** Options every command accepts, whatever its operation. */
 export interface GlobalOptions {

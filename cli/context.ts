@@ -6,9 +6,9 @@
  */
 import { CatalogClient } from "../lib/catalog/client.ts";
 import { type Config, type EnvSource, loadConfig, type LogLevel } from "../lib/config.ts";
-import { UsageError } from "../lib/errors.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import type { OperationContext } from "../lib/operations/types.ts";
+import { readUserFile } from "../lib/user_files.ts";
 
 export interface ContextOptions {
   env: EnvSource;
@@ -40,18 +40,4 @@ export function createOperationContext(options: ContextOptions): OperationContex
     readTextFile: (path, option) => readUserFile(path, option),
   };
   return context;
-}
-
-/** Reads a file named by an option, turning file system errors into messages that name both. */
-export async function readUserFile(path: string, option: string): Promise<string> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) throw new UsageError(`${option}: file not found: ${path}`);
-    if (e instanceof Deno.errors.PermissionDenied) {
-      throw new UsageError(`${option}: permission denied reading ${path}`);
-    }
-    if (e instanceof Deno.errors.IsADirectory) throw new UsageError(`${option}: ${path} is a directory`);
-    throw new UsageError(`${option}: cannot read ${path}: ${(e as Error).message}`);
-  }
 }

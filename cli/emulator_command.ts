@@ -11,7 +11,7 @@ import { runEmulatorCommand } from "./emulator_command.ts";
  * @module
  */
 import { parseArgs } from "node:util";
-import { didYouMean } from "./suggest.ts";
+import { didYouMean } from "../lib/suggest.ts";
 import { createLogger } from "../lib/log.ts";
 import {
   ADMIN_PREFIX,

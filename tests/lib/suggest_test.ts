@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { closestName, didYouMean, editDistance } from "../../cli/suggest.ts";
+import { closestName, didYouMean, editDistance } from "../../lib/suggest.ts";
 
 Deno.test("edit distance counts insertions, deletions, substitutions and swaps", () => {
   assert.equal(editDistance("entity", "entity"), 0);

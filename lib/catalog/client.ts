@@ -20,6 +20,7 @@ import { catalogBaseUrl, unifiedBaseUrl } from "../cloud.ts";
 import type { Config } from "../config.ts";
 import { HttpClient } from "../http.ts";
 import { type Logger, silentLogger } from "../log.ts";
+import { AccountApi } from "./account_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { SearchApi } from "./search_api.ts";
 
@@ -55,11 +56,13 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
 
 export class CatalogClient {
   readonly http: HttpClient;
+  readonly account: AccountApi;
   readonly entity: EntityApi;
   readonly search: SearchApi;
 
   constructor(http: HttpClient) {
     this.http = http;
+    this.account = new AccountApi(http);
     this.entity = new EntityApi(http);
     this.search = new SearchApi(http);
   }

@@ -42,3 +42,4 @@ export { DEFAULT_SEED_FILE } from "./seed.ts";
 export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
 export type { AtlasEntity, AtlasEntityHeader, EntityMutationResult } from "./entity_model.ts";
 export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search.ts";
+export { accountArea, EMULATOR_ACCOUNT_NAME } from "./account.ts";

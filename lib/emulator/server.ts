@@ -18,6 +18,7 @@
  * @module
  */
 import { type Logger, silentLogger } from "../log.ts";
+import { accountArea } from "./account.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./atlas_entity.ts";
@@ -65,6 +66,7 @@ export const API_PREFIXES = ["/catalog/api", "/datamap/api"] as const;
 export const ROUTE_FAMILIES = [
   "/atlas/v2/entity (create, bulk, guid, uniqueAttribute)",
   "/search/query",
+  "/account (account properties, no prefix)",
 ] as const;
 
 /**
@@ -88,6 +90,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     for (const prefix of API_PREFIXES) {
       apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps));
     }
+    apiRouter.mount("", accountArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
     server = Deno.serve({

@@ -1,18 +1,228 @@
 /**
- * `govcat serve`: the MCP tool server. Configuration is validated here first, so a bad transport or
- * port fails at start-up with exit code 2, before anything listens.
+ * `govcat serve`: the MCP tool server. Flags override the environment (`--transport`, `--host`, `--port`,
+ * `--read-only`); `--hosted` (or `FUNCTIONS_CUSTOMHANDLER_PORT`) selects the stateless mode of an Azure
+ * Functions custom handler; `--emulator[=FILE]` runs the catalog emulator in-process. Configuration is
+ * validated before anything listens: a bad value exits with code 2.
  *
  * @module
  */
-import { type EnvSource, loadConfig } from "../lib/config.ts";
-import { GovcatError } from "../lib/errors.ts";
+import { parseArgs } from "node:util";
+import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config.ts";
+import { ConfigError, GovcatError, UsageError } from "../lib/errors.ts";
+import { EMULATOR_ACCOUNT_NAME, type RunningEmulator, startEmulator } from "../lib/emulator/mod.ts";
+import { createLogger, type Logger } from "../lib/log.ts";
+import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
+import { assertSafeBinding } from "../lib/mcp/http_security.ts";
+import { createToolServices } from "../lib/mcp/server.ts";
+import { serveStdio } from "../lib/mcp/stdio.ts";
+import { didYouMean } from "../lib/suggest.ts";
+import { VERSION } from "../lib/version.ts";
+import { initialLogLevel } from "./context.ts";
 
-/** Runs the tool server; returns the exit code. */
-export function runServeCommand(_argv: string[], env: EnvSource): Promise<number> {
-  loadConfig(env);
-  return Promise.reject(
-    new GovcatError("the MCP transports of govcat serve are not in this version yet.", {
-      hint: "Use the command-line client (govcat --help) or run the emulator with `govcat emulator`.",
-    }),
+/** Local port of hosted mode when the Functions host does not assign one. */
+export const HOSTED_DEFAULT_PORT = 7073;
+
+const OPTIONS = {
+  transport: { type: "string" },
+  host: { type: "string" },
+  port: { type: "string" },
+  hosted: { type: "boolean" },
+  path: { type: "string" },
+  emulator: { type: "string" },
+  "read-only": { type: "boolean" },
+  verbose: { type: "boolean", short: "v" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const HELP = `govcat serve: the MCP tool server
+
+Usage: govcat serve [--transport=stdio|streamable-http|http|sse] [--host=H] [--port=N]
+       govcat serve --hosted [--port=N] [--path=/api/mcp]
+       govcat serve --emulator[=FILE] [--transport=http]
+
+Options:
+  --transport=T      stdio (default), streamable-http (alias http) on /mcp, or sse (legacy) on /sse
+  --host=H           Bind address of the HTTP transports [CATALOG_MCP_HOST, 127.0.0.1]; a non-loopback
+                     address needs CATALOG_MCP_AUTH_TOKEN
+  --port=N           Port of the HTTP transports [CATALOG_MCP_PORT, 8000; hosted: 7073]
+  --hosted           Stateless streamable HTTP at /api/mcp with GET /api/health (Azure Functions
+                     custom handler; implied by FUNCTIONS_CUSTOMHANDLER_PORT)
+  --path=P           Path of the MCP endpoint (default /mcp, hosted /api/mcp)
+  --emulator[=FILE]  Run the catalog emulator in-process, seeded from fixtures/ on first use, and use it
+                     (in memory, or persisted in FILE); no account or credentials needed
+  --read-only        Hide and refuse every tool that changes the catalog [CATALOG_MCP_READ_ONLY]
+  --verbose, -v      Log requests and tool calls to stderr`;
+
+interface ServeFlags {
+  transport?: string;
+  host?: string;
+  port?: string;
+  hosted?: boolean;
+  path?: string;
+  emulator?: string;
+  readOnly?: boolean;
+  verbose?: boolean;
+  help?: boolean;
+}
+
+/** Runs the tool server until it is stopped; returns the exit code. */
+export async function runServeCommand(argv: string[], env: EnvSource): Promise<number> {
+  const flags = parseServeFlags(argv);
+  if (flags.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const logger = createLogger(initialLogLevel(env, flags.verbose));
+  const hostedPort = env.FUNCTIONS_CUSTOMHANDLER_PORT;
+  const hosted = flags.hosted === true || (hostedPort !== undefined && hostedPort !== "");
+  const effective: EnvSource = { ...env };
+  if (flags.transport !== undefined) effective.CATALOG_MCP_TRANSPORT = flags.transport;
+  if (flags.host !== undefined) effective.CATALOG_MCP_HOST = flags.host;
+  if (flags.port !== undefined) effective.CATALOG_MCP_PORT = flags.port;
+  else if (hosted) effective.CATALOG_MCP_PORT = hostedPort || String(HOSTED_DEFAULT_PORT);
+  if (flags.readOnly) effective.CATALOG_MCP_READ_ONLY = "true";
+
+  // Validate everything the emulator does not affect before starting anything.
+  const preliminary = loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME });
+  if (hosted && preliminary.mcpTransport === "sse") {
+    throw new ConfigError(
+      "SSE does not work in hosted mode: the hosted mode is stateless and SSE needs a persistent " +
+        "connection. Use streamable-http (the hosted default) or stdio.",
+      "CATALOG_MCP_TRANSPORT",
+    );
+  }
+  const mode: HttpMode | "stdio" = hosted ? "hosted" : preliminary.mcpTransport;
+  if (mode !== "stdio") assertSafeBinding(preliminary.mcpHost, preliminary.mcpAuthToken);
+
+  let emulator: RunningEmulator | undefined;
+  if (flags.emulator !== undefined) {
+    emulator = await startEmulator({ dataFile: flags.emulator || undefined, seed: true, logger });
+    effective.CATALOG_ENDPOINT = emulator.url;
+  }
+  const config = loadConfig(effective, emulator ? { defaultAccountName: EMULATOR_ACCOUNT_NAME } : {});
+  try {
+    const services = createToolServices({ config, logger });
+    if (mode === "stdio") {
+      logger.info(describeCatalog(config, emulator));
+      await serveStdio(services);
+      return 0;
+    }
+    return await serveHttp(mode, config, services, flags, emulator, logger);
+  } finally {
+    await emulator?.close();
+  }
+}
+
+async function serveHttp(
+  mode: HttpMode,
+  config: Config,
+  services: ReturnType<typeof createToolServices>,
+  flags: ServeFlags,
+  emulator: RunningEmulator | undefined,
+  logger: Logger,
+): Promise<number> {
+  const app = new McpHttpApp({
+    mode,
+    services,
+    path: flags.path,
+    host: config.mcpHost,
+    port: config.mcpPort,
+    authToken: config.mcpAuthToken,
+    allowedOrigins: config.mcpAllowedOrigins,
+  });
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({ hostname: config.mcpHost, port: config.mcpPort, onListen: () => {} }, app.handle);
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new GovcatError(`Port ${config.mcpPort} on ${config.mcpHost} is already in use.`, {
+        hint: "Stop the other process, or choose another port with --port or CATALOG_MCP_PORT.",
+      });
+    }
+    throw error;
+  }
+  const host = isLoopbackHost(config.mcpHost) || config.mcpHost === "0.0.0.0" ? "127.0.0.1" : config.mcpHost;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.addr.port}${app.path}`;
+  console.log(startBanner(mode, url, app, config, emulator));
+
+  const stop = new Promise<void>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      try {
+        Deno.addSignalListener(signal, () => resolve());
+      } catch {
+        // SIGTERM is not available on Windows.
+      }
+    }
+  });
+  await stop;
+  logger.info("govcat serve: shutting down");
+  await app.close();
+  await server.shutdown();
+  return 0;
+}
+
+function startBanner(
+  mode: HttpMode,
+  url: string,
+  app: McpHttpApp,
+  config: Config,
+  emulator: RunningEmulator | undefined,
+): string {
+  const type = mode === "sse" ? "sse" : "http";
+  const entry: Record<string, unknown> = { type, url };
+  // The token itself is never printed: the snippet refers to the variable.
+  if (config.mcpAuthToken) entry.headers = { Authorization: "Bearer ${CATALOG_MCP_AUTH_TOKEN}" };
+  const lines = [
+    `govcat ${VERSION} MCP server (${
+      mode === "hosted" ? "hosted, stateless streamable HTTP" : mode
+    }) on ${url}`,
+    `  tools:    ${app.toolCount}${config.mcpReadOnly ? " (read-only mode)" : ""}`,
+    `  catalog:  ${describeCatalog(config, emulator)}`,
+  ];
+  if (mode === "hosted") lines.push(`  health:   ${new URL("/api/health", url)}`);
+  lines.push(
+    "",
+    'Client configuration (Claude Desktop, Cursor, VS Code\'s mcp.json uses "servers" instead):',
+    JSON.stringify({ mcpServers: { govcat: entry } }, null, 2),
+    "",
+    `Claude Code: claude mcp add --transport ${type} govcat ${url}`,
+    "Press Ctrl+C to stop.",
   );
+  return lines.join("\n");
+}
+
+function describeCatalog(config: Config, emulator: RunningEmulator | undefined): string {
+  if (emulator) {
+    return `embedded emulator at ${emulator.url} (${emulator.entityCount()} entities, ${
+      emulator.dataLocation === ":memory:" ? "in memory" : emulator.dataLocation
+    })`;
+  }
+  return `account ${config.accountName}${config.endpoint ? ` via ${config.endpoint}` : ""}`;
+}
+
+function parseServeFlags(argv: string[]): ServeFlags {
+  // `--emulator` alone means an in-memory emulator; parseArgs needs a value for string options.
+  const args = argv.map((arg) => (arg === "--emulator" ? "--emulator=" : arg));
+  try {
+    const { values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
+    return {
+      transport: values.transport,
+      host: values.host,
+      port: values.port,
+      hosted: values.hosted,
+      path: values.path,
+      emulator: values.emulator,
+      readOnly: values["read-only"],
+      verbose: values.verbose,
+      help: values.help,
+    };
+  } catch (error) {
+    const message = (error as Error).message;
+    const option = /'(--?[^' =]+)/.exec(message)?.[1];
+    const name = option?.replace(/^-+/, "") ?? "";
+    const suggestion = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+      ? didYouMean(name, Object.keys(OPTIONS), "--")
+      : "";
+    throw new UsageError(`serve: ${message}${suggestion}`, 'Run "govcat serve --help".');
+  }
 }

@@ -51,6 +51,8 @@ export interface Config {
   mcpTools?: string;
   /** Bearer token clients must present to the HTTP transports. */
   mcpAuthToken?: string;
+  /** Browser origins allowed besides loopback ones. */
+  mcpAllowedOrigins: string[];
 }
 
 /** Variables the loader understands, with their defaults, for help texts and docs. */
@@ -84,6 +86,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: "CATALOG_MCP_READ_ONLY", default: "false", meaning: "Hide and refuse every write tool" },
   { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
   { name: "CATALOG_MCP_AUTH_TOKEN", default: "", meaning: "Bearer token required by the HTTP transports" },
+  { name: "CATALOG_MCP_ALLOWED_ORIGINS", default: "", meaning: "Comma-separated browser origins allowed" },
 ];
 
 export const DEFAULT_API_VERSION = "2023-09-01";
@@ -204,7 +207,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     batchSize: integer(read, "CATALOG_BATCH_SIZE", 100, 1, 1000),
     mcpTransport,
     mcpHost,
-    mcpPort: integer(read, "CATALOG_MCP_PORT", 8000, 1, 65535),
+    mcpPort: integer(read, "CATALOG_MCP_PORT", 8000, 0, 65535),
     endpoint: baseUrl(read, "CATALOG_ENDPOINT"),
     unifiedEndpoint: baseUrl(read, "CATALOG_UNIFIED_ENDPOINT"),
     apiVersion: apiVersion(read, "CATALOG_API_VERSION", DEFAULT_API_VERSION),
@@ -215,6 +218,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
     mcpTools: read("CATALOG_MCP_TOOLS"),
     mcpAuthToken: read("CATALOG_MCP_AUTH_TOKEN"),
+    mcpAllowedOrigins: origins(read),
   };
 }
 
@@ -261,6 +265,24 @@ function baseUrl(read: Reader, name: string): string | undefined {
     throw invalid(name, raw, "https for a remote host (plain http is allowed only for 127.0.0.1/localhost)");
   }
   return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+function origins(read: Reader): string[] {
+  const raw = read("CATALOG_MCP_ALLOWED_ORIGINS");
+  if (raw === undefined) return [];
+  return raw.split(",").map((s) => s.trim()).filter(Boolean).map((origin) => {
+    try {
+      const url = new URL(origin);
+      if (url.origin === origin.replace(/\/$/, "")) return url.origin;
+    } catch {
+      // Reported below.
+    }
+    throw invalid(
+      "CATALOG_MCP_ALLOWED_ORIGINS",
+      origin,
+      "origins such as https://app.example.com (scheme, host, port)",
+    );
+  });
 }
 
 function apiVersion(read: Reader, name: string, fallback: string): string {

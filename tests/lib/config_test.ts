@@ -116,7 +116,7 @@ const invalidCases: Array<[string, Record<string, string>, RegExp]> = [
     { ...base, CATALOG_MCP_TRANSPORT: "websocket" },
     /CATALOG_MCP_TRANSPORT.*"websocket".*stdio, streamable-http, http or sse/,
   ],
-  ["port out of range", { ...base, CATALOG_MCP_PORT: "70000" }, /CATALOG_MCP_PORT.*"70000".*from 1 to 65535/],
+  ["port out of range", { ...base, CATALOG_MCP_PORT: "70000" }, /CATALOG_MCP_PORT.*"70000".*from 0 to 65535/],
   ["port not a number", { ...base, CATALOG_MCP_PORT: "http" }, /CATALOG_MCP_PORT/],
   ["bad host", { ...base, CATALOG_MCP_HOST: "local host" }, /CATALOG_MCP_HOST/],
   ["unknown region", { ...base, CLOUD_REGION: "germany" }, /CLOUD_REGION.*"germany".*usgov or china/],

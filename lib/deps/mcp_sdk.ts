@@ -1,0 +1,56 @@
+/**
+ * The one module that imports the MCP SDK (`@modelcontextprotocol/sdk`). Server pieces load eagerly;
+ * client pieces, used by tests and tools that talk to a govcat server, load on demand so they add
+ * nothing to the server's start-up.
+ *
+ * The package's export map sends `…/x.js` type look-ups to a missing `x.js.d.ts`, which would make every
+ * SDK type `any`; the `@ts-types` lines point the type checker at the real declarations.
+ *
+ * @module
+ */
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/server/index"
+export { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js";
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/server/stdio"
+export { StdioServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js";
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp"
+export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js";
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"
+export {
+  CallToolRequestSchema,
+  ErrorCode,
+  isInitializeRequest,
+  isJSONRPCRequest,
+  JSONRPCMessageSchema,
+  LATEST_PROTOCOL_VERSION,
+  ListToolsRequestSchema,
+  McpError,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
+export type {
+  CallToolRequest,
+  CallToolResult,
+  JSONRPCMessage,
+  MessageExtraInfo,
+  Tool,
+} from "npm:@modelcontextprotocol/sdk@1.32.2/types";
+export type { Transport, TransportSendOptions } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";
+
+/** The SDK's client classes, loaded on first use. */
+export async function loadMcpClientSdk() {
+  const [client, streamable, sse, stdio] = await Promise.all([
+    // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/index"
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js"),
+    // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp"
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js"),
+    // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/sse"
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/sse.js"),
+    // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/stdio"
+    import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js"),
+  ]);
+  return {
+    Client: client.Client,
+    StreamableHTTPClientTransport: streamable.StreamableHTTPClientTransport,
+    SSEClientTransport: sse.SSEClientTransport,
+    StdioClientTransport: stdio.StdioClientTransport,
+  };
+}

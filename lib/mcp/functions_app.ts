@@ -1,0 +1,56 @@
+/**
+ * The files of an Azure Functions custom-handler app that runs `govcat serve --hosted`: `host.json` and
+ * one folder per function (`mcp` on `/api/mcp` for GET, POST and DELETE; `health` on `/api/health`). The
+ * Functions host forwards each request unchanged (`enableForwardingHttpRequest`) to the port it passes in
+ * `FUNCTIONS_CUSTOMHANDLER_PORT`, which puts govcat in hosted mode.
+ *
+ * `deno task functions-app [DIR]` writes them (default `dist/functions-app`); copy the single binary from
+ * `deno task compile` beside them as `govcat` (`govcat.exe` on Windows) and publish the folder.
+ *
+ * @module
+ */
+
+/** Relative path → file content. */
+export function functionsAppFiles(options: { executable?: string } = {}): Record<string, string> {
+  const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+  const httpFunction = (route: string, methods: string[], authLevel: "function" | "anonymous") =>
+    json({
+      bindings: [
+        { type: "httpTrigger", direction: "in", name: "req", authLevel, methods, route },
+        { type: "http", direction: "out", name: "res" },
+      ],
+    });
+  return {
+    "host.json": json({
+      version: "2.0",
+      logging: { logLevel: { default: "Information" } },
+      extensionBundle: { id: "Microsoft.Azure.Functions.ExtensionBundle", version: "[4.*, 5.0.0)" },
+      extensions: { http: { routePrefix: "api" } },
+      customHandler: {
+        description: {
+          defaultExecutablePath: options.executable ?? "govcat",
+          workingDirectory: "",
+          arguments: ["serve", "--hosted"],
+        },
+        enableForwardingHttpRequest: true,
+      },
+    }),
+    // A function key guards the tools; the liveness probe stays open.
+    "mcp/function.json": httpFunction("mcp", ["get", "post", "delete"], "function"),
+    "health/function.json": httpFunction("health", ["get"], "anonymous"),
+    "local.settings.json": json({
+      IsEncrypted: false,
+      Values: { FUNCTIONS_WORKER_RUNTIME: "custom", CATALOG_ACCOUNT_NAME: "<your-account-name>" },
+    }),
+  };
+}
+
+if (import.meta.main) {
+  const target = Deno.args[0] ?? "dist/functions-app";
+  for (const [path, content] of Object.entries(functionsAppFiles())) {
+    const file = `${target}/${path}`;
+    await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(file, content);
+    console.log(`wrote ${file}`);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The HTTP front end of the tool server, as one `(Request) => Response` handler for `Deno.serve`:
+ * - `streamable-http`: `POST|GET|DELETE /mcp`, a session (server and transport) per `Mcp-Session-Id`;
+ * - `sse` (legacy, 2024-11-05): `GET /sse` and `POST /messages?sessionId=…`;
+ * - `hosted`: stateless streamable HTTP at `/api/mcp` (a fresh server and transport per request) and
+ *   `GET /api/health`, as an Azure Functions custom handler receives them.
+ * Every request passes the {@link HttpGuard} first.
+ *
+ * @module
+ */
+import {
+  isInitializeRequest,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+} from "../deps/mcp_sdk.ts";
+import { VERSION } from "../version.ts";
+import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
+import { createToolServer, toolSelection } from "./server.ts";
+import { SseSessions } from "./sse_transport.ts";
+import type { ToolServices } from "./tool.ts";
+import type { ToolSelection } from "./tool_selection.ts";
+
+export type HttpMode = "streamable-http" | "sse" | "hosted";
+
+/** Where each mode serves MCP by default. */
+export const DEFAULT_MCP_PATHS: Record<HttpMode, string> = {
+  "streamable-http": "/mcp",
+  "sse": "/sse",
+  "hosted": "/api/mcp",
+};
+export const HOSTED_HEALTH_PATH = "/api/health";
+/** Sessions idle this long are closed, so abandoned clients do not hold servers forever. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+export interface McpHttpAppOptions extends HttpGuardOptions {
+  mode: HttpMode;
+  services: ToolServices;
+  /** Path of the MCP endpoint; the mode's default otherwise. */
+  path?: string;
+}
+
+interface StreamableSession {
+  transport: InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
+  server: Server;
+  lastSeen: number;
+}
+
+export class McpHttpApp {
+  readonly mode: HttpMode;
+  readonly path: string;
+  readonly #services: ToolServices;
+  readonly #selection: ToolSelection;
+  readonly #guard: HttpGuard;
+  readonly #sessions = new Map<string, StreamableSession>();
+  readonly #sse: SseSessions;
+  readonly #sweeper: ReturnType<typeof setInterval>;
+
+  constructor(options: McpHttpAppOptions) {
+    this.mode = options.mode;
+    this.path = options.path ?? DEFAULT_MCP_PATHS[options.mode];
+    this.#services = options.services;
+    this.#selection = toolSelection(options.services);
+    this.#guard = new HttpGuard(options);
+    this.#sse = new SseSessions({
+      messagesPath: "/messages",
+      maxBodyBytes: this.#guard.maxBodyBytes,
+      connect: (transport) => createToolServer(this.#services, this.#selection).connect(transport),
+    });
+    this.#sweeper = setInterval(() => this.#closeIdleSessions(), 60_000);
+    // Node typings widen the id to an object; in Deno it is the number unrefTimer takes.
+    Deno.unrefTimer(Number(this.#sweeper));
+  }
+
+  /** Number of open sessions (streamable and SSE). */
+  get sessionCount(): number {
+    return this.#sessions.size + this.#sse.size;
+  }
+
+  /** Number of tools served. */
+  get toolCount(): number {
+    return this.#selection.enabled.length;
+  }
+
+  /** The `Deno.serve` handler. */
+  handle = async (request: Request): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    if (this.mode === "hosted" && pathname === HOSTED_HEALTH_PATH && request.method === "GET") {
+      const refusal = this.#guard.check(request, { requireToken: false });
+      return refusal ?? Response.json({ status: "healthy", version: VERSION, tools: this.toolCount });
+    }
+    if (this.mode === "sse") {
+      if (pathname === this.path || pathname === "/messages") {
+        const refusal = this.#guard.check(request);
+        if (refusal) return refusal;
+        if (pathname === this.path && request.method === "GET") return this.#sse.open(request);
+        if (pathname === "/messages" && request.method === "POST") return this.#sse.post(request);
+        return methodNotAllowed(pathname === this.path ? "GET" : "POST");
+      }
+      return notFound(pathname);
+    }
+    if (pathname !== this.path) return notFound(pathname);
+    const refusal = this.#guard.check(request);
+    if (refusal) return refusal;
+    return this.mode === "hosted" ? await this.#stateless(request) : await this.#streamable(request);
+  };
+
+  /** Closes every session and stops the idle sweeper. */
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper);
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map((s) => s.server.close()));
+    await this.#sse.closeAll();
+  }
+
+  async #streamable(request: Request): Promise<Response> {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (!["POST", "GET", "DELETE"].includes(request.method)) return methodNotAllowed("GET, POST, DELETE");
+    if (sessionId !== null) {
+      const session = this.#sessions.get(sessionId);
+      if (!session) {
+        return jsonError(404, `Session not found: ${sessionId}. Initialize a new session.`, {}, -32001);
+      }
+      session.lastSeen = Date.now();
+      if (request.method !== "POST") return await session.transport.handleRequest(request);
+      const body = await this.#parseBody(request);
+      if (body instanceof Response) return body;
+      return await session.transport.handleRequest(request, { parsedBody: body });
+    }
+    if (request.method !== "POST") {
+      return jsonError(400, "Mcp-Session-Id header is required; start with an initialize request (POST).");
+    }
+    const body = await this.#parseBody(request);
+    if (body instanceof Response) return body;
+    const messages = Array.isArray(body) ? body : [body];
+    if (!messages.some((m) => isInitializeRequest(m))) {
+      return jsonError(400, "No session: the first request must be initialize, without an Mcp-Session-Id.");
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (id) => {
+        this.#sessions.set(id, { transport, server, lastSeen: Date.now() });
+      },
+      onsessionclosed: (id) => {
+        this.#sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.#sessions.delete(transport.sessionId);
+    };
+    const server = createToolServer(this.#services, this.#selection);
+    await server.connect(transport);
+    return await transport.handleRequest(request, { parsedBody: body });
+  }
+
+  async #stateless(request: Request): Promise<Response> {
+    if (request.method === "GET") {
+      // A stateless server never sends unsolicited messages, so a standalone event stream would only hold
+      // a connection (and a Functions instance) open. 405 tells clients there is none, as the spec allows.
+      return methodNotAllowed("POST, DELETE");
+    }
+    let body: unknown;
+    if (request.method === "POST") {
+      const parsed = await this.#parseBody(request);
+      if (parsed instanceof Response) return parsed;
+      body = parsed;
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    const server = createToolServer(this.#services, this.#selection);
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+    } finally {
+      // JSON responses are complete when returned, so this request's server can go.
+      await server.close();
+    }
+  }
+
+  /** Reads the JSON-RPC body within the size limit; a parse failure is JSON-RPC error -32700. */
+  async #parseBody(request: Request): Promise<unknown | Response> {
+    const read = await this.#guard.readBody(request);
+    if ("refusal" in read) return read.refusal;
+    try {
+      return JSON.parse(read.text);
+    } catch {
+      return jsonError(400, "Parse error: the body is not valid JSON.", {}, -32700);
+    }
+  }
+
+  #closeIdleSessions(): void {
+    const cutoff = Date.now() - SESSION_IDLE_MS;
+    for (const [id, session] of this.#sessions) {
+      if (session.lastSeen < cutoff) {
+        this.#sessions.delete(id);
+        void session.server.close();
+      }
+    }
+  }
+}
+
+function notFound(pathname: string): Response {
+  return jsonError(404, `Nothing is served at ${pathname}.`);
+}
+
+function methodNotAllowed(allow: string): Response {
+  return jsonError(405, `Method not allowed; use ${allow}.`, { allow });
+}

@@ -1,0 +1,148 @@
+/**
+ * The MCP server: `tools/list` and `tools/call` over the selected tool values. Built on the SDK's
+ * low-level `Server`, so input validation, error results and read-only refusals are ours and uniform.
+ *
+ * @example
+ * ```ts
+ * import { createToolServer, createToolServices } from "./server.ts";
+ * import { loadConfig } from "../config.ts";
+ * const services = createToolServices({ config: loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }) });
+ * const server = createToolServer(services);
+ * ```
+ *
+ * @module
+ */
+import { CatalogClient } from "../catalog/client.ts";
+import type { Config } from "../config.ts";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  Server,
+  type Tool,
+} from "../deps/mcp_sdk.ts";
+import { createLogger, type Logger } from "../log.ts";
+import { createOperationRegistry } from "../operations/mod.ts";
+import type { OperationRegistry } from "../operations/registry.ts";
+import { didYouMean } from "../suggest.ts";
+import { readUserFile } from "../user_files.ts";
+import { VERSION } from "../version.ts";
+import { type ToolDefinition, toolJsonSchema, type ToolServices } from "./tool.ts";
+import { describeError, errorResult, successResult } from "./tool_result.ts";
+import { selectTools, type ToolSelection } from "./tool_selection.ts";
+import { ALL_TOOLS } from "./tools/mod.ts";
+
+const INSTRUCTIONS = "govcat works with a data-governance catalog (Microsoft Purview). Find assets with " +
+  "search_entities, read one with get_entity, register or change assets with the entity tools. " +
+  "list_available_operations shows every command-line operation; invoke_operation runs one. Errors " +
+  "carry the catalog's status, code and a hint on what to do next.";
+
+export interface ToolServicesOptions {
+  config: Config;
+  logger?: Logger;
+  registry?: OperationRegistry;
+  /** A ready catalog client (tests, the embedded emulator); built from the config otherwise. */
+  catalog?: CatalogClient;
+}
+
+/** One set of services per process: every session shares the catalog client and its rate limiter. */
+export function createToolServices(options: ToolServicesOptions): ToolServices {
+  const logger = options.logger ?? createLogger(options.config.logLevel);
+  logger.addSecret(options.config.clientSecret);
+  logger.addSecret(options.config.mcpAuthToken);
+  let catalog = options.catalog;
+  const services: ToolServices = {
+    config: () => options.config,
+    catalog: () => (catalog ??= CatalogClient.fromConfig(options.config, { logger })),
+    registry: options.registry ?? createOperationRegistry(),
+    logger,
+    readOnly: options.config.mcpReadOnly,
+    operationContext: (signal) => ({
+      config: () => options.config,
+      catalog: services.catalog,
+      logger,
+      signal,
+      readTextFile: readUserFile,
+    }),
+  };
+  return services;
+}
+
+/** The tools this configuration exposes (read-only mode, CATALOG_MCP_TOOLS). */
+export function toolSelection(
+  services: ToolServices,
+  tools: ReadonlyArray<ToolDefinition> = ALL_TOOLS,
+): ToolSelection {
+  return selectTools([...tools], { readOnly: services.readOnly, toolsSpec: services.config().mcpTools });
+}
+
+/** The `tools/list` entry of a tool. */
+export function toolListing(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toolJsonSchema(tool.input, "input") as Tool["inputSchema"],
+    outputSchema: toolJsonSchema(tool.output, "output") as Tool["outputSchema"],
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+/** A new MCP server over the selected tools; one per session (or per request in hosted mode). */
+export function createToolServer(
+  services: ToolServices,
+  selection: ToolSelection = toolSelection(services),
+): Server {
+  const server = new Server(
+    { name: "govcat", title: "govcat data-governance catalog", version: VERSION },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
+  const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
+  const listing = selection.enabled.map(toolListing);
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  server.setRequestHandler(CallToolRequestSchema, async (
+    request: CallToolRequest,
+    extra: { signal: AbortSignal },
+  ): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool) {
+      const reason = selection.disabled.get(name);
+      if (reason) return errorResult({ error: "ToolDisabled", message: reason });
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`);
+    }
+    const parsed = tool.input.safeParse(args ?? {});
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) =>
+        issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message
+      );
+      return errorResult({
+        error: "InvalidArguments",
+        message: `Invalid arguments for ${name}: ${problems.join("; ")}.`,
+        hint: "Check the tool's input schema in tools/list and call it again.",
+      });
+    }
+    const started = performance.now();
+    try {
+      const value = await tool.handler({ services, signal: extra.signal }, parsed.data);
+      const checked = tool.output.safeParse(value);
+      if (!checked.success) {
+        services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);
+        return errorResult(describeError(new Error(`${name} produced an invalid result`)));
+      }
+      services.logger.debug(`tool ${name} ok in ${Math.round(performance.now() - started)} ms`);
+      return successResult(checked.data);
+    } catch (error) {
+      const body = describeError(error);
+      if (body.error === "InternalError") {
+        services.logger.error(`${name} failed: ${(error as Error)?.stack ?? error}`);
+      } else services.logger.debug(`tool ${name} failed: ${body.error} ${body.message}`);
+      return errorResult(body);
+    }
+  });
+  return server;
+}

@@ -1,0 +1,32 @@
+/**
+ * The stdio transport: JSON-RPC on stdin/stdout, logs on stderr only. Resolves when the client closes
+ * stdin (or on SIGINT/SIGTERM), so the process ends cleanly with its client.
+ *
+ * @module
+ */
+import process from "node:process";
+import { StdioServerTransport } from "../deps/mcp_sdk.ts";
+import { createToolServer } from "./server.ts";
+import type { ToolServices } from "./tool.ts";
+
+/** Serves MCP over this process's stdin and stdout until stdin ends. */
+export async function serveStdio(services: ToolServices): Promise<void> {
+  const server = createToolServer(services);
+  server.onerror = (error) => services.logger.warn(`mcp: ${error.message}`);
+  const ended = new Promise<void>((resolve) => {
+    const finish = () => resolve();
+    process.stdin.once("end", finish);
+    process.stdin.once("close", finish);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      try {
+        Deno.addSignalListener(signal, finish);
+      } catch {
+        // Signals are not available on every platform (SIGTERM on Windows).
+      }
+    }
+  });
+  await server.connect(new StdioServerTransport(process.stdin, process.stdout));
+  services.logger.info("govcat MCP server on stdio; waiting for a client");
+  await ended;
+  await server.close();
+}

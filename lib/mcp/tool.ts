@@ -1,0 +1,102 @@
+/**
+ * The tool value type. A tool is declared once — name, title, a description written for a model, zod
+ * input and output schemas, all four annotations, a handler — and the server, the read-only filter, the
+ * snapshot test and the README's tool table are all read from these values.
+ *
+ * @module
+ */
+import type { CatalogClient } from "../catalog/client.ts";
+import type { Config } from "../config.ts";
+import { z } from "../deps/zod.ts";
+import type { Logger } from "../log.ts";
+import type { OperationRegistry } from "../operations/registry.ts";
+import type { OperationContext } from "../operations/types.ts";
+
+/** The four MCP tool annotations; every tool states all of them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Process-wide services the tools share (one catalog client, one registry). */
+export interface ToolServices {
+  config(): Config;
+  catalog(): CatalogClient;
+  registry: OperationRegistry;
+  logger: Logger;
+  /** True when write tools are hidden and refused. */
+  readOnly: boolean;
+  /** A context for running a registry operation (invoke_operation). */
+  operationContext(signal?: AbortSignal): OperationContext;
+}
+
+/** What one tool call gets. */
+export interface ToolContext {
+  services: ToolServices;
+  /** Aborted when the client cancels the call or disconnects. */
+  signal?: AbortSignal;
+}
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+export interface ToolDefinition<
+  I extends ObjectSchema = ObjectSchema,
+  O extends ObjectSchema = ObjectSchema,
+> {
+  name: string;
+  title: string;
+  /** For a model: what it does, when to use it, what comes back, what to call next. */
+  description: string;
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  handler(context: ToolContext, input: z.output<I>): Promise<z.input<O>>;
+}
+
+/** Keeps a tool's handler typed by its schemas while the list of tools stays homogeneous. */
+export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
+  tool: ToolDefinition<I, O>,
+): ToolDefinition {
+  return tool as unknown as ToolDefinition;
+}
+
+/** Annotation presets. Every tool talks to the catalog, an external system, so openWorldHint is true. */
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+/** Creates or updates by a unique key: repeating it changes nothing more. */
+export const UPSERT: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+/** Overwrites existing values. */
+export const OVERWRITE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+/** Removes data. */
+export const REMOVE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+
+/** JSON Schema (draft-07, which every MCP client validates) of a tool's input or output. */
+export function toolJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, target: "draft-7", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  delete json.$schema;
+  return json;
+}

@@ -1,0 +1,143 @@
+/**
+ * The account and registry tools: get_account_properties, list_available_operations and
+ * invoke_operation, which reaches every command-line operation by name.
+ *
+ * @module
+ */
+import { z } from "../../deps/zod.ts";
+import { UsageError } from "../../errors.ts";
+import { inputFields } from "../../operations/fields.ts";
+import type { Operation } from "../../operations/types.ts";
+import { didYouMean } from "../../suggest.ts";
+import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
+
+export const getAccountPropertiesTool = defineTool({
+  name: "get_account_properties",
+  title: "Get account properties",
+  description: "The catalog account's configuration: name, location, endpoints, provisioning state. A " +
+    "quick way to check that the server can reach the catalog and is authorised.",
+  input: z.object({}),
+  output: z.object({ account: z.record(z.string(), z.unknown()) }),
+  annotations: READ_ONLY,
+  handler: async (ctx) => ({ account: await ctx.services.catalog().account.get(ctx.signal) }),
+});
+
+const operationSummary = z.object({
+  name: z.string().describe("Operation id, the value invoke_operation takes"),
+  command: z.string().describe("The command line form"),
+  aliases: z.array(z.string()),
+  summary: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: z.object({
+    readOnlyHint: z.boolean(),
+    destructiveHint: z.boolean(),
+    idempotentHint: z.boolean(),
+    openWorldHint: z.boolean(),
+  }),
+});
+
+function annotationsOf(operation: Operation): ToolAnnotations {
+  const a = operation.annotations;
+  return {
+    readOnlyHint: a.readOnly,
+    destructiveHint: a.destructive,
+    idempotentHint: a.idempotent,
+    openWorldHint: a.openWorld,
+  };
+}
+
+export const listAvailableOperationsTool = defineTool({
+  name: "list_available_operations",
+  title: "List command-line operations",
+  description: "Every operation of the command-line client, grouped by category (entity, glossary, " +
+    "search, …), with its input schema and annotations. Use it to find an operation that no dedicated " +
+    "tool covers, then run it with invoke_operation. Optionally filter by one category.",
+  input: z.object({
+    category: z.string().optional().describe("Only this category, e.g. entity or glossary"),
+  }),
+  output: z.object({
+    categories: z.array(z.object({
+      name: z.string(),
+      summary: z.string(),
+      operations: z.array(operationSummary),
+    })),
+    readOnlyMode: z.boolean(),
+  }),
+  annotations: READ_ONLY,
+  handler: (ctx, input) => {
+    const { registry, readOnly } = ctx.services;
+    let groups = registry.groups();
+    if (input.category) {
+      const group = registry.group(input.category);
+      if (!group) {
+        throw new UsageError(
+          `Unknown category "${input.category}".${didYouMean(input.category, groups.map((g) => g.name))}`,
+          `Categories: ${groups.map((g) => g.name).join(", ")}.`,
+        );
+      }
+      groups = [group];
+    }
+    const categories = groups.map((group) => ({
+      name: group.name,
+      summary: group.summary,
+      operations: registry.inGroup(group.name)
+        .filter((op) => !readOnly || op.annotations.readOnly)
+        .map((op) => ({
+          name: op.id,
+          command: `${op.group} ${op.command}`,
+          aliases: op.aliases ?? [],
+          summary: op.summary,
+          inputSchema: toolJsonSchema(op.input, "input"),
+          annotations: annotationsOf(op),
+        })),
+    })).filter((c) => c.operations.length > 0 || input.category);
+    return Promise.resolve({ categories, readOnlyMode: readOnly });
+  },
+});
+
+export const invokeOperationTool = defineTool({
+  name: "invoke_operation",
+  title: "Invoke a command-line operation",
+  description: "Run any command-line operation by name (an id from list_available_operations, such as " +
+    "entity.get, or the command form 'entity get'), with an `arguments` object validated against that " +
+    "operation's input schema. Destructive operations are marked destructive in list_available_operations: " +
+    "confirm those with the user first. In read-only mode only read operations run.",
+  input: z.object({
+    operation: z.string().min(1).describe("Operation id, e.g. entity.get"),
+    arguments: z.record(z.string(), z.unknown()).default({}).describe("Input of the operation"),
+  }),
+  output: z.object({
+    operation: z.string(),
+    destructive: z.boolean(),
+    result: z.unknown(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  handler: async (ctx, input) => {
+    const { registry, readOnly } = ctx.services;
+    const operation = registry.get(input.operation);
+    if (!operation) {
+      throw new UsageError(
+        `Unknown operation "${input.operation}".${
+          didYouMean(input.operation, registry.all().map((o) => o.id))
+        }`,
+        "list_available_operations lists every operation with its input schema.",
+      );
+    }
+    if (readOnly && !operation.annotations.readOnly) {
+      throw new UsageError(
+        `${operation.id} changes the catalog and this server is in read-only mode (CATALOG_MCP_READ_ONLY).`,
+      );
+    }
+    const parsed = operation.input.safeParse(input.arguments);
+    if (!parsed.success) {
+      const known = new Set(inputFields(operation.input).map((f) => f.name));
+      const problems = parsed.error.issues.map((issue) => {
+        const field = String(issue.path[0] ?? "");
+        return known.has(field) ? `arguments.${issue.path.join(".")}: ${issue.message}` : issue.message;
+      });
+      throw new UsageError(`Invalid arguments for ${operation.id}: ${problems.join("; ")}.`);
+    }
+    const result = await operation.run(ctx.services.operationContext(ctx.signal), parsed.data);
+    return { operation: operation.id, destructive: operation.annotations.destructive, result };
+  },
+});

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { toolListing } from "../../../lib/mcp/server.ts";
+import { renderToolTable, withToolTable } from "../../../lib/mcp/tool_docs.ts";
+import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
+
+const SNAPSHOT = new URL("./__snapshots__/tool_list.json", import.meta.url);
+const README = new URL("../../../README.md", import.meta.url);
+
+Deno.test("the tool list (names, schemas, annotations) matches its snapshot", async () => {
+  const listing = JSON.stringify(ALL_TOOLS.map(toolListing), null, 2) + "\n";
+  if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") await Deno.writeTextFile(SNAPSHOT, listing);
+  const expected = await Deno.readTextFile(SNAPSHOT);
+  assert.equal(
+    listing,
+    expected,
+    "The tool list changed. If intended, run: UPDATE_SNAPSHOTS=1 deno test -A tests/lib/mcp/tool_list_test.ts",
+  );
+});
+
+Deno.test("every tool has a title, a description and all four annotations", () => {
+  const names = new Set<string>();
+  for (const tool of ALL_TOOLS) {
+    assert.match(tool.name, /^[a-z][a-z0-9_]*$/, `${tool.name}: snake_case name`);
+    assert.ok(!names.has(tool.name), `${tool.name} is registered once`);
+    names.add(tool.name);
+    assert.ok(tool.title.length > 3, `${tool.name}: title`);
+    assert.ok(tool.description.length >= 60, `${tool.name}: a description a model can act on`);
+    const listed = toolListing(tool);
+    for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+      assert.equal(typeof listed.annotations?.[hint], "boolean", `${tool.name}: ${hint}`);
+    }
+    if (tool.annotations.readOnlyHint) {
+      assert.equal(tool.annotations.destructiveHint, false, `${tool.name}: read-only tools destroy nothing`);
+    }
+    assert.equal(listed.inputSchema.type, "object");
+    assert.equal(listed.outputSchema?.type, "object");
+  }
+});
+
+Deno.test("input schemas have no nullable unions", () => {
+  const nullable = (node: unknown, path: string): string[] => {
+    if (!node || typeof node !== "object") return [];
+    const record = node as Record<string, unknown>;
+    const found: string[] = [];
+    if (record.type === "null" || (Array.isArray(record.type) && record.type.includes("null"))) {
+      found.push(path);
+    }
+    for (const [key, value] of Object.entries(record)) found.push(...nullable(value, `${path}.${key}`));
+    return found;
+  };
+  for (const tool of ALL_TOOLS) {
+    assert.deepEqual(
+      nullable(toolListing(tool).inputSchema, tool.name),
+      [],
+      `${tool.name} input has a null type`,
+    );
+  }
+});
+
+Deno.test("the README's tool table is generated from the registry and current", async () => {
+  const readme = await Deno.readTextFile(README);
+  assert.equal(readme, withToolTable(readme), "README.md is stale: run `deno task docs`");
+  for (const tool of ALL_TOOLS) assert.match(renderToolTable(), new RegExp(`\\| \`${tool.name}\` \\|`));
+});

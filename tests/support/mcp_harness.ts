@@ -1,0 +1,84 @@
+/**
+ * An in-process tool server for tests: the emulator, the HTTP app on 127.0.0.1 and a real SDK client
+ * connected over streamable HTTP (or SSE, or hosted).
+ *
+ * @module
+ */
+import { loadConfig } from "../../lib/config.ts";
+import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
+import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
+import { createLogger } from "../../lib/log.ts";
+import { type HttpMode, McpHttpApp } from "../../lib/mcp/http_app.ts";
+import { createToolServices } from "../../lib/mcp/server.ts";
+
+type Sdk = Awaited<ReturnType<typeof loadMcpClientSdk>>;
+export type McpClient = InstanceType<Sdk["Client"]>;
+
+export interface Harness {
+  client: McpClient;
+  emulator: RunningEmulator;
+  app: McpHttpApp;
+  /** Base URL of the HTTP app, e.g. http://127.0.0.1:1234 */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  mode?: HttpMode;
+  path?: string;
+  authToken?: string;
+  /** Connect no client (for raw HTTP tests). */
+  noClient?: boolean;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const emulator = await startEmulator({ seed: true });
+  const config = loadConfig({
+    CATALOG_ACCOUNT_NAME: "emulator",
+    CATALOG_ENDPOINT: emulator.url,
+    CATALOG_MCP_AUTH_TOKEN: options.authToken ?? "",
+    ...options.env,
+  });
+  const services = createToolServices({ config, logger: createLogger("error", { write: () => {} }) });
+  const mode = options.mode ?? "streamable-http";
+  const app = new McpHttpApp({
+    mode,
+    services,
+    path: options.path,
+    host: "127.0.0.1",
+    port: 0,
+    authToken: config.mcpAuthToken,
+  });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.handle);
+  const baseUrl = `http://127.0.0.1:${server.addr.port}`;
+  const { Client, StreamableHTTPClientTransport, SSEClientTransport } = await loadMcpClientSdk();
+  const client = new Client({ name: "govcat-test", version: "1.0.0" });
+  if (!options.noClient) {
+    const url = new URL(app.path, baseUrl);
+    const headers = options.authToken ? { authorization: `Bearer ${options.authToken}` } : undefined;
+    await client.connect(
+      mode === "sse"
+        ? new SSEClientTransport(url, { requestInit: { headers } })
+        : new StreamableHTTPClientTransport(url, { requestInit: { headers } }),
+    );
+  }
+  return {
+    client,
+    emulator,
+    app,
+    baseUrl,
+    close: async () => {
+      await client.close();
+      await app.close();
+      await server.shutdown();
+      await emulator.close();
+    },
+  };
+}
+
+/** The JSON a tool result carries as text. */
+export function resultJson(result: Record<string, unknown>): Record<string, unknown> {
+  const content = result.content as Array<{ type: string; text?: string }>;
+  return JSON.parse(content[0].text ?? "null");
+}

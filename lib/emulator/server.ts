@@ -23,12 +23,15 @@ import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./atlas_entity.ts";
 import { discoveryArea } from "./discovery.ts";
+import { relationshipArea } from "./relationship_area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
 import { readJsonBody, Router } from "./router.ts";
 import { DEFAULT_SEED_FILE, seedStore } from "./seed.ts";
 import { EntityStore } from "./store.ts";
+import { typedefArea } from "./types/typedef_area.ts";
+import { createTypeSystem } from "./types/type_system.ts";
 
 /** How to start the emulator. */
 export interface EmulatorOptions {
@@ -66,6 +69,8 @@ export const API_PREFIXES = ["/catalog/api", "/datamap/api"] as const;
 export const ROUTE_FAMILIES = [
   "/atlas/v2/entity (create, bulk, guid, uniqueAttribute)",
   "/search/query",
+  "/atlas/v2/types (typedefs, headers, {category}def by name and guid, bulk create, update, delete)",
+  "/atlas/v2/relationship (create, update, guid)",
   "/account (account properties, no prefix)",
 ] as const;
 
@@ -85,10 +90,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const added = await seedStore(store, file, Date.now());
       logger.info(`emulator: seeded ${added} entities from ${file}`);
     }
-    const deps: AreaDependencies = { store, now: Date.now };
+    const deps: AreaDependencies = {
+      store,
+      types: createTypeSystem(store.database, Date.now),
+      now: Date.now,
+    };
     const apiRouter = new Router();
     for (const prefix of API_PREFIXES) {
-      apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps));
+      apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps))
+        .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps));
     }
     apiRouter.mount("", accountArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));

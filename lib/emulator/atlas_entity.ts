@@ -1,7 +1,10 @@
 /**
- * The Atlas v2 entity routes (`/atlas/v2/entity...`): create or update one or many entities, read them by
- * guid or unique attribute, and delete them, with the request and response shapes of the 2023-09-01
- * data-map contract.
+ * The Atlas v2 entity routes (`/atlas/v2/entity...` and `/entity/moveTo`) with the request and response
+ * shapes of the 2023-09-01 data-map contract. This file holds create or update, reads (by guid, unique
+ * attribute, in bulk, headers) and soft deletes; the other route families live beside it and are mounted
+ * here: partial updates and moves (`entity_partial_update.ts`), classifications, labels and business
+ * metadata (`entity_classifications.ts`, `entity_labels.ts`, `entity_business_metadata.ts`,
+ * `business_metadata_import.ts`).
  *
  * @example
  * ```ts
@@ -9,7 +12,9 @@
  * import { EntityStore } from "./store.ts";
  * import { entityArea } from "./atlas_entity.ts";
  * const store = EntityStore.open();
- * const router = new Router().mount("/datamap/api", entityArea({ store, now: Date.now }));
+ * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
+ *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
+ * const router = new Router().mount("/datamap/api", entityArea({ store, types, now: Date.now }));
  * console.log(router.match("POST", "/datamap/api/atlas/v2/entity").kind); // "found"
  * store.close();
  * ```
@@ -17,19 +22,34 @@
  * @module
  */
 import type { ApiArea, AreaDependencies } from "./area.ts";
+import { businessMetadataImportRoutes } from "./business_metadata_import.ts";
+import { businessMetadataRoutes } from "./entity_business_metadata.ts";
+import { classificationRoutes } from "./entity_classifications.ts";
+import { labelRoutes } from "./entity_labels.ts";
+import {
+  entityByGuid,
+  entityByUniqueAttribute,
+  readObjectBody,
+  referredInputs,
+  unknownTypeError,
+} from "./entity_lookup.ts";
 import { deleteEntities, upsertEntities } from "./entity_mutation.ts";
 import {
   type AtlasEntity,
+  type BusinessAttributeUpdateBehavior,
+  entityHeader,
   type EntityInput,
   entityView,
-  isObject,
   type JsonObject,
   minimalEntity,
   referencedGuids,
   validateEntityInput,
 } from "./entity_model.ts";
+import { partialUpdateRoutes } from "./entity_partial_update.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { queryFlag, queryValues, type RouteContext } from "./router.ts";
+
+const UNIQUE = "/atlas/v2/entity/uniqueAttribute/type/{typeName}";
 
 /** Routes of the entity area, relative to `/catalog/api` or `/datamap/api`. */
 export const entityArea: ApiArea = (deps) => [
@@ -37,22 +57,25 @@ export const entityArea: ApiArea = (deps) => [
   { method: "POST", path: "/atlas/v2/entity/bulk", handler: (ctx) => bulkCreateOrUpdate(deps, ctx) },
   { method: "GET", path: "/atlas/v2/entity/bulk", handler: (ctx) => listByGuids(deps, ctx) },
   { method: "DELETE", path: "/atlas/v2/entity/bulk", handler: (ctx) => bulkDelete(deps, ctx) },
-  { method: "GET", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => getByGuid(deps, ctx) },
-  { method: "DELETE", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => deleteByGuid(deps, ctx) },
   {
     method: "GET",
-    path: "/atlas/v2/entity/uniqueAttribute/type/{typeName}",
-    handler: (ctx) => getByUniqueAttribute(deps, ctx),
+    path: "/atlas/v2/entity/bulk/uniqueAttribute/type/{typeName}",
+    handler: (ctx) => listByUniqueAttributes(deps, ctx),
   },
-  {
-    method: "DELETE",
-    path: "/atlas/v2/entity/uniqueAttribute/type/{typeName}",
-    handler: (ctx) => deleteByUniqueAttribute(deps, ctx),
-  },
+  { method: "GET", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => getByGuid(deps, ctx) },
+  { method: "GET", path: "/atlas/v2/entity/guid/{guid}/header", handler: (ctx) => getHeader(deps, ctx) },
+  { method: "DELETE", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => deleteByGuid(deps, ctx) },
+  { method: "GET", path: UNIQUE, handler: (ctx) => getByUniqueAttribute(deps, ctx) },
+  { method: "DELETE", path: UNIQUE, handler: (ctx) => deleteByUniqueAttribute(deps, ctx) },
+  ...partialUpdateRoutes(deps),
+  ...classificationRoutes(deps),
+  ...labelRoutes(deps),
+  ...businessMetadataRoutes(deps),
+  ...businessMetadataImportRoutes(deps),
 ];
 
 async function createOrUpdate(deps: AreaDependencies, ctx: RouteContext): Promise<Response> {
-  const body = await readObject(ctx);
+  const body = await readObjectBody(ctx);
   if (body.entity === undefined || body.entity === null) {
     throw EmulatorError.invalidParameters("entity is required in the request body", "entity");
   }
@@ -61,7 +84,7 @@ async function createOrUpdate(deps: AreaDependencies, ctx: RouteContext): Promis
 }
 
 async function bulkCreateOrUpdate(deps: AreaDependencies, ctx: RouteContext): Promise<Response> {
-  const body = await readObject(ctx);
+  const body = await readObjectBody(ctx);
   if (!Array.isArray(body.entities) || body.entities.length === 0) {
     throw EmulatorError.invalidParameters("entities must be a non-empty array", "entities");
   }
@@ -69,66 +92,98 @@ async function bulkCreateOrUpdate(deps: AreaDependencies, ctx: RouteContext): Pr
   return write(deps, ctx, [...inputs, ...referredInputs(body.referredEntities)]);
 }
 
+const BUSINESS_ATTRIBUTE_BEHAVIORS = new Set(["ignore", "replace", "merge"]);
+
 function write(deps: AreaDependencies, ctx: RouteContext, inputs: EntityInput[]): Response {
   const collectionId = ctx.url.searchParams.get("collectionId") || undefined;
-  return jsonResponse(upsertEntities(deps.store, inputs, { now: deps.now(), collectionId }));
-}
-
-// Referred entities are keyed by their (usually placeholder) guid; the key stands in for a missing guid.
-function referredInputs(referred: unknown): EntityInput[] {
-  if (referred === undefined || referred === null) return [];
-  if (!isObject(referred)) {
+  const behavior = ctx.url.searchParams.get("businessAttributeUpdateBehavior") || "ignore";
+  if (!BUSINESS_ATTRIBUTE_BEHAVIORS.has(behavior)) {
     throw EmulatorError.invalidParameters(
-      "referredEntities must be an object keyed by guid",
-      "referredEntities",
+      `businessAttributeUpdateBehavior must be one of ignore, replace, merge, got ${behavior}`,
+      "businessAttributeUpdateBehavior",
     );
   }
-  return Object.entries(referred).map(([key, value]) => {
-    const input = validateEntityInput(value, `referredEntities["${key}"]`);
-    return input.guid === undefined ? { ...input, guid: key } : input;
-  });
-}
-
-async function readObject(ctx: RouteContext): Promise<JsonObject> {
-  const body = await ctx.readJson();
-  if (!isObject(body)) throw EmulatorError.badRequest("Request body must be a JSON object");
-  return body;
+  return jsonResponse(upsertEntities(deps.store, inputs, {
+    now: deps.now(),
+    collectionId,
+    types: deps.types,
+    businessAttributes: behavior as BusinessAttributeUpdateBehavior,
+  }));
 }
 
 function getByGuid(deps: AreaDependencies, ctx: RouteContext): Response {
-  const entity = deps.store.get(ctx.params.guid);
-  if (!entity) throw EmulatorError.guidNotFound(ctx.params.guid);
+  const entity = entityByGuid(deps, ctx.params.guid);
   return jsonResponse(withExtInfo(deps, ctx.url, [entity], "entity"));
 }
 
+function getHeader(deps: AreaDependencies, ctx: RouteContext): Response {
+  return jsonResponse(entityHeader(entityByGuid(deps, ctx.params.guid)));
+}
+
 function listByGuids(deps: AreaDependencies, ctx: RouteContext): Response {
-  const guids = requiredGuids(ctx.url);
-  const entities = guids.map((guid) => {
-    const entity = deps.store.get(guid);
-    if (!entity) throw EmulatorError.guidNotFound(guid);
-    return entity;
-  });
+  const entities = requiredGuids(ctx.url).map((guid) => entityByGuid(deps, guid));
   return jsonResponse(withExtInfo(deps, ctx.url, entities, "entities"));
 }
 
 function getByUniqueAttribute(deps: AreaDependencies, ctx: RouteContext): Response {
-  const entity = findByUniqueAttribute(deps, ctx);
+  const entity = entityByUniqueAttribute(deps, ctx);
   return jsonResponse(withExtInfo(deps, ctx.url, [entity], "entity"));
 }
 
+/**
+ * `attr_N:qualifiedName=...` (any N; the contract's example counts from 1) names one entity each. As in
+ * Atlas's retriever, names that match no ACTIVE entity are skipped rather than failing the request.
+ */
+function listByUniqueAttributes(deps: AreaDependencies, ctx: RouteContext): Response {
+  const typeName = ctx.params.typeName;
+  const groups = new Map<string, Record<string, string>>();
+  for (const [name, value] of ctx.url.searchParams) {
+    const match = /^attr_(\d+):(.+)$/.exec(name);
+    if (!match) continue;
+    const group = groups.get(match[1]) ?? {};
+    group[match[2]] = value;
+    groups.set(match[1], group);
+  }
+  if (groups.size === 0) {
+    throw EmulatorError.invalidParameters(
+      "at least one attr_N:qualifiedName query parameter is required",
+      "attr_N:qualifiedName",
+    );
+  }
+  const typeError = unknownTypeError(deps.types, typeName);
+  if (typeError) throw typeError;
+  const entities: AtlasEntity[] = [];
+  for (const [index, unique] of groups) {
+    if (!unique.qualifiedName) {
+      throw EmulatorError.invalidParameters(
+        `attr_${index}:qualifiedName is required (the emulator looks entities up by qualifiedName)`,
+        `attr_${index}:qualifiedName`,
+      );
+    }
+    const entity = deps.store.findByQualifiedName(typeName, unique.qualifiedName);
+    if (entity && !entities.some((e) => e.guid === entity.guid)) entities.push(entity);
+  }
+  return jsonResponse(withExtInfo(deps, ctx.url, entities, "entities"));
+}
+
+/**
+ * A deleted entity is deleted again without error and without change: Atlas's delete handler skips
+ * entities already in the DELETED state, so the answer is 200 with no DELETE list. A guid that never
+ * existed stays a 404, as the emulator has always answered it.
+ */
 function deleteByGuid(deps: AreaDependencies, ctx: RouteContext): Response {
-  if (!deps.store.get(ctx.params.guid)) throw EmulatorError.guidNotFound(ctx.params.guid);
-  return jsonResponse(deleteEntities(deps.store, [ctx.params.guid]));
+  entityByGuid(deps, ctx.params.guid);
+  return jsonResponse(deleteEntities(deps.store, [ctx.params.guid], deps.now()));
 }
 
 function deleteByUniqueAttribute(deps: AreaDependencies, ctx: RouteContext): Response {
-  const entity = findByUniqueAttribute(deps, ctx);
-  return jsonResponse(deleteEntities(deps.store, [entity.guid]));
+  const entity = entityByUniqueAttribute(deps, ctx);
+  return jsonResponse(deleteEntities(deps.store, [entity.guid], deps.now()));
 }
 
-// Atlas skips guids that do not exist when deleting in bulk.
+// Atlas skips guids that do not exist (or are deleted already) when deleting in bulk.
 function bulkDelete(deps: AreaDependencies, ctx: RouteContext): Response {
-  return jsonResponse(deleteEntities(deps.store, requiredGuids(ctx.url)));
+  return jsonResponse(deleteEntities(deps.store, requiredGuids(ctx.url), deps.now()));
 }
 
 function requiredGuids(url: URL): string[] {
@@ -139,26 +194,11 @@ function requiredGuids(url: URL): string[] {
   return guids;
 }
 
-function findByUniqueAttribute(deps: AreaDependencies, ctx: RouteContext): AtlasEntity {
-  const typeName = ctx.params.typeName;
-  const unique: Record<string, string> = {};
-  for (const [name, value] of ctx.url.searchParams) {
-    if (name.startsWith("attr:")) unique[name.slice("attr:".length)] = value;
-  }
-  const qualifiedName = unique.qualifiedName;
-  if (qualifiedName === undefined || qualifiedName === "") {
-    const given = Object.keys(unique).map((k) => `attr:${k}`).join(", ") || "none";
-    throw EmulatorError.invalidParameters(
-      `attr:qualifiedName is required to find a ${typeName} by unique attribute (given: ${given})`,
-      "attr:qualifiedName",
-    );
-  }
-  const entity = deps.store.findByQualifiedName(typeName, qualifiedName);
-  if (!entity) throw EmulatorError.uniqueAttributeNotFound(typeName, { qualifiedName });
-  return entity;
-}
-
-/** `{entity | entities, referredEntities}` honouring `minExtInfo` and `ignoreRelationships`. */
+/**
+ * `{entity | entities, referredEntities}`: the entities referenced from the attributes and relationship
+ * attributes (object ids with a guid) are returned in full, or as minimal headers with `minExtInfo=true`;
+ * `ignoreRelationships=true` leaves relationship attributes (and what only they refer to) out.
+ */
 function withExtInfo(
   deps: AreaDependencies,
   url: URL,

@@ -8,7 +8,9 @@
  * import { EntityStore } from "./store.ts";
  * import { discoveryArea } from "./discovery.ts";
  * const store = EntityStore.open();
- * const router = new Router().mount("/datamap/api", discoveryArea({ store, now: Date.now }));
+ * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
+ *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
+ * const router = new Router().mount("/datamap/api", discoveryArea({ store, types, now: Date.now }));
  * console.log(router.match("POST", "/datamap/api/search/query").kind); // "found"
  * store.close();
  * ```

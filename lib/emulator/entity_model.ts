@@ -41,7 +41,8 @@ export interface AtlasEntity {
 export interface AtlasEntityHeader {
   typeName: string;
   guid: string;
-  status: string;
+  /** Left out of partial-update headers, as in the contract's examples. */
+  status?: string;
   lastModifiedTS?: string;
   displayText?: string;
   attributes: JsonObject;
@@ -51,11 +52,25 @@ export interface AtlasEntityHeader {
   meanings?: unknown[];
 }
 
+/** The operations a mutation result lists entities under. */
+export type MutationOperation = "CREATE" | "UPDATE" | "PARTIAL_UPDATE" | "DELETE";
+
 /** The body of every entity write (`EntityMutationResult` in the contract). */
 export interface EntityMutationResult {
-  mutatedEntities?: Partial<Record<"CREATE" | "UPDATE" | "DELETE", AtlasEntityHeader[]>>;
+  mutatedEntities?: Partial<Record<MutationOperation, AtlasEntityHeader[]>>;
   guidAssignments?: Record<string, string>;
+  /** The entities a partial update changed (beside `mutatedEntities.PARTIAL_UPDATE`). */
+  partialUpdatedEntities?: AtlasEntityHeader[];
 }
+
+/**
+ * What a full update does with the `businessAttributes` it carries (the `businessAttributeUpdateBehavior`
+ * query parameter): the service ignores them unless told to replace or merge.
+ */
+export type BusinessAttributeUpdateBehavior = "ignore" | "replace" | "merge";
+
+/** Business metadata on an entity: group name to attribute name to value. */
+export type BusinessAttributes = Record<string, Record<string, unknown>>;
 
 /** A caller's entity after validation: typeName and qualifiedName are known to be present. */
 export interface EntityInput extends JsonObject {
@@ -130,19 +145,72 @@ export function newEntity(input: EntityInput, guid: string, now: number): AtlasE
 
 /**
  * The stored entity after a full update: attributes merge key by key (attributes the caller left out keep
- * their value, as in Atlas), every other field the caller sent replaces the stored one.
+ * their value, as in Atlas), every other field the caller sent replaces the stored one, except business
+ * attributes, which follow `businessAttributes` (ignored by default, as on the service).
  */
-export function updatedEntity(existing: AtlasEntity, input: EntityInput, now: number): AtlasEntity {
+export function updatedEntity(
+  existing: AtlasEntity,
+  input: EntityInput,
+  now: number,
+  businessAttributes: BusinessAttributeUpdateBehavior = "ignore",
+): AtlasEntity {
   const entity: AtlasEntity = {
     ...existing,
     ...callerFields(input),
     typeName: existing.typeName,
     attributes: { ...existing.attributes, ...input.attributes },
-    updatedBy: EMULATOR_USER,
-    updateTime: Math.max(now, existing.updateTime),
-    lastModifiedTS: String(Number(existing.lastModifiedTS || "0") + 1),
   };
-  return withClassificationOwner(entity);
+  const stored = existing.businessAttributes as BusinessAttributes | undefined;
+  const given = isObject(input.businessAttributes)
+    ? input.businessAttributes as BusinessAttributes
+    : undefined;
+  const next = businessAttributes === "replace"
+    ? given
+    : businessAttributes === "merge"
+    ? mergeBusinessAttributes(stored ?? {}, given ?? {})
+    : stored;
+  if (next === undefined) delete entity.businessAttributes;
+  else entity.businessAttributes = next;
+  return touchedEntity(entity, now);
+}
+
+/**
+ * The entity after any change (attributes, classifications, labels, business metadata, collection):
+ * `version` and the `lastModifiedTS` ETag go up by one, `updateTime` and `updatedBy` are set.
+ */
+export function touchedEntity(entity: AtlasEntity, now: number): AtlasEntity {
+  const touched: AtlasEntity = {
+    ...entity,
+    updatedBy: EMULATOR_USER,
+    updateTime: Math.max(now, entity.updateTime),
+    version: Number(entity.version ?? 0) + 1,
+    lastModifiedTS: String(Number(entity.lastModifiedTS || "0") + 1),
+  };
+  return withClassificationOwner(touched);
+}
+
+/** The entity soft-deleted: status DELETED, as a change like any other (version, ETag, time). */
+export function softDeletedEntity(entity: AtlasEntity, now: number): AtlasEntity {
+  return touchedEntity({ ...entity, status: "DELETED" }, now);
+}
+
+/**
+ * `stored` with `given` merged in attribute by attribute; a null value removes the attribute (Atlas
+ * accepts null as "no value"), and groups left empty disappear.
+ */
+export function mergeBusinessAttributes(
+  stored: BusinessAttributes,
+  given: BusinessAttributes,
+): BusinessAttributes {
+  const merged: BusinessAttributes = {};
+  for (const [group, values] of Object.entries(stored)) merged[group] = { ...values };
+  for (const [group, values] of Object.entries(given)) merged[group] = { ...merged[group], ...values };
+  for (const values of Object.values(merged)) {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === null || value === undefined) delete values[name];
+    }
+  }
+  return Object.fromEntries(Object.entries(merged).filter(([, values]) => Object.keys(values).length > 0));
 }
 
 function callerFields(input: JsonObject): JsonObject {
@@ -153,8 +221,8 @@ function callerFields(input: JsonObject): JsonObject {
   return fields;
 }
 
-// The service reports, on each classification, which entity carries it.
-function withClassificationOwner(entity: AtlasEntity): AtlasEntity {
+/** The service reports, on each classification, which entity carries it and that entity's status. */
+export function withClassificationOwner(entity: AtlasEntity): AtlasEntity {
   if (Array.isArray(entity.classifications)) {
     entity.classifications = entity.classifications.map((c) => ({
       ...c,
@@ -194,6 +262,41 @@ export function deletionHeader(entity: AtlasEntity): AtlasEntityHeader {
     classificationNames: classificationNames(entity),
     meaningNames: [],
     meanings: [],
+  };
+}
+
+/** The short header of a partial update, as in the contract's Entity_PartialUpdateByUniqueAttributes example. */
+export function partialUpdateHeader(entity: AtlasEntity): AtlasEntityHeader {
+  return {
+    guid: entity.guid,
+    lastModifiedTS: entity.lastModifiedTS,
+    attributes: { qualifiedName: entity.attributes.qualifiedName },
+    typeName: entity.typeName,
+  };
+}
+
+const HEADER_ATTRIBUTES = ["qualifiedName", "name", "displayName", "owner", "description", "createTime"];
+
+/** The full header (`GET /entity/guid/{guid}/header`), as in the contract's Entity_GetHeader example. */
+export function entityHeader(entity: AtlasEntity): AtlasEntityHeader & JsonObject {
+  const attributes: JsonObject = {};
+  for (const name of HEADER_ATTRIBUTES) {
+    if (entity.attributes[name] !== undefined) attributes[name] = entity.attributes[name];
+  }
+  const meanings = Array.isArray(entity.meanings) ? entity.meanings.filter(isObject) : [];
+  return {
+    typeName: entity.typeName,
+    guid: entity.guid,
+    status: entity.status,
+    lastModifiedTS: entity.lastModifiedTS,
+    displayText: displayText(entity),
+    attributes,
+    classificationNames: classificationNames(entity),
+    classifications: structuredClone(entity.classifications ?? []),
+    labels: [...(entity.labels ?? [])],
+    meaningNames: meanings.map((m) => String(m.displayText ?? "")),
+    meanings,
+    isIncomplete: false,
   };
 }
 

@@ -9,16 +9,21 @@
  * import { validateEntityInput } from "./entity_model.ts";
  * const store = EntityStore.open();
  * const input = validateEntityInput({ guid: "-1", typeName: "DataSet", attributes: { qualifiedName: "ds://a" } }, "entity");
- * const result = upsertEntities(store, [input], { now: Date.now() });
+ * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
+ *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
+ * const result = upsertEntities(store, [input], { now: Date.now(), types });
  * console.log(result.guidAssignments?.["-1"]);
  * store.close();
  * ```
  *
  * @module
  */
+import type { TypeSystem } from "./area.ts";
 import {
   type AtlasEntity,
   type AtlasEntityHeader,
+  type BusinessAttributes,
+  type BusinessAttributeUpdateBehavior,
   deletionHeader,
   type EntityInput,
   type EntityMutationResult,
@@ -27,9 +32,12 @@ import {
   type JsonObject,
   mutationHeader,
   newEntity,
+  partialUpdateHeader,
   resolveReferences,
+  softDeletedEntity,
   updatedEntity,
 } from "./entity_model.ts";
+import { checkLabels } from "./entity_labels.ts";
 import type { EntityStore } from "./store.ts";
 
 /** The collection entities land in when the caller names none: the root collection, named after the account. */
@@ -41,6 +49,15 @@ export interface UpsertOptions {
   now: number;
   /** The `collectionId` query parameter: every written entity moves there. */
   collectionId?: string;
+  /** Checks every written entity, its classifications and business metadata against the type definitions. */
+  types: TypeSystem;
+  /** The `businessAttributeUpdateBehavior` query parameter (full updates only; creates always keep them). */
+  businessAttributes?: BusinessAttributeUpdateBehavior;
+  /**
+   * Guids of entities updated partially (`PUT` by guid or unique attribute): listed under PARTIAL_UPDATE
+   * and in `partialUpdatedEntities`, and checked as merged (required attributes may come from the store).
+   */
+  partial?: Set<string>;
 }
 
 interface WritePlan {
@@ -70,6 +87,12 @@ export function upsertEntities(
   inputs: EntityInput[],
   options: UpsertOptions,
 ): EntityMutationResult {
+  // Atlas checks every entity of the request before writing any (a full write must be complete on its own).
+  for (const input of inputs) {
+    const partial = typeof input.guid === "string" && options.partial?.has(input.guid) === true;
+    if (!partial) checkEntity(options.types, input, { businessMetadata: false });
+    if (Array.isArray(input.labels)) checkLabels(input.labels as string[]);
+  }
   return store.transaction(() => {
     const plans = new Map<string, WritePlan>();
     const assignments: Record<string, string> = {};
@@ -77,7 +100,7 @@ export function upsertEntities(
       const key = uniqueKey(input.typeName, input.attributes.qualifiedName);
       let plan = plans.get(key);
       if (!plan) {
-        const existing = findExisting(store, input);
+        const existing = findExisting(store, input, options.partial);
         plan = { guid: existing?.guid ?? crypto.randomUUID(), existing, inputs: [] };
         plans.set(key, plan);
       }
@@ -101,41 +124,91 @@ export function upsertEntities(
 
     const created: AtlasEntityHeader[] = [];
     const updated: AtlasEntityHeader[] = [];
+    const partial: AtlasEntityHeader[] = [];
     for (const plan of plans.values()) {
       let entity = plan.existing;
       for (const input of plan.inputs) {
         entity = entity
-          ? updatedEntity(entity, input, options.now)
+          ? updatedEntity(entity, input, options.now, options.businessAttributes)
           : newEntity(input, plan.guid, options.now);
       }
       entity = resolveReferences(entity!, resolve);
       entity.collectionId = options.collectionId ?? entity.collectionId ?? DEFAULT_COLLECTION_ID;
+      const isPartial = plan.existing !== undefined && options.partial?.has(plan.guid) === true;
+      // Business metadata is checked where it is applied: on create, or on update when not ignored.
+      const applied = !plan.existing || (options.businessAttributes ?? "ignore") !== "ignore";
+      if (isPartial) checkEntity(options.types, entity, { businessMetadata: true });
+      else if (applied) checkBusinessMetadata(options.types, entity.businessAttributes);
       store.put(entity);
-      (plan.existing ? updated : created).push(mutationHeader(entity));
+      if (isPartial) partial.push(partialUpdateHeader(entity));
+      else (plan.existing ? updated : created).push(mutationHeader(entity));
     }
 
     const mutatedEntities: EntityMutationResult["mutatedEntities"] = {};
     if (created.length > 0) mutatedEntities.CREATE = created;
     if (updated.length > 0) mutatedEntities.UPDATE = updated;
-    return { mutatedEntities, guidAssignments: assignments };
+    if (partial.length > 0) mutatedEntities.PARTIAL_UPDATE = partial;
+    const result: EntityMutationResult = { mutatedEntities, guidAssignments: assignments };
+    if (partial.length > 0) result.partialUpdatedEntities = partial;
+    return result;
   });
 }
 
-function findExisting(store: EntityStore, input: EntityInput): AtlasEntity | undefined {
-  const byName = store.findByQualifiedName(input.typeName, input.attributes.qualifiedName);
-  if (byName || typeof input.guid !== "string" || isPlaceholderGuid(input.guid)) return byName;
-  // A real guid lets a caller rename an entity (change its qualified name).
-  const byGuid = store.get(input.guid);
-  return byGuid?.typeName === input.typeName ? byGuid : undefined;
+/**
+ * Throws the type system's error for the entity and its classifications, and with `businessMetadata` for
+ * its business metadata.
+ */
+export function checkEntity(
+  types: TypeSystem,
+  entity: JsonObject & { typeName: string },
+  options: { businessMetadata: boolean },
+): void {
+  const entityError = types.validateEntity(entity as { typeName: string; attributes?: JsonObject });
+  if (entityError) throw entityError;
+  for (const classification of Array.isArray(entity.classifications) ? entity.classifications : []) {
+    if (!isObject(classification)) continue;
+    const error = types.validateClassification(String(classification.typeName));
+    if (error) throw error;
+  }
+  if (options.businessMetadata) checkBusinessMetadata(types, entity.businessAttributes);
 }
 
-/** Deletes the entities that exist among `guids`; returns their headers in request order. */
-export function deleteEntities(store: EntityStore, guids: string[]): EntityMutationResult {
+/** Throws the type system's error for business metadata (`{group: {attribute: value}}`), if any. */
+export function checkBusinessMetadata(types: TypeSystem, businessAttributes: unknown): void {
+  if (!isObject(businessAttributes)) return;
+  const error = types.validateBusinessMetadata(businessAttributes as BusinessAttributes);
+  if (error) throw error;
+}
+
+// The contract: "Existing entity is matched using its unique guid if supplied or by its unique attributes".
+// A real guid therefore lets a caller rename an entity; a full write does not revive a deleted entity, while
+// a partial update changes the entity it names whatever its status (Atlas updates the deleted vertex).
+function findExisting(
+  store: EntityStore,
+  input: EntityInput,
+  partial?: Set<string>,
+): AtlasEntity | undefined {
+  if (typeof input.guid === "string" && input.guid !== "" && !isPlaceholderGuid(input.guid)) {
+    const byGuid = store.get(input.guid);
+    if (byGuid && partial?.has(byGuid.guid)) return byGuid;
+    if (byGuid?.typeName === input.typeName && byGuid.status === "ACTIVE") return byGuid;
+  }
+  return store.findByQualifiedName(input.typeName, input.attributes.qualifiedName);
+}
+
+/**
+ * Soft-deletes the ACTIVE entities among `guids` (status DELETED, version and ETag up); returns their
+ * headers as they were just before, in request order. Unknown and already deleted guids are skipped, as
+ * Atlas's delete handler skips entities whose state is DELETED already.
+ */
+export function deleteEntities(store: EntityStore, guids: string[], now: number): EntityMutationResult {
   const deleted = store.transaction(() => {
     const headers: AtlasEntityHeader[] = [];
     for (const guid of new Set(guids)) {
       const entity = store.get(guid);
-      if (entity && store.delete(guid)) headers.push(deletionHeader(entity));
+      if (!entity || entity.status === "DELETED") continue;
+      store.put(softDeletedEntity(entity, now));
+      headers.push(deletionHeader(entity));
     }
     return headers;
   });

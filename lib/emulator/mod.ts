@@ -40,6 +40,34 @@ export {
 export { ADMIN_PREFIX } from "./admin.ts";
 export { DEFAULT_SEED_FILE } from "./seed.ts";
 export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
-export type { AtlasEntity, AtlasEntityHeader, EntityMutationResult } from "./entity_model.ts";
+export type {
+  AtlasEntity,
+  AtlasEntityHeader,
+  BusinessAttributes,
+  BusinessAttributeUpdateBehavior,
+  EntityMutationResult,
+  MutationOperation,
+} from "./entity_model.ts";
+export { BUSINESS_METADATA_TEMPLATE, type ImportInfo } from "./business_metadata_import.ts";
+export { MAX_LABEL_LENGTH } from "./entity_labels.ts";
 export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search.ts";
 export { accountArea, EMULATOR_ACCOUNT_NAME } from "./account.ts";
+export {
+  createTypeSystem,
+  EmulatorTypeSystem,
+  type TypeDefFilter,
+  type TypeDefRegistry,
+  typeDefRegistryOf,
+  type TypeUsage,
+} from "./types/type_system.ts";
+export type {
+  AtlasAttributeDef,
+  AtlasTypeDef,
+  AtlasTypeDefHeader,
+  AtlasTypesDef,
+  TypeDefCategory,
+} from "./types/typedef_model.ts";
+export { BUILTIN_TYPEDEFS } from "./types/builtin_types.ts";
+export { typedefArea } from "./types/typedef_area.ts";
+export { relationshipArea } from "./relationship_area.ts";
+export { type AtlasRelationship, type RelationshipEnd, RelationshipStore } from "./relationship_store.ts";

@@ -4,8 +4,10 @@
  * plenty for an emulator; the interface ({@link searchEntities}) is what a faster index would keep.
  *
  * Keywords are case-insensitive tokens; an entity matches when every token occurs in its name, display
- * name, qualified name or description. Matches in the name weigh more than in the qualified name or
- * description, and earlier matches more than later ones. `*` or no keywords matches everything.
+ * name, qualified name, description, labels, classifications or business metadata values. Matches in the
+ * name weigh more than in the qualified name or description, those more than in labels, classifications
+ * and business metadata, and earlier matches more than later ones. `*` or no keywords matches everything.
+ * Soft-deleted entities never match.
  *
  * @example
  * ```ts
@@ -93,6 +95,7 @@ export function searchEntities(entities: AtlasEntity[], request: SearchRequest, 
 
   const hits: Hit[] = [];
   for (const entity of entities) {
+    if (entity.status === "DELETED") continue;
     const document = toSearchDocument(entity);
     if (!matches(document)) continue;
     const score = tokens.length === 0 ? 1 : relevance(document, tokens);
@@ -124,6 +127,9 @@ function relevance(document: SearchDocument, tokens: string[]): number {
     [document.displayName, 3],
     [document.qualifiedName, 1],
     [document.description, 1],
+    ...document.label.map((label): [string, number] => [label, 0.5]),
+    ...document.classification.map((name): [string, number] => [name, 0.5]),
+    ...businessText(document).map((text): [string, number] => [text, 0.5]),
   ];
   let score = 0;
   for (const token of tokens) {
@@ -139,6 +145,16 @@ function relevance(document: SearchDocument, tokens: string[]): number {
     score += tokenScore;
   }
   return Math.round(score * 1000) / 1000;
+}
+
+function businessText(document: SearchDocument): string[] {
+  const texts: string[] = [];
+  for (const value of Object.values(document.businessAttributes)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === "string" && item !== "") texts.push(item);
+    }
+  }
+  return texts;
 }
 
 function compareHits(a: Hit, b: Hit, orderby: Array<[string, number]>): number {

@@ -1,7 +1,7 @@
 /**
  * The searchable view of an entity: the fields the discovery API filters, facets and returns
- * (`assetType`, `objectType`, `classification`, `label`, `term`, `contact`, ...), derived from the stored
- * Atlas entity the way the service's search index derives them.
+ * (`assetType`, `objectType`, `classification`, `label`, `term`, `contact`, business metadata, ...),
+ * derived from the stored Atlas entity the way the service's search index derives them.
  *
  * @example
  * ```ts
@@ -45,6 +45,8 @@ export interface SearchDocument {
   collectionId?: string;
   createTime: number;
   updateTime: number;
+  /** Business metadata values as `"<group>.<attribute>"` to value, for filters and keyword matching. */
+  businessAttributes: Record<string, unknown>;
   /** The stored entity, for attribute filters. */
   entity: AtlasEntity;
 }
@@ -115,8 +117,20 @@ export function toSearchDocument(entity: AtlasEntity): SearchDocument {
     collectionId: entity.collectionId,
     createTime: entity.createTime,
     updateTime: entity.updateTime,
+    businessAttributes: flatBusinessAttributes(entity),
     entity,
   };
+}
+
+// The discovery API addresses business metadata as "<group>.<attribute>" (Discovery_Query_BusinessMetadataAttribute).
+function flatBusinessAttributes(entity: AtlasEntity): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  if (!isObject(entity.businessAttributes)) return flat;
+  for (const [group, values] of Object.entries(entity.businessAttributes)) {
+    if (!isObject(values)) continue;
+    for (const [attribute, value] of Object.entries(values)) flat[`${group}.${attribute}`] = value;
+  }
+  return flat;
 }
 
 function termsOf(entity: AtlasEntity): SearchTerm[] {

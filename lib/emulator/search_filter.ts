@@ -145,28 +145,45 @@ function attributeCondition(filter: JsonObject, path: string, now: number): Sear
   const expected = filter.attributeValue;
   const read = (d: SearchDocument) => attributeValue(d, name);
   if (operator === "timerange") {
-    return timeRange((d) => Number(read(d)), expected, `${path}.attributeValue`, now);
+    // An attribute without a value is never in a time range (Number(undefined) is NaN; null would be 0).
+    return timeRange(
+      (d) => {
+        const value = read(d);
+        if (value === null || value === undefined || value === "") return Number.NaN;
+        return typeof value === "string" && Number.isNaN(Number(value)) ? Date.parse(value) : Number(value);
+      },
+      expected,
+      `${path}.attributeValue`,
+      now,
+    );
   }
   const test = OPERATORS[operator];
   if (!test) {
     throw invalid(`${path}.operator`, `must be one of ${Object.keys(OPERATORS).join(", ")}, timerange`);
   }
-  return (d) => test(read(d), expected);
+  // A multi-valued attribute (a list of labels, an array business attribute) matches when one of its
+  // values does; `ne` when none equals.
+  if (operator === "ne") {
+    return (d) => {
+      const actual = read(d);
+      return Array.isArray(actual) ? actual.every((item) => test(item, expected)) : test(actual, expected);
+    };
+  }
+  return (d) => {
+    const actual = read(d);
+    return Array.isArray(actual) ? actual.some((item) => test(item, expected)) : test(actual, expected);
+  };
 }
+
+const INTERNAL_FIELDS = new Set(["entity", "businessAttributes"]);
 
 // Top-level search fields first, then the entity's attributes, then "BusinessMetadata.attribute".
 function attributeValue(document: SearchDocument, name: string): unknown {
   const topLevel = (document as unknown as JsonObject)[name];
-  if (topLevel !== undefined && name !== "entity") return topLevel;
+  if (topLevel !== undefined && !INTERNAL_FIELDS.has(name)) return topLevel;
   const attributes = document.entity.attributes;
   if (name in attributes) return attributes[name];
-  const dot = name.indexOf(".");
-  const business = document.entity.businessAttributes;
-  if (dot > 0 && isObject(business)) {
-    const group = business[name.slice(0, dot)];
-    if (isObject(group)) return group[name.slice(dot + 1)];
-  }
-  return undefined;
+  return document.businessAttributes[name];
 }
 
 function timeCondition(

@@ -3,7 +3,7 @@ import { API_VERSION, call, CATALOG, DATAMAP, tableEntity, withEmulator } from "
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-Deno.test("entity round trip: create, read by guid and unique attribute, update, delete", async () => {
+Deno.test("entity round trip: create, read by guid and unique attribute, update, soft delete", async () => {
   await withEmulator({}, async (emulator) => {
     const created = await call(emulator, "POST", `${DATAMAP}/atlas/v2/entity?${API_VERSION}`, {
       entity: tableEntity("Customers", {
@@ -67,23 +67,43 @@ Deno.test("entity round trip: create, read by guid and unique attribute, update,
     const afterUpdate = await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/guid/${header.guid}`);
     assert.equal(afterUpdate.body.entity.attributes.description, "Changed");
     assert.equal(afterUpdate.body.entity.createTime, entity.createTime);
+    assert.equal(afterUpdate.body.entity.version, 1, "every update increments the version");
+    assert.equal(afterUpdate.body.entity.lastModifiedTS, "2");
+    assert.ok(afterUpdate.body.entity.updateTime >= entity.updateTime);
     assert.deepEqual(afterUpdate.body.entity.labels, ["PII"], "fields the update left out are kept");
 
     const deleted = await call(emulator, "DELETE", `${DATAMAP}/atlas/v2/entity/guid/${header.guid}`);
     assert.equal(deleted.status, 200);
     assert.equal(deleted.body.mutatedEntities.DELETE[0].guid, header.guid);
     assert.equal(deleted.body.mutatedEntities.DELETE[0].typeName, "azure_sql_table");
+    assert.equal(
+      deleted.body.mutatedEntities.DELETE[0].status,
+      "ACTIVE",
+      "the header shows the state before",
+    );
 
+    // Soft delete: still readable by guid, with status DELETED and the change counted.
     const gone = await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/guid/${header.guid}`);
-    assert.equal(gone.status, 404);
-    assert.equal(gone.body.errorCode, "ATLAS-404-00-005");
-    assert.equal(gone.body.errorMessage, `Given instance guid ${header.guid} is invalid/not found`);
-    assert.equal(gone.body.requestId, gone.headers.get("x-ms-request-id"));
-    assert.match(gone.body.requestId, UUID);
+    assert.equal(gone.status, 200);
+    assert.equal(gone.body.entity.status, "DELETED");
+    assert.equal(gone.body.entity.version, 2);
+    assert.equal(gone.body.entity.lastModifiedTS, "3");
+    assert.equal(gone.body.entity.classifications[0].entityStatus, "DELETED");
+    assert.equal(emulator.entityCount(), 0, "deleted entities are not counted");
 
     const deleteAgain = await call(emulator, "DELETE", `${DATAMAP}/atlas/v2/entity/guid/${header.guid}`);
-    assert.equal(deleteAgain.status, 404);
-    assert.equal(deleteAgain.body.errorCode, "ATLAS-404-00-005");
+    assert.equal(deleteAgain.status, 200, "Atlas skips an entity that is deleted already");
+    assert.deepEqual(deleteAgain.body, { mutatedEntities: {} });
+
+    const unknown = await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/guid/no-such-guid`);
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.errorCode, "ATLAS-404-00-005");
+    assert.equal(unknown.body.errorMessage, "Given instance guid no-such-guid is invalid/not found");
+    assert.equal(unknown.body.requestId, unknown.headers.get("x-ms-request-id"));
+    assert.match(unknown.body.requestId, UUID);
+    const deleteUnknown = await call(emulator, "DELETE", `${DATAMAP}/atlas/v2/entity/guid/no-such-guid`);
+    assert.equal(deleteUnknown.status, 404);
+    assert.equal(deleteUnknown.body.errorCode, "ATLAS-404-00-005");
   });
 });
 
@@ -135,8 +155,15 @@ Deno.test("bulk create, bulk get and bulk delete in one transaction", async () =
     assert.equal(deleted.status, 200);
     assert.equal(deleted.body.mutatedEntities.DELETE.length, 2);
     const after = await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/bulk?guid=${products}`);
-    assert.equal(after.status, 404);
+    assert.equal(after.status, 200);
+    assert.equal(after.body.entities[0].status, "DELETED");
     assert.equal(emulator.entityCount(), 1);
+    const again = await call(
+      emulator,
+      "DELETE",
+      `${DATAMAP}/atlas/v2/entity/bulk?guid=${products}&guid=nope`,
+    );
+    assert.deepEqual(again.body, { mutatedEntities: {} }, "deleted and unknown guids are skipped");
 
     // A bad entity anywhere in a bulk request writes nothing.
     const rejected = await call(emulator, "POST", `${DATAMAP}/atlas/v2/entity/bulk`, {

@@ -41,7 +41,8 @@ Deno.test("state survives a restart and the seed is applied only on first use", 
         "GET",
         `${DATAMAP}/atlas/v2/entity/guid/ca7a1000-0000-4000-8000-000000000030`,
       );
-      assert.equal(deletedSeed.status, 404);
+      assert.equal(deletedSeed.status, 200, "deletes are soft");
+      assert.equal(deletedSeed.body.entity.status, "DELETED");
     });
   });
 });

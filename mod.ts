@@ -13,6 +13,15 @@
  */
 export { CatalogClient, type CatalogClientOptions, httpClientFromConfig } from "./lib/catalog/client.ts";
 export type * from "./lib/catalog/types.ts";
+export {
+  type BusinessMetadataWriteOptions,
+  EntityApi,
+  type GetEntityOptions,
+} from "./lib/catalog/entity_api.ts";
+export { EntityMetadataApi } from "./lib/catalog/entity_metadata_api.ts";
+export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/typedef_api.ts";
+export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
+export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/typedef_types.ts";
 export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";
 export * from "./lib/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";

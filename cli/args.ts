@@ -123,7 +123,8 @@ export function validate(
   const problems = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? "");
     const flag = flags.get(key);
-    if (issue.code === "invalid_type" && input[key] === undefined && flag) {
+    // Whatever zod calls it (invalid_type, invalid_value for enums), an absent value is a missing option.
+    if (input[key] === undefined && flag && issue.path.length === 1) {
       return `missing required option --${flag}`;
     }
     return flag ? `--${flag}: ${issue.message}` : issue.message;

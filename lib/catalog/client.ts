@@ -1,7 +1,7 @@
 /**
  * `CatalogClient`: the data map (Atlas v2, search), account and scan APIs of one catalog account,
- * grouped by area (`client.entity`, `client.search`). Built from a {@link Config}, or around an
- * existing {@link HttpClient}.
+ * grouped by area (`client.entity`, `client.types`, `client.relationships`, `client.search`). Built
+ * from a {@link Config}, or around an existing {@link HttpClient}.
  *
  * @example
  * ```ts
@@ -22,7 +22,9 @@ import { HttpClient } from "../http.ts";
 import { type Logger, silentLogger } from "../log.ts";
 import { AccountApi } from "./account_api.ts";
 import { EntityApi } from "./entity_api.ts";
+import { RelationshipApi } from "./relationship_api.ts";
 import { SearchApi } from "./search_api.ts";
+import { TypeDefApi } from "./typedef_api.ts";
 
 export interface CatalogClientOptions {
   logger?: Logger;
@@ -59,12 +61,16 @@ export class CatalogClient {
   readonly account: AccountApi;
   readonly entity: EntityApi;
   readonly search: SearchApi;
+  readonly types: TypeDefApi;
+  readonly relationships: RelationshipApi;
 
   constructor(http: HttpClient) {
     this.http = http;
     this.account = new AccountApi(http);
     this.entity = new EntityApi(http);
     this.search = new SearchApi(http);
+    this.types = new TypeDefApi(http);
+    this.relationships = new RelationshipApi(http);
   }
 
   static fromConfig(config: Config, options: CatalogClientOptions = {}): CatalogClient {

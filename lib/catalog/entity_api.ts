@@ -1,16 +1,31 @@
 /**
- * Atlas v2 entity calls: get, create or update, bulk, by unique attribute, delete.
+ * Atlas v2 entity calls: read (by GUID, by unique attribute, in bulk, headers), create or update, partial
+ * updates, delete and moving entities between collections. Classifications, labels and business metadata
+ * are inherited from {@link EntityMetadataApi} (`entity_metadata_api.ts`), so all are `client.entity.…`.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "./client.ts";
+ * import { HttpClient } from "../http.ts";
+ * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
+ * // const header = await client.entity.getHeader(guid);
+ * // await client.entity.partialUpdateAttribute(guid, "description", "Revenue per quarter");
+ * ```
  *
  * @module
  */
-import type { HttpClient } from "../http.ts";
-import { ATLAS_V2, segment } from "./paths.ts";
+import type { QueryValue } from "../http.ts";
+import { ENTITY_PATH, EntityMetadataApi, uniqueAttributePath } from "./entity_metadata_api.ts";
+import { DATAMAP_PREFIX, segment } from "./paths.ts";
 import type {
   AtlasEntitiesWithExtInfo,
   AtlasEntity,
+  AtlasEntityHeader,
   AtlasEntityWithExtInfo,
   EntityMutationResult,
 } from "./types.ts";
+
+export type { BusinessMetadataWriteOptions } from "./entity_metadata_api.ts";
 
 export interface GetEntityOptions {
   /** Return only minimal information about referred entities. */
@@ -20,20 +35,26 @@ export interface GetEntityOptions {
   signal?: AbortSignal;
 }
 
-export class EntityApi {
-  readonly #http: HttpClient;
-  constructor(http: HttpClient) {
-    this.#http = http;
-  }
+const ENTITY = ENTITY_PATH;
+const uniquePath = uniqueAttributePath;
+
+/** Entity calls; the classification, label and business metadata ones come from {@link EntityMetadataApi}. */
+export class EntityApi extends EntityMetadataApi {
+  // ---- Read -------------------------------------------------------------------------------------------
 
   /** Entity by GUID with its referred entities. */
   get(guid: string, options: GetEntityOptions = {}): Promise<AtlasEntityWithExtInfo> {
-    return this.#http.request({
+    return this.http.request({
       method: "GET",
-      path: `${ATLAS_V2}/entity/guid/${segment(guid)}`,
-      query: { minExtInfo: options.minExtInfo, ignoreRelationships: options.ignoreRelationships },
+      path: `${ENTITY}/guid/${segment(guid)}`,
+      query: readQuery(options),
       signal: options.signal,
     });
+  }
+
+  /** The entity's header: guid, type, name, status, classification names and labels, no attributes. */
+  getHeader(guid: string, signal?: AbortSignal): Promise<AtlasEntityHeader> {
+    return this.http.request({ method: "GET", path: `${ENTITY}/guid/${segment(guid)}/header`, signal });
   }
 
   /** Entity by type name and unique attribute (qualifiedName). */
@@ -42,31 +63,41 @@ export class EntityApi {
     qualifiedName: string,
     options: GetEntityOptions = {},
   ): Promise<AtlasEntityWithExtInfo> {
-    return this.#http.request({
+    return this.http.request({
       method: "GET",
-      path: `${ATLAS_V2}/entity/uniqueAttribute/type/${segment(typeName)}`,
-      query: {
-        "attr:qualifiedName": qualifiedName,
-        minExtInfo: options.minExtInfo,
-        ignoreRelationships: options.ignoreRelationships,
-      },
+      path: uniquePath(typeName),
+      query: { "attr:qualifiedName": qualifiedName, ...readQuery(options) },
+      signal: options.signal,
+    });
+  }
+
+  /** Many entities of one type by their qualified names (`attr_1:qualifiedName`, `attr_2:…`). */
+  listByUniqueAttributes(
+    typeName: string,
+    qualifiedNames: string[],
+    options: GetEntityOptions = {},
+  ): Promise<AtlasEntitiesWithExtInfo> {
+    const names: Record<string, QueryValue> = {};
+    qualifiedNames.forEach((name, i) => (names[`attr_${i + 1}:qualifiedName`] = name));
+    return this.http.request({
+      method: "GET",
+      path: `${ENTITY}/bulk/uniqueAttribute/type/${segment(typeName)}`,
+      query: { ...names, ...readQuery(options) },
       signal: options.signal,
     });
   }
 
   /** Many entities by GUID in one call. */
   getMany(guids: string[], options: GetEntityOptions = {}): Promise<AtlasEntitiesWithExtInfo> {
-    return this.#http.request({
+    return this.http.request({
       method: "GET",
-      path: `${ATLAS_V2}/entity/bulk`,
-      query: {
-        guid: guids,
-        minExtInfo: options.minExtInfo,
-        ignoreRelationships: options.ignoreRelationships,
-      },
+      path: `${ENTITY}/bulk`,
+      query: { guid: guids, ...readQuery(options) },
       signal: options.signal,
     });
   }
+
+  // ---- Write ------------------------------------------------------------------------------------------
 
   /**
    * Creates the entity, or updates the one with the same type and qualifiedName. An upsert by unique
@@ -77,13 +108,7 @@ export class EntityApi {
     signal?: AbortSignal,
   ): Promise<EntityMutationResult> {
     const body = "entity" in entity && typeof entity.entity === "object" ? entity : { entity };
-    return this.#http.request({
-      method: "POST",
-      path: `${ATLAS_V2}/entity`,
-      body,
-      idempotent: true,
-      signal,
-    });
+    return this.http.request({ method: "POST", path: ENTITY, body, idempotent: true, signal });
   }
 
   /** Creates or updates many entities in one call (Atlas applies them together). */
@@ -92,17 +117,45 @@ export class EntityApi {
     signal?: AbortSignal,
   ): Promise<EntityMutationResult> {
     const body = Array.isArray(entities) ? { entities } : entities;
-    return this.#http.request({
-      method: "POST",
-      path: `${ATLAS_V2}/entity/bulk`,
-      body,
-      idempotent: true,
+    return this.http.request({ method: "POST", path: `${ENTITY}/bulk`, body, idempotent: true, signal });
+  }
+
+  /** Sets one attribute of an entity to `value` (any JSON value), leaving the others as they are. */
+  partialUpdateAttribute(
+    guid: string,
+    attributeName: string,
+    value: unknown,
+    signal?: AbortSignal,
+  ): Promise<EntityMutationResult> {
+    return this.http.request({
+      method: "PUT",
+      path: `${ENTITY}/guid/${segment(guid)}`,
+      query: { name: attributeName },
+      // Encoded here: the HTTP core would send a bare string as is, and the service expects JSON.
+      body: JSON.stringify(value ?? null),
+      headers: { "content-type": "application/json" },
+      signal,
+    });
+  }
+
+  /** Updates the entity found by type and qualifiedName with the attributes given in `entity`. */
+  partialUpdateByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    entity: AtlasEntityWithExtInfo,
+    signal?: AbortSignal,
+  ): Promise<EntityMutationResult> {
+    return this.http.request({
+      method: "PUT",
+      path: uniquePath(typeName),
+      query: { "attr:qualifiedName": qualifiedName },
+      body: entity,
       signal,
     });
   }
 
   delete(guid: string, signal?: AbortSignal): Promise<EntityMutationResult> {
-    return this.#http.request({ method: "DELETE", path: `${ATLAS_V2}/entity/guid/${segment(guid)}`, signal });
+    return this.http.request({ method: "DELETE", path: `${ENTITY}/guid/${segment(guid)}`, signal });
   }
 
   deleteByUniqueAttribute(
@@ -110,20 +163,35 @@ export class EntityApi {
     qualifiedName: string,
     signal?: AbortSignal,
   ): Promise<EntityMutationResult> {
-    return this.#http.request({
+    return this.http.request({
       method: "DELETE",
-      path: `${ATLAS_V2}/entity/uniqueAttribute/type/${segment(typeName)}`,
+      path: uniquePath(typeName),
       query: { "attr:qualifiedName": qualifiedName },
       signal,
     });
   }
 
   deleteMany(guids: string[], signal?: AbortSignal): Promise<EntityMutationResult> {
-    return this.#http.request({
-      method: "DELETE",
-      path: `${ATLAS_V2}/entity/bulk`,
-      query: { guid: guids },
+    return this.http.request({ method: "DELETE", path: `${ENTITY}/bulk`, query: { guid: guids }, signal });
+  }
+
+  /** Moves entities into another collection (`POST /entity/moveTo`). Repeating it changes nothing more. */
+  moveToCollection(
+    collectionId: string,
+    guids: string[],
+    signal?: AbortSignal,
+  ): Promise<EntityMutationResult> {
+    return this.http.request({
+      method: "POST",
+      path: `${DATAMAP_PREFIX}/entity/moveTo`,
+      query: { collectionId },
+      body: { entityGuids: guids },
+      idempotent: true,
       signal,
     });
   }
+}
+
+function readQuery(options: GetEntityOptions): Record<string, QueryValue> {
+  return { minExtInfo: options.minExtInfo, ignoreRelationships: options.ignoreRelationships };
 }

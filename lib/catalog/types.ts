@@ -51,7 +51,10 @@ export interface AtlasEntityHeader {
   status?: string;
   displayText?: string;
   classificationNames?: string[];
+  classifications?: AtlasClassification[];
   labels?: string[];
+  meaningNames?: string[];
+  isIncomplete?: boolean;
   [field: string]: unknown;
 }
 
@@ -61,6 +64,75 @@ export interface EntityMutationResult {
   mutatedEntities?: Partial<Record<EntityOperationKind, AtlasEntityHeader[]>>;
   guidAssignments?: Record<string, string>;
   partialUpdatedEntities?: AtlasEntityHeader[];
+}
+
+/** A page of classifications, as `GET /entity/guid/{guid}/classifications` returns it. */
+export interface AtlasClassifications {
+  list?: AtlasClassification[];
+  pageSize?: number;
+  sortBy?: string;
+  sortType?: "NONE" | "ASC" | "DESC";
+  startIndex?: number;
+  totalCount?: number;
+  [field: string]: unknown;
+}
+
+/**
+ * Business metadata of an entity: group name (`bmName`) → attribute name → value, the body of
+ * `POST /entity/guid/{guid}/businessmetadata` and the shape of an entity's `businessAttributes`.
+ */
+export type BusinessMetadataValues = Record<string, Record<string, unknown>>;
+
+/** One row of a bulk business metadata import. */
+export interface ImportInfo {
+  parentObjectName?: string;
+  childObjectName?: string;
+  importStatus?: "SUCCESS" | "FAILED";
+  remarks?: string;
+  [field: string]: unknown;
+}
+
+/** The answer of `POST /entity/businessmetadata/import`. */
+export interface BulkImportResult {
+  successImportInfoList?: ImportInfo[];
+  failedImportInfoList?: ImportInfo[];
+  [field: string]: unknown;
+}
+
+/** A reference to an entity: by guid, or by type name and unique attributes. */
+export interface AtlasObjectId {
+  guid?: string;
+  typeName?: string;
+  uniqueAttributes?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** A relationship between two entities, an instance of a relationship type definition. */
+export interface AtlasRelationship {
+  typeName?: string;
+  guid?: string;
+  end1?: AtlasObjectId;
+  end2?: AtlasObjectId;
+  attributes?: Record<string, unknown>;
+  label?: string;
+  /** `ACTIVE` or `DELETED`. */
+  status?: string;
+  homeId?: string;
+  provenanceType?: number;
+  createTime?: number;
+  createdBy?: string;
+  updateTime?: number;
+  updatedBy?: string;
+  version?: number;
+  lastModifiedTS?: string;
+  [field: string]: unknown;
+}
+
+export interface AtlasRelationshipWithExtInfo {
+  relationship?: AtlasRelationship;
+  /** The two ends' entity headers by guid (with `extendedInfo=true`). */
+  referredEntities?: Record<string, AtlasEntityHeader>;
+  [field: string]: unknown;
 }
 
 /** A search filter: a leaf (`entityType`, `classification`, `attributeName`…) or `and`/`or`/`not`. */
@@ -99,6 +171,8 @@ export interface SearchResult {
   "@search.facets"?: Record<string, Array<{ count: number; value: string }>>;
   value?: SearchResultItem[];
 }
+
+export type * from "./typedef_types.ts";
 
 /** Largest page the search API accepts. */
 export const MAX_SEARCH_LIMIT = 1000;

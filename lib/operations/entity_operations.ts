@@ -1,17 +1,20 @@
 /**
- * Entity operations (`govcat entity …`). The entity issue adds labels, classifications and business
- * metadata; these are the basics every other layer builds on.
+ * Entity operations (`govcat entity …`): read (one, many, headers, by unique attribute), create or
+ * update, partial updates, delete, and moving entities between collections. Labels, business metadata,
+ * classifications and relationships have their own modules in the same group.
  *
  * @module
  */
 import { z } from "../deps/zod.ts";
 import type { AtlasEntity, AtlasEntityWithExtInfo } from "../catalog/types.ts";
 import { UsageError } from "../errors.ts";
-import { CREATE, defineOperation, DELETE, type OperationContext, READ } from "./types.ts";
+import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts";
+import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
 
-const guid = z.string().min(1).describe("GUID of the entity");
-const typeName = z.string().min(1).describe("Type name, e.g. azure_sql_table or DataSet");
-const qualifiedName = z.string().min(1).describe("Unique qualified name within the type");
+export const guid = z.string().min(1).describe("GUID of the entity");
+export const typeName = z.string().min(1).describe("Type name, e.g. azure_sql_table or DataSet");
+export const qualifiedName = z.string().min(1).describe("Unique qualified name within the type");
+const guids = z.array(z.string().min(1)).min(1).describe("GUID of an entity; repeat for more");
 const readOptions = {
   minExtInfo: z.boolean().optional().describe("Return only minimal information about referred entities"),
   ignoreRelationships: z.boolean().optional().describe("Leave out relationship attributes"),
@@ -74,8 +77,10 @@ export const createEntity = defineOperation({
   input: createInput,
   // An upsert by unique attribute: repeating it creates nothing new.
   annotations: { ...CREATE, idempotent: true },
-  run: async (ctx, input) =>
-    ctx.catalog().entity.createOrUpdate(await entityFromInput(ctx, input), ctx.signal),
+  run: async (ctx, input) => {
+    const entity = await entityFromInput(ctx, input);
+    return ctx.catalog().entity.createOrUpdate(entity, ctx.signal);
+  },
 });
 
 export const deleteEntity = defineOperation({
@@ -88,20 +93,172 @@ export const deleteEntity = defineOperation({
   run: (ctx, input) => ctx.catalog().entity.delete(input.guid, ctx.signal),
 });
 
+export const getEntityHeader = defineOperation({
+  id: "entity.get-header",
+  group: "entity",
+  command: "get-header",
+  aliases: ["getHeader"],
+  summary: "Get an entity's header: type, name, status, classification names and labels",
+  input: z.object({ guid }),
+  annotations: READ,
+  run: (ctx, input) => ctx.catalog().entity.getHeader(input.guid, ctx.signal),
+});
+
+export const getManyEntities = defineOperation({
+  id: "entity.get-many",
+  group: "entity",
+  command: "get-many",
+  aliases: ["getMany", "read-bulk"],
+  summary: "Get many entities by GUID in one call",
+  input: z.object({ guid: guids, ...readOptions }),
+  annotations: READ,
+  run: (ctx, input) =>
+    ctx.catalog().entity.getMany(input.guid, {
+      minExtInfo: input.minExtInfo,
+      ignoreRelationships: input.ignoreRelationships,
+      signal: ctx.signal,
+    }),
+});
+
+export const listEntitiesByUniqueAttributes = defineOperation({
+  id: "entity.list-by-unique-attributes",
+  group: "entity",
+  command: "list-by-unique-attributes",
+  aliases: ["listByUniqueAttributes", "get-many-by-unique-attribute"],
+  summary: "Get many entities of one type by their qualified names",
+  input: z.object({
+    typeName,
+    qualifiedName: z.array(z.string().min(1)).min(1).describe("Qualified name; repeat for more"),
+    ...readOptions,
+  }),
+  annotations: READ,
+  run: (ctx, input) =>
+    ctx.catalog().entity.listByUniqueAttributes(input.typeName, input.qualifiedName, {
+      minExtInfo: input.minExtInfo,
+      ignoreRelationships: input.ignoreRelationships,
+      signal: ctx.signal,
+    }),
+});
+
+export const updateEntityAttribute = defineOperation({
+  id: "entity.update-attribute",
+  group: "entity",
+  command: "update-attribute",
+  aliases: ["updateAttribute", "partialUpdateAttribute"],
+  summary: "Set one attribute of an entity, leaving the others as they are",
+  description: 'The value is read as JSON when it is valid JSON (42, true, ["a"], {"k":1}), ' +
+    "else kept as text.",
+  input: z.object({
+    guid,
+    attrName: z.string().min(1).describe("Attribute to set, e.g. description or owner"),
+    attrValue: z.string().describe("New value; JSON when it parses as JSON, else text"),
+  }),
+  annotations: UPSERT,
+  run: (ctx, input) =>
+    ctx.catalog().entity.partialUpdateAttribute(
+      input.guid,
+      input.attrName,
+      parseJsonValue(input.attrValue),
+      ctx.signal,
+    ),
+});
+
+const updateByUniqueInput = z.object({
+  typeName,
+  qualifiedName,
+  payloadFile: z.string().optional().describe(
+    "JSON file holding the changes: an entity ({typeName, attributes}) or {entity: {…}}",
+  ),
+  attributes: z.record(z.string(), z.unknown()).optional().describe(
+    'Attributes to change as a JSON object, e.g. {"description":"…"}; override the file\'s',
+  ),
+});
+
+export const updateEntityByUniqueAttribute = defineOperation({
+  id: "entity.update-by-unique-attribute",
+  group: "entity",
+  command: "update-by-unique-attribute",
+  aliases: ["updateByUniqueAttribute", "partialUpdateByUniqueAttribute"],
+  summary: "Update attributes of the entity found by type name and qualified name",
+  description: "Give --payloadFile with an entity ({attributes: {…}} or {entity: {…}}), or --attributes " +
+    "as JSON, or both (--attributes wins).",
+  input: updateByUniqueInput,
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    let base: AtlasEntityWithExtInfo | undefined;
+    if (input.payloadFile) {
+      const value = await readJsonFile(ctx, input.payloadFile, "--payloadFile");
+      // A partial update needs no type name in the file: the command line gives it.
+      base = isPlainObject(value) && !isPlainObject(value.entity) && isPlainObject(value.attributes)
+        ? { entity: { ...value, typeName: input.typeName } as AtlasEntity }
+        : asEntityPayload(value, input.payloadFile);
+    } else if (!input.attributes) {
+      throw new UsageError(
+        "entity update-by-unique-attribute needs --payloadFile or --attributes.",
+        'E.g. --attributes=\'{"description":"Revenue per quarter"}\'.',
+      );
+    }
+    const entity: AtlasEntity = {
+      ...base?.entity,
+      typeName: input.typeName,
+      attributes: { ...base?.entity.attributes, ...input.attributes },
+    };
+    return ctx.catalog().entity.partialUpdateByUniqueAttribute(
+      input.typeName,
+      input.qualifiedName,
+      { entity, referredEntities: base?.referredEntities },
+      ctx.signal,
+    );
+  },
+});
+
+export const deleteEntityByUniqueAttribute = defineOperation({
+  id: "entity.delete-by-unique-attribute",
+  group: "entity",
+  command: "delete-by-unique-attribute",
+  aliases: ["deleteByUniqueAttribute"],
+  summary: "Delete the entity found by type name and qualified name",
+  input: z.object({ typeName, qualifiedName }),
+  annotations: DELETE,
+  run: (ctx, input) =>
+    ctx.catalog().entity.deleteByUniqueAttribute(input.typeName, input.qualifiedName, ctx.signal),
+});
+
+export const deleteManyEntities = defineOperation({
+  id: "entity.delete-many",
+  group: "entity",
+  command: "delete-many",
+  aliases: ["deleteMany", "bulk-delete"],
+  summary: "Delete many entities by GUID in one call",
+  input: z.object({ guid: guids }),
+  annotations: DELETE,
+  run: (ctx, input) => ctx.catalog().entity.deleteMany(input.guid, ctx.signal),
+});
+
+export const moveEntitiesToCollection = defineOperation({
+  id: "entity.move-to-collection",
+  group: "entity",
+  command: "move-to-collection",
+  aliases: ["moveToCollection", "move-to"],
+  summary: "Move entities into another collection",
+  input: z.object({
+    collectionId: z.string().min(1).describe("Collection to move the entities to"),
+    guid: guids,
+  }),
+  annotations: UPSERT,
+  run: (ctx, input) => ctx.catalog().entity.moveToCollection(input.collectionId, input.guid, ctx.signal),
+});
+
 async function entityFromInput(
   ctx: OperationContext,
   input: z.output<typeof createInput>,
 ): Promise<AtlasEntityWithExtInfo> {
   let base: AtlasEntityWithExtInfo | undefined;
   if (input.payloadFile) {
-    const text = await ctx.readTextFile(input.payloadFile, "--payload-file");
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (e) {
-      throw new UsageError(`${input.payloadFile} is not valid JSON: ${(e as Error).message}`);
-    }
-    base = asEntityPayload(parsed, input.payloadFile);
+    base = asEntityPayload(
+      await readJsonFile(ctx, input.payloadFile, "--payload-file"),
+      input.payloadFile,
+    );
   }
   const entity: AtlasEntity = { ...(base?.entity ?? { typeName: "" }) };
   entity.attributes = { ...entity.attributes, ...input.attributes };
@@ -128,12 +285,9 @@ async function entityFromInput(
 }
 
 function asEntityPayload(value: unknown, file: string): AtlasEntityWithExtInfo {
-  if (value && typeof value === "object" && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    if (record.entity && typeof record.entity === "object") {
-      return record as unknown as AtlasEntityWithExtInfo;
-    }
-    if (typeof record.typeName === "string") return { entity: record as unknown as AtlasEntity };
+  if (isPlainObject(value)) {
+    if (isPlainObject(value.entity)) return value as unknown as AtlasEntityWithExtInfo;
+    if (typeof value.typeName === "string") return { entity: value as unknown as AtlasEntity };
   }
   throw new UsageError(
     `${file} holds no entity: expected {"typeName": …, "attributes": {…}} or {"entity": {…}}.`,

@@ -10,9 +10,27 @@
  *
  * @module
  */
-import { createEntity, deleteEntity, getEntity, getEntityByUniqueAttribute } from "./entity_operations.ts";
+import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
+import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
+import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
+import {
+  createEntity,
+  deleteEntity,
+  deleteEntityByUniqueAttribute,
+  deleteManyEntities,
+  getEntity,
+  getEntityByUniqueAttribute,
+  getEntityHeader,
+  getManyEntities,
+  listEntitiesByUniqueAttributes,
+  moveEntitiesToCollection,
+  updateEntityAttribute,
+  updateEntityByUniqueAttribute,
+} from "./entity_operations.ts";
 import { OperationRegistry } from "./registry.ts";
+import { RELATIONSHIP_OPERATIONS } from "./relationship_operations.ts";
 import { searchQuery } from "./search_operations.ts";
+import { TYPES_OPERATIONS } from "./types_operations.ts";
 
 export { OperationRegistry } from "./registry.ts";
 export { OPERATION_GROUPS, type OperationGroup } from "./groups.ts";
@@ -26,6 +44,19 @@ export function createOperationRegistry(): OperationRegistry {
     getEntityByUniqueAttribute,
     createEntity,
     deleteEntity,
+    getEntityHeader,
+    getManyEntities,
+    listEntitiesByUniqueAttributes,
+    updateEntityAttribute,
+    updateEntityByUniqueAttribute,
+    deleteEntityByUniqueAttribute,
+    deleteManyEntities,
+    moveEntitiesToCollection,
+    ...BUSINESS_METADATA_OPERATIONS,
+    ...LABEL_OPERATIONS,
+    ...CLASSIFICATION_OPERATIONS,
+    ...RELATIONSHIP_OPERATIONS,
+    ...TYPES_OPERATIONS,
     searchQuery,
   );
 }

@@ -69,12 +69,17 @@ Deno.test("entity create, get, search and delete round-trip through the emulator
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.equal(JSON.parse(deleted.stdout).mutatedEntities.DELETE[0].guid, guid);
 
+    // The service soft-deletes: the entity is still readable by guid, marked DELETED.
     const gone = await runGovcat(["entity", "get", `--guid=${guid}`], env);
-    assert.equal(gone.code, 1, "the service refused: exit 1");
-    assert.match(gone.stderr, /error: .*guid/i);
-    assert.match(gone.stderr, /status: 404 ATLAS-404-00-005/);
-    assert.match(gone.stderr, /hint: .*search/);
-    assert.equal(gone.stdout, "");
+    assert.equal(gone.code, 0, gone.stderr);
+    assert.equal(JSON.parse(gone.stdout).entity.status, "DELETED");
+
+    const unknown = await runGovcat(["entity", "get", "--guid=00000000-0000-4000-8000-00000000dead"], env);
+    assert.equal(unknown.code, 1, "the service refused: exit 1");
+    assert.match(unknown.stderr, /error: .*guid/i);
+    assert.match(unknown.stderr, /status: 404 ATLAS-404-00-005/);
+    assert.match(unknown.stderr, /hint: .*search/);
+    assert.equal(unknown.stdout, "");
   } finally {
     await emulator.close();
   }

@@ -1,0 +1,339 @@
+/**
+ * The metadata half of the Atlas v2 entity calls: classifications, labels and business metadata of
+ * entities (by GUID or by type name and qualified name), and the business metadata CSV import.
+ * {@link EntityApi} extends it, so callers reach all of these as `client.entity.…`.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "./client.ts";
+ * import { HttpClient } from "../http.ts";
+ * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
+ * // await client.entity.addLabels(guid, ["finance", "gold"]);
+ * // await client.entity.addOrUpdateBusinessMetadata(guid, { Governance: { dataOwner: "sales-data" } });
+ * ```
+ *
+ * @module
+ */
+import type { HttpClient } from "../http.ts";
+import { ATLAS_V2, segment } from "./paths.ts";
+import type {
+  AtlasClassification,
+  AtlasClassifications,
+  AtlasEntityHeader,
+  BulkImportResult,
+  BusinessMetadataValues,
+} from "./types.ts";
+
+export interface BusinessMetadataWriteOptions {
+  /** Replace all of the entity's business metadata with the payload, instead of merging into it. */
+  isOverwrite?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Path of the entity calls. */
+export const ENTITY_PATH = `${ATLAS_V2}/entity`;
+const ENTITY = ENTITY_PATH;
+
+/** Path of the calls on the entity found by type name and unique attribute (`attr:qualifiedName`). */
+export function uniqueAttributePath(typeName: string): string {
+  return `${ENTITY}/uniqueAttribute/type/${segment(typeName)}`;
+}
+const uniquePath = uniqueAttributePath;
+
+/** Classification, label and business metadata calls of entities; see {@link EntityApi}. */
+export class EntityMetadataApi {
+  protected readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  // ---- Classifications --------------------------------------------------------------------------------
+
+  getClassifications(guid: string, signal?: AbortSignal): Promise<AtlasClassifications> {
+    return this.http.request({
+      method: "GET",
+      path: `${ENTITY}/guid/${segment(guid)}/classifications`,
+      signal,
+    });
+  }
+
+  getClassification(guid: string, name: string, signal?: AbortSignal): Promise<AtlasClassification> {
+    return this.http.request({
+      method: "GET",
+      path: `${ENTITY}/guid/${segment(guid)}/classification/${segment(name)}`,
+      signal,
+    });
+  }
+
+  /** Adds classifications; the service refuses one the entity carries already. */
+  async addClassifications(guid: string, list: AtlasClassification[], signal?: AbortSignal): Promise<void> {
+    await this.http.request({
+      method: "POST",
+      path: `${ENTITY}/guid/${segment(guid)}/classifications`,
+      body: list,
+      signal,
+    });
+  }
+
+  /** Updates the attributes of classifications the entity carries. */
+  async updateClassifications(
+    guid: string,
+    list: AtlasClassification[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "PUT",
+      path: `${ENTITY}/guid/${segment(guid)}/classifications`,
+      body: list,
+      signal,
+    });
+  }
+
+  async removeClassification(guid: string, name: string, signal?: AbortSignal): Promise<void> {
+    await this.http.request({
+      method: "DELETE",
+      path: `${ENTITY}/guid/${segment(guid)}/classification/${segment(name)}`,
+      signal,
+    });
+  }
+
+  async addClassificationsByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    list: AtlasClassification[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "POST",
+      path: `${uniquePath(typeName)}/classifications`,
+      query: { "attr:qualifiedName": qualifiedName },
+      body: list,
+      signal,
+    });
+  }
+
+  async updateClassificationsByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    list: AtlasClassification[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "PUT",
+      path: `${uniquePath(typeName)}/classifications`,
+      query: { "attr:qualifiedName": qualifiedName },
+      body: list,
+      signal,
+    });
+  }
+
+  async removeClassificationByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "DELETE",
+      path: `${uniquePath(typeName)}/classification/${segment(name)}`,
+      query: { "attr:qualifiedName": qualifiedName },
+      signal,
+    });
+  }
+
+  /** Adds one classification to many entities (`POST /entity/bulk/classification`). */
+  async addClassificationToEntities(
+    classification: AtlasClassification,
+    guids: string[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "POST",
+      path: `${ENTITY}/bulk/classification`,
+      body: { classification, entityGuids: guids },
+      signal,
+    });
+  }
+
+  /**
+   * Sets the classifications of many entities, keyed by guid, each header listing its `classifications`.
+   * Returns the service's one line per change (`Add:…`, `Update:…`).
+   */
+  setClassifications(headers: Record<string, AtlasEntityHeader>, signal?: AbortSignal): Promise<string[]> {
+    return this.http.request({
+      method: "POST",
+      path: `${ENTITY}/bulk/setClassifications`,
+      body: { guidHeaderMap: headers },
+      idempotent: true,
+      signal,
+    });
+  }
+
+  // ---- Labels -----------------------------------------------------------------------------------------
+
+  /** Appends labels to those the entity carries. */
+  async addLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
+    await this.#labels("PUT", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
+  }
+
+  /** Replaces the entity's labels with `labels` (an empty list removes them all). */
+  async setLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
+    await this.#labels("POST", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
+  }
+
+  async removeLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
+    await this.#labels("DELETE", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
+  }
+
+  async addLabelsByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    labels: string[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.#labels("PUT", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
+  }
+
+  async setLabelsByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    labels: string[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.#labels("POST", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
+  }
+
+  async removeLabelsByUniqueAttribute(
+    typeName: string,
+    qualifiedName: string,
+    labels: string[],
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.#labels("DELETE", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
+  }
+
+  #labels(
+    method: "PUT" | "POST" | "DELETE",
+    path: string,
+    target: { qualifiedName?: string },
+    labels: string[],
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    return this.http.request({
+      method,
+      path,
+      query: { "attr:qualifiedName": target.qualifiedName },
+      body: labels,
+      // Setting labels to a given list is as safe to repeat as appending or removing them.
+      idempotent: true,
+      signal,
+    });
+  }
+
+  // ---- Business metadata ------------------------------------------------------------------------------
+
+  /** Adds or updates business metadata groups (`{bmName: {attribute: value}}`) on an entity. */
+  async addOrUpdateBusinessMetadata(
+    guid: string,
+    bm: BusinessMetadataValues,
+    options: BusinessMetadataWriteOptions = {},
+  ): Promise<void> {
+    await this.http.request({
+      method: "POST",
+      path: `${ENTITY}/guid/${segment(guid)}/businessmetadata`,
+      query: { isOverwrite: options.isOverwrite },
+      body: bm,
+      idempotent: true,
+      signal: options.signal,
+    });
+  }
+
+  /** Removes the named attributes of the named groups from an entity. */
+  async removeBusinessMetadata(
+    guid: string,
+    bm: BusinessMetadataValues,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "DELETE",
+      path: `${ENTITY}/guid/${segment(guid)}/businessmetadata`,
+      body: bm,
+      signal,
+    });
+  }
+
+  /** Adds or updates attributes of one business metadata group on an entity. */
+  async addOrUpdateBusinessMetadataAttributes(
+    guid: string,
+    bmName: string,
+    attributes: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "POST",
+      path: `${ENTITY}/guid/${segment(guid)}/businessmetadata/${segment(bmName)}`,
+      body: attributes,
+      idempotent: true,
+      signal,
+    });
+  }
+
+  /** Removes attributes of one business metadata group from an entity (values in the body are ignored). */
+  async removeBusinessMetadataAttributes(
+    guid: string,
+    bmName: string,
+    attributes: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.http.request({
+      method: "DELETE",
+      path: `${ENTITY}/guid/${segment(guid)}/businessmetadata/${segment(bmName)}`,
+      body: attributes,
+      signal,
+    });
+  }
+
+  /**
+   * Imports business metadata values from a CSV file (the columns of
+   * {@link EntityApi.getBusinessMetadataTemplate}), sent as the multipart `file` part.
+   */
+  importBusinessMetadata(
+    csv: string | Uint8Array,
+    fileName: string,
+    signal?: AbortSignal,
+  ): Promise<BulkImportResult> {
+    const form = new FormData();
+    form.append("file", new Blob([csv as BlobPart], { type: "text/csv" }), fileName);
+    return this.http.request({
+      method: "POST",
+      path: `${ENTITY}/businessmetadata/import`,
+      body: form,
+      // Setting the same values again leaves them as they are.
+      idempotent: true,
+      signal,
+    });
+  }
+
+  /** The CSV header line the business metadata import expects. */
+  async getBusinessMetadataTemplate(signal?: AbortSignal): Promise<string> {
+    const text = await this.http.request<string>({
+      method: "GET",
+      path: `${ENTITY}/businessmetadata/import/template`,
+      headers: { accept: "application/octet-stream, text/csv, application/json" },
+      responseType: "text",
+      signal,
+    });
+    return unquoted(text);
+  }
+}
+
+/** The template may arrive as a JSON string literal (`"EntityType,…"`); the CSV text is what callers want. */
+function unquoted(text: string): string {
+  if (!text.startsWith('"')) return text;
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "string" ? value : text;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Atlas v2 relationship calls (`/atlas/v2/relationship`): create, update, read and delete a relationship
+ * between two entities.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "./client.ts";
+ * import { HttpClient } from "../http.ts";
+ * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
+ * // const created = await client.relationships.create({
+ * //   typeName: "dataset_process_inputs", end1: { guid: datasetGuid }, end2: { guid: processGuid },
+ * // });
+ * ```
+ *
+ * @module
+ */
+import type { HttpClient } from "../http.ts";
+import { ATLAS_V2, segment } from "./paths.ts";
+import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "./types.ts";
+
+export interface GetRelationshipOptions {
+  /** Include the headers of both ends' entities (`referredEntities`). */
+  extendedInfo?: boolean;
+  signal?: AbortSignal;
+}
+
+const RELATIONSHIP = `${ATLAS_V2}/relationship`;
+
+export class RelationshipApi {
+  readonly #http: HttpClient;
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /** Creates a relationship; a true create, so it is not repeated after the request may have arrived. */
+  create(relationship: AtlasRelationship, signal?: AbortSignal): Promise<AtlasRelationship> {
+    return this.#http.request({ method: "POST", path: RELATIONSHIP, body: relationship, signal });
+  }
+
+  /** Updates the relationship with the guid given in `relationship`. */
+  update(relationship: AtlasRelationship, signal?: AbortSignal): Promise<AtlasRelationship> {
+    return this.#http.request({ method: "PUT", path: RELATIONSHIP, body: relationship, signal });
+  }
+
+  get(guid: string, options: GetRelationshipOptions = {}): Promise<AtlasRelationshipWithExtInfo> {
+    return this.#http.request({
+      method: "GET",
+      path: `${RELATIONSHIP}/guid/${segment(guid)}`,
+      query: { extendedInfo: options.extendedInfo },
+      signal: options.signal,
+    });
+  }
+
+  async delete(guid: string, signal?: AbortSignal): Promise<void> {
+    await this.#http.request({ method: "DELETE", path: `${RELATIONSHIP}/guid/${segment(guid)}`, signal });
+  }
+}

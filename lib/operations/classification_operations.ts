@@ -1,0 +1,284 @@
+/**
+ * Classification operations of the entity group: list, get, add, update and remove the classifications
+ * of an entity, by GUID or by type name and qualified name, add one classification to many entities, and
+ * set the classifications of many entities at once. Classifications come from `--classification NAME`
+ * (repeatable where several make sense) or from a JSON `--payloadFile`.
+ *
+ * @module
+ */
+import { z } from "../deps/zod.ts";
+import type { AtlasClassification, AtlasEntityHeader } from "../catalog/types.ts";
+import { UsageError } from "../errors.ts";
+import { guid, qualifiedName, typeName } from "./entity_operations.ts";
+import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
+import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
+
+const classificationName = z.string().min(1).describe("Classification name, e.g. MICROSOFT.PERSONAL.EMAIL");
+const classificationInput = {
+  classification: z.array(z.string().min(1)).optional().describe(
+    "Classification name, e.g. MICROSOFT.PERSONAL.EMAIL; repeat for more",
+  ),
+  payloadFile: z.string().min(1).optional().describe(
+    'JSON file: an array of classifications, e.g. [{"typeName": "…", "attributes": {…}}]',
+  ),
+};
+const byUnique = { typeName, qualifiedName };
+
+const LIST_EXPECTED = 'classifications as [{"typeName": "<name>", "attributes": {…}}, …] or ["<name>", …]';
+
+/** One classification from a payload: an object with a `typeName`, or a bare name. */
+function asClassification(value: unknown, path: string, where: string): AtlasClassification {
+  if (typeof value === "string" && value.trim() !== "") return { typeName: value };
+  if (isPlainObject(value) && typeof value.typeName === "string" && value.typeName.trim() !== "") {
+    if (value.attributes !== undefined && !isPlainObject(value.attributes)) {
+      throw payloadError(
+        path,
+        LIST_EXPECTED,
+        `attributes that are ${describeJson(value.attributes)}${where}`,
+      );
+    }
+    return value as AtlasClassification;
+  }
+  throw payloadError(path, LIST_EXPECTED, `${describeJson(value)}${where} without a typeName`);
+}
+
+/** The classifications of a command: from `--classification` names or from the payload file. */
+async function classificationsFrom(
+  ctx: OperationContext,
+  input: { classification?: string[]; payloadFile?: string },
+  command: string,
+): Promise<AtlasClassification[]> {
+  if (input.classification?.length && input.payloadFile) {
+    throw new UsageError(`entity ${command}: give --classification or --payloadFile, not both.`);
+  }
+  if (input.payloadFile) {
+    const path = input.payloadFile;
+    const value = await readJsonFile(ctx, path, "--payloadFile");
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length === 0) throw payloadError(path, LIST_EXPECTED, "an empty array");
+    return list.map((item, i) => asClassification(item, path, Array.isArray(value) ? ` at index ${i}` : ""));
+  }
+  if (input.classification?.length) return input.classification.map((name) => ({ typeName: name }));
+  throw new UsageError(
+    `entity ${command} needs --classification=<name> or --payloadFile.`,
+    "E.g. --classification=MICROSOFT.PERSONAL.EMAIL.",
+  );
+}
+
+export const listClassifications = defineOperation({
+  id: "entity.list-classifications",
+  group: "entity",
+  command: "list-classifications",
+  aliases: ["classifications", "getClassifications"],
+  summary: "List the classifications of an entity",
+  input: z.object({ guid }),
+  annotations: READ,
+  run: (ctx, input) => ctx.catalog().entity.getClassifications(input.guid, ctx.signal),
+});
+
+export const getClassification = defineOperation({
+  id: "entity.get-classification",
+  group: "entity",
+  command: "get-classification",
+  aliases: ["getClassification"],
+  summary: "Get one classification of an entity, with its attributes",
+  input: z.object({ guid, classification: classificationName }),
+  annotations: READ,
+  run: (ctx, input) => ctx.catalog().entity.getClassification(input.guid, input.classification, ctx.signal),
+});
+
+export const addClassifications = defineOperation({
+  id: "entity.add-classifications",
+  group: "entity",
+  command: "add-classifications",
+  aliases: ["addClassifications", "add-classification"],
+  summary: "Add classifications to an entity",
+  description: "The service refuses a classification the entity carries already; update-classifications " +
+    "changes its attributes.",
+  input: z.object({ guid, ...classificationInput }),
+  annotations: CREATE,
+  run: async (ctx, input) => {
+    const list = await classificationsFrom(ctx, input, "add-classifications");
+    await ctx.catalog().entity.addClassifications(input.guid, list, ctx.signal);
+    return { guid: input.guid, added: list.map((c) => c.typeName) };
+  },
+});
+
+export const updateClassifications = defineOperation({
+  id: "entity.update-classifications",
+  group: "entity",
+  command: "update-classifications",
+  aliases: ["updateClassifications"],
+  summary: "Update the attributes of classifications an entity carries",
+  input: z.object({ guid, ...classificationInput }),
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    const list = await classificationsFrom(ctx, input, "update-classifications");
+    await ctx.catalog().entity.updateClassifications(input.guid, list, ctx.signal);
+    return { guid: input.guid, updated: list.map((c) => c.typeName) };
+  },
+});
+
+export const removeClassification = defineOperation({
+  id: "entity.remove-classification",
+  group: "entity",
+  command: "remove-classification",
+  aliases: ["removeClassification", "delete-classification"],
+  summary: "Remove a classification from an entity",
+  input: z.object({ guid, classification: classificationName }),
+  annotations: DELETE,
+  run: async (ctx, input) => {
+    await ctx.catalog().entity.removeClassification(input.guid, input.classification, ctx.signal);
+    return { guid: input.guid, removed: input.classification };
+  },
+});
+
+export const addClassificationsByUniqueAttribute = defineOperation({
+  id: "entity.add-classifications-by-unique-attribute",
+  group: "entity",
+  command: "add-classifications-by-unique-attribute",
+  aliases: ["addClassificationsByUniqueAttribute"],
+  summary: "Add classifications to the entity found by type name and qualified name",
+  input: z.object({ ...byUnique, ...classificationInput }),
+  annotations: CREATE,
+  run: async (ctx, input) => {
+    const list = await classificationsFrom(ctx, input, "add-classifications-by-unique-attribute");
+    await ctx.catalog().entity.addClassificationsByUniqueAttribute(
+      input.typeName,
+      input.qualifiedName,
+      list,
+      ctx.signal,
+    );
+    return {
+      typeName: input.typeName,
+      qualifiedName: input.qualifiedName,
+      added: list.map((c) => c.typeName),
+    };
+  },
+});
+
+export const updateClassificationsByUniqueAttribute = defineOperation({
+  id: "entity.update-classifications-by-unique-attribute",
+  group: "entity",
+  command: "update-classifications-by-unique-attribute",
+  aliases: ["updateClassificationsByUniqueAttribute"],
+  summary: "Update classifications of the entity found by type name and qualified name",
+  input: z.object({ ...byUnique, ...classificationInput }),
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    const list = await classificationsFrom(ctx, input, "update-classifications-by-unique-attribute");
+    await ctx.catalog().entity.updateClassificationsByUniqueAttribute(
+      input.typeName,
+      input.qualifiedName,
+      list,
+      ctx.signal,
+    );
+    return {
+      typeName: input.typeName,
+      qualifiedName: input.qualifiedName,
+      updated: list.map((c) => c.typeName),
+    };
+  },
+});
+
+export const removeClassificationByUniqueAttribute = defineOperation({
+  id: "entity.remove-classification-by-unique-attribute",
+  group: "entity",
+  command: "remove-classification-by-unique-attribute",
+  aliases: ["removeClassificationByUniqueAttribute", "delete-classification-by-unique-attribute"],
+  summary: "Remove a classification from the entity found by type name and qualified name",
+  input: z.object({ ...byUnique, classification: classificationName }),
+  annotations: DELETE,
+  run: async (ctx, input) => {
+    await ctx.catalog().entity.removeClassificationByUniqueAttribute(
+      input.typeName,
+      input.qualifiedName,
+      input.classification,
+      ctx.signal,
+    );
+    return { typeName: input.typeName, qualifiedName: input.qualifiedName, removed: input.classification };
+  },
+});
+
+export const addClassificationToEntities = defineOperation({
+  id: "entity.add-classification-to-entities",
+  group: "entity",
+  command: "add-classification-to-entities",
+  aliases: ["addClassificationToEntities"],
+  summary: "Add one classification to many entities",
+  input: z.object({
+    guid: z.array(z.string().min(1)).min(1).describe("GUID of an entity; repeat for more"),
+    classification: classificationName.optional(),
+    payloadFile: z.string().min(1).optional().describe(
+      'JSON file holding one classification, e.g. {"typeName": "…", "attributes": {…}}',
+    ),
+  }),
+  annotations: CREATE,
+  run: async (ctx, input) => {
+    const list = await classificationsFrom(
+      ctx,
+      {
+        classification: input.classification ? [input.classification] : undefined,
+        payloadFile: input.payloadFile,
+      },
+      "add-classification-to-entities",
+    );
+    if (list.length !== 1) {
+      throw payloadError(input.payloadFile!, "one classification", `${list.length} classifications`);
+    }
+    await ctx.catalog().entity.addClassificationToEntities(list[0], input.guid, ctx.signal);
+    return { classification: list[0].typeName, entityGuids: input.guid };
+  },
+});
+
+export const setClassifications = defineOperation({
+  id: "entity.set-classifications",
+  group: "entity",
+  command: "set-classifications",
+  aliases: ["setClassifications"],
+  summary: "Set the classifications of many entities at once",
+  description: "The payload file maps entity GUIDs to headers listing their classifications: " +
+    '{"guidHeaderMap": {"<guid>": {"typeName": "…", "classifications": [{"typeName": "…"}]}}} (the ' +
+    "guidHeaderMap wrapper may be left out).",
+  input: z.object({
+    payloadFile: z.string().min(1).describe("JSON file: {guidHeaderMap: {guid: entity header}}"),
+  }),
+  // Classifications missing from a header are taken off its entity.
+  annotations: { ...UPSERT, destructive: true },
+  run: async (ctx, input) => {
+    const path = input.payloadFile;
+    const value = await readJsonFile(ctx, path, "--payloadFile");
+    const expected = '{"guidHeaderMap": {"<guid>": {"typeName": …, "classifications": [{"typeName": …}]}}}';
+    const map = isPlainObject(value) && isPlainObject(value.guidHeaderMap) ? value.guidHeaderMap : value;
+    if (!isPlainObject(map)) throw payloadError(path, expected, describeJson(value));
+    if (Object.keys(map).length === 0) throw payloadError(path, expected, "no entities");
+    const headers: Record<string, AtlasEntityHeader> = {};
+    for (const [key, header] of Object.entries(map)) {
+      if (!isPlainObject(header) || !Array.isArray(header.classifications)) {
+        throw payloadError(
+          path,
+          expected,
+          `${describeJson(header)} without a classifications array for ${key}`,
+        );
+      }
+      const classifications = header.classifications.map((c, i) =>
+        asClassification(c, path, ` at ${key}.classifications[${i}]`)
+      );
+      headers[key] = { ...header, classifications };
+    }
+    return { results: await ctx.catalog().entity.setClassifications(headers, ctx.signal) };
+  },
+});
+
+export const CLASSIFICATION_OPERATIONS = [
+  listClassifications,
+  getClassification,
+  addClassifications,
+  updateClassifications,
+  removeClassification,
+  addClassificationsByUniqueAttribute,
+  updateClassificationsByUniqueAttribute,
+  removeClassificationByUniqueAttribute,
+  addClassificationToEntities,
+  setClassifications,
+];

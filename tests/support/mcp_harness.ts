@@ -10,6 +10,7 @@ import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { createLogger } from "../../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../../lib/mcp/http_app.ts";
 import { createToolServices } from "../../lib/mcp/server.ts";
+import type { CatalogClient } from "../../lib/catalog/client.ts";
 
 type Sdk = Awaited<ReturnType<typeof loadMcpClientSdk>>;
 export type McpClient = InstanceType<Sdk["Client"]>;
@@ -18,6 +19,8 @@ export interface Harness {
   client: McpClient;
   emulator: RunningEmulator;
   app: McpHttpApp;
+  /** The catalog client the tools use, for arranging data in tests. */
+  catalog: CatalogClient;
   /** Base URL of the HTTP app, e.g. http://127.0.0.1:1234 */
   baseUrl: string;
   close(): Promise<void>;
@@ -67,6 +70,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     client,
     emulator,
     app,
+    catalog: services.catalog(),
     baseUrl,
     close: async () => {
       await client.close();

@@ -6,8 +6,9 @@
  */
 import type { AtlasEntity, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { NotFoundError, UsageError } from "../../errors.ts";
 import { defineTool, OVERWRITE, READ_ONLY, REMOVE, type ToolContext, UPSERT } from "../tool.ts";
+import { batchOutput, type EntityResult, type IndexedEntity, upsertWithIsolation } from "./batch_upsert.ts";
 
 /** Referred entities kept in one get_entity answer; more would flood a model's context. */
 export const MAX_REFERRED_ENTITIES = 100;
@@ -25,7 +26,7 @@ const mutationOutput = z.object({
   created: z.array(z.string()).describe("GUIDs of entities created"),
   updated: z.array(z.string()).describe("GUIDs of entities updated"),
   deleted: z.array(z.string()).describe("GUIDs of entities deleted"),
-  guidAssignments: z.record(z.string(), z.string()).optional(),
+  guid_assignments: z.record(z.string(), z.string()).optional(),
 });
 
 /** Summarises an EntityMutationResult as GUID lists a model can use directly. */
@@ -40,31 +41,33 @@ export function summarizeMutation(result: EntityMutationResult): z.input<typeof 
     created,
     updated,
     deleted,
-    guidAssignments: result.guidAssignments,
+    guid_assignments: result.guidAssignments,
   };
 }
 
 const newEntity = z.object({
-  typeName: z.string().min(1).describe("Type of the asset, e.g. azure_sql_table, DataSet; see list_typedefs"),
-  qualifiedName: z.string().min(1).describe(
+  type_name: z.string().min(1).describe(
+    "Type of the asset, e.g. azure_sql_table, DataSet; see list_typedefs",
+  ),
+  qualified_name: z.string().min(1).describe(
     "Unique name within the type, e.g. mssql://server.database.windows.net/db/dbo/table",
   ),
   name: z.string().min(1).describe("Display name"),
   description: z.string().optional(),
   attributes: attributes.optional(),
-  collectionId: z.string().optional().describe("Collection to register the asset in"),
+  collection_id: z.string().optional().describe("Collection to register the asset in"),
 });
 
 function toAtlasEntity(input: z.output<typeof newEntity>): AtlasEntity {
   return {
-    typeName: input.typeName,
+    typeName: input.type_name,
     attributes: {
       ...input.attributes,
-      qualifiedName: input.qualifiedName,
+      qualifiedName: input.qualified_name,
       name: input.name,
       ...(input.description === undefined ? {} : { description: input.description }),
     },
-    ...(input.collectionId ? { collectionId: input.collectionId } : {}),
+    ...(input.collection_id ? { collectionId: input.collection_id } : {}),
   };
 }
 
@@ -74,25 +77,29 @@ export const getEntityTool = defineTool({
   description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID with " +
     "all its attributes, classifications, labels and relationships. Find GUIDs with search_entities. " +
     `Referred entities (columns, parents) are included up to ${MAX_REFERRED_ENTITIES}; ` +
-    "referredEntitiesTruncated says when more exist.",
+    "referred_entities_truncated says when more exist.",
   input: z.object({
     guid,
-    minExtInfo: z.boolean().optional().describe("Only minimal information about referred entities"),
-    ignoreRelationships: z.boolean().optional().describe("Leave out relationship attributes"),
+    min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),
+    ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
   }),
   output: z.object({
     entity: entityRecord,
     referredEntities: z.record(z.string(), entityRecord).optional(),
-    referredEntitiesTruncated: z.boolean(),
+    referred_entities_truncated: z.boolean(),
   }),
   annotations: READ_ONLY,
   handler: async (ctx, input) => {
-    const result = await ctx.services.catalog().entity.get(input.guid, { ...input, signal: ctx.signal });
+    const result = await ctx.services.catalog().entity.get(input.guid, {
+      minExtInfo: input.min_ext_info,
+      ignoreRelationships: input.ignore_relationships,
+      signal: ctx.signal,
+    });
     const referred = Object.entries(result.referredEntities ?? {});
     return {
       entity: result.entity,
       referredEntities: Object.fromEntries(referred.slice(0, MAX_REFERRED_ENTITIES)),
-      referredEntitiesTruncated: referred.length > MAX_REFERRED_ENTITIES,
+      referred_entities_truncated: referred.length > MAX_REFERRED_ENTITIES,
     };
   },
 });
@@ -119,8 +126,15 @@ export const updateEntityTool = defineTool({
   output: mutationOutput,
   annotations: OVERWRITE,
   handler: async (ctx, input) => {
-    const entities = await mergedEntities(ctx, [input]);
-    return summarizeMutation(await ctx.services.catalog().entity.createOrUpdate(entities[0], ctx.signal));
+    const { found, missing } = await readCurrent(ctx, [input.guid]);
+    const current = found.get(input.guid);
+    if (!current) throw new UsageError(`Cannot update ${input.guid}: ${missing.get(input.guid)}.`);
+    return summarizeMutation(
+      await ctx.services.catalog().entity.createOrUpdate(
+        mergeAttributes(current, input.attributes),
+        ctx.signal,
+      ),
+    );
   },
 });
 
@@ -139,66 +153,101 @@ export const deleteEntityTool = defineTool({
 export const batchCreateEntitiesTool = defineTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
-  description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call (sent in batches of ` +
-    "CATALOG_BATCH_SIZE). Existing entities with the same typeName and qualifiedName are updated.",
+  description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call, sent in batches of ` +
+    "CATALOG_BATCH_SIZE. Existing entities with the same type_name and qualified_name are updated. Each " +
+    "entity gets its own result (created, updated or failed with the reason), so fix and resend only the " +
+    "failed ones.",
   input: z.object({ entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES) }),
-  output: mutationOutput,
+  output: batchOutput,
   annotations: UPSERT,
-  handler: (ctx, input) => upsertInBatches(ctx, input.entities.map(toAtlasEntity)),
+  handler: (ctx, input) =>
+    upsertWithIsolation(
+      ctx,
+      input.entities.map((entity, index) => ({ index, entity: toAtlasEntity(entity) })),
+    ),
 });
 
 export const batchUpdateEntitiesTool = defineTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
   description: `Set attributes on up to ${MAX_BATCH_ENTITIES} existing entities, each found by GUID. ` +
-    "Only the attributes given change; previous values are overwritten.",
+    "Only the attributes given change; previous values are overwritten. Each entity gets its own result; " +
+    "an unknown GUID fails only that entity.",
   input: z.object({ updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES) }),
-  output: mutationOutput,
+  output: batchOutput,
   annotations: OVERWRITE,
-  handler: async (ctx, input) => upsertInBatches(ctx, await mergedEntities(ctx, input.updates)),
+  handler: async (ctx, input) => {
+    const { found, missing } = await readCurrent(ctx, input.updates.map((u) => u.guid));
+    const items: IndexedEntity[] = [];
+    const failures: EntityResult[] = [];
+    input.updates.forEach((update, index) => {
+      const current = found.get(update.guid);
+      if (current) items.push({ index, entity: mergeAttributes(current, update.attributes) });
+      else {
+        failures.push({
+          index,
+          type_name: "",
+          guid: update.guid,
+          status: "failed",
+          error: missing.get(update.guid) ?? "404 no entity has this GUID",
+        });
+      }
+    });
+    const result = await upsertWithIsolation(ctx, items);
+    const results = [...result.results, ...failures].sort((a, b) => a.index - b.index);
+    return { ...result, failed: result.failed + failures.length, results };
+  },
 });
 
-/** Reads the entities and lays the new attributes over the current ones, so nothing else changes. */
-async function mergedEntities(
-  ctx: ToolContext,
-  updates: Array<{ guid: string; attributes: Record<string, unknown> }>,
-): Promise<AtlasEntity[]> {
-  const catalog = ctx.services.catalog();
-  const found = await catalog.entity.getMany(updates.map((u) => u.guid), {
-    minExtInfo: true,
-    signal: ctx.signal,
-  });
-  const byGuid = new Map((found.entities ?? []).map((e) => [e.guid, e]));
-  const missing = updates.filter((u) => !byGuid.has(u.guid)).map((u) => u.guid);
-  if (missing.length > 0) {
-    throw new UsageError(
-      `No entity has the GUID${missing.length > 1 ? "s" : ""} ${missing.join(", ")}; nothing was changed.`,
-      "Find entities with search_entities.",
-    );
-  }
-  return updates.map((u) => {
-    const current = byGuid.get(u.guid)!;
-    return {
-      guid: current.guid,
-      typeName: current.typeName,
-      attributes: { ...current.attributes, ...u.attributes },
-      ...(current.collectionId ? { collectionId: current.collectionId } : {}),
-    };
-  });
+const DELETED_MESSAGE = "the entity is deleted (status DELETED); create it again with create_entity";
+
+/** The new attributes laid over the current ones, so nothing else about the entity changes. */
+function mergeAttributes(current: AtlasEntity, attributes: Record<string, unknown>): AtlasEntity {
+  return {
+    guid: current.guid,
+    typeName: current.typeName,
+    attributes: { ...current.attributes, ...attributes },
+    ...(current.collectionId ? { collectionId: current.collectionId } : {}),
+  };
 }
 
-async function upsertInBatches(ctx: ToolContext, entities: AtlasEntity[]) {
+/**
+ * Reads entities by GUID in chunks. Atlas refuses a whole bulk read when one GUID is unknown, so a
+ * refused chunk is read one by one to tell which GUIDs do not exist.
+ */
+async function readCurrent(
+  ctx: ToolContext,
+  guids: string[],
+): Promise<{ found: Map<string, AtlasEntity>; missing: Map<string, string> }> {
   const catalog = ctx.services.catalog();
-  const size = ctx.services.config().batchSize;
-  const total = { created: [] as string[], updated: [] as string[], deleted: [] as string[] };
-  const assignments: Record<string, string> = {};
-  for (let start = 0; start < entities.length; start += size) {
-    const result = summarizeMutation(
-      await catalog.entity.createOrUpdateMany(entities.slice(start, start + size), ctx.signal),
-    );
-    total.created.push(...result.created);
-    total.updated.push(...result.updated);
-    Object.assign(assignments, result.guidAssignments);
+  const found = new Map<string, AtlasEntity>();
+  const missing = new Map<string, string>();
+  const unique = [...new Set(guids)];
+  const chunkSize = Math.min(100, ctx.services.config().batchSize);
+  for (let start = 0; start < unique.length; start += chunkSize) {
+    const chunk = unique.slice(start, start + chunkSize);
+    try {
+      const page = await catalog.entity.getMany(chunk, { minExtInfo: true, signal: ctx.signal });
+      for (const entity of page.entities ?? []) {
+        if (entity.guid && entity.status === "DELETED") missing.set(entity.guid, DELETED_MESSAGE);
+        else if (entity.guid) found.set(entity.guid, entity);
+      }
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      for (const guid of chunk) {
+        try {
+          const { entity } = await catalog.entity.get(guid, { minExtInfo: true, signal: ctx.signal });
+          if (entity.status === "DELETED") missing.set(guid, DELETED_MESSAGE);
+          else found.set(guid, entity);
+        } catch (single) {
+          if (!(single instanceof NotFoundError)) throw single;
+          missing.set(guid, `404 ${single.code ?? ""} ${single.message}`.replace(/\s+/g, " "));
+        }
+      }
+    }
   }
-  return { guid: total.created[0] ?? total.updated[0], ...total, guidAssignments: assignments };
+  for (const guid of unique) {
+    if (!found.has(guid) && !missing.has(guid)) missing.set(guid, "404 not returned by the catalog");
+  }
+  return { found, missing };
 }

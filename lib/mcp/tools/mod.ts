@@ -1,9 +1,16 @@
 /**
- * Every curated tool, registered from this one list. Each API area adds its tools here as it lands.
+ * Every curated tool, registered from this one list, in the order of spec §4.3. Each API area adds its
+ * tools here as it lands.
  *
  * @module
  */
 import type { ToolDefinition } from "../tool.ts";
+import {
+  cleanupMetadataDefinitionTool,
+  deleteMetadataDefinitionTool,
+  deleteMetadataFromAssetTool,
+  listCustomMetadataDefsTool,
+} from "./business_metadata_tools.ts";
 import {
   batchCreateEntitiesTool,
   batchUpdateEntitiesTool,
@@ -17,9 +24,12 @@ import {
   invokeOperationTool,
   listAvailableOperationsTool,
 } from "./registry_tools.ts";
+import { createRelationshipTool, deleteRelationshipTool, getRelationshipTool } from "./relationship_tools.ts";
 import { searchEntitiesTool } from "./search_tools.ts";
+import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
 
 export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
+  // Entity operations
   getEntityTool,
   createEntityTool,
   updateEntityTool,
@@ -27,6 +37,19 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   searchEntitiesTool,
   batchCreateEntitiesTool,
   batchUpdateEntitiesTool,
+  // Unified catalog: business metadata definitions
+  listCustomMetadataDefsTool,
+  cleanupMetadataDefinitionTool,
+  deleteMetadataDefinitionTool,
+  deleteMetadataFromAssetTool,
+  // Type definitions
+  getTypedefTool,
+  listTypedefsTool,
+  // Relationships
+  createRelationshipTool,
+  getRelationshipTool,
+  deleteRelationshipTool,
+  // Account and registry
   getAccountPropertiesTool,
   listAvailableOperationsTool,
   invokeOperationTool,

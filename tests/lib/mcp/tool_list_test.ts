@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { toolListing } from "../../../lib/mcp/server.ts";
-import { renderToolTable, withToolTable } from "../../../lib/mcp/tool_docs.ts";
+import { renderToolTable } from "../../../lib/mcp/tool_docs.ts";
+import { withGeneratedSections } from "../../../lib/readme_sections.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 
 const SNAPSHOT = new URL("./__snapshots__/tool_list.json", import.meta.url);
@@ -57,8 +58,8 @@ Deno.test("input schemas have no nullable unions", () => {
   }
 });
 
-Deno.test("the README's tool table is generated from the registry and current", async () => {
+Deno.test("the README's tool table and command reference are generated from the registries and current", async () => {
   const readme = await Deno.readTextFile(README);
-  assert.equal(readme, withToolTable(readme), "README.md is stale: run `deno task docs`");
+  assert.equal(readme, withGeneratedSections(readme), "README.md is stale: run `deno task docs`");
   for (const tool of ALL_TOOLS) assert.match(renderToolTable(), new RegExp(`\\| \`${tool.name}\` +\\|`));
 });

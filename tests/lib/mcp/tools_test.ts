@@ -24,16 +24,16 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
     const entity = await h.client.callTool({ name: "get_entity", arguments: { guid: CUSTOMERS_GUID } });
     const got = entity.structuredContent as {
       entity: { attributes: { name: string } };
-      referredEntitiesTruncated: boolean;
+      referred_entities_truncated: boolean;
     };
     assert.equal(got.entity.attributes.name, "Customers");
-    assert.equal(got.referredEntitiesTruncated, false);
+    assert.equal(got.referred_entities_truncated, false);
 
     const created = await h.client.callTool({
       name: "create_entity",
       arguments: {
-        typeName: "DataSet",
-        qualifiedName: "dataset://mcp/test",
+        type_name: "DataSet",
+        qualified_name: "dataset://mcp/test",
         name: "mcp-test",
         description: "made by MCP",
       },
@@ -57,21 +57,46 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
       arguments: {
         entities: Array.from(
           { length: 3 },
-          (_, i) => ({ typeName: "DataSet", qualifiedName: `dataset://mcp/b${i}`, name: `b${i}` }),
+          (_, i) => ({ type_name: "DataSet", qualified_name: `dataset://mcp/b${i}`, name: `b${i}` }),
         ),
       },
     });
-    const batchGuids = (batch.structuredContent as { created: string[] }).created;
-    assert.equal(batchGuids.length, 3);
+    type Batch = {
+      created: number;
+      updated: number;
+      failed: number;
+      results: Array<{ index: number; guid?: string; status: string; error?: string }>;
+    };
+    const created3 = batch.structuredContent as Batch;
+    assert.equal(created3.created, 3);
+    assert.deepEqual(created3.results.map((r) => [r.index, r.status]), [[0, "created"], [1, "created"], [
+      2,
+      "created",
+    ]]);
+    const batchGuids = created3.results.map((r) => r.guid!);
+    assert.ok(batchGuids.every((g) => /^[0-9a-f-]{36}$/.test(g)), "each entity reports its GUID");
+    const unknownGuid = "00000000-0000-4000-8000-00000000beef";
     const batchUpdate = await h.client.callTool({
       name: "batch_update_entities",
-      arguments: { updates: batchGuids.map((g) => ({ guid: g, attributes: { description: "bulk" } })) },
+      arguments: {
+        updates: [...batchGuids, unknownGuid].map((g) => ({ guid: g, attributes: { description: "bulk" } })),
+      },
     });
-    assert.equal((batchUpdate.structuredContent as { updated: string[] }).updated.length, 3);
+    const updatedBatch = batchUpdate.structuredContent as Batch;
+    assert.equal(updatedBatch.updated, 3, "the unknown GUID does not hide the others");
+    assert.equal(updatedBatch.failed, 1);
+    assert.equal(updatedBatch.results[3].guid, unknownGuid);
+    assert.match(updatedBatch.results[3].error ?? "", /404/);
 
     const deleted = await h.client.callTool({ name: "delete_entity", arguments: { guid } });
     assert.deepEqual((deleted.structuredContent as { deleted: string[] }).deleted, [guid]);
-    const gone = await h.client.callTool({ name: "get_entity", arguments: { guid } });
+    const soft = await h.client.callTool({ name: "get_entity", arguments: { guid } });
+    assert.equal(
+      (soft.structuredContent as { entity: { status: string } }).entity.status,
+      "DELETED",
+      "soft delete",
+    );
+    const gone = await h.client.callTool({ name: "get_entity", arguments: { guid: unknownGuid } });
     assert.equal(gone.isError, true);
     const error = resultJson(gone);
     assert.equal(error.status, 404);
@@ -103,9 +128,10 @@ Deno.test("invalid arguments name the field; unknown tools are a protocol error"
       arguments: { guid: "00000000-0000-4000-8000-000000000000", attributes: { a: 1 } },
     });
     assert.equal(unknownUpdate.isError, true);
-    // Atlas answers a bulk read naming an unknown GUID with 404, so the update is never sent.
-    assert.equal(resultJson(unknownUpdate).status, 404);
-    assert.match(String(resultJson(unknownUpdate).message), /00000000-0000-4000-8000-000000000000/);
+    assert.match(
+      String(resultJson(unknownUpdate).message),
+      /Cannot update 00000000-0000-4000-8000-000000000000: 404/,
+    );
   } finally {
     await h.close();
   }

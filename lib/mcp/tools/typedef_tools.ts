@@ -1,0 +1,120 @@
+/**
+ * Type definition tools: get_typedef (one definition) and list_typedefs (a bounded list of names, or
+ * full definitions on request).
+ *
+ * @module
+ */
+import type {
+  AtlasTypeDef,
+  AtlasTypesDef,
+  TypeCategory,
+  TypeDefCategory,
+} from "../../catalog/typedef_types.ts";
+import { z } from "../../deps/zod.ts";
+import { UsageError } from "../../errors.ts";
+import { defineTool, READ_ONLY } from "../tool.ts";
+
+const CATEGORIES = [
+  "entity",
+  "classification",
+  "enum",
+  "relationship",
+  "struct",
+  "business_metadata",
+] as const;
+type Category = typeof CATEGORIES[number];
+
+/** Where each category sits in an AtlasTypesDef, and its name in the typedef paths. */
+const LAYOUT: Record<Category, { key: keyof AtlasTypesDef; path: TypeDefCategory; filter?: TypeCategory }> = {
+  entity: { key: "entityDefs", path: "entity", filter: "ENTITY" },
+  classification: { key: "classificationDefs", path: "classification", filter: "CLASSIFICATION" },
+  enum: { key: "enumDefs", path: "enum", filter: "ENUM" },
+  relationship: { key: "relationshipDefs", path: "relationship", filter: "RELATIONSHIP" },
+  struct: { key: "structDefs", path: "struct", filter: "STRUCT" },
+  // The list API has no business-metadata filter: these come from the unfiltered list.
+  business_metadata: { key: "businessMetadataDefs", path: "businessmetadata" },
+};
+
+const category = z.enum(CATEGORIES).describe("Kind of type definition");
+
+export const getTypedefTool = defineTool({
+  name: "get_typedef",
+  title: "Get type definition",
+  description: "The schema of one type definition: its attributes (name, type, whether optional), " +
+    "super types and, for relationships, both ends. Give `name` (e.g. azure_sql_table) or `guid`; " +
+    "`category` narrows the lookup. Use it before create_entity to learn which attributes a type needs.",
+  input: z.object({
+    name: z.string().min(1).optional().describe("Type name, e.g. azure_sql_table or DataSet"),
+    guid: z.string().min(1).optional().describe("Type definition GUID"),
+    category: category.optional(),
+  }),
+  output: z.object({ typedef: z.record(z.string(), z.unknown()) }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    if ((input.name === undefined) === (input.guid === undefined)) {
+      throw new UsageError("Give exactly one of name or guid.");
+    }
+    const ref = { name: input.name, guid: input.guid };
+    const types = ctx.services.catalog().types;
+    const typedef = input.category
+      ? await types.get(LAYOUT[input.category].path, ref, ctx.signal)
+      : await types.getAny(ref, ctx.signal);
+    return { typedef };
+  },
+});
+
+const summary = z.object({
+  name: z.string(),
+  guid: z.string().optional(),
+  category: z.string(),
+  description: z.string().optional(),
+  super_types: z.array(z.string()).optional(),
+  attributes: z.array(z.string()).optional().describe("Attribute names; get_typedef gives their types"),
+});
+
+export const listTypedefsTool = defineTool({
+  name: "list_typedefs",
+  title: "List type definitions",
+  description: "Type definitions of the catalog (entity types such as azure_sql_table, classifications, " +
+    "enums, relationships, structs, business metadata), as names with their attribute names. Filter by " +
+    "`category` and `name_contains`; at most `limit` are returned and `truncated` says when more exist. " +
+    "Set include_definitions for the full definitions.",
+  input: z.object({
+    category: category.optional(),
+    name_contains: z.string().optional().describe("Case-insensitive part of the type name"),
+    limit: z.number().int().min(1).max(1000).default(200),
+    include_definitions: z.boolean().default(false).describe("Return full definitions instead of summaries"),
+  }),
+  output: z.object({
+    count: z.number().int().describe("Matching definitions"),
+    typedefs: z.array(summary),
+    definitions: z.array(z.record(z.string(), z.unknown())).optional(),
+    truncated: z.boolean(),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const filter = input.category ? LAYOUT[input.category].filter : undefined;
+    const all = await ctx.services.catalog().types.list({ type: filter, signal: ctx.signal });
+    const categories = input.category ? [input.category] : CATEGORIES;
+    const needle = input.name_contains?.toLowerCase();
+    const matching = categories.flatMap((c) =>
+      ((all[LAYOUT[c].key] ?? []) as AtlasTypeDef[]).map((def) => ({ def, category: c }))
+    ).filter(({ def }) => !needle || String(def.name ?? "").toLowerCase().includes(needle));
+    const page = matching.slice(0, input.limit);
+    return {
+      count: matching.length,
+      typedefs: page.map(({ def, category }) => ({
+        name: String(def.name),
+        guid: typeof def.guid === "string" ? def.guid : undefined,
+        category,
+        description: typeof def.description === "string" ? def.description : undefined,
+        super_types: Array.isArray(def.superTypes) ? def.superTypes.map(String) : undefined,
+        attributes: Array.isArray(def.attributeDefs)
+          ? def.attributeDefs.map((a: { name?: unknown }) => String(a.name))
+          : undefined,
+      })),
+      definitions: input.include_definitions ? page.map(({ def }) => def) : undefined,
+      truncated: matching.length > page.length,
+    };
+  },
+});

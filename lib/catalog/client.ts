@@ -21,6 +21,9 @@ import type { Config } from "../config.ts";
 import { HttpClient } from "../http.ts";
 import { type Logger, silentLogger } from "../log.ts";
 import { AccountApi } from "./account_api.ts";
+import { CollectionsApi } from "./collections_api.ts";
+import { GlossaryApi } from "./glossary_api.ts";
+import { LineageApi } from "./lineage_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
 import { SearchApi } from "./search_api.ts";
@@ -63,6 +66,9 @@ export class CatalogClient {
   readonly search: SearchApi;
   readonly types: TypeDefApi;
   readonly relationships: RelationshipApi;
+  readonly glossary: GlossaryApi;
+  readonly lineage: LineageApi;
+  readonly collections: CollectionsApi;
 
   constructor(http: HttpClient) {
     this.http = http;
@@ -71,6 +77,9 @@ export class CatalogClient {
     this.search = new SearchApi(http);
     this.types = new TypeDefApi(http);
     this.relationships = new RelationshipApi(http);
+    this.glossary = new GlossaryApi(http);
+    this.lineage = new LineageApi(http);
+    this.collections = new CollectionsApi(http);
   }
 
   static fromConfig(config: Config, options: CatalogClientOptions = {}): CatalogClient {

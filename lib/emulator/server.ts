@@ -19,6 +19,9 @@
  */
 import { type Logger, silentLogger } from "../log.ts";
 import { accountArea } from "./account.ts";
+import { collectionsArea } from "./collections_area.ts";
+import { glossaryArea } from "./glossary_area.ts";
+import { lineageArea } from "./lineage_area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./atlas_entity.ts";
@@ -98,9 +101,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const apiRouter = new Router();
     for (const prefix of API_PREFIXES) {
       apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps))
-        .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps));
+        .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps))
+        .mount(prefix, glossaryArea(deps)).mount(prefix, lineageArea(deps));
     }
-    apiRouter.mount("", accountArea(deps));
+    // The account API (account properties, collections) has no /datamap/api prefix.
+    apiRouter.mount("", accountArea(deps)).mount("", collectionsArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
     server = Deno.serve({

@@ -10,6 +10,9 @@
  *
  * @module
  */
+import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
+import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
+import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
 import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
 import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
@@ -29,7 +32,7 @@ import {
 } from "./entity_operations.ts";
 import { OperationRegistry } from "./registry.ts";
 import { RELATIONSHIP_OPERATIONS } from "./relationship_operations.ts";
-import { searchQuery } from "./search_operations.ts";
+import { SEARCH_OPERATIONS, searchQuery } from "./search_operations.ts";
 import { TYPES_OPERATIONS } from "./types_operations.ts";
 
 export { OperationRegistry } from "./registry.ts";
@@ -58,5 +61,9 @@ export function createOperationRegistry(): OperationRegistry {
     ...RELATIONSHIP_OPERATIONS,
     ...TYPES_OPERATIONS,
     searchQuery,
+    ...SEARCH_OPERATIONS,
+    ...GLOSSARY_OPERATIONS,
+    ...LINEAGE_OPERATIONS,
+    ...COLLECTIONS_OPERATIONS,
   );
 }

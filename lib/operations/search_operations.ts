@@ -5,7 +5,7 @@
  */
 import { z } from "../deps/zod.ts";
 import { MAX_SEARCH_LIMIT, type SearchFilter } from "../catalog/types.ts";
-import { defineOperation, READ } from "./types.ts";
+import { defineOperation, type Operation, READ } from "./types.ts";
 
 export const searchQuery = defineOperation({
   id: "search.query",
@@ -38,3 +38,6 @@ export const searchQuery = defineOperation({
     );
   },
 });
+
+/** Search operations beyond `query` (suggest, autocomplete, browse). */
+export const SEARCH_OPERATIONS: Operation[] = [];

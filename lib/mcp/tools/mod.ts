@@ -25,7 +25,10 @@ import {
   listAvailableOperationsTool,
 } from "./registry_tools.ts";
 import { createRelationshipTool, deleteRelationshipTool, getRelationshipTool } from "./relationship_tools.ts";
-import { searchEntitiesTool } from "./search_tools.ts";
+import { SEARCH_TOOLS, searchEntitiesTool } from "./search_tools.ts";
+import { COLLECTION_TOOLS } from "./collection_tools.ts";
+import { GLOSSARY_TOOLS } from "./glossary_tools.ts";
+import { LINEAGE_TOOLS } from "./lineage_tools.ts";
 import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
 
 export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
@@ -37,11 +40,17 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   searchEntitiesTool,
   batchCreateEntitiesTool,
   batchUpdateEntitiesTool,
+  // Glossary operations
+  ...GLOSSARY_TOOLS,
   // Unified catalog: business metadata definitions
   listCustomMetadataDefsTool,
   cleanupMetadataDefinitionTool,
   deleteMetadataDefinitionTool,
   deleteMetadataFromAssetTool,
+  // Collections, lineage and search
+  ...COLLECTION_TOOLS,
+  ...LINEAGE_TOOLS,
+  ...SEARCH_TOOLS,
   // Type definitions
   getTypedefTool,
   listTypedefsTool,

@@ -5,7 +5,7 @@
  */
 import { MAX_SEARCH_LIMIT, type SearchFilter } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { defineTool, READ_ONLY } from "../tool.ts";
+import { defineTool, READ_ONLY, type ToolDefinition } from "../tool.ts";
 
 const hit = z.object({
   guid: z.string().optional(),
@@ -70,3 +70,6 @@ export const searchEntitiesTool = defineTool({
     };
   },
 });
+
+/** Search tools beyond search_entities (search_suggest, search_browse). */
+export const SEARCH_TOOLS: ToolDefinition[] = [];

@@ -1,0 +1,8 @@
+/**
+ * collection tools.
+ *
+ * @module
+ */
+import type { ToolDefinition } from "../tool.ts";
+
+export const COLLECTION_TOOLS: ToolDefinition[] = [];

@@ -1,0 +1,8 @@
+/**
+ * lineage tools.
+ *
+ * @module
+ */
+import type { ToolDefinition } from "../tool.ts";
+
+export const LINEAGE_TOOLS: ToolDefinition[] = [];

@@ -22,9 +22,8 @@
 import type { ApiArea, AreaDependencies } from "./area.ts";
 import {
   type AtlasEntity,
-  classificationNames,
-  displayText,
   EMULATOR_USER,
+  entityHeader,
   isObject,
   isPlaceholderGuid,
 } from "./entity_model.ts";
@@ -193,24 +192,6 @@ function checkedAttributes(
     attributes[name] = value;
   }
   return attributes;
-}
-
-/** The AtlasEntityHeader of an end entity, for `referredEntities`. */
-function entityHeader(entity: AtlasEntity): Record<string, unknown> {
-  const attributes: Record<string, unknown> = { qualifiedName: entity.attributes.qualifiedName };
-  if (entity.attributes.name !== undefined) attributes.name = entity.attributes.name;
-  return {
-    typeName: entity.typeName,
-    guid: entity.guid,
-    status: entity.status,
-    displayText: displayText(entity),
-    attributes,
-    classificationNames: classificationNames(entity),
-    labels: entity.labels ?? [],
-    meaningNames: [],
-    meanings: [],
-    lastModifiedTS: entity.lastModifiedTS,
-  };
 }
 
 async function readObject(ctx: RouteContext): Promise<Record<string, unknown>> {

@@ -60,7 +60,13 @@ Deno.test("relationship round trip: create, read with and without extended info,
     const table = extended.body.referredEntities[ORDERS];
     assert.equal(table.typeName, "azure_sql_table");
     assert.equal(table.displayText, "Orders");
-    assert.deepEqual(table.attributes, { qualifiedName: ORDERS_QUALIFIED_NAME, name: "Orders" });
+    // The same entity header GET /entity/guid/{guid}/header gives: unique attribute, name, owner, description.
+    assert.deepEqual(table.attributes, {
+      qualifiedName: ORDERS_QUALIFIED_NAME,
+      name: "Orders",
+      owner: "Dana Whitfield",
+      description: "Sales orders placed through the web shop and by phone.",
+    });
     assert.equal(table.status, "ACTIVE");
 
     const updated = await call(emulator, "PUT", RELATIONSHIP, {

@@ -172,7 +172,93 @@ export interface SearchResult {
   value?: SearchResultItem[];
 }
 
+/** `POST /search/suggest` body (`SuggestOptions`): keywords of 1 to 100 characters. */
+export interface SuggestRequest {
+  keywords: string;
+  /** 1 to 100; the service's default is 5. */
+  limit?: number;
+  filter?: SearchFilter;
+}
+
+/** One suggestion (`SuggestResultValue`): a search item plus the matched text. */
+export interface SuggestResultItem extends SearchResultItem {
+  /** The matched name with the typed words wrapped in `<em>`. */
+  "@search.text"?: string;
+}
+
+/** `POST /search/suggest` answer. */
+export interface SuggestResult {
+  value?: SuggestResultItem[];
+}
+
+/** `POST /search/autocomplete` body (`AutoCompleteOptions`): keywords of 1 to 100 characters. */
+export interface AutoCompleteRequest {
+  keywords: string;
+  /** 1 to 100; the service's default is 50. */
+  limit?: number;
+  filter?: SearchFilter;
+}
+
+/** One completion (`AutoCompleteResultValue`). */
+export interface AutoCompleteResultItem {
+  /** The completed word. */
+  text?: string;
+  /** The whole query with the completion in place of the last word. */
+  queryPlusText?: string;
+}
+
+/** `POST /search/autocomplete` answer. */
+export interface AutoCompleteResult {
+  value?: AutoCompleteResultItem[];
+}
+
+/** `POST /browse` body (`BrowseRequest`, catalog API 2023-02-01-preview). */
+export interface BrowseRequest {
+  /** Browse every entity of this type. */
+  entityType?: string;
+  /** Browse the children of the entity at this path (`/azure_sql_server#host/azure_sql_db#SalesDb`). */
+  path?: string;
+  /** 1 to 10,000. */
+  limit?: number;
+  /** 0 to 100,000. */
+  offset?: number;
+}
+
+/** An owner of a browse item (`BrowseResultOwner`). */
+export interface BrowseOwner {
+  id?: string;
+  displayName?: string;
+  mail?: string;
+  contactType?: string;
+}
+
+/** One browse item (`BrowseResultValue`). */
+export interface BrowseResultItem {
+  entityType?: string;
+  id?: string;
+  isLeaf?: boolean;
+  name?: string;
+  owner?: BrowseOwner[];
+  /** Pass as `path` to browse this item's children. */
+  path?: string;
+  qualifiedName?: string;
+}
+
+/** `POST /browse` answer: the count of the whole level and one page of it. */
+export interface BrowseResult {
+  "@search.count"?: number;
+  value?: BrowseResultItem[];
+}
+
 export type * from "./typedef_types.ts";
 
 /** Largest page the search API accepts. */
 export const MAX_SEARCH_LIMIT = 1000;
+/** Largest `limit` of suggest and autocomplete. */
+export const MAX_SUGGEST_LIMIT = 100;
+/** Longest `keywords` of suggest and autocomplete. */
+export const MAX_SUGGEST_KEYWORDS = 100;
+/** Largest `limit` of browse. */
+export const MAX_BROWSE_LIMIT = 10_000;
+/** Largest `offset` of browse. */
+export const MAX_BROWSE_OFFSET = 100_000;

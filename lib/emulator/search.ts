@@ -1,40 +1,51 @@
 /**
- * The search engine behind `POST /search/query`: keyword matching and scoring, filtering, ordering, facets
- * and continuation-token paging over the stored entities. It scans every entity on each query, which is
- * plenty for an emulator; the interface ({@link searchEntities}) is what a faster index would keep.
+ * The search engine behind `POST /search/query`: keyword matching over the inverted index
+ * ({@link SearchIndex}), filters, ordering, facets and continuation-token paging.
  *
- * Keywords are case-insensitive tokens; an entity matches when every token occurs in its name, display
- * name, qualified name, description, labels, classifications or business metadata values. Matches in the
- * name weigh more than in the qualified name or description, those more than in labels, classifications
- * and business metadata, and earlier matches more than later ones. `*` or no keywords matches everything.
- * Soft-deleted entities never match.
+ * Keywords are split into terms on whitespace and each term into words (see `search_tokens.ts`); an entity
+ * matches when every word is one of its tokens, or the start of one, in its name, display name, qualified
+ * name, description, classifications, labels, assigned terms or business metadata values. Scores weigh
+ * the field (names most), the term frequency and the word's rarity, count prefix matches half, and double
+ * when the name is exactly the keywords. `*` or no keywords matches everything with score 1. Hits are
+ * ordered by `orderby`, then score, then name and id, so the order is total and pages never overlap.
+ * Soft-deleted entities are not in the index and never match.
  *
  * @example
  * ```ts
+ * import { EntityStore } from "./store.ts";
+ * import { SearchIndex } from "./search_index.ts";
  * import { searchEntities } from "./search.ts";
- * const result = searchEntities([], { keywords: "customers", limit: 10 }, Date.now());
+ * const store = EntityStore.open();
+ * const result = searchEntities(SearchIndex.of(store), { keywords: "customers", limit: 10 }, Date.now());
  * console.log(result["@search.count"]); // 0
+ * store.close();
  * ```
  *
  * @module
  */
-import type { AtlasEntity } from "./entity_model.ts";
 import { EmulatorError } from "./errors.ts";
-import { type SearchDocument, toSearchDocument } from "./search_document.ts";
-import { compileFilter } from "./search_filter.ts";
+import { compileFilter, requiredEntityTypes, type SearchPredicate } from "./search_filter.ts";
+import type { IndexEntry, SearchIndex } from "./search_index.ts";
+import { matchKeywords } from "./search_match.ts";
+import {
+  type FacetCounts,
+  facetCounts,
+  type FacetRequest,
+  type Hit,
+  resultItem,
+  topOf,
+  validateFacet,
+} from "./search_results.ts";
+import { type KeywordTerm, keywordTerms } from "./search_tokens.ts";
+
+export type { FacetRequest } from "./search_results.ts";
 
 /** The largest page the service returns. */
 export const MAX_SEARCH_LIMIT = 1000;
 /** The page size when the request sets none. */
 export const DEFAULT_SEARCH_LIMIT = 50;
-const DEFAULT_FACET_COUNT = 10;
-
-/** A facet request (`SearchFacetItem`). */
-export interface FacetRequest {
-  facet: string;
-  count?: number;
-  sort?: { count?: "asc" | "desc"; value?: "asc" | "desc" };
-}
+/** How much an entity whose name is exactly the keywords gains over the same words elsewhere. */
+const EXACT_NAME_FACTOR = 2;
 
 /** A validated search request (`QueryOptions`). */
 export interface SearchRequest {
@@ -55,188 +66,95 @@ export interface SearchResult {
   "@search.count": number;
   "@search.count.approximate": boolean;
   continuationToken?: string;
-  "@search.facets"?: Record<string, Array<{ count: number; value: string }>>;
+  "@search.facets"?: FacetCounts;
   value: SearchResultItem[];
 }
 
-const FACET_VALUES: Record<string, (d: SearchDocument) => string[]> = {
-  assetType: (d) => d.assetType,
-  classification: (d) => d.classification,
-  label: (d) => d.label,
-  entityType: (d) => [d.entityType],
-  term: (d) => d.term.map((t) => t.name),
-  contactId: (d) => d.contact.map((c) => c.id),
-  contactType: (d) => d.contact.map((c) => c.contactType),
-  glossaryType: () => [],
-  termStatus: () => [],
-  termTemplate: () => [],
+const ORDERABLE: Record<string, (e: IndexEntry) => string | number> = {
+  name: (e) => e.nameKey,
+  qualifiedName: (e) => e.document.qualifiedName.toLowerCase(),
+  entityType: (e) => e.document.entityType,
+  createTime: (e) => e.document.createTime,
+  updateTime: (e) => e.document.updateTime,
 };
 
-const ORDERABLE: Record<string, (d: SearchDocument) => string | number> = {
-  name: (d) => d.name.toLowerCase(),
-  qualifiedName: (d) => d.qualifiedName.toLowerCase(),
-  entityType: (d) => d.entityType,
-  createTime: (d) => d.createTime,
-  updateTime: (d) => d.updateTime,
-};
-
-interface Hit {
-  document: SearchDocument;
-  score: number;
-}
-
-/** Runs one search over `entities`; `now` anchors relative time filters such as LAST_24H. */
-export function searchEntities(entities: AtlasEntity[], request: SearchRequest, now: number): SearchResult {
+/** Runs one search; `now` anchors relative time filters such as LAST_24H. */
+export function searchEntities(index: SearchIndex, request: SearchRequest, now: number): SearchResult {
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
-  const matches = compileFilter(request.filter, now);
-  const tokens = keywordTokens(request.keywords);
+  const filter = compileFilter(request.filter, now);
+  const terms = keywordTerms(request.keywords);
   const facets = (request.facets ?? []).map(validateFacet);
-  const orderby = (request.orderby ?? []).map(validateOrder);
-
-  const hits: Hit[] = [];
-  for (const entity of entities) {
-    if (entity.status === "DELETED") continue;
-    const document = toSearchDocument(entity);
-    if (!matches(document)) continue;
-    const score = tokens.length === 0 ? 1 : relevance(document, tokens);
-    if (score > 0) hits.push({ document, score });
-  }
-  hits.sort((a, b) => compareHits(a, b, orderby));
-
+  const compare = hitOrder((request.orderby ?? []).map(validateOrder));
   const fingerprint = queryFingerprint(request);
   const offset = request.continuationToken ? readToken(request.continuationToken, fingerprint) : 0;
-  const page = hits.slice(offset, offset + limit);
+
+  const hits = findHits(index.refresh(), terms, filter, requiredEntityTypes(request.filter));
+  const words = terms.flatMap((term) => term.parts);
+  const page = topOf(hits, offset + limit, compare).slice(offset);
   const result: SearchResult = {
     "@search.count": hits.length,
     "@search.count.approximate": false,
-    value: page.map((hit) => resultItem(hit, tokens)),
+    value: page.map((hit) => resultItem(hit, words)),
   };
   if (offset + limit < hits.length) result.continuationToken = writeToken(offset + limit, fingerprint);
   if (facets.length > 0) result["@search.facets"] = facetCounts(hits, facets);
   return result;
 }
 
-function keywordTokens(keywords: string | null | undefined): string[] {
-  return (keywords ?? "").toLowerCase().split(/\s+/).map((t) => t.replace(/^["']+|["']+$/g, ""))
-    .filter((t) => t !== "" && t !== "*");
-}
-
-function relevance(document: SearchDocument, tokens: string[]): number {
-  const fields: Array<[string | null | undefined, number]> = [
-    [document.name, 3],
-    [document.displayName, 3],
-    [document.qualifiedName, 1],
-    [document.description, 1],
-    ...document.label.map((label): [string, number] => [label, 0.5]),
-    ...document.classification.map((name): [string, number] => [name, 0.5]),
-    ...businessText(document).map((text): [string, number] => [text, 0.5]),
-  ];
-  let score = 0;
-  for (const token of tokens) {
-    let tokenScore = 0;
-    for (const [text, weight] of fields) {
-      if (!text) continue;
-      const lower = text.toLowerCase();
-      const position = lower.indexOf(token);
-      if (position < 0) continue;
-      tokenScore += weight * (1 + 1 / (1 + position)) + (lower === token ? weight : 0);
-    }
-    if (tokenScore === 0) return 0;
-    score += tokenScore;
-  }
-  return Math.round(score * 1000) / 1000;
-}
-
-function businessText(document: SearchDocument): string[] {
-  const texts: string[] = [];
-  for (const value of Object.values(document.businessAttributes)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === "string" && item !== "") texts.push(item);
-    }
-  }
-  return texts;
-}
-
-function compareHits(a: Hit, b: Hit, orderby: Array<[string, number]>): number {
-  for (const [field, direction] of orderby) {
-    const x = ORDERABLE[field](a.document);
-    const y = ORDERABLE[field](b.document);
-    if (x !== y) return (x < y ? -1 : 1) * direction;
-  }
-  if (a.score !== b.score) return b.score - a.score;
-  const byName = a.document.name.localeCompare(b.document.name);
-  return byName !== 0 ? byName : a.document.id.localeCompare(b.document.id);
-}
-
-function resultItem(hit: Hit, tokens: string[]): SearchResultItem {
-  const d = hit.document;
-  const item: SearchResultItem = { "@search.score": hit.score };
-  const highlights = highlightsFor(d, tokens);
-  if (highlights) item["@search.highlights"] = highlights;
-  Object.assign(item, {
-    objectType: d.objectType,
-    id: d.id,
-    qualifiedName: d.qualifiedName,
-    name: d.name,
-    description: d.description,
-    owner: d.owner,
-    entityType: d.entityType,
-    collectionId: d.collectionId,
-    classification: d.classification,
-    label: d.label,
-    assetType: d.assetType,
-    term: d.term,
-    contact: d.contact,
-    createTime: d.createTime,
-    updateTime: d.updateTime,
-  });
-  return item;
-}
-
-function highlightsFor(d: SearchDocument, tokens: string[]): Record<string, string[]> | undefined {
-  if (tokens.length === 0) return undefined;
-  const pattern = new RegExp(tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
-  const highlights: Record<string, string[]> = {};
-  for (const field of ["name", "qualifiedName", "description"] as const) {
-    const text = d[field];
-    if (text && new RegExp(pattern.source, "i").test(text)) {
-      highlights[field] = [text.replace(pattern, (m) => `<em>${m}</em>`)];
-    }
-  }
-  return Object.keys(highlights).length > 0 ? highlights : undefined;
-}
-
-function facetCounts(hits: Hit[], facets: FacetRequest[]): NonNullable<SearchResult["@search.facets"]> {
-  const out: NonNullable<SearchResult["@search.facets"]> = {};
-  for (const facet of facets) {
-    const counts = new Map<string, number>();
-    for (const { document } of hits) {
-      for (const value of new Set(FACET_VALUES[facet.facet](document))) {
-        counts.set(value, (counts.get(value) ?? 0) + 1);
+/**
+ * Every live entry matching the keywords and the filter, scored. `types` (from
+ * {@link requiredEntityTypes}) narrows a search without keywords to those types. The index must be
+ * refreshed.
+ */
+export function findHits(
+  index: SearchIndex,
+  terms: KeywordTerm[],
+  filter: SearchPredicate,
+  types?: string[],
+): Hit[] {
+  const hits: Hit[] = [];
+  const entries = index.entries;
+  if (terms.length === 0) {
+    if (types) {
+      // A slot has one type, so distinct (lower-cased) types list disjoint slots: none is visited twice.
+      for (const type of new Set(types.map((t) => t.toLowerCase()))) {
+        for (const slot of index.slotsOfType(type)) {
+          const entry = entries[slot];
+          if (entry !== undefined && filter(entry.document)) hits.push({ entry, score: 1 });
+        }
       }
+      return hits;
     }
-    const byValue = facet.sort?.value;
-    const countOrder = facet.sort?.count === "asc" ? 1 : -1;
-    const entries = [...counts].map(([value, count]) => ({ count, value }));
-    entries.sort((a, b) =>
-      byValue
-        ? a.value.localeCompare(b.value) * (byValue === "desc" ? -1 : 1)
-        : (a.count - b.count) * countOrder || a.value.localeCompare(b.value)
-    );
-    const count = facet.count && facet.count > 0 ? facet.count : DEFAULT_FACET_COUNT;
-    out[facet.facet] = entries.slice(0, count);
+    for (const entry of entries) {
+      if (entry !== undefined && filter(entry.document)) hits.push({ entry, score: 1 });
+    }
+    return hits;
   }
-  return out;
+  const keywords = terms.map((term) => term.text).join(" ");
+  for (const [slot, score] of matchKeywords(index, "tokens", terms)) {
+    const entry = entries[slot]!;
+    if (!filter(entry.document)) continue;
+    const exact = entry.nameKey === keywords ? EXACT_NAME_FACTOR : 1;
+    hits.push({ entry, score: Math.round(score * exact * 10_000) / 10_000 });
+  }
+  return hits;
 }
 
-function validateFacet(facet: FacetRequest, index: number): FacetRequest {
-  if (!FACET_VALUES[facet.facet]) {
-    throw EmulatorError.invalidParameters(
-      `facets[${index}].facet must be one of ${Object.keys(FACET_VALUES).join(", ")}`,
-      `facets[${index}].facet`,
-    );
-  }
-  return facet;
+/** `orderby` fields first, then score (best first), then name and id: a total order. */
+function hitOrder(orderby: Array<[field: string, direction: number]>): (a: Hit, b: Hit) => number {
+  const byOrderby = orderby.map(([field, direction]) => [ORDERABLE[field], direction] as const);
+  return (a, b) => {
+    for (const [read, direction] of byOrderby) {
+      const x = read(a.entry);
+      const y = read(b.entry);
+      if (x !== y) return (x < y ? -1 : 1) * direction;
+    }
+    if (a.score !== b.score) return b.score - a.score;
+    if (a.entry.nameKey !== b.entry.nameKey) return a.entry.nameKey < b.entry.nameKey ? -1 : 1;
+    const x = a.entry.document.id;
+    const y = b.entry.document.id;
+    return x === y ? 0 : x < y ? -1 : 1;
+  };
 }
 
 function validateOrder(order: Record<string, string>, index: number): [string, number] {

@@ -43,6 +43,12 @@ export interface SearchDocument {
   term: SearchTerm[];
   contact: SearchContact[];
   collectionId?: string;
+  /** For glossaries, terms and categories stored as entities: their type name, as search reports it. */
+  glossaryType?: string;
+  /** A term's status (`Approved`, `Draft`, …). */
+  termStatus?: string;
+  /** The glossary a term or category belongs to (from its `name@glossary` qualified name). */
+  glossary?: string;
   createTime: number;
   updateTime: number;
   /** Business metadata values as `"<group>.<attribute>"` to value, for filters and keyword matching. */
@@ -81,8 +87,11 @@ export function assetTypeOf(entityType: string): string[] {
   return match ? [match[1]] : [];
 }
 
+const GLOSSARY_TYPES = new Set(["AtlasGlossary", "AtlasGlossaryTerm", "AtlasGlossaryCategory"]);
+
 /** The object type search reports for an entity, from its type name (and, for paths, its name). */
 export function objectTypeOf(entityType: string, name: string): string {
+  if (GLOSSARY_TYPES.has(entityType)) return "Glossary terms";
   const type = entityType.toLowerCase();
   if (/(_table|_view)$/.test(type)) return "Tables";
   if (/(_resource_set|_file)$/.test(type)) return "Files";
@@ -99,7 +108,7 @@ export function objectTypeOf(entityType: string, name: string): string {
 export function toSearchDocument(entity: AtlasEntity): SearchDocument {
   const attributes = entity.attributes;
   const name = stringOrUndefined(attributes.name) ?? attributes.qualifiedName;
-  return {
+  const document: SearchDocument = {
     id: entity.guid,
     name,
     qualifiedName: attributes.qualifiedName,
@@ -120,6 +129,14 @@ export function toSearchDocument(entity: AtlasEntity): SearchDocument {
     businessAttributes: flatBusinessAttributes(entity),
     entity,
   };
+  if (GLOSSARY_TYPES.has(entity.typeName)) {
+    document.glossaryType = entity.typeName;
+    const status = stringOrUndefined(attributes.status);
+    if (status) document.termStatus = status;
+    const at = attributes.qualifiedName.lastIndexOf("@");
+    if (at >= 0) document.glossary = attributes.qualifiedName.slice(at + 1);
+  }
+  return document;
 }
 
 // The discovery API addresses business metadata as "<group>.<attribute>" (Discovery_Query_BusinessMetadataAttribute).

@@ -30,8 +30,21 @@ const TIME_RANGES: Record<string, (ageMs: number) => boolean> = {
 };
 
 const equalsIgnoreCase = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
-const includesIgnoreCase = (list: unknown[], value: unknown) =>
-  list.some((item) => equalsIgnoreCase(item, value));
+
+/**
+ * A case-insensitive test for one expected value, lower-cased once: filters run on every document of a
+ * `*` search, so the per-document cost is what counts.
+ */
+function sameText(expected: unknown): (actual: string | undefined) => boolean {
+  const exact = String(expected);
+  const lower = exact.toLowerCase();
+  return (actual) => actual === exact || (actual !== undefined && actual.toLowerCase() === lower);
+}
+
+function anySameText(expected: unknown): (actual: readonly string[]) => boolean {
+  const same = sameText(expected);
+  return (actual) => actual.some(same);
+}
 
 type ConditionCompiler = (
   value: unknown,
@@ -41,19 +54,35 @@ type ConditionCompiler = (
 ) => SearchPredicate;
 
 const CONDITIONS: Record<string, ConditionCompiler> = {
-  entityType: (v) => (d) => equalsIgnoreCase(d.entityType, v),
-  objectType: (v) => (d) => equalsIgnoreCase(d.objectType, v),
+  entityType: (v) => {
+    const same = sameText(v);
+    return (d) => same(d.entityType);
+  },
+  objectType: (v) => {
+    const same = sameText(v);
+    return (d) => same(d.objectType);
+  },
   classification: (v, c) => {
     const prefix = `${String(v).toLowerCase()}.`;
+    const some = anySameText(v);
     return (d) =>
-      includesIgnoreCase(d.classification, v) ||
+      some(d.classification) ||
       (c.includeSubClassifications === true &&
         d.classification.some((n) => n.toLowerCase().startsWith(prefix)));
   },
-  collectionId: (v) => (d) => d.collectionId !== undefined && equalsIgnoreCase(d.collectionId, v),
-  assetType: (v) => (d) => includesIgnoreCase(d.assetType, v),
+  collectionId: (v) => {
+    const same = sameText(v);
+    return (d) => same(d.collectionId);
+  },
+  assetType: (v) => {
+    const some = anySameText(v);
+    return (d) => some(d.assetType);
+  },
   id: (v) => (d) => d.id === v,
-  label: (v) => (d) => includesIgnoreCase(d.label, v),
+  label: (v) => {
+    const some = anySameText(v);
+    return (d) => some(d.label);
+  },
   term: (v, c) => (d) =>
     d.term.some((t) =>
       equalsIgnoreCase(t.name, v) &&
@@ -66,9 +95,15 @@ const CONDITIONS: Record<string, ConditionCompiler> = {
     const suffix = `.${String(v).replace(/^\./, "").toLowerCase()}`;
     return (d) => d.qualifiedName.toLowerCase().endsWith(suffix);
   },
-  // Entities are never glossary records, so glossary-only conditions match nothing here.
-  glossaryType: () => () => false,
-  termStatus: () => () => false,
+  // Glossary records are entities of the AtlasGlossary* types; other entities have no glossary fields.
+  glossaryType: (v) => {
+    const same = sameText(v);
+    return (d) => same(d.glossaryType);
+  },
+  termStatus: (v) => {
+    const same = sameText(v);
+    return (d) => same(d.termStatus);
+  },
   termTemplate: () => () => false,
   createTime: (v, _c, path, now) => timeCondition((d) => d.createTime, v, `${path}.createTime`, now),
   updateTime: (v, _c, path, now) => timeCondition((d) => d.updateTime, v, `${path}.updateTime`, now),
@@ -101,7 +136,7 @@ export function compileFilter(filter: unknown, now: number, path = "filter"): Se
     const parts = filter[combinator];
     if (!Array.isArray(parts)) throw invalid(`${path}.${combinator}`, "must be an array of filters");
     const predicates = parts.map((part, i) => compileFilter(part, now, `${path}.${combinator}[${i}]`));
-    return combinator === "and" ? (d) => predicates.every((p) => p(d)) : (d) => predicates.some((p) => p(d));
+    return combinator === "and" ? allOf(predicates) : anyOf(predicates);
   }
   if ("not" in filter) {
     onlyKey(filter, "not", path);
@@ -129,6 +164,42 @@ export function compileFilter(filter: unknown, now: number, path = "filter"): Se
     throw invalid(`${path}.${key}`, "must be a string");
   }
   return compile(value, filter, path, now);
+}
+
+/**
+ * Entity types one of which every match of `filter` must have, when the filter says so (an `entityType`
+ * condition, alone, in an `and`, or in every branch of an `or`); undefined when any type may match. The
+ * engine visits only documents of these types, then applies the whole filter as usual.
+ */
+export function requiredEntityTypes(filter: unknown): string[] | undefined {
+  if (!isObject(filter)) return undefined;
+  if (typeof filter.entityType === "string") return [filter.entityType];
+  if (Array.isArray(filter.and)) {
+    for (const part of filter.and) {
+      const types = requiredEntityTypes(part);
+      if (types) return types;
+    }
+  }
+  if (Array.isArray(filter.or) && filter.or.length > 0) {
+    const branches = filter.or.map(requiredEntityTypes);
+    if (branches.every((types) => types !== undefined)) return branches.flat() as string[];
+  }
+  return undefined;
+}
+
+// Plain loops: these run once per document of a search, and every() with a closure costs measurably more.
+function allOf(predicates: SearchPredicate[]): SearchPredicate {
+  return (d) => {
+    for (const predicate of predicates) if (!predicate(d)) return false;
+    return true;
+  };
+}
+
+function anyOf(predicates: SearchPredicate[]): SearchPredicate {
+  return (d) => {
+    for (const predicate of predicates) if (predicate(d)) return true;
+    return false;
+  };
 }
 
 function attributeCondition(filter: JsonObject, path: string, now: number): SearchPredicate {

@@ -1,9 +1,18 @@
 /**
- * search_entities: keyword search bounded by `limit`, with a continuation token for more.
+ * Search tools: search_entities (keyword search bounded by `limit`, with a continuation token and optional
+ * facet counts), search_suggest (type-ahead of entity names) and search_browse (the catalog tree by type
+ * or path, with counts by type at the top).
  *
  * @module
  */
-import { MAX_SEARCH_LIMIT, type SearchFilter } from "../../catalog/types.ts";
+import { SEARCH_FACETS, type SearchFacetName } from "../../operations/search_operations.ts";
+import {
+  MAX_SEARCH_LIMIT,
+  MAX_SUGGEST_KEYWORDS,
+  MAX_SUGGEST_LIMIT,
+  type SearchFilter,
+  type SearchResult,
+} from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import { defineTool, READ_ONLY, type ToolDefinition } from "../tool.ts";
 
@@ -18,13 +27,17 @@ const hit = z.object({
   score: z.number().optional(),
 });
 
+const facetValue = z.object({ value: z.string(), count: z.number() });
+
+/** search_entities: keyword search with filters, paging and optional facet counts. */
 export const searchEntitiesTool = defineTool({
   name: "search_entities",
   title: "Search entities",
   description: "Keyword search over catalog entities (names, qualified names, descriptions, " +
     "classifications, terms). Narrow with entity_type (e.g. azure_sql_table), classification (e.g. " +
     "MICROSOFT.PERSONAL.EMAIL) or collection_id. Returns at most `limit` hits; when `truncated` is true, " +
-    "pass `continuation_token` to get the next page. Use get_entity on a hit's guid for full details.",
+    "pass `continuation_token` to get the next page. Use get_entity on a hit's guid for full details. " +
+    'Add `facets` (e.g. ["entityType", "classification"]) to get counts per value over all matches.',
   input: z.object({
     query: z.string().describe("Keywords; * matches everything"),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page (1-1000)"),
@@ -32,12 +45,18 @@ export const searchEntitiesTool = defineTool({
     classification: z.string().optional().describe("Only assets with this classification"),
     collection_id: z.string().optional().describe("Only assets in this collection"),
     continuation_token: z.string().optional().describe("From the previous page's answer"),
+    facets: z.array(z.enum(SEARCH_FACETS)).optional().describe(
+      "Fields to count matches by, e.g. entityType, classification, label",
+    ),
   }),
   output: z.object({
     count: z.number().describe("Total matches"),
     results: z.array(hit),
     truncated: z.boolean().describe("More matches exist than returned"),
     continuation_token: z.string().optional(),
+    facets: z.record(z.string(), z.array(facetValue)).optional().describe(
+      "Per requested facet: values with their number of matches, most common first",
+    ),
   }),
   annotations: READ_ONLY,
   handler: async (ctx, input) => {
@@ -50,13 +69,14 @@ export const searchEntitiesTool = defineTool({
       limit: input.limit,
       continuationToken: input.continuation_token,
       filter: clauses.length === 0 ? undefined : clauses.length === 1 ? clauses[0] : { and: clauses },
+      facets: input.facets?.length ? input.facets.map((facet) => ({ facet })) : undefined,
     }, ctx.signal);
     const results = (page.value ?? []).map((item) => ({
       guid: item.id,
       name: item.name,
       qualified_name: item.qualifiedName,
       entity_type: item.entityType,
-      description: item.description,
+      description: item.description ?? undefined,
       classifications: Array.isArray(item.classification) ? item.classification.map(String) : undefined,
       collection_id: typeof item.collectionId === "string" ? item.collectionId : undefined,
       score: item["@search.score"],
@@ -67,9 +87,133 @@ export const searchEntitiesTool = defineTool({
       results,
       truncated: page.continuationToken !== undefined && page.continuationToken !== null,
       continuation_token: page.continuationToken ?? undefined,
+      facets: input.facets?.length ? facetsOf(page, input.facets) : undefined,
+    };
+  },
+});
+
+function facetsOf(page: SearchResult, names: readonly SearchFacetName[]) {
+  return Object.fromEntries(
+    names.map((
+      name,
+    ) => [name, (page["@search.facets"]?.[name] ?? []).map(({ value, count }) => ({ value, count }))]),
+  );
+}
+
+/** search_suggest: type-ahead of entity names. */
+export const searchSuggestTool = defineTool({
+  name: "search_suggest",
+  title: "Suggest entity names",
+  description: 'Type-ahead for entity names: give the start of a name (e.g. "cust" or "sales ord") and ' +
+    "get up to `limit` entities whose name has words starting with it, best match first, each with its " +
+    "guid, name, qualified name and type. Use it to turn a half-remembered name into a guid, then call " +
+    "get_entity or get_lineage; use search_entities for full-text search with filters.",
+  input: z.object({
+    keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("The start of a name (1-100 characters)"),
+    limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Suggestions (1-100)"),
+    entity_type: z.string().optional().describe("Only this type, e.g. azure_sql_table"),
+  }),
+  output: z.object({
+    suggestions: z.array(z.object({
+      guid: z.string().optional(),
+      name: z.string().optional(),
+      qualified_name: z.string().optional(),
+      entity_type: z.string().optional(),
+      matched: z.string().optional().describe("The name with the typed words marked <em>…</em>"),
+      score: z.number().optional(),
+    })),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const answer = await ctx.services.catalog().search.suggest({
+      keywords: input.keywords,
+      limit: input.limit,
+      filter: input.entity_type ? { entityType: input.entity_type } : undefined,
+    }, ctx.signal);
+    return {
+      suggestions: (answer.value ?? []).map((item) => ({
+        guid: item.id,
+        name: item.name,
+        qualified_name: item.qualifiedName,
+        entity_type: item.entityType,
+        matched: item["@search.text"],
+        score: item["@search.score"],
+      })),
+    };
+  },
+});
+
+/** How many entity types the overview lists. */
+const MAX_TYPE_COUNTS = 100;
+
+/** search_browse: the catalog tree by type or path, with counts by type at the top. */
+export const searchBrowseTool = defineTool({
+  name: "search_browse",
+  title: "Browse the catalog",
+  description: "Browse the catalog as a tree. Without entity_type or path: counts of entities per type " +
+    "(type_counts), to pick a starting point. With entity_type (e.g. azure_sql_server): the entities of " +
+    "that type. With path (an item's `path` from an earlier answer): that item's children, optionally " +
+    "only of entity_type. Items with is_leaf false have children to browse. Pages are `limit` long; " +
+    "when `truncated` is true, call again with offset = next_offset.",
+  input: z.object({
+    entity_type: z.string().optional().describe("Browse the entities of this type"),
+    path: z.string().optional().describe("Browse the children of the item with this path"),
+    limit: z.number().int().min(1).max(1000).default(25).describe("Items per page (1-1000)"),
+    offset: z.number().int().min(0).max(100_000).default(0).describe("Items to skip"),
+  }),
+  output: z.object({
+    count: z.number().describe("Items at this level in total"),
+    items: z.array(z.object({
+      guid: z.string().optional(),
+      name: z.string().optional(),
+      qualified_name: z.string().optional(),
+      entity_type: z.string().optional(),
+      path: z.string().optional().describe("Pass as `path` to browse this item's children"),
+      is_leaf: z.boolean().optional().describe("True when the item has no children"),
+    })),
+    truncated: z.boolean().describe("More items exist after this page"),
+    next_offset: z.number().optional().describe("The offset of the next page, when truncated"),
+    type_counts: z.array(z.object({ entity_type: z.string(), count: z.number() })).optional().describe(
+      "Entities per type, most common first (only when neither entity_type nor path is given)",
+    ),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const search = ctx.services.catalog().search;
+    if (!input.entity_type && !input.path) {
+      const overview = await search.query({
+        keywords: "*",
+        limit: 1,
+        facets: [{ facet: "entityType", count: MAX_TYPE_COUNTS, sort: { count: "desc" } }],
+      }, ctx.signal);
+      const typeCounts = (overview["@search.facets"]?.entityType ?? [])
+        .map(({ value, count }) => ({ entity_type: value, count }));
+      return { count: 0, items: [], truncated: false, type_counts: typeCounts };
+    }
+    const answer = await search.browse({
+      entityType: input.entity_type,
+      path: input.path,
+      limit: input.limit,
+      offset: input.offset,
+    }, ctx.signal);
+    const items = (answer.value ?? []).map((item) => ({
+      guid: item.id,
+      name: item.name,
+      qualified_name: item.qualifiedName,
+      entity_type: item.entityType,
+      path: item.path,
+      is_leaf: item.isLeaf,
+    }));
+    const count = answer["@search.count"] ?? items.length;
+    const truncated = input.offset + items.length < count;
+    return {
+      count,
+      items,
+      truncated,
+      next_offset: truncated ? input.offset + items.length : undefined,
     };
   },
 });
 
 /** Search tools beyond search_entities (search_suggest, search_browse). */
-export const SEARCH_TOOLS: ToolDefinition[] = [];
+export const SEARCH_TOOLS: ToolDefinition[] = [searchSuggestTool, searchBrowseTool];

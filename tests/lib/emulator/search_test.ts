@@ -176,3 +176,118 @@ Deno.test("facets count over all matches and orderby sorts", async () => {
     assert.equal(badFacet.status, 400);
   });
 });
+
+async function createAll(
+  emulator: RunningEmulator,
+  entities: Array<Record<string, unknown>>,
+): Promise<string[]> {
+  const reply = await call(emulator, "POST", `${DATAMAP}/atlas/v2/entity/bulk`, { entities });
+  assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  const byQualifiedName = new Map<string, string>();
+  for (const header of reply.body.mutatedEntities.CREATE) {
+    byQualifiedName.set(header.attributes.qualifiedName, header.guid);
+  }
+  // deno-lint-ignore no-explicit-any
+  return entities.map((e: any) => byQualifiedName.get(e.attributes.qualifiedName)!);
+}
+
+const dataset = (name: string, description = "", qualifiedName = `custom://scoring/${name}`) => ({
+  typeName: "DataSet",
+  attributes: { qualifiedName, name, description },
+});
+
+Deno.test("scoring: the exact name first, then the word in a name, then elsewhere; prefixes count less", async () => {
+  await withEmulator({}, async (emulator) => {
+    const [exact, inName, inDescription, unrelated] = await createAll(emulator, [
+      dataset("Revenue"),
+      dataset("RevenueForecast"),
+      dataset("Quarterly figures", "Revenue and margin per quarter"),
+      dataset("Headcount", "Employees per team"),
+    ]);
+    const ranked = await search(emulator, { keywords: "revenue" });
+    // deno-lint-ignore no-explicit-any
+    assert.deepEqual(ranked.body.value.map((item: any) => item.id), [exact, inName, inDescription]);
+    assert.ok(!ranked.body.value.some((item: { id: string }) => item.id === unrelated));
+
+    const prefix = await search(emulator, { keywords: "rev" });
+    assert.equal(prefix.body["@search.count"], 3, "a prefix finds the same entities");
+    const scoreOf = (reply: JsonReply, id: string) =>
+      reply.body.value.find((item: { id: string }) => item.id === id)["@search.score"];
+    assert.ok(scoreOf(prefix, inName) < scoreOf(ranked, inName), "a prefix match scores lower");
+    assert.deepEqual(prefix.body.value[0]["@search.highlights"].name, ["<em>Revenue</em>"]);
+    assert.deepEqual(
+      (await search(emulator, { keywords: "forecast" })).body.value[0]["@search.highlights"].name,
+      ["Revenue<em>Forecast</em>"],
+      "a camelCase part is highlighted on its own",
+    );
+
+    const star = await search(emulator, { keywords: "rev*" });
+    assert.equal(star.body["@search.count"], 3, "a trailing * is a prefix search too");
+    const phrase = await search(emulator, { keywords: "quarterly.figures" });
+    assert.equal(phrase.body["@search.count"], 0, "a term with separators must appear verbatim");
+    assert.equal((await search(emulator, { keywords: "margin quarter" })).body["@search.count"], 1);
+  });
+});
+
+Deno.test("facets count every match by value, honouring count and sort", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const all = await search(emulator, {
+      keywords: "*",
+      limit: 1,
+      facets: [{ facet: "entityType", count: 100 }, { facet: "collectionId" }],
+    });
+    const types = all.body["@search.facets"].entityType as Array<{ count: number; value: string }>;
+    assert.equal(types.reduce((sum, f) => sum + f.count, 0), SEEDED_ENTITIES, "one type per entity");
+    assert.deepEqual(types[0], { count: 11, value: "azure_sql_column" }, "most common first");
+    const columns = await search(emulator, { filter: { entityType: "azure_sql_column" }, limit: 1 });
+    assert.equal(columns.body["@search.count"], 11);
+    assert.ok(all.body["@search.facets"].collectionId.some((f: { value: string }) => f.value === "finance"));
+
+    const top2 = await search(emulator, {
+      keywords: "*",
+      facets: [{ facet: "entityType", count: 2, sort: { value: "asc" } }],
+    });
+    assert.deepEqual(top2.body["@search.facets"].entityType.map((f: { value: string }) => f.value), [
+      "azure_datalake_gen2_filesystem",
+      "azure_datalake_gen2_path",
+    ]);
+    const narrowed = await search(emulator, { keywords: "customers", facets: [{ facet: "entityType" }] });
+    const narrowedTotal = narrowed.body["@search.facets"].entityType
+      .reduce((sum: number, f: { count: number }) => sum + f.count, 0);
+    assert.equal(narrowedTotal, narrowed.body["@search.count"], "facets count the matches, not the catalog");
+  });
+});
+
+Deno.test("paging a keyword search in a custom order returns each match exactly once", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const query = { keywords: "sales", orderby: [{ updateTime: "DESC" }, { name: "ASC" }], limit: 3 };
+    const whole = await search(emulator, { ...query, limit: 1000 });
+    const expected = whole.body.value.map((item: { id: string }) => item.id);
+    assert.ok(expected.length > 6, `enough matches to page: ${expected.length}`);
+    const seen: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await search(emulator, { ...query, continuationToken: token });
+      assert.equal(page.body["@search.count"], expected.length);
+      seen.push(...page.body.value.map((item: { id: string }) => item.id));
+      token = page.body.continuationToken;
+    } while (token);
+    assert.deepEqual(seen, expected, "pages concatenate to the single-page answer, in order");
+  });
+});
+
+Deno.test("a search without keywords narrowed by type matches what the whole filter says", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const count = async (filter: unknown) =>
+      (await search(emulator, { filter, limit: 1 })).body["@search.count"];
+    assert.equal(await count({ entityType: "AZURE_SQL_TABLE" }), 4, "types match in any case");
+    assert.equal(await count({ or: [{ entityType: "azure_sql_table" }, { entityType: "azure_sql_db" }] }), 5);
+    assert.equal(
+      await count({ or: [{ entityType: "azure_sql_table" }, { entityType: "Azure_Sql_Table" }] }),
+      4,
+    );
+    assert.equal(await count({ and: [{ entityType: "azure_sql_table" }, { label: "PII" }] }), 2);
+    assert.equal(await count({ or: [{ entityType: "azure_sql_table" }, { label: "Gold" }] }), 6);
+    assert.equal(await count({ not: { entityType: "azure_sql_column" } }), SEEDED_ENTITIES - 11);
+  });
+});

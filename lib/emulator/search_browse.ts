@@ -1,0 +1,267 @@
+/**
+ * `POST /browse` (catalog API 2023-02-01-preview): the catalog as a tree, by entity type or by path.
+ *
+ * An entity's parent is the entity it names in a container reference (`parent`, `dbSchema`, `table`, `db`,
+ * `server`, `account`, … in its relationship attributes or attributes), else the entity whose qualified
+ * name is the longest prefix of its own at a `/` or `#`. Paths follow the contract's example: a root is
+ * `/<type>#<qualified name without scheme>`, a child `<parent path>/<type>#<name>`.
+ *
+ * - `path`: the children of the entity at that path (optionally only of `entityType`);
+ * - `entityType` alone: every entity of that type;
+ * - neither: the roots.
+ *
+ * Items are ordered by name, then id, and paged by `offset` and `limit`. The tree is derived from the index
+ * once per index generation, so repeated browsing between writes costs only the lookup.
+ *
+ * @example
+ * ```ts
+ * import { EntityStore } from "./store.ts";
+ * import { SearchIndex } from "./search_index.ts";
+ * import { browse } from "./search_browse.ts";
+ * const store = EntityStore.open();
+ * console.log(browse(SearchIndex.of(store), { entityType: "azure_sql_server" })["@search.count"]); // 0
+ * store.close();
+ * ```
+ *
+ * @module
+ */
+import { isObject } from "./entity_model.ts";
+import type { IndexEntry, SearchIndex } from "./search_index.ts";
+import { topOf } from "./search_results.ts";
+
+/** Largest `limit` (contract). */
+export const MAX_BROWSE_LIMIT = 10_000;
+/** Largest `offset` (contract). */
+export const MAX_BROWSE_OFFSET = 100_000;
+/** Items when the request sets no limit. */
+export const DEFAULT_BROWSE_LIMIT = 50;
+
+/** A validated browse request (`BrowseRequest`). */
+export interface BrowseRequest {
+  entityType?: string;
+  path?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** One owner of a browse item (`BrowseResultOwner`). */
+export interface BrowseOwner {
+  id: string;
+  displayName?: string;
+  contactType: string;
+}
+
+/** One item (`BrowseResultValue`). */
+export interface BrowseItem {
+  entityType: string;
+  id: string;
+  isLeaf: boolean;
+  name: string;
+  owner: BrowseOwner[];
+  path: string;
+  qualifiedName: string;
+}
+
+/** The answer (`BrowseResult`). */
+export interface BrowseResult {
+  "@search.count": number;
+  value: BrowseItem[];
+}
+
+// Reference attributes that point at an entity's container, most specific first.
+const CONTAINER_REFERENCES = [
+  "parent",
+  "dbSchema",
+  "schema",
+  "table",
+  "view",
+  "db",
+  "database",
+  "folder",
+  "directory",
+  "container",
+  "filesystem",
+  "server",
+  "cluster",
+  "workspace",
+  "account",
+];
+
+interface BrowseTree {
+  children: Map<number, number[]>;
+  roots: number[];
+  path: Map<number, string>;
+  slotOfPath: Map<string, number>;
+}
+
+const trees = new WeakMap<SearchIndex, { generation: number; tree: BrowseTree }>();
+
+/** Browses the catalog tree. */
+export function browse(index: SearchIndex, request: BrowseRequest): BrowseResult {
+  index.refresh();
+  const tree = treeOf(index);
+  const entries = index.entries;
+  let slots: number[];
+  if (request.path !== undefined) {
+    const at = tree.slotOfPath.get(request.path);
+    slots = at === undefined ? [] : tree.children.get(at) ?? [];
+    if (request.entityType !== undefined) {
+      slots = slots.filter((slot) => entries[slot]!.document.entityType === request.entityType);
+    }
+  } else if (request.entityType !== undefined) {
+    slots = [];
+    for (const entry of entries) {
+      if (entry?.document.entityType === request.entityType) slots.push(entry.slot);
+    }
+  } else {
+    slots = tree.roots;
+  }
+  const offset = request.offset ?? 0;
+  const limit = request.limit ?? DEFAULT_BROWSE_LIMIT;
+  const page = topOf(slots, offset + limit, (a, b) => byName(entries[a]!, entries[b]!)).slice(offset);
+  return {
+    "@search.count": slots.length,
+    value: page.map((slot) => browseItem(entries[slot]!, tree)),
+  };
+}
+
+function byName(a: IndexEntry, b: IndexEntry): number {
+  if (a.nameKey !== b.nameKey) return a.nameKey < b.nameKey ? -1 : 1;
+  return a.document.id < b.document.id ? -1 : a.document.id > b.document.id ? 1 : 0;
+}
+
+function browseItem(entry: IndexEntry, tree: BrowseTree): BrowseItem {
+  const d = entry.document;
+  const owner = d.contact.filter((c) => c.contactType === "Owner").map((c) => {
+    const item: BrowseOwner = { id: c.id, contactType: "Owner" };
+    if (c.info) item.displayName = c.info;
+    return item;
+  });
+  return {
+    entityType: d.entityType,
+    id: d.id,
+    isLeaf: !tree.children.has(entry.slot),
+    name: d.name,
+    owner,
+    path: tree.path.get(entry.slot)!,
+    qualifiedName: d.qualifiedName,
+  };
+}
+
+function treeOf(index: SearchIndex): BrowseTree {
+  const cached = trees.get(index);
+  if (cached?.generation === index.generation) return cached.tree;
+  const tree = buildTree(index);
+  trees.set(index, { generation: index.generation, tree });
+  return tree;
+}
+
+function buildTree(index: SearchIndex): BrowseTree {
+  const entries = index.entries;
+  const slotOfQualifiedName = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry && !slotOfQualifiedName.has(entry.document.qualifiedName)) {
+      slotOfQualifiedName.set(entry.document.qualifiedName, entry.slot);
+    }
+  }
+  const parent = new Map<number, number>();
+  for (const entry of entries) {
+    if (!entry) continue;
+    const container = referencedContainer(index, entry, slotOfQualifiedName) ??
+      qualifiedNameParent(entry.document.qualifiedName, slotOfQualifiedName);
+    if (container !== undefined && container !== entry.slot) parent.set(entry.slot, container);
+  }
+  const path = new Map<number, string>();
+  for (const entry of entries) {
+    if (entry) pathOf(entry.slot, entries, parent, path);
+  }
+  const children = new Map<number, number[]>();
+  const roots: number[] = [];
+  const slotOfPath = new Map<string, number>();
+  for (const entry of entries) {
+    if (!entry) continue;
+    const up = parent.get(entry.slot);
+    if (up === undefined) {
+      roots.push(entry.slot);
+    } else {
+      const siblings = children.get(up);
+      if (siblings) siblings.push(entry.slot);
+      else children.set(up, [entry.slot]);
+    }
+    slotOfPath.set(path.get(entry.slot)!, entry.slot);
+  }
+  return { children, roots, path, slotOfPath };
+}
+
+function referencedContainer(
+  index: SearchIndex,
+  entry: IndexEntry,
+  slotOfQualifiedName: Map<string, number>,
+): number | undefined {
+  const entity = entry.document.entity;
+  const relationships = isObject(entity.relationshipAttributes) ? entity.relationshipAttributes : {};
+  for (const name of CONTAINER_REFERENCES) {
+    for (const reference of [relationships[name], entity.attributes[name]]) {
+      if (!isObject(reference)) continue;
+      if (typeof reference.guid === "string") {
+        const slot = index.byGuid(reference.guid)?.slot;
+        if (slot !== undefined) return slot;
+      }
+      const unique = reference.uniqueAttributes;
+      if (isObject(unique) && typeof unique.qualifiedName === "string") {
+        const slot = slotOfQualifiedName.get(unique.qualifiedName);
+        if (slot !== undefined) return slot;
+      }
+    }
+  }
+  return undefined;
+}
+
+// The entity whose qualified name is the longest proper prefix ending before a "/" or "#" (not inside the
+// scheme's "://").
+function qualifiedNameParent(
+  qualifiedName: string,
+  slotOfQualifiedName: Map<string, number>,
+): number | undefined {
+  const scheme = qualifiedName.indexOf("://");
+  const floor = scheme >= 0 ? scheme + 3 : 0;
+  for (let i = qualifiedName.length - 1; i > floor; i--) {
+    const c = qualifiedName[i];
+    if (c !== "/" && c !== "#") continue;
+    const slot = slotOfQualifiedName.get(qualifiedName.slice(0, i));
+    if (slot !== undefined) return slot;
+  }
+  return undefined;
+}
+
+// Walks up to a root or a known path, then fills in paths on the way down. A reference cycle is cut at
+// the entity where it closes, which becomes a root.
+function pathOf(
+  slot: number,
+  entries: ReadonlyArray<IndexEntry | undefined>,
+  parent: Map<number, number>,
+  path: Map<number, string>,
+): void {
+  const chain: number[] = [];
+  const onChain = new Set<number>();
+  let at: number | undefined = slot;
+  while (at !== undefined && !path.has(at)) {
+    if (onChain.has(at)) {
+      parent.delete(chain[chain.length - 1]);
+      break;
+    }
+    chain.push(at);
+    onChain.add(at);
+    at = parent.get(at);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const d = entries[chain[i]]!.document;
+    const up = parent.get(chain[i]);
+    path.set(
+      chain[i],
+      up === undefined
+        ? `/${d.entityType}#${d.qualifiedName.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`
+        : `${path.get(up)}/${d.entityType}#${d.name}`,
+    );
+  }
+}

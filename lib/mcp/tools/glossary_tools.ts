@@ -1,8 +1,282 @@
 /**
- * glossary tools.
+ * Glossary tools (spec §4.3): list terms (of one glossary or all), create a term, and assign a term to
+ * entities. They use the classic glossary API (`client.glossary`).
  *
  * @module
  */
-import type { ToolDefinition } from "../tool.ts";
+import type { AtlasGlossary, AtlasGlossaryTerm } from "../../catalog/glossary_types.ts";
+import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
+import { z } from "../../deps/zod.ts";
+import { CatalogError, ConflictError, UsageError } from "../../errors.ts";
+import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition, UPSERT } from "../tool.ts";
 
-export const GLOSSARY_TOOLS: ToolDefinition[] = [];
+/** Terms returned at most by one get_glossary_terms call. */
+export const MAX_TERMS = 1000;
+/** Entities accepted by one assign_term_to_entities call. */
+export const MAX_ASSIGNED_ENTITIES = 1000;
+/** Name of the glossary create_glossary_term makes when the catalog has none (the service's default). */
+export const DEFAULT_GLOSSARY_NAME = "Glossary";
+
+const termSummary = z.object({
+  guid: z.string(),
+  name: z.string(),
+  status: z.string().optional(),
+  glossary_guid: z.string(),
+  glossary_name: z.string().optional(),
+  short_description: z.string().optional(),
+  assigned_entity_count: z.number().int().describe("Entities the term is assigned to"),
+});
+
+function summarize(term: AtlasGlossaryTerm, glossary: AtlasGlossary): z.input<typeof termSummary> {
+  return {
+    guid: String(term.guid),
+    name: String(term.name),
+    status: typeof term.status === "string" ? term.status : undefined,
+    glossary_guid: String(glossary.guid),
+    glossary_name: glossary.name,
+    short_description: term.shortDescription,
+    assigned_entity_count: term.assignedEntities?.length ?? 0,
+  };
+}
+
+export const getGlossaryTermsTool = defineTool({
+  name: "get_glossary_terms",
+  title: "List glossary terms",
+  description: "List business glossary terms: those of one glossary (glossary_guid), or of every glossary " +
+    "when it is left out. Each term comes with its GUID, name, status (Draft, Approved, Alert, Expired), " +
+    "glossary, short description and how many entities it is assigned to. Returns at most `limit` terms " +
+    `(default 100, at most ${MAX_TERMS}) starting at \`offset\`; truncated and next_offset say when more ` +
+    "exist. Use the GUIDs with assign_term_to_entities; create missing terms with create_glossary_term.",
+  input: z.object({
+    glossary_guid: z.string().min(1).optional().describe("Only this glossary's terms"),
+    limit: z.number().int().min(1).max(MAX_TERMS).default(100).describe("Terms to return at most"),
+    offset: z.number().int().min(0).default(0).describe("Terms to skip, for paging"),
+  }),
+  output: z.object({
+    terms: z.array(termSummary),
+    total: z.number().int().describe("Terms in the glossary (or in all glossaries)"),
+    truncated: z.boolean().describe("True when terms beyond this page exist"),
+    next_offset: z.number().int().optional().describe("The offset of the next page, when truncated"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const glossary = ctx.services.catalog().glossary;
+    const glossaries = input.glossary_guid
+      ? [await glossary.get(input.glossary_guid, ctx.signal)]
+      : await glossary.list({ sort: "ASC", signal: ctx.signal });
+    const total = glossaries.reduce((sum, g) => sum + (g.terms?.length ?? 0), 0);
+    const end = input.offset + input.limit;
+    const terms: z.input<typeof termSummary>[] = [];
+    let before = 0;
+    for (const g of glossaries) {
+      const count = g.terms?.length ?? 0;
+      const from = Math.max(0, input.offset - before);
+      const to = Math.min(count, end - before);
+      before += count;
+      if (to <= from) continue;
+      const page = await glossary.listTerms(String(g.guid), {
+        offset: from,
+        limit: to - from,
+        sort: "ASC",
+        signal: ctx.signal,
+      });
+      terms.push(...page.map((term) => summarize(term, g)));
+    }
+    const truncated = input.offset + terms.length < total;
+    return { terms, total, truncated, next_offset: truncated ? input.offset + terms.length : undefined };
+  },
+});
+
+export const createGlossaryTermTool = defineTool({
+  name: "create_glossary_term",
+  title: "Create glossary term",
+  description: "Define a business term in a classic glossary. Without glossary_guid the term goes into " +
+    `the first glossary (by name); when the catalog has no glossary, one named "${DEFAULT_GLOSSARY_NAME}" ` +
+    "is created first (glossary_created says so). Term names are unique within a glossary: an existing " +
+    "name fails with 409, so check get_glossary_terms first. synonyms name existing terms of the same " +
+    "glossary (by name or GUID). Returns the new term; then use assign_term_to_entities.",
+  input: z.object({
+    name: z.string().min(1).describe("Name of the term, e.g. Customer Lifetime Value"),
+    glossary_guid: z.string().min(1).optional().describe("Glossary to create it in; default: the first"),
+    definition: z.string().optional().describe("What the term means (its long description)"),
+    long_description: z.string().optional().describe("Same as definition; give one of them"),
+    short_description: z.string().optional().describe("One-line summary"),
+    status: z.enum(TERM_STATUSES).optional().describe("Lifecycle status; the catalog defaults to Draft"),
+    abbreviation: z.string().optional().describe("Abbreviation or acronym, e.g. CLV"),
+    examples: z.array(z.string()).optional().describe("Examples of use"),
+    synonyms: z.array(z.string().min(1)).optional().describe("Names or GUIDs of existing synonym terms"),
+  }),
+  output: z.object({
+    guid: z.string(),
+    glossary_guid: z.string(),
+    glossary_created: z.boolean().describe("True when the default glossary was created for this term"),
+    term: z.record(z.string(), z.unknown()),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  handler: async (ctx, input) => {
+    if (input.definition && input.long_description && input.definition !== input.long_description) {
+      throw new UsageError("definition and long_description differ; give only one of them.");
+    }
+    const { guid: glossaryGuid, created } = input.glossary_guid
+      ? { guid: input.glossary_guid, created: false }
+      : await defaultGlossary(ctx);
+    const synonyms = input.synonyms?.length
+      ? await resolveTerms(ctx, glossaryGuid, input.synonyms)
+      : undefined;
+    const term: AtlasGlossaryTerm = {
+      name: input.name,
+      anchor: { glossaryGuid },
+      longDescription: input.definition ?? input.long_description,
+      shortDescription: input.short_description,
+      status: input.status,
+      abbreviation: input.abbreviation,
+      examples: input.examples,
+      synonyms: synonyms?.map((termGuid) => ({ termGuid })),
+    };
+    const createdTerm = await ctx.services.catalog().glossary.createTerm(term, { signal: ctx.signal });
+    return {
+      guid: String(createdTerm.guid),
+      glossary_guid: glossaryGuid,
+      glossary_created: created,
+      term: createdTerm,
+    };
+  },
+});
+
+/** The first glossary by name, or a new one named {@link DEFAULT_GLOSSARY_NAME} when there is none. */
+async function defaultGlossary(ctx: ToolContext): Promise<{ guid: string; created: boolean }> {
+  const glossary = ctx.services.catalog().glossary;
+  const first = async () =>
+    (await glossary.list({ limit: 1, sort: "ASC", ignoreTermsAndCategories: true, signal: ctx.signal }))[0];
+  const existing = await first();
+  if (existing?.guid) return { guid: existing.guid, created: false };
+  try {
+    const created = await glossary.create({
+      name: DEFAULT_GLOSSARY_NAME,
+      shortDescription: "Default glossary, created by govcat for the first term",
+    }, ctx.signal);
+    return { guid: String(created.guid), created: true };
+  } catch (error) {
+    // Another caller created it meanwhile: use theirs.
+    const now = error instanceof ConflictError ? await first() : undefined;
+    if (now?.guid) return { guid: now.guid, created: false };
+    throw error;
+  }
+}
+
+/** GUIDs of terms of the glossary named by GUID or name; unknown ones are a usage error listing them. */
+async function resolveTerms(ctx: ToolContext, glossaryGuid: string, refs: string[]): Promise<string[]> {
+  const headers = await ctx.services.catalog().glossary.listTermHeaders(glossaryGuid, { signal: ctx.signal });
+  const byName = new Map(headers.map((h) => [String(h.displayText).toLowerCase(), String(h.termGuid)]));
+  const guids = new Set(headers.map((h) => String(h.termGuid)));
+  const unknown: string[] = [];
+  const resolved = refs.flatMap((ref) => {
+    const guid = guids.has(ref) ? ref : byName.get(ref.toLowerCase());
+    if (guid) return [guid];
+    unknown.push(ref);
+    return [];
+  });
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `No term of glossary ${glossaryGuid} is named ${unknown.map((u) => `"${u}"`).join(", ")}.`,
+      "get_glossary_terms lists the glossary's terms; create missing synonyms with create_glossary_term first.",
+    );
+  }
+  return [...new Set(resolved)];
+}
+
+const assignResult = z.object({
+  entity_guid: z.string(),
+  status: z.enum(["assigned", "already_assigned", "failed"]),
+  error: z.string().optional().describe("Why the entity could not be given the term"),
+});
+
+export const assignTermToEntitiesTool = defineTool({
+  name: "assign_term_to_entities",
+  title: "Assign term to entities",
+  description: "Tag entities (data assets, found with search_entities) with a glossary term (GUID from " +
+    `get_glossary_terms or create_glossary_term). Up to ${MAX_ASSIGNED_ENTITIES} entity GUIDs per call. ` +
+    "Every entity gets its own result: assigned, already_assigned, or failed with the reason (an unknown " +
+    "or deleted entity fails alone; the others are still assigned). Repeating the call is harmless.",
+  input: z.object({
+    term_guid: z.string().min(1).describe("GUID of the glossary term"),
+    entity_guids: z.array(z.string().min(1)).min(1).max(MAX_ASSIGNED_ENTITIES).describe(
+      "GUIDs of the entities to tag",
+    ),
+  }),
+  output: z.object({
+    term_guid: z.string(),
+    assigned: z.number().int(),
+    already_assigned: z.number().int(),
+    failed: z.number().int(),
+    results: z.array(assignResult),
+  }),
+  annotations: UPSERT,
+  handler: async (ctx, input) => {
+    const glossary = ctx.services.catalog().glossary;
+    const current = await glossary.getTermAssignedEntities(input.term_guid, { signal: ctx.signal });
+    const already = new Set(current.map((entity) => entity.guid));
+    const results = new Map<string, z.input<typeof assignResult>>();
+    const pending: string[] = [];
+    for (const guid of new Set(input.entity_guids)) {
+      if (already.has(guid)) results.set(guid, { entity_guid: guid, status: "already_assigned" });
+      else pending.push(guid);
+    }
+    const batchSize = Math.min(100, ctx.services.config().batchSize);
+    for (let start = 0; start < pending.length; start += batchSize) {
+      for (const result of await assignBatch(ctx, input.term_guid, pending.slice(start, start + batchSize))) {
+        results.set(result.entity_guid, result);
+      }
+    }
+    const ordered = [...new Set(input.entity_guids)].map((guid) => results.get(guid)!);
+    const count = (status: string) => ordered.filter((r) => r.status === status).length;
+    return {
+      term_guid: input.term_guid,
+      assigned: count("assigned"),
+      already_assigned: count("already_assigned"),
+      failed: count("failed"),
+      results: ordered,
+    };
+  },
+});
+
+/**
+ * Assigns a batch in one call. The service refuses a whole call for one bad entity, so a refused batch
+ * is sent again entity by entity to tell which ones fail.
+ */
+async function assignBatch(
+  ctx: ToolContext,
+  termGuid: string,
+  guids: string[],
+): Promise<z.input<typeof assignResult>[]> {
+  const glossary = ctx.services.catalog().glossary;
+  try {
+    await glossary.assignTermToEntities(termGuid, guids.map((guid) => ({ guid })), ctx.signal);
+    return guids.map((guid) => ({ entity_guid: guid, status: "assigned" }));
+  } catch (error) {
+    if (!(error instanceof CatalogError)) throw error;
+    if (guids.length === 1) return [{ entity_guid: guids[0], status: "failed", error: describe(error) }];
+  }
+  const results: z.input<typeof assignResult>[] = [];
+  for (const guid of guids) {
+    try {
+      await glossary.assignTermToEntities(termGuid, [{ guid }], ctx.signal);
+      results.push({ entity_guid: guid, status: "assigned" });
+    } catch (error) {
+      if (!(error instanceof CatalogError)) throw error;
+      results.push({ entity_guid: guid, status: "failed", error: describe(error) });
+    }
+  }
+  return results;
+}
+
+function describe(error: CatalogError): string {
+  return [error.status || "", error.code, error.message].filter(Boolean).join(" ");
+}
+
+/** The glossary tools, in the order of spec §4.3. */
+export const GLOSSARY_TOOLS: ToolDefinition[] = [
+  getGlossaryTermsTool,
+  createGlossaryTermTool,
+  assignTermToEntitiesTool,
+];

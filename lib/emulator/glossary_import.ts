@@ -1,0 +1,247 @@
+/**
+ * Glossary term import from CSV (the 2023-02-01-preview catalog contract): `POST
+ * /glossary/{glossaryGuid}/terms/import` (also by glossary name, and under `/atlas/v2` as the product spec
+ * writes it) takes a multipart/form-data `file` part and answers 202 with the operation and its
+ * `Operation-Location`; `GET /glossary/terms/import/{operationGuid}` answers the operation
+ * (ImportCSVOperation).
+ *
+ * Like the service, the import runs after the upload: the operation is NotStarted, then Running, then
+ * Succeeded (every row imported) or Failed (nothing imported, every row error listed by line), so callers
+ * must poll. The emulator advances operations by elapsed time whenever the glossary area is used, instead
+ * of with timers that could outlive it. Problems with the file itself (not multipart, not .csv, unreadable,
+ * no Name column, no rows) are refused at once with 400.
+ *
+ * @example
+ * ```ts
+ * import { IMPORT_RUN_MS, IMPORT_START_MS } from "./glossary_import.ts";
+ * console.log(IMPORT_START_MS < IMPORT_RUN_MS); // true
+ * ```
+ *
+ * @module
+ */
+import { parseCsv } from "../deps/csv.ts";
+import type { AreaDependencies } from "./area.ts";
+import { EmulatorError, jsonResponse } from "./errors.ts";
+import { applyRows, checkRows, columnKey } from "./glossary_import_rows.ts";
+import type { ImportOperation, ImportRecord, ImportRow } from "./glossary_model.ts";
+import type { GlossaryViews } from "./glossary_views.ts";
+import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts";
+
+/** Milliseconds after the upload at which an import starts running. */
+export const IMPORT_START_MS = 100;
+/** Milliseconds after the upload at which an import has finished. */
+export const IMPORT_RUN_MS = 400;
+
+const CATALOG_API_VERSION = "2023-02-01-preview";
+
+/** The import operations of one emulator. */
+export class GlossaryImports {
+  readonly #deps: AreaDependencies;
+  readonly #views: GlossaryViews;
+
+  constructor(deps: AreaDependencies, views: GlossaryViews) {
+    this.#deps = deps;
+    this.#views = views;
+  }
+
+  /** Accepts an upload for a glossary; the file is read now, its rows are imported later. */
+  async start(ctx: RouteContext, glossaryGuid: string): Promise<ImportRecord> {
+    const rows = await readImportFile(ctx.request);
+    const now = this.#deps.now();
+    const record: ImportRecord = {
+      operation: {
+        id: crypto.randomUUID(),
+        status: "NotStarted",
+        createTime: timestamp(now),
+        lastUpdateTime: timestamp(now),
+        properties: { importedTerms: "0", totalTermsDetected: String(rows.length) },
+        error: { code: "", message: "" },
+      },
+      glossaryGuid,
+      includeTermHierarchy: queryFlag(ctx.url, "includeTermHierarchy"),
+      startedAt: now,
+      rows,
+    };
+    this.#views.glossaries.putImport(record);
+    return record;
+  }
+
+  /** The operation with this id, advanced to now; 404 when there is none. */
+  operation(id: string): ImportOperation {
+    this.advance();
+    const record = this.#views.glossaries.importRecord(id);
+    if (!record) throw EmulatorError.guidNotFound(id);
+    return record.operation;
+  }
+
+  /** Moves every unfinished import on as far as the time since its upload says. */
+  advance(): void {
+    const now = this.#deps.now();
+    for (const record of this.#views.glossaries.unfinishedImports()) {
+      const elapsed = now - record.startedAt;
+      if (elapsed >= IMPORT_RUN_MS) this.#finish(record, now);
+      else if (elapsed >= IMPORT_START_MS && record.operation.status === "NotStarted") {
+        record.operation = { ...record.operation, status: "Running", lastUpdateTime: timestamp(now) };
+        this.#views.glossaries.putImport(record);
+      }
+    }
+  }
+
+  #finish(record: ImportRecord, now: number): void {
+    const store = this.#views.glossaries;
+    const glossary = store.glossary(record.glossaryGuid);
+    const errors = glossary
+      ? checkRows(
+        record.rows,
+        new Set(store.terms(glossary.guid).map((t) => t.name)),
+        record.includeTermHierarchy,
+      )
+      : [{ line: 1, message: `glossary ${record.glossaryGuid} was deleted before the import ran` }];
+    let imported = 0;
+    let failure = errors.length > 0 ? `${errors.length} row error(s)` : "";
+    if (errors.length === 0) {
+      try {
+        imported = this.#deps.store.transaction(() => applyRows(this.#views, record, now));
+      } catch (error) {
+        if (!(error instanceof EmulatorError)) throw error;
+        failure = error.message;
+      }
+    }
+    const details = errors.map((e) => ({ line: e.line, message: e.message }));
+    record.operation = {
+      ...record.operation,
+      status: failure ? "Failed" : "Succeeded",
+      lastUpdateTime: timestamp(now),
+      properties: { importedTerms: String(imported), totalTermsDetected: String(record.rows.length) },
+      error: failure
+        ? {
+          code: "ATLAS-409-00-011",
+          message: `Glossary import failed: ${failure}${
+            details.map((d) => `; line ${d.line}: ${d.message}`).join("")
+          }`,
+          details,
+        }
+        : { code: "", message: "" },
+    };
+    // The rows are not needed once the import is done.
+    store.putImport({ ...record, rows: [] });
+  }
+}
+
+/** The import routes, relative to the API prefix. */
+export function importRoutes(imports: GlossaryImports, views: GlossaryViews): RouteDefinition[] {
+  const accepted = async (ctx: RouteContext, glossaryGuid: string) => {
+    const record = await imports.start(ctx, glossaryGuid);
+    const prefix = ctx.url.pathname.replace(/\/(atlas\/v2\/)?glossary\/.*$/, "");
+    const location = `${ctx.url.origin}${prefix}/glossary/terms/import/${record.operation.id}` +
+      `?api-version=${ctx.url.searchParams.get("api-version") ?? CATALOG_API_VERSION}`;
+    return jsonResponse(record.operation, 202, { "operation-location": location });
+  };
+  const byGuid = async (ctx: RouteContext) => {
+    const glossary = views.glossaries.glossary(ctx.params.glossaryGuid);
+    if (!glossary) {
+      await ctx.request.body?.cancel();
+      throw EmulatorError.guidNotFound(ctx.params.glossaryGuid);
+    }
+    return accepted(ctx, glossary.guid);
+  };
+  return [
+    { method: "POST", path: "/glossary/{glossaryGuid}/terms/import", handler: byGuid },
+    { method: "POST", path: "/atlas/v2/glossary/{glossaryGuid}/terms/import", handler: byGuid },
+    {
+      method: "POST",
+      path: "/glossary/name/{glossaryName}/terms/import",
+      handler: async (ctx) => {
+        const name = ctx.params.glossaryName;
+        const glossary = views.glossaries.glossaries().find((g) => g.name === name);
+        if (!glossary) {
+          await ctx.request.body?.cancel();
+          throw EmulatorError.uniqueAttributeNotFound("AtlasGlossary", { qualifiedName: name });
+        }
+        return accepted(ctx, glossary.guid);
+      },
+    },
+    {
+      method: "GET",
+      path: "/glossary/terms/import/{operationGuid}",
+      handler: (ctx) => jsonResponse(imports.operation(ctx.params.operationGuid)),
+    },
+  ];
+}
+
+/** The data rows of the uploaded `file` part, with their line numbers; file-level problems are 400s. */
+async function readImportFile(request: Request): Promise<ImportRow[]> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    await request.body?.cancel();
+    throw EmulatorError.badRequest("Request body must be multipart/form-data with a file part");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    throw EmulatorError.badRequest(
+      `Request body is not valid multipart/form-data: ${(error as Error).message}`,
+    );
+  }
+  const file = form.get("file");
+  if (file === null || typeof file === "string") {
+    throw EmulatorError.invalidParameters("the file part is required", "file");
+  }
+  if (!file.name.toLowerCase().endsWith(".csv")) {
+    throw new EmulatorError(
+      400,
+      "ATLAS-400-00-098",
+      `The provided file type: ${file.name} is not supported. Expected file format is .csv.`,
+    );
+  }
+  const records = await csvRecords(await file.text());
+  const [header, ...data] = records;
+  const keys = (header?.cells ?? []).map(columnKey);
+  if (!keys.includes("name")) {
+    throw EmulatorError.invalidParameters(
+      "the CSV file has no Name column (the template's columns: Name, Nick Name, Status, Definition, …)",
+      "file",
+    );
+  }
+  if (data.length === 0) {
+    throw new EmulatorError(400, "ATLAS-400-00-09B", "No data found in the uploaded file");
+  }
+  return data.map(({ line, cells }) => {
+    const byColumn: Record<string, string> = {};
+    keys.forEach((key, i) => {
+      if (key !== "" && byColumn[key] === undefined) byColumn[key] = cells[i] ?? "";
+    });
+    return { line, cells: byColumn };
+  });
+}
+
+/** Records of CSV text, each with the line it starts on (quoted fields may span lines). */
+function csvRecords(text: string): Promise<Array<{ line: number; cells: string[] }>> {
+  return new Promise((resolve, reject) => {
+    parseCsv(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+    }, (error: Error | undefined, records: unknown) => {
+      if (error) {
+        reject(new EmulatorError(400, "ATLAS-400-00-09C", `Invalid CSV file: ${error.message}`));
+        return;
+      }
+      // With `info: true` every record comes with its position.
+      const located = records as Array<{ record: string[]; info: { lines: number } }>;
+      resolve(located.map(({ record, info }) => ({
+        // info.lines is where the record ends; line breaks inside its fields move the start up.
+        line: info.lines - record.join("").split("\n").length + 1,
+        cells: record,
+      })));
+    });
+  });
+}
+
+/** How the catalog API writes times: `2020-07-22T13:48:21.688+0000`. */
+function timestamp(ms: number): string {
+  return new Date(ms).toISOString().replace("Z", "+0000");
+}

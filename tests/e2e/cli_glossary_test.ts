@@ -1,0 +1,528 @@
+/**
+ * The `glossary` commands of spec §4.6, run as a subprocess against the emulator: every command's happy
+ * path and an error path — an unknown GUID exits 1 with the 404 and a hint; a bad payload or CSV exits 2
+ * naming the file and line, and nothing reaches the catalog.
+ */
+import assert from "node:assert/strict";
+import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
+import { runGovcat } from "../support/govcat_process.ts";
+
+const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
+const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
+const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+
+interface Setup {
+  emulator: RunningEmulator;
+  dir: string;
+  // deno-lint-ignore no-explicit-any
+  govcat(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }>;
+  file(name: string, content: unknown): Promise<string>;
+}
+
+async function withSetup(test: (setup: Setup) => Promise<void>) {
+  const emulator = await startEmulator({ seed: true });
+  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
+  const dir = await Deno.makeTempDir({ prefix: "govcat-glossary-" });
+  try {
+    await test({
+      emulator,
+      dir,
+      govcat: async (...args) => {
+        const result = await runGovcat(args, env);
+        return {
+          ...result,
+          json: result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined,
+        };
+      },
+      file: async (name, content) => {
+        const path = `${dir}/${name}`;
+        await Deno.writeTextFile(path, typeof content === "string" ? content : JSON.stringify(content));
+        return path;
+      },
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await emulator.close();
+  }
+}
+
+async function ok(setup: Setup, ...args: string[]) {
+  const result = await setup.govcat(...args);
+  assert.equal(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
+  return result.json;
+}
+
+async function assertRefusedLocally(setup: Setup, pattern: RegExp, ...args: string[]) {
+  const before = setup.emulator.faults.stats().total;
+  const result = await setup.govcat(...args);
+  assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+  assert.match(result.stderr, pattern, args.join(" "));
+  assert.equal(result.stdout, "");
+  assert.equal(setup.emulator.faults.stats().total, before, `${args.join(" ")} sent nothing`);
+}
+
+async function assertNotFound(setup: Setup, ...args: string[]) {
+  const result = await setup.govcat(...args);
+  assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
+  assert.match(result.stderr, /status: 404/, args.join(" "));
+  assert.match(
+    result.stderr,
+    /hint: Check the GUID: "govcat glossary list" lists the glossaries/,
+    args.join(" "),
+  );
+  assert.equal(result.stdout, "");
+}
+
+Deno.test("glossary create, read (list), put, read-detailed and delete", async () => {
+  await withSetup(async (setup) => {
+    const finance = await ok(
+      setup,
+      "glossary",
+      "create",
+      "--name=Finance",
+      "--description=Money words",
+      "--language=en",
+    );
+    assert.equal(finance.longDescription, "Money words");
+    const payload = await setup.file("banking.json", { name: "Ignored", usage: "Lending" });
+    const banking = await ok(setup, "glossary", "create", `--payload-file=${payload}`, "--name=Banking");
+    assert.equal(banking.name, "Banking", "options override the file");
+    assert.equal(banking.usage, "Lending");
+
+    const listed = await ok(setup, "glossary", "list");
+    assert.deepEqual(listed.map((g: { name: string }) => g.name), ["Banking", "Finance"]);
+    assert.deepEqual(
+      (await ok(setup, "glossary", "read", "--limit=1", "--sort=DESC")).map((g: { name: string }) => g.name),
+      ["Finance"],
+    );
+    assert.equal((await ok(setup, "glossary", "read", `--glossary-guid=${finance.guid}`)).language, "en");
+
+    const put = await ok(setup, "glossary", "put", `--glossary-guid=${finance.guid}`, "--usage=Reporting");
+    assert.equal(put.usage, "Reporting");
+    assert.equal(put.longDescription, "Money words", "without a payload file the current glossary is kept");
+    assert.equal(put.lastModifiedTS, "2");
+    const detailed = await ok(setup, "glossary", "read-detailed", `--glossary-guid=${finance.guid}`);
+    assert.deepEqual(detailed.termInfo, {});
+    assert.deepEqual(await ok(setup, "glossary", "delete", `--glossary-guid=${banking.guid}`), {
+      glossaryGuid: banking.guid,
+      deleted: true,
+    });
+
+    const duplicate = await setup.govcat("glossary", "create", "--name=Finance");
+    assert.equal(duplicate.code, 1);
+    assert.match(duplicate.stderr, /status: 409 ATLAS-409-00-007/);
+    await assertRefusedLocally(
+      setup,
+      /glossary create needs --name/,
+      "glossary",
+      "create",
+      "--description=x",
+    );
+    const broken = await setup.file("broken.json", "{");
+    await assertRefusedLocally(
+      setup,
+      /broken\.json is not valid JSON/,
+      "glossary",
+      "create",
+      `--payload-file=${broken}`,
+    );
+    await assertRefusedLocally(
+      setup,
+      /glossary put needs --payload-file or/,
+      "glossary",
+      "put",
+      `--glossary-guid=${finance.guid}`,
+    );
+    await assertRefusedLocally(setup, /--sort: /, "glossary", "read", "--sort=UP");
+    await assertNotFound(setup, "glossary", "read", `--glossary-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "put", `--glossary-guid=${UNKNOWN}`, "--usage=x");
+    await assertNotFound(setup, "glossary", "read-detailed", `--glossary-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "delete", `--glossary-guid=${UNKNOWN}`);
+  });
+});
+
+Deno.test("glossary category commands", async () => {
+  await withSetup(async (setup) => {
+    const glossary = (await ok(setup, "glossary", "create", "--name=Glossary")).guid;
+    const term = await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue");
+    const top = await ok(
+      setup,
+      "glossary",
+      "create-category",
+      `--glossary-guid=${glossary}`,
+      "--name=Finance",
+      "--description=Money",
+    );
+    assert.equal(top.longDescription, "Money");
+    const child = await ok(
+      setup,
+      "glossary",
+      "create-category",
+      `--glossary-guid=${glossary}`,
+      "--name=KPIs",
+      `--parent-category-guid=${top.guid}`,
+    );
+    assert.equal(child.qualifiedName, "KPIs.Finance@Glossary");
+    const many = await setup.file("categories.json", [
+      { name: "Tax", terms: [{ termGuid: term.guid }] },
+      { name: "Audit", anchor: { glossaryGuid: glossary } },
+    ]);
+    const created = await ok(
+      setup,
+      "glossary",
+      "create-categories",
+      `--payload-file=${many}`,
+      `--glossary-guid=${glossary}`,
+    );
+    const tax = created[0];
+    assert.deepEqual(created.map((c: { name: string }) => c.name), ["Tax", "Audit"]);
+
+    assert.equal((await ok(setup, "glossary", "read-categories", `--glossary-guid=${glossary}`)).length, 4);
+    const headers = await ok(
+      setup,
+      "glossary",
+      "read-categories-headers",
+      `--glossary-guid=${glossary}`,
+      "--limit=2",
+    );
+    assert.deepEqual(headers.map((h: { displayText: string }) => h.displayText), ["Audit", "Finance"]);
+    assert.equal(
+      (await ok(setup, "glossary", "read-category", `--category-guid=${top.guid}`)).childrenCategories[0]
+        .categoryGuid,
+      child.guid,
+    );
+    assert.equal(
+      (await ok(setup, "glossary", "read-category-related", `--category-guid=${child.guid}`)).parent[0]
+        .categoryGuid,
+      top.guid,
+    );
+    assert.equal(
+      (await ok(setup, "glossary", "read-category-terms", `--category-guid=${tax.guid}`))[0].termGuid,
+      term.guid,
+    );
+    const put = await ok(
+      setup,
+      "glossary",
+      "put-category",
+      `--category-guid=${tax.guid}`,
+      "--short-description=Taxes",
+    );
+    assert.equal(put.shortDescription, "Taxes");
+    assert.equal(put.terms[0].termGuid, term.guid, "the current category's terms are kept");
+    assert.deepEqual(await ok(setup, "glossary", "delete-category", `--category-guid=${tax.guid}`), {
+      categoryGuid: tax.guid,
+      deleted: true,
+    });
+
+    await assertRefusedLocally(
+      setup,
+      /create-category needs --glossary-guid/,
+      "glossary",
+      "create-category",
+      "--name=X",
+    );
+    const notArray = await setup.file("one.json", { name: "X" });
+    await assertRefusedLocally(
+      setup,
+      /one\.json has the wrong shape: expected a JSON array/,
+      "glossary",
+      "create-categories",
+      `--payload-file=${notArray}`,
+    );
+    const unanchored = await setup.file("unanchored.json", [{ name: "X" }]);
+    await assertRefusedLocally(
+      setup,
+      /create-categories needs --glossary-guid \(not found in .*unanchored\.json\)/,
+      "glossary",
+      "create-categories",
+      `--payload-file=${unanchored}`,
+    );
+    await assertNotFound(setup, "glossary", "read-categories", `--glossary-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-categories-headers", `--glossary-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-category", `--category-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-category-related", `--category-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-category-terms", `--category-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "put-category", `--category-guid=${UNKNOWN}`, "--name=X");
+    await assertNotFound(setup, "glossary", "delete-category", `--category-guid=${UNKNOWN}`);
+  });
+});
+
+Deno.test("glossary term commands", async () => {
+  await withSetup(async (setup) => {
+    const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
+    const revenue = await ok(
+      setup,
+      "glossary",
+      "create-term",
+      `--glossary-guid=${glossary}`,
+      "--name=Revenue",
+      "--definition=Money in",
+      "--status=Approved",
+      "--examples=Q1",
+      "--examples=Q2",
+    );
+    assert.equal(revenue.longDescription, "Money in");
+    assert.deepEqual(revenue.examples, ["Q1", "Q2"]);
+    const terms = await setup.file("terms.json", [
+      { name: "Income", synonyms: [{ termGuid: revenue.guid }] },
+      { name: "Net revenue", hierarchyInfo: [{ guid: revenue.guid }] },
+    ]);
+    const created = await ok(
+      setup,
+      "glossary",
+      "create-terms",
+      `--payload-file=${terms}`,
+      `--glossary-guid=${glossary}`,
+      "--include-term-hierarchy",
+    );
+    assert.equal(created[1].hierarchyInfo[0].guid, revenue.guid);
+    const income = created[0];
+
+    const listed = await ok(
+      setup,
+      "glossary",
+      "list-terms",
+      `--glossary-guid=${glossary}`,
+      "--limit=2",
+      "--offset=1",
+      "--ext-info",
+    );
+    assert.deepEqual(listed.map((t: { name: string }) => t.name), ["Net revenue", "Revenue"]);
+    const readTerms = await ok(
+      setup,
+      "glossary",
+      "read-terms",
+      `--glossary-guid=${glossary}`,
+      "--include-term-hierarchy",
+    );
+    assert.equal(
+      readTerms.find((t: { name: string }) => t.name === "Net revenue").hierarchyInfo[0].name,
+      "Revenue",
+    );
+    const headers = await ok(setup, "glossary", "read-terms-headers", `--glossary-guid=${glossary}`);
+    assert.deepEqual(headers.map((h: { displayText: string }) => h.displayText), [
+      "Income",
+      "Net revenue",
+      "Revenue",
+    ]);
+    assert.equal(
+      (await ok(setup, "glossary", "read-term", `--term-guid=${revenue.guid}`)).synonyms[0].termGuid,
+      income.guid,
+    );
+    assert.deepEqual(
+      Object.keys(await ok(setup, "glossary", "read-terms-related", `--term-guid=${income.guid}`)),
+      ["synonyms"],
+    );
+    await ok(
+      setup,
+      "glossary",
+      "assign_terms",
+      `--csv-file=${await setup.file("a.csv", `term_guid,entity_guid\n${revenue.guid},${CUSTOMERS}\n`)}`,
+    );
+    const assigned = await ok(
+      setup,
+      "glossary",
+      "read-terms-assigned-entities",
+      `--term-guid=${revenue.guid}`,
+    );
+    assert.deepEqual(assigned.map((e: { guid: string }) => e.guid), [CUSTOMERS]);
+
+    const put = await ok(setup, "glossary", "put-term", `--term-guid=${income.guid}`, "--status=Alert");
+    assert.equal(put.status, "Alert");
+    assert.equal(put.synonyms[0].termGuid, revenue.guid, "the current term's relations are kept");
+    const refused = await setup.govcat("glossary", "delete-term", `--term-guid=${revenue.guid}`);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /status: 400 ATLAS-400-00-086/);
+    assert.deepEqual(await ok(setup, "glossary", "delete-term", `--term-guid=${income.guid}`), {
+      termGuid: income.guid,
+      deleted: true,
+    });
+
+    await assertRefusedLocally(
+      setup,
+      /--status: /,
+      "glossary",
+      "create-term",
+      `--glossary-guid=${glossary}`,
+      "--name=X",
+      "--status=Pending",
+    );
+    await assertRefusedLocally(
+      setup,
+      /create-term needs --name/,
+      "glossary",
+      "create-term",
+      `--glossary-guid=${glossary}`,
+    );
+    const nameless = await setup.file("nameless.json", [{ anchor: { glossaryGuid: glossary } }]);
+    await assertRefusedLocally(
+      setup,
+      /create-terms needs --name \(not found in .*nameless\.json\)/,
+      "glossary",
+      "create-terms",
+      `--payload-file=${nameless}`,
+    );
+    await assertRefusedLocally(
+      setup,
+      /put-term needs --payload-file or/,
+      "glossary",
+      "put-term",
+      `--term-guid=${income.guid}`,
+    );
+    await assertRefusedLocally(setup, /missing required option --glossary-guid/, "glossary", "list-terms");
+    await assertNotFound(setup, "glossary", "list-terms", `--glossary-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-terms-headers", `--glossary-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-term", `--term-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-terms-assigned-entities", `--term-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "read-terms-related", `--term-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "put-term", `--term-guid=${UNKNOWN}`, "--name=X");
+    await assertNotFound(setup, "glossary", "delete-term", `--term-guid=${UNKNOWN}`);
+    await assertNotFound(setup, "glossary", "create-term", `--glossary-guid=${UNKNOWN}`, "--name=X");
+  });
+});
+
+Deno.test("glossary import-terms polls the import to Succeeded; read-terms-import; failures", async () => {
+  await withSetup(async (setup) => {
+    const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
+    const csv = await setup.file(
+      "terms.csv",
+      "name,description,short_description,status,definition,examples\n" +
+        "Revenue,,Money in,Approved,Income from sales,Q1 revenue;Q2 revenue\n" +
+        "Cost,What we spend,,draft,,\n",
+    );
+    const result = await setup.govcat(
+      "glossary",
+      "import-terms",
+      `--csv-file=${csv}`,
+      `--glossary-guid=${glossary}`,
+      "--poll-ms=50",
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.json.status, "Succeeded");
+    assert.equal(result.json.properties.importedTerms, "2");
+    assert.match(result.stderr, /import-terms: operation \S+ NotStarted \(0\/2 terms\)/);
+    assert.match(result.stderr, /import-terms: operation \S+ Succeeded \(2\/2 terms\)/);
+    const terms = await ok(setup, "glossary", "list-terms", `--glossary-guid=${glossary}`);
+    const revenue = terms.find((t: { name: string }) => t.name === "Revenue");
+    assert.equal(revenue.longDescription, "Income from sales");
+    assert.equal(revenue.shortDescription, "Money in");
+    assert.deepEqual(revenue.examples, ["Q1 revenue", "Q2 revenue"]);
+    assert.equal(terms.find((t: { name: string }) => t.name === "Cost").longDescription, "What we spend");
+    const status = await ok(setup, "glossary", "read-terms-import", `--operation-id=${result.json.id}`);
+    assert.equal(status.status, "Succeeded");
+
+    const unknownSynonym = await setup.file("synonym.csv", "Name,Synonyms\nProfit,Nope\n");
+    const failed = await setup.govcat(
+      "glossary",
+      "import-terms",
+      `--csv-file=${unknownSynonym}`,
+      `--glossary-guid=${glossary}`,
+      "--poll-ms=50",
+    );
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.match(
+      failed.stderr,
+      /failed: Glossary import failed: .*line 2: synonyms names an unknown term "Nope"/,
+    );
+    assert.match(failed.stderr, /Failed \(0\/1 terms\)/);
+
+    const bad = await setup.file("bad.csv", "Name,Status\nGood,Approved\n,Draft\nOdd,Pending\nGood,\n");
+    await assertRefusedLocally(
+      setup,
+      /bad\.csv has 3 problems; nothing was sent:\n.*bad\.csv:3: column Name: the term name is empty\n.*bad\.csv:4: column Status: "Pending" is not a term status \(Draft, Approved, Alert, Expired\)\n.*bad\.csv:5: column Name: "Good" is also on line 2/,
+      "glossary",
+      "import-terms",
+      `--csv-file=${bad}`,
+      `--glossary-guid=${glossary}`,
+    );
+    const noName = await setup.file("noname.csv", "Title,Status\nA,Draft\n");
+    await assertRefusedLocally(
+      setup,
+      /noname\.csv:1: no Name column \(found: Title, Status\)/,
+      "glossary",
+      "import-terms",
+      `--csv-file=${noName}`,
+      `--glossary-guid=${glossary}`,
+    );
+    const unclosed = await setup.file("unclosed.csv", 'Name\nA\n"B\n');
+    await assertRefusedLocally(
+      setup,
+      /unclosed\.csv:\d+: not valid CSV/,
+      "glossary",
+      "import-terms",
+      `--csv-file=${unclosed}`,
+      `--glossary-guid=${glossary}`,
+    );
+    await assertRefusedLocally(
+      setup,
+      /--csv-file: file not found/,
+      "glossary",
+      "import-terms",
+      `--csv-file=${setup.dir}/nope.csv`,
+      `--glossary-guid=${glossary}`,
+    );
+    await assertNotFound(
+      setup,
+      "glossary",
+      "import-terms",
+      `--csv-file=${csv}`,
+      `--glossary-guid=${UNKNOWN}`,
+    );
+    await assertNotFound(setup, "glossary", "read-terms-import", `--operation-id=${UNKNOWN}`);
+  });
+});
+
+Deno.test("glossary assign_terms: rows checked first, grouped per term, one bad row fails alone", async () => {
+  await withSetup(async (setup) => {
+    const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
+    const revenue =
+      (await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue")).guid;
+    const cost =
+      (await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Cost")).guid;
+    const csv = await setup.file(
+      "assign.csv",
+      `term_guid,entity_guid\n${revenue},${CUSTOMERS}\n${cost},${ORDERS}\n${revenue},${UNKNOWN}\n${revenue},${ORDERS}\n`,
+    );
+    const summary = await ok(setup, "glossary", "assign_terms", `--csv-file=${csv}`);
+    assert.equal(summary.assigned, 3);
+    assert.equal(summary.failed, 1);
+    assert.equal(summary.terms, 2);
+    assert.deepEqual(summary.rows.map((r: { line: number; status: string }) => [r.line, r.status]), [
+      [2, "assigned"],
+      [3, "assigned"],
+      [4, "failed"],
+      [5, "assigned"],
+    ]);
+    assert.match(summary.rows[2].error, /404 ATLAS-404-00-005/);
+    const assigned = await ok(setup, "glossary", "read-terms-assigned-entities", `--term-guid=${revenue}`);
+    assert.deepEqual(assigned.map((e: { guid: string }) => e.guid).sort(), [CUSTOMERS, ORDERS]);
+
+    const bad = await setup.file(
+      "bad.csv",
+      `term_guid,entity_guid\n${revenue},not-a-guid\n${revenue},${CUSTOMERS}\n${revenue},${CUSTOMERS.toUpperCase()}\n`,
+    );
+    await assertRefusedLocally(
+      setup,
+      /bad\.csv has 2 problems; nothing was sent:\n.*bad\.csv:2: column entity_guid: "not-a-guid" is not a GUID\n.*bad\.csv:4: this term_guid and entity_guid pair is also on line 3/,
+      "glossary",
+      "assign_terms",
+      `--csv-file=${bad}`,
+    );
+    const columns = await setup.file("columns.csv", `term,entity\n${revenue},${CUSTOMERS}\n`);
+    await assertRefusedLocally(
+      setup,
+      /columns\.csv:1: no term_guid or entity_guid column/,
+      "glossary",
+      "assign_terms",
+      `--csv-file=${columns}`,
+    );
+    const empty = await setup.file("empty.csv", "term_guid,entity_guid\n");
+    await assertRefusedLocally(
+      setup,
+      /empty\.csv:1: a header but no rows/,
+      "glossary",
+      "assign-terms",
+      `--csv-file=${empty}`,
+    );
+  });
+});

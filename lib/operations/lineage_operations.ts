@@ -1,8 +1,217 @@
 /**
- * Operations of the `lineage` group.
+ * Operations of the `lineage` group: read the lineage of an entity (by GUID, or by type and qualified
+ * name) and its next page of neighbours, record lineage between entities, and validate or import lineage
+ * CSV files (`lineage_csv_operations.ts`).
  *
  * @module
  */
-import type { Operation } from "./types.ts";
+import { createLineage } from "../catalog/lineage_builder.ts";
+import type { AtlasObjectRef, LineageColumnMapping, LineageSpec } from "../catalog/lineage_types.ts";
+import { z } from "../deps/zod.ts";
+import { UsageError } from "../errors.ts";
+import { importLineageCsv, validateLineageCsv } from "./lineage_csv_operations.ts";
+import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
+import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
-export const LINEAGE_OPERATIONS: Operation[] = [];
+const direction = z.enum(["INPUT", "OUTPUT", "BOTH"]).default("BOTH").describe(
+  "INPUT (upstream: where the data comes from), OUTPUT (downstream: where it goes) or BOTH",
+);
+
+export const getLineage = defineOperation({
+  id: "lineage.get",
+  group: "lineage",
+  command: "get",
+  aliases: ["read"],
+  summary: "Get the lineage of an entity, by GUID or by type name and qualified name",
+  description: "One hop is data set → process → data set. The answer maps every entity in the graph by " +
+    "GUID (guidEntityMap) and lists the edges (relations); widthCounts gives each node's full number of " +
+    "neighbours, more than the answer holds when --width cut it (see lineage next-page).",
+  input: z.object({
+    guid: z.string().min(1).optional().describe("GUID of the entity"),
+    typeName: z.string().min(1).optional().describe("Type name, with --qualified-name instead of --guid"),
+    qualifiedName: z.string().min(1).optional().describe("Qualified name, with --type-name"),
+    depth: z.number().int().min(0).default(3).describe("Hops to walk"),
+    direction,
+    width: z.number().int().optional().describe("Neighbours each node expands at most (-1: no limit)"),
+    includeParent: z.boolean().optional().describe("Also give each node's container (a column's table)"),
+  }),
+  annotations: READ,
+  run: (ctx, input) => {
+    const options = {
+      depth: input.depth,
+      direction: input.direction,
+      width: input.width,
+      includeParent: input.includeParent,
+      signal: ctx.signal,
+    };
+    if (input.guid !== undefined && input.typeName === undefined && input.qualifiedName === undefined) {
+      return ctx.catalog().lineage.get(input.guid, options);
+    }
+    if (input.guid === undefined && input.typeName !== undefined && input.qualifiedName !== undefined) {
+      return ctx.catalog().lineage.getByUniqueAttribute(input.typeName, input.qualifiedName, options);
+    }
+    throw new UsageError(
+      "lineage get: give --guid, or --type-name with --qualified-name (not both forms).",
+      "E.g. govcat lineage get --guid=<guid> --direction=INPUT --depth=2",
+    );
+  },
+});
+
+export const getLineageNextPage = defineOperation({
+  id: "lineage.next-page",
+  group: "lineage",
+  command: "next-page",
+  aliases: ["readNext", "read-next"],
+  summary: "Get one page of an entity's immediate lineage neighbours",
+  description: "childrenCount in the answer is the number of neighbours in all; raise --offset by --limit " +
+    "until it is reached.",
+  input: z.object({
+    guid: z.string().min(1).describe("GUID of the entity"),
+    direction,
+    offset: z.number().int().min(0).optional().describe("Neighbours to skip"),
+    limit: z.number().int().min(1).optional().describe("Neighbours in the page (all when absent)"),
+  }),
+  annotations: READ,
+  run: (ctx, input) =>
+    ctx.catalog().lineage.nextPage(input.guid, {
+      direction: input.direction,
+      offset: input.offset,
+      limit: input.limit,
+      signal: ctx.signal,
+    }),
+});
+
+const columnMapping = z.object({
+  source: z.string().min(1),
+  target: z.string().min(1),
+  sourceDataset: z.string().optional(),
+  targetDataset: z.string().optional(),
+});
+
+const createInput = z.object({
+  sourceGuid: z.array(z.string().min(1)).optional().describe(
+    "GUID of a source (upstream) entity; repeat for more",
+  ),
+  targetGuid: z.array(z.string().min(1)).optional().describe(
+    "GUID of a target (downstream) entity; repeat for more",
+  ),
+  processName: z.string().min(1).optional().describe(
+    "Name of the process (derived from the ends when absent)",
+  ),
+  processType: z.string().min(1).optional().describe("Process entity type (default Process)"),
+  description: z.string().optional().describe("Description of the process"),
+  owner: z.string().optional().describe("Owner of the process"),
+  confidenceScore: z.number().min(0).max(1).optional().describe(
+    "0..1; stored when the process type defines confidenceScore",
+  ),
+  columnMapping: z.array(columnMapping).optional().describe(
+    'Column lineage as JSON, e.g. [{"source":"OrderTotal","target":"total"}]; sourceDataset and ' +
+      "targetDataset (GUID or qualified name) pick among several sources or targets",
+  ),
+  payloadFile: z.string().optional().describe(
+    'JSON file: {"sources": [GUID | {guid} | {typeName, qualifiedName}], "targets": [...], "processName", ' +
+      '"columnMappings": [...], ...}; options add to or override it',
+  ),
+});
+
+export const createLineageOperation = defineOperation({
+  id: "lineage.create",
+  group: "lineage",
+  command: "create",
+  summary: "Record lineage: one process from source entities to target entities",
+  description: "Every end is read first; a missing one fails the command before anything is written. " +
+    "The process's qualified name is derived from its ends and name, so running the command again " +
+    "updates the same process (created: false) instead of adding one.",
+  input: createInput,
+  annotations: UPSERT,
+  run: async (ctx, input) =>
+    createLineage(ctx.catalog(), await specFromInput(ctx, input), { signal: ctx.signal }),
+});
+
+async function specFromInput(
+  ctx: OperationContext,
+  input: z.output<typeof createInput>,
+): Promise<LineageSpec> {
+  const base = input.payloadFile
+    ? specFromFile(await readJsonFile(ctx, input.payloadFile, "--payload-file"), input.payloadFile)
+    : undefined;
+  const spec: LineageSpec = {
+    ...base,
+    sources: [...(base?.sources ?? []), ...(input.sourceGuid ?? []).map((guid) => ({ guid }))],
+    targets: [...(base?.targets ?? []), ...(input.targetGuid ?? []).map((guid) => ({ guid }))],
+  };
+  if (input.processName !== undefined) spec.processName = input.processName;
+  if (input.processType !== undefined) spec.processType = input.processType;
+  if (input.description !== undefined) spec.description = input.description;
+  if (input.owner !== undefined) spec.owner = input.owner;
+  if (input.confidenceScore !== undefined) spec.confidenceScore = input.confidenceScore;
+  if (input.columnMapping !== undefined) spec.columnMappings = input.columnMapping as LineageColumnMapping[];
+  const missing = [spec.sources.length === 0 && "--source-guid", spec.targets.length === 0 && "--target-guid"]
+    .filter(Boolean);
+  if (missing.length > 0) {
+    throw new UsageError(
+      `lineage create needs ${missing.join(" and ")}${
+        input.payloadFile ? ` (or them in ${input.payloadFile})` : ""
+      }.`,
+      "E.g. govcat lineage create --source-guid=<guid> --target-guid=<guid> --process-name=nightly_load",
+    );
+  }
+  return spec;
+}
+
+const SPEC_SHAPE = '{"sources": [...], "targets": [...], "processName": "…", "columnMappings": [...]}';
+
+/** A lineage spec from a payload file; ends may be GUID strings, `{guid}` or `{typeName, qualifiedName}`. */
+function specFromFile(value: unknown, file: string): LineageSpec {
+  if (!isPlainObject(value)) throw payloadError(file, SPEC_SHAPE, describeJson(value));
+  const ends = (key: "sources" | "targets"): AtlasObjectRef[] => {
+    const list = value[key] ?? [];
+    if (!Array.isArray(list)) throw payloadError(file, `${key} as an array`, describeJson(list));
+    return list.map((end, i) => {
+      if (typeof end === "string" && end.trim() !== "") return { guid: end.trim() };
+      if (isPlainObject(end) && typeof end.guid === "string" && end.guid !== "") return { guid: end.guid };
+      if (isPlainObject(end) && typeof end.typeName === "string" && typeof end.qualifiedName === "string") {
+        return { typeName: end.typeName, qualifiedName: end.qualifiedName };
+      }
+      throw payloadError(
+        file,
+        `a GUID, {guid} or {typeName, qualifiedName} in ${key}`,
+        `${describeJson(end)} at index ${i}`,
+      );
+    });
+  };
+  const text = (key: string): string | undefined => {
+    const field = value[key];
+    if (field === undefined || field === null) return undefined;
+    if (typeof field !== "string") throw payloadError(file, `${key} as a string`, describeJson(field));
+    return field;
+  };
+  const score = value.confidenceScore;
+  if (score !== undefined && typeof score !== "number") {
+    throw payloadError(file, "confidenceScore as a number from 0 to 1", describeJson(score));
+  }
+  const mappings = value.columnMappings ?? value.columnMapping;
+  const parsedMappings = mappings === undefined ? undefined : z.array(columnMapping).safeParse(mappings);
+  if (parsedMappings && !parsedMappings.success) {
+    throw payloadError(file, 'columnMappings as [{"source": "…", "target": "…"}]', describeJson(mappings));
+  }
+  return {
+    sources: ends("sources"),
+    targets: ends("targets"),
+    processName: text("processName"),
+    processType: text("processType"),
+    description: text("description"),
+    owner: text("owner"),
+    confidenceScore: score as number | undefined,
+    columnMappings: parsedMappings?.data,
+  };
+}
+
+/** Every operation of the `lineage` group. */
+export const LINEAGE_OPERATIONS: Operation[] = [
+  getLineage,
+  getLineageNextPage,
+  createLineageOperation,
+  validateLineageCsv,
+  importLineageCsv,
+];

@@ -1,8 +1,300 @@
 /**
- * lineage tools.
+ * Lineage tools: get_lineage (a compact, bounded view of an entity's upstream and downstream graph) and
+ * create_lineage (record that data flows from some entities to others, idempotently).
  *
  * @module
  */
-import type { ToolDefinition } from "../tool.ts";
+import type { CatalogClient } from "../../catalog/client.ts";
+import { createLineage } from "../../catalog/lineage_builder.ts";
+import type { AtlasLineageInfo, LineageDirection } from "../../catalog/lineage_types.ts";
+import type { AtlasEntityHeader } from "../../catalog/types.ts";
+import { z } from "../../deps/zod.ts";
+import { NotFoundError } from "../../errors.ts";
+import { defineTool, READ_ONLY, type ToolDefinition, UPSERT } from "../tool.ts";
 
-export const LINEAGE_TOOLS: ToolDefinition[] = [];
+/** Nodes kept in one get_lineage answer; a larger graph is cut and flagged `truncated`. */
+export const MAX_LINEAGE_NODES = 500;
+/** Edges kept in one answer (a process with many inputs and outputs yields their product). */
+export const MAX_LINEAGE_EDGES = 1000;
+/** Column pairs listed per process. */
+export const MAX_COLUMN_MAPPINGS_PER_PROCESS = 50;
+/** Neighbours each node expands; wide enough for most graphs, bounded for the service's sake. */
+const LINEAGE_WIDTH = 100;
+
+const DIRECTIONS: Record<string, LineageDirection> = {
+  upstream: "INPUT",
+  downstream: "OUTPUT",
+  both: "BOTH",
+  INPUT: "INPUT",
+  OUTPUT: "OUTPUT",
+  BOTH: "BOTH",
+};
+
+const columnPair = z.object({
+  source_dataset: z.string(),
+  target_dataset: z.string(),
+  source_column: z.string(),
+  target_column: z.string(),
+});
+
+const node = z.object({
+  guid: z.string(),
+  type_name: z.string(),
+  name: z.string().optional(),
+  qualified_name: z.string().optional(),
+  kind: z.enum(["dataset", "process"]).describe("Processes are the transformations between data sets"),
+  column_mappings: z.array(columnPair).optional().describe("Column-level lineage recorded on a process"),
+});
+
+const edge = z.object({
+  from: z.string().describe("GUID of the upstream data set (or the process, when it has no input here)"),
+  to: z.string().describe("GUID of the downstream data set (or the process, when it has no output here)"),
+  via_process_guid: z.string(),
+  via_process_name: z.string().optional(),
+});
+
+const lineageOutput = z.object({
+  base_guid: z.string(),
+  direction: z.enum(["INPUT", "OUTPUT", "BOTH"]),
+  depth: z.number(),
+  nodes: z.array(node),
+  edges: z.array(edge),
+  node_count: z.number().describe("Nodes in the whole answer, before any cut"),
+  edge_count: z.number().describe("Edges in the whole answer, before any cut"),
+  process_count: z.number(),
+  truncated: z.boolean(),
+});
+
+export const getLineageTool = defineTool({
+  name: "get_lineage",
+  title: "Get lineage",
+  description: "Upstream (where its data comes from) and downstream (where it goes) lineage of an entity, " +
+    "by GUID (find it with search_entities). depth counts hops data set → process → data set. Answers " +
+    "nodes (data sets and the processes between them, with any column mappings) and edges from data set " +
+    `to data set via a process. At most ${MAX_LINEAGE_NODES} nodes and ${MAX_LINEAGE_EDGES} edges; ` +
+    "truncated says when the graph was larger (ask for less depth or one direction).",
+  input: z.object({
+    guid: z.string().min(1).describe("GUID of the entity (a data set or a process)"),
+    depth: z.number().int().min(1).max(10).default(3).describe("Hops to walk, 1 to 10"),
+    direction: z.enum(["upstream", "downstream", "both", "INPUT", "OUTPUT", "BOTH"]).default("both")
+      .describe("upstream, downstream or both (INPUT, OUTPUT, BOTH also accepted)"),
+  }),
+  output: lineageOutput,
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const catalog = ctx.services.catalog();
+    const direction = DIRECTIONS[input.direction];
+    const info = await catalog.lineage.get(input.guid, {
+      depth: input.depth,
+      direction,
+      width: LINEAGE_WIDTH,
+      signal: ctx.signal,
+    });
+    const processes = await processGuids(catalog, info, input.guid, ctx.signal);
+    return compactLineage(info, input.guid, direction, input.depth, processes);
+  },
+});
+
+export const createLineageTool = defineTool({
+  name: "create_lineage",
+  title: "Create lineage",
+  description: "Record that data flows from source entities to target entities through one process " +
+    "named process_name (a Process entity whose inputs are the sources and outputs the targets), with " +
+    "optional column-level mappings. Idempotent: the same sources, targets and process_name always " +
+    "give the same process, so calling again updates it (created: false) and never duplicates it. Every " +
+    "GUID is checked first; a missing one fails the call and nothing is written. Verify with get_lineage.",
+  input: z.object({
+    source_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the upstream entities"),
+    target_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the downstream entities"),
+    process_name: z.string().min(1).describe("Name of the transformation, e.g. aggregate_orders_daily"),
+    description: z.string().optional().describe("What the process does"),
+    column_mappings: z.array(z.object({
+      source_column: z.string().min(1),
+      target_column: z.string().min(1),
+      source_guid: z.string().optional().describe("Which source the column is in (default: the first)"),
+      target_guid: z.string().optional().describe("Which target the column is in (default: the first)"),
+    })).max(1000).optional().describe("Column-level lineage: which source column feeds which target column"),
+  }),
+  output: z.object({
+    process_guid: z.string(),
+    qualified_name: z.string(),
+    created: z.boolean().describe("False when the process existed and was updated"),
+  }),
+  annotations: UPSERT,
+  handler: async (ctx, input) => {
+    const result = await createLineage(ctx.services.catalog(), {
+      sources: input.source_guids.map((guid) => ({ guid })),
+      targets: input.target_guids.map((guid) => ({ guid })),
+      processName: input.process_name,
+      description: input.description,
+      columnMappings: input.column_mappings?.map((m) => ({
+        source: m.source_column,
+        target: m.target_column,
+        sourceDataset: m.source_guid,
+        targetDataset: m.target_guid,
+      })),
+    }, { signal: ctx.signal });
+    return {
+      process_guid: result.processGuid,
+      qualified_name: result.qualifiedName,
+      created: result.created,
+    };
+  },
+});
+
+/**
+ * Which nodes are processes. Lineage relations always join a data set and a process, so the graph is
+ * two-coloured from the base; one type lookup (the base's, or none when a node is a plain Process or
+ * DataSet) says which colour the processes are.
+ */
+async function processGuids(
+  catalog: CatalogClient,
+  info: AtlasLineageInfo,
+  baseGuid: string,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
+  const neighbours = new Map<string, string[]>();
+  for (const r of info.relations ?? []) {
+    if (!r.fromEntityId || !r.toEntityId) continue;
+    neighbours.set(r.fromEntityId, [...(neighbours.get(r.fromEntityId) ?? []), r.toEntityId]);
+    neighbours.set(r.toEntityId, [...(neighbours.get(r.toEntityId) ?? []), r.fromEntityId]);
+  }
+  const colour = new Map<string, boolean>([[baseGuid, true]]);
+  const queue = [baseGuid];
+  while (queue.length > 0) {
+    const guid = queue.shift()!;
+    for (const next of neighbours.get(guid) ?? []) {
+      if (!colour.has(next)) {
+        colour.set(next, !colour.get(guid));
+        queue.push(next);
+      }
+    }
+  }
+  const types = info.guidEntityMap ?? {};
+  const anchor = [...colour.keys()].find((g) =>
+    types[g]?.typeName === "Process" || types[g]?.typeName === "DataSet"
+  );
+  const baseIsProcess = anchor !== undefined
+    ? (types[anchor]?.typeName === "Process") === colour.get(anchor)
+    : await isProcessType(catalog, String(types[baseGuid]?.typeName ?? ""), signal);
+  return new Set([...colour].filter(([, sameAsBase]) => sameAsBase === baseIsProcess).map(([guid]) => guid));
+}
+
+/** Walks the type's super types until Process (true) or DataSet or the root (false). */
+async function isProcessType(
+  catalog: CatalogClient,
+  typeName: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const seen = new Set<string>();
+  let level = [typeName];
+  while (level.length > 0) {
+    if (level.includes("Process")) return true;
+    const next: string[] = [];
+    for (const name of level) {
+      if (name === "" || name === "DataSet" || seen.has(name)) continue;
+      seen.add(name);
+      try {
+        const def = await catalog.types.get("entity", { name }, signal);
+        next.push(...(def.superTypes ?? []));
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }
+    level = next;
+  }
+  return false;
+}
+
+type CompactLineage = z.input<typeof lineageOutput>;
+
+function compactLineage(
+  info: AtlasLineageInfo,
+  baseGuid: string,
+  direction: LineageDirection,
+  depth: number,
+  processes: Set<string>,
+): CompactLineage {
+  const headers = info.guidEntityMap ?? {};
+  const order = [baseGuid, ...Object.keys(headers).filter((g) => g !== baseGuid)];
+  const kept = new Set(order.slice(0, MAX_LINEAGE_NODES));
+  const nodes = [...kept].map((guid) => nodeOf(guid, headers[guid], processes.has(guid)));
+  const allEdges = edgesOf(info, processes, headers);
+  const edges = allEdges
+    .filter((e) => kept.has(e.from) && kept.has(e.to) && kept.has(e.via_process_guid))
+    .slice(0, MAX_LINEAGE_EDGES);
+  return {
+    base_guid: info.baseEntityGuid ?? baseGuid,
+    direction,
+    depth,
+    nodes,
+    edges,
+    node_count: order.length,
+    edge_count: allEdges.length,
+    process_count: [...processes].filter((g) => g in headers).length,
+    truncated: nodes.length < order.length || edges.length < allEdges.length,
+  };
+}
+
+function nodeOf(guid: string, header: AtlasEntityHeader | undefined, isProcess: boolean) {
+  const attributes = header?.attributes ?? {};
+  const text = (value: unknown) => typeof value === "string" && value !== "" ? value : undefined;
+  const mappings = isProcess ? columnPairs(attributes.columnMapping) : undefined;
+  return {
+    guid,
+    type_name: String(header?.typeName ?? ""),
+    name: text(attributes.name) ?? text(header?.displayText),
+    qualified_name: text(attributes.qualifiedName),
+    kind: isProcess ? "process" as const : "dataset" as const,
+    ...(mappings?.length ? { column_mappings: mappings } : {}),
+  };
+}
+
+/** Data set → data set edges through each process; a side the answer lacks is the process itself. */
+function edgesOf(info: AtlasLineageInfo, processes: Set<string>, headers: Record<string, AtlasEntityHeader>) {
+  const inputs = new Map<string, string[]>();
+  const outputs = new Map<string, string[]>();
+  for (const r of info.relations ?? []) {
+    if (!r.fromEntityId || !r.toEntityId) continue;
+    if (processes.has(r.toEntityId)) {
+      inputs.set(r.toEntityId, [...(inputs.get(r.toEntityId) ?? []), r.fromEntityId]);
+    } else outputs.set(r.fromEntityId, [...(outputs.get(r.fromEntityId) ?? []), r.toEntityId]);
+  }
+  const edges: Array<z.input<typeof edge>> = [];
+  for (const process of new Set([...inputs.keys(), ...outputs.keys()])) {
+    const name = headers[process]?.attributes?.name;
+    const via = { via_process_guid: process, via_process_name: typeof name === "string" ? name : undefined };
+    const from = inputs.get(process) ?? [process];
+    const to = outputs.get(process) ?? [process];
+    for (const source of from) for (const target of to) edges.push({ from: source, to: target, ...via });
+  }
+  return edges;
+}
+
+/** Purview's columnMapping JSON flattened to column pairs; anything unreadable gives none. */
+function columnPairs(value: unknown): Array<z.input<typeof columnPair>> | undefined {
+  if (typeof value !== "string") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const pairs: Array<z.input<typeof columnPair>> = [];
+  for (const entry of parsed) {
+    const datasets = entry?.DatasetMapping ?? {};
+    for (const column of Array.isArray(entry?.ColumnMapping) ? entry.ColumnMapping : []) {
+      pairs.push({
+        source_dataset: String(datasets.Source ?? ""),
+        target_dataset: String(datasets.Sink ?? ""),
+        source_column: String(column?.Source ?? ""),
+        target_column: String(column?.Sink ?? ""),
+      });
+    }
+  }
+  return pairs.slice(0, MAX_COLUMN_MAPPINGS_PER_PROCESS);
+}
+
+/** The lineage tools, in the order of spec §4.3. */
+export const LINEAGE_TOOLS: ToolDefinition[] = [getLineageTool, createLineageTool];

@@ -1,0 +1,288 @@
+/**
+ * Lineage commands as a user runs them, in a real subprocess against the emulator: get (by GUID, by type
+ * and qualified name, next page), create (options, payload file, idempotent, missing ends), and CSV
+ * validate and import (table and column level, BOM and CRLF, file:line:column problems with exit 2 and
+ * nothing sent, re-import creating nothing new).
+ */
+import assert from "node:assert/strict";
+import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
+import { runGovcat } from "../support/govcat_process.ts";
+
+const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
+const INVOICES = "ca7a1000-0000-4000-8000-000000000040";
+const MONTHLY_REVENUE = "ca7a1000-0000-4000-8000-000000000060";
+const CUSTOMER_360 = "ca7a1000-0000-4000-8000-000000000061";
+const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
+
+// deno-lint-ignore no-explicit-any
+type Result = { code: number; stderr: string; stdout: string; json: any };
+
+async function withCli(
+  test: (
+    govcat: (...args: string[]) => Promise<Result>,
+    emulator: RunningEmulator,
+    file: (name: string, content: string) => Promise<string>,
+  ) => Promise<void>,
+) {
+  const emulator = await startEmulator({ seed: true });
+  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
+  const dir = await Deno.makeTempDir({ prefix: "govcat-lineage-" });
+  try {
+    await test(
+      async (...args) => {
+        const result = await runGovcat(args, env);
+        return { ...result, json: result.code === 0 ? JSON.parse(result.stdout) : undefined };
+      },
+      emulator,
+      async (name, content) => {
+        await Deno.writeTextFile(`${dir}/${name}`, content);
+        return `${dir}/${name}`;
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await emulator.close();
+  }
+}
+
+function writes(emulator: RunningEmulator): number {
+  return emulator.faults.stats().log.filter((e) => e.method !== "GET").length;
+}
+
+Deno.test("lineage create, get (by GUID and by name) and next-page", async () => {
+  await withCli(async (govcat, emulator, file) => {
+    const created = await govcat(
+      "lineage",
+      "create",
+      `--source-guid=${ORDERS}`,
+      `--source-guid=${CUSTOMERS}`,
+      `--target-guid=${MONTHLY_REVENUE}`,
+      "--process-name=revenue_rollup",
+      "--description=Monthly revenue",
+      '--column-mapping=[{"source":"OrderTotal","target":"revenue"}]',
+    );
+    assert.equal(created.code, 0, created.stderr);
+    assert.equal(created.json.created, true);
+    const processGuid = created.json.processGuid;
+
+    const again = await govcat(
+      "lineage",
+      "create",
+      `--payload-file=${await file(
+        "spec.json",
+        JSON.stringify({
+          sources: [CUSTOMERS, { guid: ORDERS }],
+          targets: [{ guid: MONTHLY_REVENUE }],
+          processName: "revenue_rollup",
+          columnMappings: [{ source: "OrderTotal", target: "revenue" }],
+        }),
+      )}`,
+    );
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.json.created, false, "the same lineage from a payload file is the same process");
+    assert.equal(again.json.processGuid, processGuid);
+
+    const upstream = await govcat(
+      "lineage",
+      "get",
+      `--guid=${MONTHLY_REVENUE}`,
+      "--direction=INPUT",
+      "--depth=1",
+    );
+    assert.equal(upstream.code, 0, upstream.stderr);
+    assert.equal(upstream.json.lineageDirection, "INPUT");
+    assert.equal(upstream.json.relations.length, 3);
+    const mapping = JSON.parse(upstream.json.guidEntityMap[processGuid].attributes.columnMapping);
+    assert.deepEqual(mapping[0].ColumnMapping, [{ Source: "OrderTotal", Sink: "revenue" }]);
+
+    const byName = await govcat(
+      "lineage",
+      "get",
+      "--type-name=DataSet",
+      "--qualified-name=custom://finance/monthly-revenue",
+      "--direction=INPUT",
+    );
+    assert.equal(byName.code, 0, byName.stderr);
+    assert.equal(byName.json.baseEntityGuid, MONTHLY_REVENUE);
+    assert.equal(byName.json.relations.length, 3);
+
+    const page = await govcat("lineage", "next-page", `--guid=${ORDERS}`, "--direction=OUTPUT", "--limit=1");
+    assert.equal(page.code, 0, page.stderr);
+    assert.equal(page.json.childrenCount, 1);
+
+    const both = await govcat("lineage", "get", `--guid=${ORDERS}`, `--type-name=DataSet`);
+    assert.equal(both.code, 2, "both forms at once is bad usage");
+
+    const before = writes(emulator);
+    const missing = await govcat(
+      "lineage",
+      "create",
+      `--source-guid=${UNKNOWN}`,
+      `--target-guid=${CUSTOMER_360}`,
+    );
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, new RegExp(`source ${UNKNOWN} not found`));
+    assert.match(missing.stderr, /status: 404/);
+    assert.equal(writes(emulator), before, "nothing written");
+    const noTargets = await govcat("lineage", "create", `--source-guid=${ORDERS}`);
+    assert.equal(noTargets.code, 2);
+    assert.match(noTargets.stderr, /--target-guid/);
+  });
+});
+
+Deno.test("lineage validate <file>: good file passes, problems are file:line:column with exit 2", async () => {
+  await withCli(async (govcat, emulator, file) => {
+    const good = await file(
+      "good.csv",
+      "\uFEFFsource_entity_guid,target_entity_guid,process_name,confidence_score,metadata\r\n" +
+        `${ORDERS},${MONTHLY_REVENUE},rollup,0.9,"{""pipeline"":""nightly""}"\r\n` +
+        `${CUSTOMERS},${CUSTOMER_360},profile,,\r\n`,
+    );
+    const valid = await govcat("lineage", "validate", good);
+    assert.equal(valid.code, 0, valid.stderr);
+    assert.deepEqual(valid.json, {
+      file: good,
+      valid: true,
+      rows: 2,
+      columnLevel: false,
+      processes: 2,
+      entitiesChecked: 4,
+    });
+    assert.equal(writes(emulator), 0);
+
+    emulator.faults.reset();
+    const bad = await file(
+      "bad.csv",
+      "source_entity_guid,target_entity_guid,process_name,confidence_score,metadata,source_column,target_column\n" +
+        `not-a-guid,${MONTHLY_REVENUE},p,0.5,,,\n` +
+        `${ORDERS},${MONTHLY_REVENUE},p,1.5,{not json},a,\n` +
+        `${ORDERS},${ORDERS},p,,,,\n` +
+        `${ORDERS},${MONTHLY_REVENUE}\n`,
+    );
+    const refused = await govcat("lineage", "validate", bad);
+    assert.equal(refused.code, 2);
+    for (
+      const expected of [
+        `${bad}:2:1: source_entity_guid: "not-a-guid" is not a GUID`,
+        `${bad}:3:4: confidence_score: "1.5" is not a number from 0 to 1`,
+        `${bad}:3:5: metadata: is not valid JSON`,
+        `${bad}:3:7: target_column: is required when the other column is given`,
+        `${bad}:4:2: target_entity_guid: is the same entity as source_entity_guid`,
+        `${bad}:5: has 2 fields, the header has 7`,
+      ]
+    ) assert.ok(refused.stderr.includes(expected), `${expected}\n---\n${refused.stderr}`);
+    assert.match(refused.stderr, /6 problems/);
+    assert.equal(emulator.faults.stats().total, 0, "a malformed file sends nothing");
+
+    const header = await file("header.csv", "source_guid,target_entity_guid\nx,y\n");
+    const wrongHeader = await govcat("lineage", "validate", header);
+    assert.equal(wrongHeader.code, 2);
+    assert.match(wrongHeader.stderr, /header\.csv:1:1: unknown column "source_guid"/);
+    assert.match(wrongHeader.stderr, /required column source_entity_guid is missing/);
+
+    const unknown = await file(
+      "unknown.csv",
+      `source_entity_guid,target_entity_guid\n${UNKNOWN},${ORDERS}\n`,
+    );
+    const missing = await govcat("lineage", "validate", unknown);
+    assert.equal(missing.code, 2);
+    assert.ok(
+      missing.stderr.includes(`${unknown}:2:1: source_entity_guid: ${UNKNOWN} not found (404)`),
+      missing.stderr,
+    );
+    assert.equal(writes(emulator), 0, "validate only reads");
+
+    const absent = await govcat("lineage", "validate", `${header}.missing`);
+    assert.equal(absent.code, 2);
+    assert.match(absent.stderr, /file not found/);
+  });
+});
+
+Deno.test("lineage import <file>: table and column level, idempotent, refuses bad files whole", async () => {
+  await withCli(async (govcat, emulator, file) => {
+    const table = await file(
+      "table.csv",
+      "source_entity_guid,target_entity_guid,relationship_type,process_name,description,confidence_score,owner,metadata\n" +
+        `${ORDERS},${MONTHLY_REVENUE},direct,revenue_rollup,Monthly revenue,0.95,finance,"{""pipeline"":""adf""}"\n` +
+        `${CUSTOMERS},${CUSTOMER_360},direct,profile_build,,,,\n`,
+    );
+    const count = emulator.entityCount();
+    const imported = await govcat("lineage", "import", table);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.equal(imported.json.created, 2);
+    assert.equal(imported.json.updated, 0);
+    assert.equal(imported.json.failed, 0);
+    assert.deepEqual(imported.json.processes.map((p: { lines: number[] }) => p.lines), [[2], [3]]);
+    assert.deepEqual(imported.json.processes[0].attributesNotStored.sort(), [
+      "confidenceScore",
+      "pipeline",
+      "relationshipType",
+    ]);
+    assert.equal(emulator.entityCount(), count + 2);
+
+    const reimported = await govcat("lineage", "import", table);
+    assert.equal(reimported.code, 0, reimported.stderr);
+    assert.equal(reimported.json.created, 0);
+    assert.equal(reimported.json.updated, 2);
+    assert.equal(emulator.entityCount(), count + 2, "re-import creates nothing new");
+
+    const columns = await file(
+      "columns.csv",
+      "source_entity_guid,target_entity_guid,process_name,source_column,target_column\r\n" +
+        `${ORDERS},${MONTHLY_REVENUE},revenue_rollup,OrderTotal,revenue\r\n` +
+        `${ORDERS},${MONTHLY_REVENUE},revenue_rollup,OrderId,order_count\r\n` +
+        `${INVOICES},${MONTHLY_REVENUE},invoice_rollup,,\r\n`,
+    );
+    const withColumns = await govcat("lineage", "import", columns);
+    assert.equal(withColumns.code, 0, withColumns.stderr);
+    assert.equal(withColumns.json.created, 1, "invoice_rollup is new");
+    assert.equal(withColumns.json.updated, 1, "revenue_rollup gains its column mapping");
+    const rollup = withColumns.json.processes[0];
+    assert.equal(rollup.processGuid, imported.json.processes[0].processGuid);
+    assert.deepEqual(rollup.lines, [2, 3]);
+    assert.equal(rollup.columnMappings, 2);
+    const lineage = await govcat(
+      "lineage",
+      "get",
+      `--guid=${MONTHLY_REVENUE}`,
+      "--direction=INPUT",
+      "--depth=1",
+    );
+    const mapping = JSON.parse(lineage.json.guidEntityMap[rollup.processGuid].attributes.columnMapping);
+    assert.deepEqual(mapping[0].ColumnMapping, [
+      { Source: "OrderTotal", Sink: "revenue" },
+      { Source: "OrderId", Sink: "order_count" },
+    ]);
+
+    // A refused write fails its process only; the summary names its rows and the exit code is 1.
+    emulator.faults.script([{ status: 400, method: "POST", path: "/atlas/v2/entity" }]);
+    const partial = await govcat("lineage", "import", table);
+    assert.equal(partial.code, 1);
+    assert.match(partial.stderr, /1 of 2 processes failed/);
+    assert.match(partial.stderr, /"status": 400/);
+
+    emulator.faults.reset();
+    const bad = await file(
+      "bad.csv",
+      `source_entity_guid,target_entity_guid\n${ORDERS},${MONTHLY_REVENUE}\nnope,${ORDERS}\n`,
+    );
+    const refused = await govcat("lineage", "import", bad);
+    assert.equal(refused.code, 2);
+    assert.ok(refused.stderr.includes(`${bad}:3:1:`), refused.stderr);
+    assert.match(refused.stderr, /Nothing was sent/);
+    assert.equal(emulator.faults.stats().total, 0, "nothing sent, the good row included");
+
+    const missing = await file(
+      "missing.csv",
+      `source_entity_guid,target_entity_guid\n${ORDERS},${CUSTOMER_360}\n${UNKNOWN},${ORDERS}\n`,
+    );
+    const notFound = await govcat("lineage", "import", missing);
+    assert.equal(notFound.code, 2);
+    assert.ok(
+      notFound.stderr.includes(`${missing}:3:1: source_entity_guid: ${UNKNOWN} not found`),
+      notFound.stderr,
+    );
+    assert.equal(writes(emulator), 0, "no process written, not even for the good row");
+  });
+});

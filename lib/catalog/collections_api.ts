@@ -1,13 +1,158 @@
 /**
- * Collection calls of the account API (2019-11-01-preview).
+ * Collection calls of the account API (2019-11-01-preview): list (every page, or one), get, create or
+ * update, delete, the names of a collection's children and its path from the root.
+ *
+ * Pages are followed by the `$skipToken` their `nextLink` carries, sent to the configured account
+ * endpoint: a `nextLink` naming another host never receives the bearer token.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "./client.ts";
+ * import { loadConfig } from "../config.ts";
+ * const client = CatalogClient.fromConfig(
+ *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
+ * );
+ * for await (const collection of client.collections.list()) console.log(collection.name);
+ * await client.collections.createOrUpdate("finance-eu", {
+ *   friendlyName: "Finance EU",
+ *   parentCollection: { referenceName: "finance" },
+ * });
+ * ```
  *
  * @module
  */
+import { CatalogError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
+import type {
+  Collection,
+  CollectionInput,
+  CollectionList,
+  CollectionName,
+  CollectionNameList,
+  CollectionPath,
+} from "./collections_types.ts";
 
+const COLLECTIONS = "/account/collections";
+const SKIP_TOKEN = "$skipToken";
+/** More pages than any account has; a service that keeps answering nextLink is stopped here. */
+const MAX_PAGES = 10_000;
+
+/** The collection calls of one account (`client.collections`). */
 export class CollectionsApi {
   protected readonly http: HttpClient;
   constructor(http: HttpClient) {
     this.http = http;
   }
+
+  /** Every collection of the account, page after page, as an async iterator. */
+  async *list(options: { signal?: AbortSignal } = {}): AsyncGenerator<Collection> {
+    yield* this.#pages((token) => this.listPage(token, options.signal));
+  }
+
+  /** Every collection of the account, in one array. */
+  async listAll(options: { signal?: AbortSignal } = {}): Promise<Collection[]> {
+    const all: Collection[] = [];
+    for await (const collection of this.list(options)) all.push(collection);
+    return all;
+  }
+
+  /** One page of collections; give the `$skipToken` of the previous page's `nextLink` for the next. */
+  listPage(skipToken?: string, signal?: AbortSignal): Promise<CollectionList> {
+    return this.http.request({
+      method: "GET",
+      area: "account",
+      path: COLLECTIONS,
+      query: { [SKIP_TOKEN]: skipToken },
+      signal,
+    });
+  }
+
+  /** One collection by name (404 NotFoundError when it does not exist). */
+  get(name: string, signal?: AbortSignal): Promise<Collection> {
+    return this.http.request({ method: "GET", area: "account", path: collectionPath(name), signal });
+  }
+
+  /**
+   * Creates the collection, or updates it when it exists. A new collection needs `parentCollection`; an
+   * update that leaves it out keeps the current parent.
+   */
+  createOrUpdate(name: string, collection: CollectionInput, signal?: AbortSignal): Promise<Collection> {
+    return this.http.request({
+      method: "PUT",
+      area: "account",
+      path: collectionPath(name),
+      body: collection,
+      signal,
+    });
+  }
+
+  /** Deletes a collection; the service refuses while it has child collections or assets. */
+  async delete(name: string, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: "DELETE", area: "account", path: collectionPath(name), signal });
+  }
+
+  /** The names and friendly names of a collection's direct children, every page. */
+  async childNames(name: string, signal?: AbortSignal): Promise<CollectionName[]> {
+    const names: CollectionName[] = [];
+    const pages = this.#pages<CollectionName>((token) =>
+      this.http.request<CollectionNameList>({
+        method: "GET",
+        area: "account",
+        path: `${collectionPath(name)}/getChildCollectionNames`,
+        query: { [SKIP_TOKEN]: token },
+        signal,
+      })
+    );
+    for await (const child of pages) names.push(child);
+    return names;
+  }
+
+  /** The names and friendly names of a collection's ancestors, from the root to its parent. */
+  path(name: string, signal?: AbortSignal): Promise<CollectionPath> {
+    return this.http.request({
+      method: "GET",
+      area: "account",
+      path: `${collectionPath(name)}/getCollectionPath`,
+      signal,
+    });
+  }
+
+  async *#pages<T>(
+    fetchPage: (skipToken?: string) => Promise<{ value?: T[]; nextLink?: string }>,
+  ): AsyncGenerator<T> {
+    let token: string | undefined;
+    const seen = new Set<string>();
+    for (let pages = 0; pages < MAX_PAGES; pages++) {
+      const result = await fetchPage(token);
+      yield* result.value ?? [];
+      if (!result.nextLink) return;
+      token = skipTokenOf(result.nextLink);
+      // A token seen before would loop for ever; the service's paging is broken, so say so.
+      if (seen.has(token)) throw brokenPaging(`nextLink repeats the $skipToken ${token}`);
+      seen.add(token);
+    }
+    throw brokenPaging(`more than ${MAX_PAGES} pages`);
+  }
+}
+
+function collectionPath(name: string): string {
+  return `${COLLECTIONS}/${encodeURIComponent(name)}`;
+}
+
+function skipTokenOf(nextLink: string): string {
+  let token: string | null = null;
+  try {
+    token = new URL(nextLink, "http://next.invalid").searchParams.get(SKIP_TOKEN);
+  } catch {
+    // Reported below.
+  }
+  if (!token) throw brokenPaging(`nextLink carries no ${SKIP_TOKEN}: ${nextLink}`);
+  return token;
+}
+
+function brokenPaging(detail: string): CatalogError {
+  return new CatalogError({
+    message: `The collection list could not be paged: ${detail}.`,
+    hint: "Retry; if it persists, list with a smaller scope or report the account's paging problem.",
+  });
 }

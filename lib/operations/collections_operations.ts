@@ -1,8 +1,252 @@
 /**
- * Operations of the `collections` group.
+ * Operations of the `collections` group (spec §4.6): create, delete, get, list, CSV import and export,
+ * plus the path of a collection from the root and the names of its children. Collections are addressed by
+ * their name (unique in the account), not their friendly name.
  *
  * @module
  */
-import type { Operation } from "./types.ts";
+import type { Collection } from "../catalog/collections_types.ts";
+import { z } from "../deps/zod.ts";
+import { UsageError } from "../errors.ts";
+import { exportCollections } from "./collections_export.ts";
+import { importCollections } from "./collections_import.ts";
+import {
+  CLI_COLLECTION_HINTS,
+  collectionNameProblem,
+  upsertCollection,
+  withCollectionHints,
+} from "./collections_support.ts";
+import { describeJson, isPlainObject, readJsonFile } from "./payload_files.ts";
+import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
-export const COLLECTIONS_OPERATIONS: Operation[] = [];
+const collectionName = z.string().min(1).describe("Name of the collection (not its friendly name)");
+
+const createInput = z.object({
+  collectionName,
+  friendlyName: z.string().min(1).optional().describe("Name people see; defaults to the collection name"),
+  description: z.string().optional().describe("What the collection holds"),
+  parentCollection: z.string().min(1).optional().describe(
+    "Name of the parent collection; a new collection goes under the root when left out",
+  ),
+  payloadFile: z.string().optional().describe(
+    'JSON file with {"friendlyName", "description", "parentCollection": {"referenceName"}}; options win',
+  ),
+});
+
+export const createCollection = defineOperation({
+  id: "collections.create",
+  group: "collections",
+  command: "create",
+  aliases: ["create-or-update", "createOrUpdate"],
+  summary: "Create a collection, or update the one with this name",
+  description: "A new collection goes under --parent-collection, or under the root collection (named " +
+    "after the account) when it is left out. For an existing collection, only the options given change; " +
+    "--parent-collection moves it. Names have 3 to 36 letters, digits or hyphens.",
+  input: createInput,
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    const problem = collectionNameProblem(input.collectionName);
+    if (problem) {
+      throw new UsageError(`--collection-name "${input.collectionName}" is not a valid name: ${problem}.`);
+    }
+    const fromFile = input.payloadFile ? await readCollectionPayload(ctx, input) : {};
+    const fields = {
+      friendlyName: input.friendlyName ?? fromFile.friendlyName,
+      description: input.description ?? fromFile.description,
+      parentCollection: input.parentCollection ?? fromFile.parentCollection,
+    };
+    const { collection } = await withCollectionHints(
+      CLI_COLLECTION_HINTS,
+      () =>
+        upsertCollection(ctx.catalog(), input.collectionName, fields, {
+          accountName: ctx.config().accountName,
+          signal: ctx.signal,
+        }),
+    );
+    return collection;
+  },
+});
+
+export const deleteCollection = defineOperation({
+  id: "collections.delete",
+  group: "collections",
+  command: "delete",
+  summary: "Delete a collection; refused while it has child collections or assets",
+  input: z.object({ collectionName }),
+  annotations: DELETE,
+  run: async (ctx, input) => {
+    await withCollectionHints(
+      CLI_COLLECTION_HINTS,
+      () => ctx.catalog().collections.delete(input.collectionName, ctx.signal),
+    );
+    return { collectionName: input.collectionName, deleted: true };
+  },
+});
+
+export const getCollection = defineOperation({
+  id: "collections.get",
+  group: "collections",
+  command: "get",
+  aliases: ["read"],
+  summary: "Get a collection: friendly name, description, parent, provisioning state",
+  input: z.object({ collectionName }),
+  annotations: READ,
+  run: (ctx, input) =>
+    withCollectionHints(
+      CLI_COLLECTION_HINTS,
+      () => ctx.catalog().collections.get(input.collectionName, ctx.signal),
+    ),
+});
+
+export const listCollections = defineOperation({
+  id: "collections.list",
+  group: "collections",
+  command: "list",
+  summary: "List every collection of the account (all pages)",
+  input: z.object({}),
+  annotations: READ,
+  run: async (ctx) => {
+    const value = await ctx.catalog().collections.listAll({ signal: ctx.signal });
+    return { count: value.length, value };
+  },
+});
+
+export const collectionPath = defineOperation({
+  id: "collections.path",
+  group: "collections",
+  command: "path",
+  aliases: ["get-path", "getCollectionPath"],
+  summary: "The full hierarchical path of a collection, from the root collection down",
+  input: z.object({ collectionName }),
+  annotations: READ,
+  run: (ctx, input) =>
+    withCollectionHints(CLI_COLLECTION_HINTS, async () => {
+      const collections = ctx.catalog().collections;
+      const [collection, path] = await Promise.all([
+        collections.get(input.collectionName, ctx.signal),
+        collections.path(input.collectionName, ctx.signal),
+      ]);
+      const names = [...path.parentNameChain ?? [], collection.name ?? input.collectionName];
+      const friendlyNames = [
+        ...path.parentFriendlyNameChain ?? [],
+        collection.friendlyName ?? collection.name ?? input.collectionName,
+      ];
+      return {
+        collectionName: collection.name ?? input.collectionName,
+        parentNameChain: path.parentNameChain ?? [],
+        parentFriendlyNameChain: path.parentFriendlyNameChain ?? [],
+        path: names.join("/"),
+        friendlyPath: friendlyNames.join(" / "),
+      };
+    }),
+});
+
+export const collectionChildren = defineOperation({
+  id: "collections.children",
+  group: "collections",
+  command: "children",
+  aliases: ["child-names", "getChildCollectionNames"],
+  summary: "The names and friendly names of a collection's direct children",
+  input: z.object({ collectionName }),
+  annotations: READ,
+  run: async (ctx, input) => {
+    const value = await withCollectionHints(
+      CLI_COLLECTION_HINTS,
+      () => ctx.catalog().collections.childNames(input.collectionName, ctx.signal),
+    );
+    return { collectionName: input.collectionName, count: value.length, value };
+  },
+});
+
+export const importCollectionsOperation = defineOperation({
+  id: "collections.import",
+  group: "collections",
+  command: "import",
+  summary: "Create or update collections from a CSV file, parents before children",
+  description: "Columns: collection_name (required), friendly_name, description, parent_collection. Every " +
+    "row is checked before anything is written (names, duplicates, unknown parents, cycles); problems are " +
+    "reported as file:line. Rows may come in any order; parents are created first. An empty " +
+    "parent_collection means the root for a new collection and no move for an existing one. Rows that " +
+    "match the catalog already are left alone, so the import can be run again.",
+  input: z.object({
+    csvFile: z.string().min(1).describe("CSV file of collections to create or update"),
+  }),
+  annotations: UPSERT,
+  run: (ctx, input) => importCollections(ctx, input.csvFile),
+});
+
+export const exportCollectionsOperation = defineOperation({
+  id: "collections.export",
+  group: "collections",
+  command: "export",
+  summary: "Write every collection to a CSV file, in hierarchy order",
+  description: "Columns: collection_name, friendly_name; --include-hierarchy adds parent_collection and " +
+    "path, --include-metadata adds description, provisioning_state and the system data columns. A file " +
+    "written with --include-hierarchy and --include-metadata can be imported again. Cells starting with " +
+    "=, +, -, @ get a leading ' so spreadsheets do not run them as formulas.",
+  input: z.object({
+    outputFile: z.string().min(1).describe("CSV file to write (replaced when it exists)"),
+    includeHierarchy: z.boolean().optional().describe("Add the parent_collection and path columns"),
+    includeMetadata: z.boolean().optional().describe(
+      "Add description, provisioning_state, created/last-modified at and by",
+    ),
+  }),
+  // It reads the catalog only; the file it writes is the user's.
+  annotations: READ,
+  run: (ctx, input) =>
+    exportCollections(ctx, input.outputFile, {
+      hierarchy: input.includeHierarchy ?? false,
+      metadata: input.includeMetadata ?? false,
+    }),
+});
+
+/** Every operation of the `collections` group. */
+export const COLLECTIONS_OPERATIONS: Operation[] = [
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  importCollectionsOperation,
+  exportCollectionsOperation,
+  collectionPath,
+  collectionChildren,
+];
+
+/** The collection fields of a `--payload-file`: a collection object, such as `collections get` prints. */
+export async function readCollectionPayload(
+  ctx: OperationContext,
+  input: { payloadFile?: string; collectionName?: string },
+  option = "--payload-file",
+): Promise<{ friendlyName?: string; description?: string; parentCollection?: string }> {
+  const path = input.payloadFile!;
+  const value = await readJsonFile(ctx, path, option);
+  const expected =
+    'a collection {"friendlyName": …, "description": …, "parentCollection": {"referenceName": …}}';
+  if (!isPlainObject(value)) {
+    throw new UsageError(`${path} has the wrong shape: expected ${expected}, found ${describeJson(value)}.`);
+  }
+  const collection = value as Collection;
+  const text = (field: "friendlyName" | "description" | "name") => {
+    const v = collection[field];
+    if (v !== undefined && v !== null && typeof v !== "string") {
+      throw new UsageError(`${path}: ${field} must be a string, found ${describeJson(v)}.`);
+    }
+    return v ?? undefined;
+  };
+  const name = text("name");
+  if (name && input.collectionName && name.toLowerCase() !== input.collectionName.toLowerCase()) {
+    throw new UsageError(
+      `${path} describes collection "${name}", but the command names "${input.collectionName}".`,
+      "Remove the name from the file or give the same name on the command line.",
+    );
+  }
+  const parent = collection.parentCollection;
+  if (parent !== undefined && parent !== null && typeof parent?.referenceName !== "string") {
+    throw new UsageError(`${path}: parentCollection must be {"referenceName": "<parent name>"}.`);
+  }
+  return {
+    friendlyName: text("friendlyName"),
+    description: text("description"),
+    parentCollection: parent?.referenceName,
+  };
+}

@@ -1,8 +1,195 @@
 /**
- * collection tools.
+ * Collection tools: list_collections, get_collection, create_collection (an upsert), delete_collection and
+ * get_collection_path. Collections are the catalog's folders for assets, nested under a root collection
+ * named after the account; every call takes a collection's name, not its friendly name.
  *
  * @module
  */
-import type { ToolDefinition } from "../tool.ts";
+import type { Collection } from "../../catalog/collections_types.ts";
+import { z } from "../../deps/zod.ts";
+import { UsageError } from "../../errors.ts";
+import {
+  type CollectionHints,
+  collectionNameProblem,
+  ROOT_PROTECTED,
+  upsertCollection,
+  withCollectionHints,
+} from "../../operations/collections_support.ts";
+import { defineTool, READ_ONLY, REMOVE, type ToolDefinition, UPSERT } from "../tool.ts";
 
-export const COLLECTION_TOOLS: ToolDefinition[] = [];
+/** Collections returned by one list_collections call unless the caller asks for fewer or more. */
+export const DEFAULT_COLLECTION_LIMIT = 200;
+/** The most one list_collections call returns. */
+export const MAX_COLLECTION_LIMIT = 1000;
+
+const HINTS: CollectionHints = {
+  notFound: "Check the collection's name (not its friendly name) with list_collections.",
+  deleteRefused: "A collection with child collections or assets cannot be deleted. Delete or move its " +
+    "child collections first (list_collections shows each collection's parent), and move its assets to " +
+    "another collection or delete them; then call delete_collection again.",
+  rootProtected: ROOT_PROTECTED,
+};
+
+const collectionName = z.string().min(1).describe(
+  "The collection's name (unique, e.g. finance-eu), not its friendly name; list_collections shows both",
+);
+
+const collectionSummary = z.object({
+  name: z.string(),
+  friendly_name: z.string().optional(),
+  parent_collection: z.string().optional().describe("Name of the parent; absent for the root collection"),
+  description: z.string().optional(),
+});
+
+function summarize(collection: Collection): z.input<typeof collectionSummary> {
+  return {
+    name: collection.name ?? "",
+    ...(collection.friendlyName === undefined ? {} : { friendly_name: collection.friendlyName }),
+    ...(collection.parentCollection?.referenceName
+      ? { parent_collection: collection.parentCollection.referenceName }
+      : {}),
+    ...(collection.description ? { description: collection.description } : {}),
+  };
+}
+
+const collectionRecord = z.record(z.string(), z.unknown()).describe(
+  "The collection: name, friendlyName, description, parentCollection.referenceName, " +
+    "collectionProvisioningState, systemData",
+);
+
+export const listCollectionsTool = defineTool({
+  name: "list_collections",
+  title: "List collections",
+  description: "All collections of the catalog account (the folders assets live in), each with its name, " +
+    "friendly name, parent collection and description; the root collection has no parent. Use the names " +
+    "with get_collection, create_collection (parent_collection), get_collection_path, or as collection_id " +
+    `of entity and search tools. At most \`limit\` (default ${DEFAULT_COLLECTION_LIMIT}) are returned; ` +
+    "`truncated` says when more exist.",
+  input: z.object({
+    limit: z.number().int().min(1).max(MAX_COLLECTION_LIMIT).default(DEFAULT_COLLECTION_LIMIT)
+      .describe("Most collections to return"),
+  }),
+  output: z.object({
+    collections: z.array(collectionSummary),
+    count: z.number().int().describe("Collections returned"),
+    truncated: z.boolean().describe("True when the account has more collections than returned"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const collections: z.input<typeof collectionSummary>[] = [];
+    let truncated = false;
+    for await (const collection of ctx.services.catalog().collections.list({ signal: ctx.signal })) {
+      if (collections.length === input.limit) {
+        truncated = true;
+        break;
+      }
+      collections.push(summarize(collection));
+    }
+    return { collections, count: collections.length, truncated };
+  },
+});
+
+export const getCollectionTool = defineTool({
+  name: "get_collection",
+  title: "Get collection",
+  description: "One collection by name: friendly name, description, parent collection, provisioning state " +
+    "and who created or changed it when. Use get_collection_path for its place in the hierarchy.",
+  input: z.object({ collection_name: collectionName }),
+  output: z.object({ collection: collectionRecord }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => ({
+    collection: await withCollectionHints(
+      HINTS,
+      () => ctx.services.catalog().collections.get(input.collection_name, ctx.signal),
+    ),
+  }),
+});
+
+export const createCollectionTool = defineTool({
+  name: "create_collection",
+  title: "Create or update collection",
+  description: "Create a collection, or update the one with this name (an upsert, so repeating it is " +
+    "safe). A new collection goes under parent_collection, or under the root collection when it is left " +
+    "out; for an existing one only the fields given change, and parent_collection moves it. Names have 3 " +
+    "to 36 letters, digits or hyphens. Returns the collection and whether it was created.",
+  input: z.object({
+    collection_name: collectionName,
+    friendly_name: z.string().min(1).optional().describe("Display name; defaults to collection_name"),
+    description: z.string().optional().describe("What the collection holds"),
+    parent_collection: z.string().min(1).optional().describe(
+      "Name of the parent collection; the root when left out for a new collection",
+    ),
+  }),
+  output: z.object({ collection: collectionRecord, created: z.boolean() }),
+  annotations: UPSERT,
+  handler: async (ctx, input) => {
+    const problem = collectionNameProblem(input.collection_name);
+    if (problem) throw new UsageError(`collection_name "${input.collection_name}" is not valid: ${problem}.`);
+    const services = ctx.services;
+    const outcome = await withCollectionHints(
+      HINTS,
+      () =>
+        upsertCollection(services.catalog(), input.collection_name, {
+          friendlyName: input.friendly_name,
+          description: input.description,
+          parentCollection: input.parent_collection,
+        }, { accountName: services.config().accountName, signal: ctx.signal }),
+    );
+    return { collection: outcome.collection, created: outcome.created };
+  },
+});
+
+export const deleteCollectionTool = defineTool({
+  name: "delete_collection",
+  title: "Delete collection",
+  description: "Delete a collection by name. The catalog refuses while the collection has child " +
+    "collections or assets (the error says which, with a hint), and the root collection cannot be " +
+    "deleted. This cannot be undone; confirm with the user first.",
+  input: z.object({ collection_name: collectionName }),
+  output: z.object({ deleted: z.string().describe("Name of the collection deleted") }),
+  annotations: REMOVE,
+  handler: async (ctx, input) => {
+    await withCollectionHints(
+      HINTS,
+      () => ctx.services.catalog().collections.delete(input.collection_name, ctx.signal),
+    );
+    return { deleted: input.collection_name };
+  },
+});
+
+export const getCollectionPathTool = defineTool({
+  name: "get_collection_path",
+  title: "Get collection path",
+  description: "The full hierarchical path of a collection: the names and friendly names from the root " +
+    "collection down to the collection itself, and the same as one readable path. Use it to show where a " +
+    "collection sits, or to find its ancestors.",
+  input: z.object({ collection_name: collectionName }),
+  output: z.object({
+    collection_name: z.string(),
+    names: z.array(z.string()).describe("Collection names from the root to this collection"),
+    friendly_names: z.array(z.string()).describe("Their friendly names, in the same order"),
+    path: z.string().describe("The friendly names joined with ' / '"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const collections = ctx.services.catalog().collections;
+    const [collection, path] = await withCollectionHints(HINTS, () =>
+      Promise.all([
+        collections.get(input.collection_name, ctx.signal),
+        collections.path(input.collection_name, ctx.signal),
+      ]));
+    const name = collection.name ?? input.collection_name;
+    const names = [...path.parentNameChain ?? [], name];
+    const friendlyNames = [...path.parentFriendlyNameChain ?? [], collection.friendlyName ?? name];
+    return { collection_name: name, names, friendly_names: friendlyNames, path: friendlyNames.join(" / ") };
+  },
+});
+
+/** The collection tools, in the order of spec §4.3. */
+export const COLLECTION_TOOLS: ToolDefinition[] = [
+  listCollectionsTool,
+  getCollectionTool,
+  createCollectionTool,
+  deleteCollectionTool,
+  getCollectionPathTool,
+];

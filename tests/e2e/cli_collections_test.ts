@@ -1,0 +1,421 @@
+/**
+ * The `collections` commands of spec §4.6, run the way a user runs them: govcat as a subprocess over real
+ * HTTP against the emulator. Refusals of the service exit 1 with its status and a hint; bad input exits 2
+ * before anything is sent, which the emulator's request counters prove. CSV import and export round-trip
+ * the hierarchy and guard cells against CSV injection. The `domain` commands are in
+ * `cli_collections_domain_test.ts`.
+ */
+import assert from "node:assert/strict";
+import { CatalogClient } from "../../lib/catalog/client.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { parseCsv } from "../../lib/deps/csv.ts";
+import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
+import { runGovcat } from "../support/govcat_process.ts";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  // deno-lint-ignore no-explicit-any
+  json: any;
+}
+
+interface Setup {
+  emulator: RunningEmulator;
+  client: CatalogClient;
+  dir: string;
+  govcat(...args: string[]): Promise<Run>;
+  /** Writes a file into the test's directory and returns its path. */
+  file(name: string, content: string): Promise<string>;
+  /** Requests the emulator has answered so far, by method. */
+  requests(method?: string): number;
+}
+
+async function withSetup(test: (setup: Setup) => Promise<void>) {
+  const emulator = await startEmulator({ seed: true });
+  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
+  const dir = await Deno.makeTempDir({ prefix: "govcat-e2e-collections-" });
+  const setup: Setup = {
+    emulator,
+    client: CatalogClient.fromConfig(loadConfig(env), { retryBaseMs: 5 }),
+    dir,
+    govcat: async (...args) => toRun(await runGovcat(args, env)),
+    file: async (name, content) => {
+      const path = `${dir}/${name}`;
+      await Deno.writeTextFile(path, content);
+      return path;
+    },
+    requests: (method) =>
+      method === undefined
+        ? emulator.faults.stats().total
+        : emulator.faults.stats().log.filter((entry) => entry.method === method).length,
+  };
+  try {
+    await test(setup);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await emulator.close();
+  }
+}
+
+function toRun(result: { code: number; stdout: string; stderr: string }): Run {
+  let json: unknown;
+  try {
+    json = result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined;
+  } catch {
+    // --output=table: no JSON to read.
+  }
+  return { ...result, json };
+}
+
+/** The command exits 2 with an error matching `pattern`, and the emulator saw no request at all. */
+async function assertRefusedLocally(setup: Setup, pattern: RegExp, args: string[]) {
+  const before = setup.requests();
+  const result = await setup.govcat(...args);
+  assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+  assert.match(result.stderr, pattern, args.join(" "));
+  assert.equal(result.stdout, "");
+  assert.equal(setup.requests(), before, `${args.join(" ")} sent nothing`);
+  return result;
+}
+
+async function readCsv(path: string): Promise<Record<string, string>[]> {
+  const text = await Deno.readTextFile(path);
+  return await new Promise((resolve, reject) =>
+    parseCsv(
+      text,
+      { columns: true },
+      (error, records) => error ? reject(error) : resolve(records as Record<string, string>[]),
+    )
+  );
+}
+
+Deno.test("collections create, get, list, path, children and delete", async () => {
+  await withSetup(async (setup) => {
+    const created = await setup.govcat(
+      "collections",
+      "create",
+      "--collection-name=sales-eu",
+      "--friendly-name=Sales EU",
+    );
+    assert.equal(created.code, 0, created.stderr);
+    assert.equal(created.json.name, "sales-eu");
+    assert.equal(created.json.parentCollection.referenceName, "emulator", "the root is the default parent");
+
+    const moved = await setup.govcat(
+      "collections",
+      "create",
+      "--collection-name=sales-eu",
+      "--parent-collection=sales",
+      "--description=European sales",
+    );
+    assert.equal(moved.json.parentCollection.referenceName, "sales");
+    assert.equal(moved.json.friendlyName, "Sales EU", "options left out keep their values");
+    const again = await setup.govcat(
+      "collections",
+      "create",
+      "--collection-name=sales-eu",
+      "--description=EU",
+    );
+    assert.equal(again.json.parentCollection.referenceName, "sales", "no --parent-collection, no move");
+
+    const payload = await setup.file(
+      "germany.json",
+      JSON.stringify({
+        friendlyName: "Germany",
+        description: "DE",
+        parentCollection: { referenceName: "sales-eu" },
+      }),
+    );
+    const fromFile = await setup.govcat(
+      "collections",
+      "create",
+      "--collection-name=sales-eu-de",
+      `--payload-file=${payload}`,
+      "--description=Germany (options win)",
+    );
+    assert.equal(fromFile.code, 0, fromFile.stderr);
+    assert.equal(fromFile.json.friendlyName, "Germany");
+    assert.equal(fromFile.json.description, "Germany (options win)");
+    assert.equal(fromFile.json.parentCollection.referenceName, "sales-eu");
+
+    const read = await setup.govcat("collections", "get", "--collection-name=SALES-EU");
+    assert.equal(read.json.description, "EU");
+    const list = await setup.govcat("collections", "list");
+    assert.equal(list.json.count, 6);
+    assert.deepEqual(
+      list.json.value.map((c: { name: string }) => c.name),
+      ["emulator", "sales", "finance", "marketing", "sales-eu", "sales-eu-de"],
+    );
+    const table = await setup.govcat("collections", "list", "--output=table");
+    assert.match(table.stdout, /sales-eu-de\s+Germany/);
+
+    const path = await setup.govcat("collections", "path", "--collection-name=sales-eu-de");
+    assert.deepEqual(path.json, {
+      collectionName: "sales-eu-de",
+      parentNameChain: ["emulator", "sales", "sales-eu"],
+      parentFriendlyNameChain: ["govcat catalog emulator", "Sales", "Sales EU"],
+      path: "emulator/sales/sales-eu/sales-eu-de",
+      friendlyPath: "govcat catalog emulator / Sales / Sales EU / Germany",
+    });
+    const children = await setup.govcat("collections", "children", "--collection-name=sales-eu");
+    assert.deepEqual(children.json, {
+      collectionName: "sales-eu",
+      count: 1,
+      value: [{ name: "sales-eu-de", friendlyName: "Germany" }],
+    });
+
+    const refused = await setup.govcat("collections", "delete", "--collection-name=sales-eu");
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /status: 409 CollectionHasChildCollections/);
+    assert.match(refused.stderr, /hint: .*govcat collections children/);
+    const deleted = await setup.govcat("collections", "delete", "--collection-name=sales-eu-de");
+    assert.equal(deleted.code, 0, deleted.stderr);
+    assert.deepEqual(deleted.json, { collectionName: "sales-eu-de", deleted: true });
+  });
+});
+
+Deno.test("collections commands report the service's refusals and bad input", async () => {
+  await withSetup(async (setup) => {
+    const missing = await setup.govcat("collections", "get", "--collection-name=nowhere");
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /status: 404 CollectionNotFound/);
+    assert.match(missing.stderr, /hint: .*govcat collections list/);
+
+    const assets = await setup.govcat("collections", "delete", "--collection-name=sales");
+    assert.equal(assets.code, 1);
+    assert.match(assets.stderr, /status: 409 CollectionHasAssets/);
+    assert.match(assets.stderr, /move-to-collection/);
+    const root = await setup.govcat("collections", "delete", "--collection-name=emulator");
+    assert.equal(root.code, 1);
+    assert.match(root.stderr, /status: 400 RootCollectionNotDeletable/);
+    assert.match(root.stderr, /hint: The root collection/);
+    const parent = await setup.govcat(
+      "collections",
+      "create",
+      "--collection-name=orphan",
+      "--parent-collection=nope",
+    );
+    assert.equal(parent.code, 1);
+    assert.match(parent.stderr, /status: 400 InvalidParentCollection/);
+
+    await assertRefusedLocally(setup, /not a valid name: .*letters, digits and hyphens/, [
+      "collections",
+      "create",
+      "--collection-name=bad_name",
+    ]);
+    await assertRefusedLocally(setup, /missing required option --collection-name/, ["collections", "get"]);
+    await assertRefusedLocally(setup, /file not found/, [
+      "collections",
+      "create",
+      "--collection-name=abc",
+      `--payload-file=${setup.dir}/none.json`,
+    ]);
+    const wrongShape = await setup.file("wrong.json", '["not", "a", "collection"]');
+    await assertRefusedLocally(setup, /wrong shape: expected a collection/, [
+      "collections",
+      "create",
+      "--collection-name=abc",
+      `--payload-file=${wrongShape}`,
+    ]);
+    const otherName = await setup.file("other.json", '{"name": "different"}');
+    await assertRefusedLocally(setup, /describes collection "different"/, [
+      "collections",
+      "create",
+      "--collection-name=abc",
+      `--payload-file=${otherName}`,
+    ]);
+    const unwritable = await setup.govcat(
+      "collections",
+      "export",
+      `--output-file=${setup.dir}/no/such/dir/x.csv`,
+    );
+    assert.equal(unwritable.code, 2);
+    assert.match(unwritable.stderr, /--output-file: cannot write/);
+  });
+});
+
+Deno.test("collections import creates parents first, is idempotent, and exports round-trip", async () => {
+  await withSetup(async (setup) => {
+    // Children before parents; a formula-looking description; an existing collection left as it is.
+    const csv = await setup.file(
+      "collections.csv",
+      [
+        "collection_name,friendly_name,description,parent_collection",
+        'emea-de,Germany,"Sales, Germany",emea',
+        'emea,EMEA,"=HYPERLINK(""http://evil"")",intl',
+        "intl,International,@SUM(A1),sales",
+        "finance,,,",
+      ].join("\n"),
+    );
+    const imported = await setup.govcat("collections", "import", `--csv-file=${csv}`);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.deepEqual(imported.json.created, ["intl", "emea", "emea-de"], "parents first");
+    assert.deepEqual(imported.json.unchanged, ["finance"]);
+    const path = await setup.client.collections.path("emea-de");
+    assert.deepEqual(path.parentNameChain, ["emulator", "sales", "intl", "emea"]);
+
+    const puts = setup.requests("PUT");
+    const again = await setup.govcat("collections", "import", `--csv-file=${csv}`);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(again.json.created, []);
+    assert.deepEqual(again.json.updated, []);
+    assert.equal(again.json.unchanged.length, 4);
+    assert.equal(setup.requests("PUT"), puts, "a second import writes nothing");
+
+    // The service refuses one row midway: the error names the row; a rerun finishes the rest.
+    const more = await setup.file(
+      "more.csv",
+      "collection_name,parent_collection\nmore-a,intl\nmore-b,more-a\n",
+    );
+    setup.emulator.faults.script([{ status: 403, method: "PUT", path: "more-b" }]);
+    const refused = await setup.govcat("collections", "import", `--csv-file=${more}`);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /more\.csv:3 \(more-b\): .*1 row\(s\) were written before this one/);
+    assert.match(refused.stderr, /status: 403/);
+    const resumed = await setup.govcat("collections", "import", `--csv-file=${more}`);
+    assert.deepEqual([resumed.json.created, resumed.json.unchanged], [["more-b"], ["more-a"]]);
+    await setup.client.collections.delete("more-b");
+    await setup.client.collections.delete("more-a");
+
+    const plain = `${setup.dir}/plain.csv`;
+    const base = await setup.govcat("collections", "export", `--output-file=${plain}`);
+    assert.equal(base.code, 0, base.stderr);
+    assert.deepEqual(base.json.columns, ["collection_name", "friendly_name"]);
+    assert.equal(base.json.rows, 7);
+
+    const full = `${setup.dir}/full.csv`;
+    const exported = await setup.govcat(
+      "collections",
+      "export",
+      `--output-file=${full}`,
+      "--include-hierarchy",
+      "--include-metadata",
+    );
+    assert.equal(exported.code, 0, exported.stderr);
+    const rows = await readCsv(full);
+    assert.deepEqual(
+      rows.map((r) => r.collection_name),
+      ["emulator", "sales", "intl", "emea", "emea-de", "finance", "marketing"],
+      "hierarchy order: every collection after its parent",
+    );
+    const emea = rows.find((r) => r.collection_name === "emea")!;
+    assert.equal(emea.parent_collection, "intl");
+    assert.equal(emea.path, "emulator/sales/intl/emea");
+    assert.equal(emea.description, '\'=HYPERLINK("http://evil")', "formula cells are guarded");
+    assert.equal(rows.find((r) => r.collection_name === "intl")!.description, "'@SUM(A1)");
+    assert.equal(emea.provisioning_state, "Succeeded");
+    assert.match(emea.created_at, /^\d{4}-\d{2}-\d{2}T/);
+    assert.equal(rows[0].parent_collection, "", "the root has no parent");
+
+    // The full export imports into a fresh catalog and rebuilds the same tree, unguarded.
+    const fresh = await startEmulator();
+    try {
+      const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: fresh.url };
+      const restored = toRun(await runGovcat(["collections", "import", `--csv-file=${full}`], env));
+      assert.equal(restored.code, 0, restored.stderr);
+      assert.deepEqual(
+        restored.json.created,
+        ["sales", "finance", "marketing", "intl", "emea", "emea-de"],
+        "level by level, parents first",
+      );
+      assert.deepEqual(restored.json.updated, [], "the root's description was empty in both");
+      const client = CatalogClient.fromConfig(loadConfig(env));
+      const copy = await client.collections.get("emea");
+      assert.equal(copy.description, '=HYPERLINK("http://evil")');
+      assert.equal(copy.parentCollection?.referenceName, "intl");
+      assert.deepEqual((await client.collections.path("emea-de")).parentNameChain, [
+        "emulator",
+        "sales",
+        "intl",
+        "emea",
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+Deno.test("a bad CSV exits 2 naming file:line and sends nothing", async () => {
+  await withSetup(async (setup) => {
+    const cases: Array<[string, string, RegExp[]]> = [
+      ["syntax.csv", 'collection_name\n"unclosed\n', [/syntax\.csv:2: not valid CSV/]],
+      ["empty.csv", "", [/empty\.csv:1: the file is empty/]],
+      ["header-only.csv", "collection_name\n", [/header-only\.csv:1: the file has a header but no rows/]],
+      ["no-name.csv", "friendly_name\nx\n", [/no-name\.csv:1: the header has no collection_name column/]],
+      [
+        "rows.csv",
+        [
+          "collection_name,friendly_name,parent_colection",
+          "ab,,",
+          "ok-one,One,",
+          "OK-ONE,Again,",
+          ",Nameless,",
+          "too,many,cells,here",
+        ].join("\n"),
+        [
+          /rows\.csv:1: unknown column\(s\) "parent_colection"/,
+          /rows\.csv:2: collection_name "ab" is not valid/,
+          /rows\.csv:4: collection "OK-ONE" is also on line 3/,
+          /rows\.csv:5: collection_name is empty/,
+          /rows\.csv:6: the row has 4 cells; the header has 3/,
+        ],
+      ],
+      [
+        "cycle.csv",
+        "collection_name,parent_collection\nloop-a,loop-b\nloop-b,loop-c\nloop-c,loop-a\nself,self\n",
+        [
+          /cycle\.csv:2: collections form a cycle: loop-a -> loop-b -> loop-c -> loop-a/,
+          /cycle\.csv:5: .*own parent/,
+        ],
+      ],
+    ];
+    for (const [name, content, patterns] of cases) {
+      const file = await setup.file(name, content);
+      const result = await assertRefusedLocally(setup, /\.csv:\d+: /, [
+        "collections",
+        "import",
+        `--csv-file=${file}`,
+      ]);
+      for (const pattern of patterns) assert.match(result.stderr, pattern, name);
+    }
+
+    // Problems only the catalog can reveal: read with GETs, nothing written.
+    const catalogChecks = await setup.file(
+      "parents.csv",
+      [
+        "collection_name,friendly_name,parent_collection",
+        "lost,Lost,no-such-parent",
+        "emulator,,sales",
+        "fine,Fine,finance",
+      ].join("\n"),
+    );
+    await setup.client.collections.createOrUpdate("sub-sales", {
+      parentCollection: { referenceName: "sales" },
+    });
+    const puts = setup.requests("PUT");
+    const refused = await setup.govcat("collections", "import", `--csv-file=${catalogChecks}`);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /parents\.csv:2: parent_collection "no-such-parent" is neither a row/);
+    assert.match(refused.stderr, /parents\.csv:3: "emulator" is the root collection/);
+    assert.doesNotMatch(refused.stderr, /parents\.csv:4/);
+    assert.equal(setup.requests("PUT"), puts, "nothing was written");
+
+    // sales under sub-sales, which the catalog keeps under sales.
+    const cycleThroughCatalog = await setup.file(
+      "catalog-cycle.csv",
+      "collection_name,parent_collection\nsales,sub-sales\n",
+    );
+    const cycle = await setup.govcat("collections", "import", `--csv-file=${cycleThroughCatalog}`);
+    assert.equal(cycle.code, 2);
+    assert.match(cycle.stderr, /catalog-cycle\.csv:2: collections form a cycle: sales -> sub-sales -> sales/);
+    const clash = await setup.file("clash.csv", "collection_name,friendly_name\ndup,Finance\n");
+    const clashed = await setup.govcat("collections", "import", `--csv-file=${clash}`);
+    assert.equal(clashed.code, 2);
+    assert.match(
+      clashed.stderr,
+      /clash\.csv:2: friendly name "Finance" is also used by "finance" under "emulator"/,
+    );
+    assert.equal(setup.requests("PUT"), puts, "still nothing written");
+  });
+});

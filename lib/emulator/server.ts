@@ -71,10 +71,12 @@ export const API_PREFIXES = ["/catalog/api", "/datamap/api"] as const;
 /** Route families served, for start-up messages. */
 export const ROUTE_FAMILIES = [
   "/atlas/v2/entity (create, bulk, guid, uniqueAttribute)",
-  "/search/query",
+  "/search/query, /search/suggest, /search/autocomplete, /browse",
   "/atlas/v2/types (typedefs, headers, {category}def by name and guid, bulk create, update, delete)",
   "/atlas/v2/relationship (create, update, guid)",
-  "/account (account properties, no prefix)",
+  "/atlas/v2/glossary (glossaries, categories, terms, assignments; term CSV import with status)",
+  "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
+  "/account (account properties; collections, child names, path; no prefix)",
 ] as const;
 
 /**

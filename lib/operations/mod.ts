@@ -11,6 +11,7 @@
  * @module
  */
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
+import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
 import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
@@ -65,5 +66,6 @@ export function createOperationRegistry(): OperationRegistry {
     ...GLOSSARY_OPERATIONS,
     ...LINEAGE_OPERATIONS,
     ...COLLECTIONS_OPERATIONS,
+    ...DOMAIN_OPERATIONS,
   );
 }

@@ -115,6 +115,16 @@ const CASES: ClientCase[] = [
     operationId: "Discovery_Query",
     args: [{ continuationToken: "t" }],
   },
+  {
+    method: "search.suggest",
+    operationId: "Discovery_Suggest",
+    args: [{ keywords: "exampledata", limit: 10, filter: { and: [{ entityType: "azure_blob_path" }] } }],
+  },
+  {
+    method: "search.autocomplete",
+    operationId: "Discovery_AutoComplete",
+    args: [{ keywords: "exa", limit: 10 }],
+  },
 
   // Added with labels, classifications, business metadata, collections, types and relationships.
   { method: "entity.getHeader", operationId: "Entity_GetHeader", args: [GUID] },

@@ -114,7 +114,7 @@ export function faultError(status: number): EmulatorError {
   return new EmulatorError(status, code, message);
 }
 
-const AZURE_STYLE_PATHS = /^\/(_emulator|account|scan)(\/|$)/;
+const AZURE_STYLE_PATHS = /^\/(_emulator|account|scan|datagovernance)(\/|$)/;
 
 /** Account, scanning and the admin endpoints use azure-style bodies; the data-map API uses Atlas ones. */
 export function errorStyleForPath(path: string): ErrorStyle {

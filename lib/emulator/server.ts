@@ -35,6 +35,7 @@ import { DEFAULT_SEED_FILE, seedStore } from "./seed.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
+import { unifiedCatalogArea } from "./unified/unified_area.ts";
 
 /** How to start the emulator. */
 export interface EmulatorOptions {
@@ -108,6 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     // The account API (account properties, collections) has no /datamap/api prefix.
     apiRouter.mount("", accountArea(deps)).mount("", collectionsArea(deps));
+    apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
     server = Deno.serve({

@@ -76,6 +76,11 @@ export interface RequestOptions {
   apiVersion?: string | false;
   /** How to read a successful body (default: JSON when there is one). */
   responseType?: "json" | "text" | "bytes";
+  /**
+   * Receives the status and headers of the successful response, for calls whose answer is a header
+   * (an asynchronous operation's `Operation-Location`).
+   */
+  onResponse?: (status: number, headers: Headers) => void;
 }
 
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
@@ -191,6 +196,7 @@ export class HttpClient {
     }
     try {
       if (response.ok) {
+        options.onResponse?.(response.status, response.headers);
         return { ok: true, status: response.status, value: await readBody(response, options.responseType) };
       }
       const text = await response.text();

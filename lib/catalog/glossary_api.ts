@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { TimeoutError } from "../errors.ts";
+import { CatalogError, TimeoutError } from "../errors.ts";
 import type { HttpClient, QueryValue } from "../http.ts";
 import { sleep } from "../retry.ts";
 import type {
@@ -335,7 +335,7 @@ export class GlossaryApi {
    * upload: poll {@link getImportStatus}, or use {@link importTermsAndWait}. Terms are matched by name, so
    * importing the same file again changes nothing more.
    */
-  importTerms(
+  async importTerms(
     glossaryGuid: string,
     csv: string | Uint8Array,
     fileName: string,
@@ -343,7 +343,8 @@ export class GlossaryApi {
   ): Promise<ImportCsvOperation> {
     const form = new FormData();
     form.append("file", new Blob([csv as BlobPart], { type: "text/csv" }), fileName);
-    return this.http.request({
+    let location: string | null = null;
+    const accepted = await this.http.request<ImportCsvOperation | undefined>({
       method: "POST",
       path: `${CATALOG_GLOSSARY}/${segment(glossaryGuid)}/terms/import`,
       query: hierarchy(options),
@@ -351,7 +352,22 @@ export class GlossaryApi {
       body: form,
       idempotent: true,
       signal: options.signal,
+      onResponse: (_status, headers) => {
+        location = headers.get("operation-location");
+      },
     });
+    if (accepted && typeof accepted === "object" && typeof accepted.id === "string") return accepted;
+    // The contract's 202 carries no body: the operation is named by the Operation-Location header.
+    const operationId = operationIdFrom(location);
+    if (!operationId) {
+      throw new CatalogError({
+        status: 202,
+        message:
+          "The catalog accepted the term import but named no operation (no Operation-Location header).",
+        hint: "Check the glossary's terms with glossary list-terms; the import may still have run.",
+      });
+    }
+    return await this.getImportStatus(operationId, options.signal);
   }
 
   /** The state of an import operation. */
@@ -408,4 +424,15 @@ export class GlossaryApi {
 
 function hierarchy(options: TermOptions): Record<string, QueryValue> {
   return { includeTermHierarchy: options.includeTermHierarchy || undefined };
+}
+
+/** The operation id at the end of an `Operation-Location` URL (`…/terms/import/{operationId}?api-version=…`). */
+export function operationIdFrom(location: string | null): string | undefined {
+  if (!location) return undefined;
+  try {
+    const last = new URL(location).pathname.split("/").filter(Boolean).pop();
+    return last ? decodeURIComponent(last) : undefined;
+  } catch {
+    return undefined;
+  }
 }

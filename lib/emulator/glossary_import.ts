@@ -135,7 +135,8 @@ export function importRoutes(imports: GlossaryImports, views: GlossaryViews): Ro
     const prefix = ctx.url.pathname.replace(/\/(atlas\/v2\/)?glossary\/.*$/, "");
     const location = `${ctx.url.origin}${prefix}/glossary/terms/import/${record.operation.id}` +
       `?api-version=${ctx.url.searchParams.get("api-version") ?? CATALOG_API_VERSION}`;
-    return jsonResponse(record.operation, 202, { "operation-location": location });
+    // As the catalog contract declares: 202 with the operation named only by Operation-Location.
+    return new Response(null, { status: 202, headers: { "operation-location": location } });
   };
   const byGuid = async (ctx: RouteContext) => {
     const glossary = views.glossaries.glossary(ctx.params.glossaryGuid);

@@ -1,8 +1,9 @@
 /**
  * Replays the published data-map contract's examples against the emulator. For every example of the
- * Entity_*, Type_*, Relationship_* and Discovery_Query* operations: prepare what it refers to (see
- * SCENARIOS), build the request from the example's parameters and the operation's method and path template,
- * send it to a fresh seeded emulator under /datamap/api, and check that
+ * Entity_*, Type_*, Relationship_*, Discovery_Query*, Glossary_* and Lineage_* operations: prepare what it
+ * refers to (see SCENARIOS), build the request from the example's parameters and the operation's method and
+ * path template (undeclared parameters the examples pass are contract errata: DATAMAP_REQUEST_ERRATA), send
+ * it to a fresh seeded emulator under /datamap/api, and check that
  *   (a) the status is the example's own (one the contract declares for the operation),
  *   (b) a 2xx body validates against the operation's response schema (204: no body),
  *   (c) an error body validates against the contract's error shape (AtlasErrorResponse with requestId,
@@ -14,7 +15,6 @@
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
 import assert from "node:assert/strict";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import {
   EmulatorApi,
   excerpt,
@@ -29,11 +29,21 @@ import {
   type ContractOperation,
   DATAMAP_API_VERSION,
   DATAMAP_CONTRACT_ERRATA,
+  DATAMAP_REQUEST_ERRATA,
   loadDataMapContract,
   referenceAvailable,
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
-import { formatSchemaErrors, type Schema, validateSchema } from "../support/contract/schema.ts";
+import {
+  buildRequest,
+  describeRequest,
+  envFlag,
+  errorBodyProblems,
+  type ReplayProfile,
+  replyProblems,
+  withEmulator,
+} from "../support/contract/replay.ts";
+import type { Schema } from "../support/contract/schema.ts";
 
 /**
  * Examples the emulator cannot pass yet, by file, with what it lacks. The lead empties this list as the
@@ -45,7 +55,7 @@ const KNOWN_GAPS: Record<string, string> = {};
 /** Examples deliberately not replayed yet, with the reason. */
 const SKIPPED: Record<string, string> = {};
 
-const AREAS = /^(Entity|Type|Relationship|Discovery)_/;
+const AREAS = /^(Entity|Type|Relationship|Discovery|Glossary|Lineage)_/;
 
 /** Context a scenario prepares an example in. */
 interface Prepare {
@@ -245,6 +255,245 @@ function replaceDeep(value: unknown, from: string, to: unknown): unknown {
 const NO_SETUP: Scenario = {
   steps: ["none: the example needs nothing beyond the seed"],
   prepare: async () => {},
+};
+
+// ---- glossary and lineage fixtures ------------------------------------------------------------------------
+
+/** What {@link glossaryFixture} created. */
+interface GlossaryFixture {
+  glossary: string;
+  term1: string;
+  term2: string;
+  /** ExampleTerm3, related to nothing. */
+  term3: string;
+  category1: string;
+  category2: string;
+  /** ExampleCategory3, a top-level category. */
+  category3: string;
+  /** A storage account ExampleTerm1 is assigned to, and the assignment's relationship guid. */
+  assigned: string;
+  assignment: string;
+  /** A storage account with no term. */
+  unassigned: string;
+}
+
+/** The example guids of the Glossary_* examples, by what they stand for. */
+const EXAMPLE_GLOSSARY_GUIDS = [
+  "c018ddaf-7c21-4b37-a838-dae5f110c3d8",
+  "47029611-67a1-42d5-8766-90eb904f7f22",
+];
+/** Glossary_Delete.json's glossary. */
+const EXAMPLE_DELETED_GLOSSARY_GUID = "c0c54153-13d1-1608-13af-43457cdffe75";
+const EXAMPLE_TERM1_GUIDS = ["54688d39-b298-4104-9e80-f2a16f44aaea", "8a7f65ec-6429-0b9b-3734-ec57bf1e34c2"];
+const EXAMPLE_TERM2_GUID = "952c7ba4-4c89-42d8-a05a-7d2161be7008";
+const EXAMPLE_CATEGORY1_GUIDS = [
+  "ed7458f0-9463-48a5-b5c6-4f785fb34e12",
+  "3243ea0a-9492-47e1-392e-a84e64980af9",
+];
+const EXAMPLE_CATEGORY2_GUIDS = [
+  "e47c4584-daca-4f9e-9092-194e04692c9a",
+  "7c1cb44a-f902-4e78-b740-3a9441b0dad0",
+];
+const EXAMPLE_TERM3_GUID = "821beef0-ced9-47ba-8f7f-c4f3459f4d18";
+const EXAMPLE_CATEGORY3_GUID = "0d6766f6-f4b6-435b-bda2-d3edc358998e";
+
+async function createdGuid(api: EmulatorApi, step: string, path: string, body: Json): Promise<string> {
+  const reply = await api.ok(step, "POST", path, { body });
+  const guid = (reply.json as Json)?.guid;
+  if (typeof guid !== "string") throw new SetupError(`${step}: no guid in ${excerpt(reply.text, 300)}`);
+  return guid;
+}
+
+/** Creates the glossary "Glossary" (the name every Glossary_* example uses); returns its guid. */
+function createGlossary(api: EmulatorApi): Promise<string> {
+  return createdGuid(api, "create glossary Glossary", "/atlas/v2/glossary", {
+    name: "Glossary",
+    shortDescription: "Example Short Description",
+    language: "en",
+  });
+}
+
+function createTerm(api: EmulatorApi, glossary: string, name: string): Promise<string> {
+  return createdGuid(api, `create term ${name}`, "/atlas/v2/glossary/term", {
+    name,
+    anchor: { glossaryGuid: glossary },
+  });
+}
+
+/**
+ * Glossary "Glossary" with terms ExampleTerm1 and ExampleTerm2, categories ExampleCategory2 (parent) and
+ * ExampleCategory1 (child, holding ExampleTerm1), ExampleTerm1 assigned to one storage account and another
+ * storage account without terms.
+ */
+async function glossaryFixture(api: EmulatorApi): Promise<GlossaryFixture> {
+  const glossary = await createGlossary(api);
+  const term1 = await createTerm(api, glossary, "ExampleTerm1");
+  const term2 = await createTerm(api, glossary, "ExampleTerm2");
+  const term3 = await createTerm(api, glossary, "ExampleTerm3");
+  const category3 = await createdGuid(
+    api,
+    "create category ExampleCategory3",
+    "/atlas/v2/glossary/category",
+    {
+      name: "ExampleCategory3",
+      anchor: { glossaryGuid: glossary },
+    },
+  );
+  const category2 = await createdGuid(
+    api,
+    "create category ExampleCategory2",
+    "/atlas/v2/glossary/category",
+    {
+      name: "ExampleCategory2",
+      anchor: { glossaryGuid: glossary },
+    },
+  );
+  const category1 = await createdGuid(
+    api,
+    "create category ExampleCategory1",
+    "/atlas/v2/glossary/category",
+    {
+      name: "ExampleCategory1",
+      anchor: { glossaryGuid: glossary },
+      parentCategory: { categoryGuid: category2 },
+      terms: [{ termGuid: term1 }],
+    },
+  );
+  const [assigned, unassigned] = await api.createEntities([
+    storageAccount("https://assigned.core.windows.net"),
+    storageAccount("https://unassigned.core.windows.net"),
+  ]);
+  await api.ok("assign ExampleTerm1", "POST", `/atlas/v2/glossary/terms/${term1}/assignedEntities`, {
+    body: [{ guid: assigned }],
+  });
+  const listed = await api.ok(
+    "list ExampleTerm1's assignments",
+    "GET",
+    `/atlas/v2/glossary/terms/${term1}/assignedEntities`,
+  );
+  const assignment = ((listed.json as Json[] | undefined) ?? []).find((h) => h.guid === assigned)
+    ?.relationshipGuid;
+  if (typeof assignment !== "string") {
+    throw new SetupError(
+      `list ExampleTerm1's assignments: no relationshipGuid in ${excerpt(listed.text, 300)}`,
+    );
+  }
+  return {
+    glossary,
+    term1,
+    term2,
+    term3,
+    category1,
+    category2,
+    category3,
+    assigned,
+    assignment,
+    unassigned,
+  };
+}
+
+/** Rewrites every example guid in `params` to the fixture's guid standing for the same object. */
+function rewriteGlossaryGuids(
+  params: Json,
+  fixture: GlossaryFixture,
+  extra: Record<string, string> = {},
+): void {
+  const map: Record<string, string> = { ...extra };
+  for (const guid of EXAMPLE_GLOSSARY_GUIDS) map[guid] = fixture.glossary;
+  for (const guid of EXAMPLE_TERM1_GUIDS) map[guid] = fixture.term1;
+  map[EXAMPLE_TERM2_GUID] = fixture.term2;
+  for (const guid of EXAMPLE_CATEGORY1_GUIDS) map[guid] = fixture.category1;
+  for (const guid of EXAMPLE_CATEGORY2_GUIDS) map[guid] = fixture.category2;
+  map[EXAMPLE_TERM3_GUID] = fixture.term3;
+  map[EXAMPLE_CATEGORY3_GUID] = fixture.category3;
+  for (const [key, value] of Object.entries(params)) {
+    let next: unknown = value;
+    for (const [from, to] of Object.entries(map)) next = replaceDeep(next, from, to);
+    params[key] = next;
+  }
+}
+
+/** Glossary example on the full fixture, with its guids (and `extra` ones) rewritten. */
+function onGlossaryFixture(
+  steps: string[] = [],
+  extra: (fixture: GlossaryFixture) => Record<string, string> = () => ({}),
+  prepare?: (ctx: Prepare, fixture: GlossaryFixture) => void | Promise<void>,
+): Scenario {
+  return {
+    steps: [
+      "create glossary Glossary, terms ExampleTerm1/2/3, categories ExampleCategory2 > ExampleCategory1 " +
+      "(holding ExampleTerm1) and ExampleCategory3, ExampleTerm1 assigned to a storage account",
+      "rewrite the example's glossary/term/category guids to theirs",
+      ...steps,
+    ],
+    prepare: async (ctx) => {
+      const fixture = await glossaryFixture(ctx.api);
+      rewriteGlossaryGuids(ctx.params, fixture, extra(fixture));
+      await prepare?.(ctx, fixture);
+    },
+  };
+}
+
+/** Glossary example that creates things in glossary "Glossary": only the glossary (and `terms`) exist. */
+function inNewGlossary(terms: string[] = []): Scenario {
+  return {
+    steps: [
+      "create glossary Glossary" + (terms.length ? ` with terms ${terms.join(", ")}` : ""),
+      "rewrite the example's glossary (and term) guids to theirs",
+    ],
+    prepare: async (ctx) => {
+      const glossary = await createGlossary(ctx.api);
+      const map: Record<string, string> = {};
+      for (const guid of [...EXAMPLE_GLOSSARY_GUIDS, EXAMPLE_DELETED_GLOSSARY_GUID]) map[guid] = glossary;
+      for (const name of terms) {
+        const guid = await createTerm(ctx.api, glossary, name);
+        if (name === "ExampleTerm1") { for (const old of EXAMPLE_TERM1_GUIDS) map[old] = guid; }
+        if (name === "ExampleTerm2") map[EXAMPLE_TERM2_GUID] = guid;
+      }
+      for (const [key, value] of Object.entries(ctx.params)) {
+        let next: unknown = value;
+        for (const [from, to] of Object.entries(map)) next = replaceDeep(next, from, to);
+        ctx.params[key] = next;
+      }
+    },
+  };
+}
+
+/**
+ * A lineage chain for the example's base entity: `source` → Process → base, so the base has an upstream
+ * (INPUT) neighbour; returns the base entity's guid.
+ */
+async function lineageChain(api: EmulatorApi, base: Json): Promise<string> {
+  const [source, target] = await api.createEntities([
+    {
+      typeName: "azure_blob_path",
+      attributes: { qualifiedName: `${BLOB_FOLDER}source.csv`, name: "source.csv" },
+    },
+    base,
+  ]);
+  await api.createEntity({
+    typeName: "Process",
+    attributes: {
+      qualifiedName: "example://process/copy",
+      name: "copy",
+      inputs: [{ guid: source }],
+      outputs: [{ guid: target }],
+    },
+  });
+  return target;
+}
+
+const LINEAGE_BY_GUID: Scenario = {
+  steps: [
+    "create azure_blob_path source.csv and target.csv and a Process reading the first and writing the second",
+    "rewrite guid to target.csv's guid",
+  ],
+  prepare: async (ctx) => {
+    ctx.params.guid = await lineageChain(ctx.api, {
+      typeName: "azure_blob_path",
+      attributes: { qualifiedName: `${BLOB_FOLDER}target.csv`, name: "target.csv" },
+    });
+  },
 };
 
 /** The per-example setup table. */
@@ -741,78 +990,73 @@ const SCENARIOS: Record<string, Scenario> = {
     },
   ),
   "Discovery_Query_Type.json": discovery(),
+  // ---- Glossary_* ----
+  "Glossary_Create.json": NO_SETUP,
+  "Glossary_CreateTerm.json": inNewGlossary(),
+  "Glossary_CreateTerms.json": inNewGlossary(),
+  "Glossary_CreateTermWithTemplate.json": inNewGlossary(),
+  "Glossary_CreateCategory.json": inNewGlossary(["ExampleTerm1"]),
+  "Glossary_CreateCategories.json": inNewGlossary(),
+  "Glossary_Get.json": onGlossaryFixture(),
+  "Glossary_GetDetailed.json": onGlossaryFixture(),
+  "Glossary_List.json": onGlossaryFixture(),
+  "Glossary_Update.json": onGlossaryFixture(),
+  "Glossary_PartialUpdate.json": onGlossaryFixture(),
+  // A glossary whose terms are assigned cannot be deleted (ATLAS-400-00-086), so none is.
+  "Glossary_Delete.json": inNewGlossary(["ExampleTerm1", "ExampleTerm2"]),
+  "Glossary_GetCategory.json": onGlossaryFixture(),
+  "Glossary_ListCategories.json": onGlossaryFixture(),
+  "Glossary_ListCategoriesHeaders.json": onGlossaryFixture(),
+  "Glossary_ListCategoryTerms.json": onGlossaryFixture(),
+  "Glossary_ListRelatedCategories.json": onGlossaryFixture(),
+  "Glossary_UpdateCategory.json": onGlossaryFixture(),
+  "Glossary_PartialUpdateCategory.json": onGlossaryFixture(),
+  "Glossary_DeleteCategory.json": onGlossaryFixture(["categoryId → ExampleCategory1's guid"], (f) => ({
+    "0e391355-252a-e5f3-ac18-5a3602df7616": f.category1,
+  })),
+  "Glossary_GetTerm.json": onGlossaryFixture(),
+  "Glossary_GetTermWithoutAssets.json": onGlossaryFixture(),
+  "Glossary_ListTerms.json": onGlossaryFixture(),
+  "Glossary_ListTermHeaders.json": onGlossaryFixture(),
+  "Glossary_ListRelatedTerms.json": onGlossaryFixture(),
+  "Glossary_UpdateTerm.json": onGlossaryFixture(),
+  "Glossary_PartialUpdateTerm.json": onGlossaryFixture(),
+  "Glossary_DeleteTerm.json": onGlossaryFixture(["termId → ExampleTerm2's guid (no assignments)"], (f) => ({
+    "b0942506-2d7d-1f45-d286-c29ca9e7f2ef": f.term2,
+  })),
+  "Glossary_ListEntitiesAssignedWithTerm.json": onGlossaryFixture(["termId → ExampleTerm1's guid"], (f) => ({
+    "daf0ba4d-bc9a-4536-8a88-4b58e39dd3d4": f.term1,
+  })),
+  "Glossary_AssignTermToEntities.json": onGlossaryFixture(
+    ["body[].guid → the storage account without terms"],
+    (f) => ({ "ab9f1920-0b94-436d-aeb4-11a32c270fc0": f.unassigned }),
+  ),
+  "Glossary_RemoveTermAssignmentFromEntities.json": onGlossaryFixture(
+    ["body[].guid and relationshipGuid → the assigned storage account and its assignment"],
+    (f) => ({
+      "16feb2a1-2c79-ade1-338d-fb24fcb8b8bd": f.assigned,
+      "624f08bb-3c93-4f03-9ce1-ed2ce2c7c8d5": f.assignment,
+    }),
+  ),
+  // ---- Lineage_* ----
+  "Lineage_Get.json": LINEAGE_BY_GUID,
+  "Lineage_GetNextPage.json": LINEAGE_BY_GUID,
+  "Lineage_GetByUniqueAttribute.json": {
+    steps: [
+      "create the azure_blob_path the path names (attr:qualifiedName), azure_blob_path source.csv and a " +
+      "Process reading source.csv and writing it",
+    ],
+    prepare: async (ctx) => {
+      const qualifiedName = String(ctx.params["attr:qualifiedName"]);
+      await lineageChain(ctx.api, {
+        typeName: ctx.params.typeName,
+        attributes: { qualifiedName, name: nameFromQualifiedName(qualifiedName) },
+      });
+    },
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------------
-
-interface BuiltRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  body?: unknown;
-  form?: FormData;
-}
-
-/** The request an example describes: the operation's method and path template, filled from `params`. */
-function buildRequest(operation: ContractOperation, params: Json, file: string): BuiltRequest {
-  const declared = new Set(operation.parameters.map((p) => p.name));
-  for (const name of Object.keys(params)) {
-    if (name !== "Endpoint" && name !== "api-version" && !declared.has(name)) {
-      throw new Error(`${file}: parameter ${name} is not declared by ${operation.operationId}`);
-    }
-  }
-  let path = operation.path;
-  const query: Record<string, string | string[]> = {};
-  let requestBody: unknown;
-  let form: FormData | undefined;
-  for (const parameter of operation.parameters) {
-    const value = params[parameter.name];
-    if (value === undefined) {
-      if (parameter.required && parameter.name !== "api-version") {
-        throw new Error(`${file}: required parameter ${parameter.name} has no value`);
-      }
-      continue;
-    }
-    switch (parameter.in) {
-      case "path":
-        path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
-        break;
-      case "query": {
-        const values = Array.isArray(value) ? value.map(String) : [String(value)];
-        if (parameter.name.startsWith("attr_N:")) {
-          values.forEach((item, i) => query[`attr_${i + 1}:${parameter.name.slice(7)}`] = item);
-        } else {
-          query[parameter.name] = values.length === 1 && !Array.isArray(value) ? values[0] : values;
-        }
-        break;
-      }
-      case "body":
-        requestBody = value;
-        break;
-      case "formData":
-        form ??= new FormData();
-        form.append(parameter.name, new Blob([String(value)], { type: "text/csv" }), "business_metadata.csv");
-        break;
-      default:
-        throw new Error(`${file}: parameter location ${parameter.in} is not supported`);
-    }
-  }
-  query["api-version"] = String(params["api-version"] ?? DATAMAP_API_VERSION);
-  return { method: operation.method, path, query, body: requestBody, form };
-}
-
-function describeRequest(request: BuiltRequest): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(request.query)) {
-    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
-  }
-  const body = request.form
-    ? " (multipart file)"
-    : request.body === undefined
-    ? ""
-    : `\n  body: ${excerpt(JSON.stringify(request.body), 600)}`;
-  return `${request.method} /datamap/api${request.path}?${search}${body}`;
-}
 
 /** The contract's error shape, with the three fields the service always writes made required. */
 function errorSchema(operation: ContractOperation): Schema {
@@ -820,56 +1064,14 @@ function errorSchema(operation: ContractOperation): Schema {
   return { allOf: [declared, { type: "object", required: ["requestId", "errorCode", "errorMessage"] }] };
 }
 
-function validate(contract: Contract, value: unknown, schema: Schema): string[] {
-  const errors = validateSchema(value, schema, { root: contract.document, ...DATAMAP_CONTRACT_ERRATA });
-  return errors.length === 0 ? [] : [formatSchemaErrors(errors)];
-}
-
-/** Problems with an error answer: not JSON, or not the contract's error shape. */
-function errorBodyProblems(contract: Contract, operation: ContractOperation, reply: Reply): string[] {
-  if (reply.json === undefined) return [`error body is not JSON: ${excerpt(reply.text, 300)}`];
-  return validate(contract, reply.json, errorSchema(operation)).map((e) =>
-    `error body does not match:\n${e}`
-  );
-}
-
-/** Problems with an answer to an example: status, then body against the response or error schema. */
-function replyProblems(
-  contract: Contract,
-  operation: ContractOperation,
-  expected: number,
-  reply: Reply,
-): string[] {
-  const declared = Object.keys(operation.responses).join(", ");
-  if (reply.status !== expected) {
-    return [
-      `status ${reply.status}, the example answers ${expected} (the contract declares ${declared})`,
-      ...(reply.status >= 400 ? errorBodyProblems(contract, operation, reply) : []),
-    ];
-  }
-  const schema = operation.responses[String(expected)]?.schema;
-  if (!schema) {
-    return reply.text === "" ? [] : [`${expected} must have no body, got ${excerpt(reply.text, 300)}`];
-  }
-  if (schema.type === "file") return [];
-  const problems: string[] = [];
-  if (!/^application\/json/i.test(reply.headers.get("content-type") ?? "")) {
-    problems.push(`content-type ${reply.headers.get("content-type")}, expected application/json`);
-  }
-  if (reply.json === undefined) return [...problems, `body is not JSON: ${excerpt(reply.text, 300)}`];
-  return [
-    ...problems,
-    ...validate(contract, reply.json, schema).map((e) => `body does not match the contract:\n${e}`),
-  ];
-}
-
-async function withEmulator<T>(run: (emulator: RunningEmulator) => Promise<T>): Promise<T> {
-  const emulator = await startEmulator({ seed: true });
-  try {
-    return await run(emulator);
-  } finally {
-    await emulator.close();
-  }
+function profileOf(contract: Contract): ReplayProfile {
+  return {
+    contract,
+    apiVersion: DATAMAP_API_VERSION,
+    enumExtensions: DATAMAP_CONTRACT_ERRATA.enumExtensions,
+    requestErrata: DATAMAP_REQUEST_ERRATA,
+    errorSchema,
+  };
 }
 
 async function replay(contract: Contract, example: ContractExample): Promise<void> {
@@ -882,18 +1084,19 @@ async function replay(contract: Contract, example: ContractExample): Promise<voi
     const api = new EmulatorApi(emulator.url, contract);
     const params = structuredClone(example.parameters);
     await scenario?.prepare({ api, params, example, contract });
-    const request = buildRequest(operation, params, example.file);
+    const profile = profileOf(contract);
+    const request = buildRequest(profile, operation, params, example.file);
     const reply = await api.send(request.method, request.path, {
       query: request.query,
       body: request.body,
       form: request.form,
     });
-    const problems = replyProblems(contract, operation, expected, reply);
+    const problems = replyProblems(profile, operation, expected, reply);
     if (problems.length > 0) {
       assert.fail([
         `${example.file} (${operation.operationId}) does not conform:`,
         ...problems.map((p) => `- ${p}`),
-        `request: ${describeRequest(request)}`,
+        `request: ${describeRequest(contract.prefix, request)}`,
         `setup: ${scenario ? scenario.steps.join("; ") : "none"}`,
         `answer: HTTP ${reply.status} ${excerpt(reply.text)}`,
       ].join("\n"));
@@ -960,6 +1163,24 @@ const ERROR_CASES: Array<
     send: (api) => api.send("GET", "/atlas/v2/relationship/guid/00000000-0000-4000-8000-00000000dead"),
   },
   {
+    name: "Glossary_Get with an unknown guid",
+    operationId: "Glossary_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/atlas/v2/glossary/00000000-0000-4000-8000-00000000dead"),
+  },
+  {
+    name: "Glossary_GetTerm with an unknown guid",
+    operationId: "Glossary_GetTerm",
+    status: 404,
+    send: (api) => api.send("GET", "/atlas/v2/glossary/term/00000000-0000-4000-8000-00000000dead"),
+  },
+  {
+    name: "Lineage_Get with an unknown guid",
+    operationId: "Lineage_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/atlas/v2/lineage/00000000-0000-4000-8000-00000000dead"),
+  },
+  {
     name: "Type_GetEntityDefByName with an unknown name",
     operationId: "Type_GetEntityDefByName",
     status: 404,
@@ -971,14 +1192,6 @@ const ERROR_CASES: Array<
 
 const AVAILABLE = referenceAvailable({ quiet: true });
 const RUN_GAPS = envFlag("GOVCAT_CONTRACT_RUN_GAPS");
-
-function envFlag(name: string): boolean {
-  try {
-    return ["1", "true", "yes"].includes((Deno.env.get(name) ?? "").toLowerCase());
-  } catch {
-    return false;
-  }
-}
 
 if (!AVAILABLE) {
   Deno.test({
@@ -1030,7 +1243,7 @@ if (!AVAILABLE) {
           ...(reply.status === errorCase.status
             ? []
             : [`status ${reply.status}, expected ${errorCase.status}`]),
-          ...errorBodyProblems(contract, operation, reply),
+          ...errorBodyProblems(profileOf(contract), operation, reply),
         ];
         assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
       });

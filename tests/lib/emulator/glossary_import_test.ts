@@ -1,5 +1,5 @@
 /**
- * The CSV term import of the emulator (catalog contract 2023-02-01-preview): 202 with the operation and its
+ * The CSV term import of the emulator (catalog contract 2023-02-01-preview): 202 naming the operation in its
  * Operation-Location, NotStarted → Running → Succeeded or Failed by elapsed time, per-row errors by line,
  * updates of existing terms, related terms and hierarchy by name, and the 400s for unusable files.
  */
@@ -21,7 +21,15 @@ async function upload(
   form.append("file", new Blob([csv], { type: "text/csv" }), fileName);
   const response = await fetch(`${emulator.url}${path}`, { method: "POST", body: form });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  if (response.status !== 202) {
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+  // As the contract declares, the 202 has no body: the operation is read where Operation-Location points.
+  assert.equal(text, "", "the 202 carries no body");
+  const location = response.headers.get("operation-location");
+  assert.ok(location, "the 202 names its operation in Operation-Location");
+  const operation = await fetch(location);
+  return { status: response.status, headers: response.headers, body: await operation.json() };
 }
 
 async function finished(emulator: RunningEmulator, id: string): Promise<Record<string, unknown>[]> {

@@ -96,15 +96,19 @@ export interface TypeDefInput {
   def: Json;
 }
 
-/** Talks to one emulator's data-map API (`{url}/datamap/api`). */
+/** Talks to one emulator's API under a contract's prefix (`{url}/datamap/api`, `{url}/account`, ...). */
 export class EmulatorApi {
   readonly base: string;
   readonly #contract: Contract;
   #placeholder = 0;
 
-  constructor(emulatorUrl: string, contract: Contract) {
+  /** The api-version sent when a request names none. */
+  readonly apiVersion: string;
+
+  constructor(emulatorUrl: string, contract: Contract, apiVersion = "2023-09-01") {
     this.base = emulatorUrl + contract.prefix;
     this.#contract = contract;
+    this.apiVersion = apiVersion;
   }
 
   /** Sends one request and reads the whole answer. */
@@ -113,7 +117,7 @@ export class EmulatorApi {
     for (const [name, value] of Object.entries(options.query ?? {})) {
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, item);
     }
-    if (!url.searchParams.has("api-version")) url.searchParams.set("api-version", "2023-09-01");
+    if (!url.searchParams.has("api-version")) url.searchParams.set("api-version", this.apiVersion);
     const headers: Record<string, string> = { accept: "application/json" };
     let body: BodyInit | undefined;
     if (options.form) {

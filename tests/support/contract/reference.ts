@@ -54,6 +54,53 @@ export const DATAMAP_CONTRACT_ERRATA: { enumExtensions: Record<string, readonly 
   enumExtensions: { TypeCategory: ["BUSINESS_METADATA"] },
 };
 
+/**
+ * Query parameters the contract's own examples pass although the operation does not declare them, by
+ * operationId. The example replay sends them (the service accepts them) instead of failing the example.
+ *
+ * - Lineage_Get and Lineage_GetByUniqueAttribute: `Lineage_Get.json` and `Lineage_GetByUniqueAttribute.json`
+ *   pass `width`, which the 2023-09-01 contract declares for neither operation (only `depth` and
+ *   `direction`); the Atlas lineage API takes it.
+ * - Glossary_GetTerm: `Glossary_GetTermWithoutAssets.json` passes
+ *   `excludeRelationshipTypes=AtlasGlossarySemanticAssignment`, which the operation does not declare.
+ */
+export const DATAMAP_REQUEST_ERRATA: Record<string, readonly string[]> = {
+  Lineage_Get: ["width"],
+  Lineage_GetByUniqueAttribute: ["width"],
+  Glossary_GetTerm: ["excludeRelationshipTypes"],
+};
+
+/** The folder of the 2019-11-01-preview account contract (account properties, collections). */
+export const ACCOUNT_CONTRACT_DIR: URL = new URL(
+  "rest-specs/specification/purview/data-plane/Azure.Analytics.Purview.Account/preview/2019-11-01-preview/",
+  REFERENCE_DIR,
+);
+
+/** The account contract document. */
+export const ACCOUNT_CONTRACT_FILE: URL = new URL("account.json", ACCOUNT_CONTRACT_DIR);
+
+/** The api-version of the account contract. */
+export const ACCOUNT_API_VERSION = "2019-11-01-preview";
+
+/**
+ * Where the account API is served: the contract's host is the whole `{endpoint}`, documented as
+ * `https://{accountName}.purview.azure.com/account/`, so its paths (`/collections/{collectionName}`) sit
+ * below `/account`, with no `/datamap/api` prefix.
+ */
+export const ACCOUNT_PREFIX = "/account";
+
+/** The folder of the 2023-02-01-preview catalog contract (glossary term import, browse). */
+export const CATALOG_CONTRACT_DIR: URL = new URL(
+  "rest-specs/specification/purview/data-plane/Azure.Analytics.Purview.Catalog/preview/2023-02-01-preview/",
+  REFERENCE_DIR,
+);
+
+/** The catalog contract document (its prefix is `/catalog/api`). */
+export const CATALOG_CONTRACT_FILE: URL = new URL("purviewcatalog.json", CATALOG_CONTRACT_DIR);
+
+/** The api-version of the catalog contract. */
+export const CATALOG_API_VERSION = "2023-02-01-preview";
+
 /** The line printed once when the reference folder is missing. */
 export const SKIP_MESSAGE =
   "contract tests skipped: ../shared/reference not found (it exists only beside CI's clone)";
@@ -151,6 +198,16 @@ const cache = new Map<string, Promise<Contract>>();
 /** Loads (once per process) the 2023-09-01 data-map contract and its examples. */
 export function loadDataMapContract(): Promise<Contract> {
   return loadContract(DATAMAP_CONTRACT_FILE);
+}
+
+/** Loads (once per process) the account contract, its prefix set to {@link ACCOUNT_PREFIX}. */
+export async function loadAccountContract(): Promise<Contract> {
+  return { ...await loadContract(ACCOUNT_CONTRACT_FILE), prefix: ACCOUNT_PREFIX };
+}
+
+/** Loads (once per process) the 2023-02-01-preview catalog contract and its examples. */
+export function loadCatalogContract(): Promise<Contract> {
+  return loadContract(CATALOG_CONTRACT_FILE);
 }
 
 /** Loads (once per process) a Swagger 2.0 contract and the examples its operations list. */

@@ -47,6 +47,47 @@ export interface CheckRequestOptions {
   operationId?: string;
   /** The api-version every request must carry; `false` makes it optional. Default `2023-09-01`. */
   apiVersion?: string | false;
+  /**
+   * Query parameters allowed although the operation does not declare them, by operationId: contract errata
+   * evidenced by the contract's own examples (e.g. `DATAMAP_REQUEST_ERRATA`).
+   */
+  queryErrata?: Record<string, readonly string[]>;
+}
+
+/** One contract a request may belong to: its API prefix, api-version and errata. */
+export interface ContractTarget {
+  contract: Contract;
+  apiVersion: string | false;
+  queryErrata?: Record<string, readonly string[]>;
+}
+
+/**
+ * Checks a request against the contract whose API prefix it is under (the longest that matches:
+ * `/datamap/api`, `/catalog/api`, `/account`), with that contract's api-version and errata.
+ */
+export function checkRequestAcross(
+  targets: readonly ContractTarget[],
+  request: RequestToCheck,
+  options: { operationId?: string } = {},
+): RequestCheck & { target?: ContractTarget } {
+  const under = targets
+    .filter(({ contract }) =>
+      request.path === contract.prefix || request.path.startsWith(contract.prefix + "/")
+    )
+    .sort((a, b) => b.contract.prefix.length - a.contract.prefix.length);
+  const target = under[0];
+  if (!target) {
+    const prefixes = targets.map((t) => t.contract.prefix).join(", ");
+    return { problems: [`path ${request.path} is under none of the API prefixes ${prefixes}`] };
+  }
+  return {
+    target,
+    ...checkRequest(target.contract, request, {
+      operationId: options.operationId,
+      apiVersion: target.apiVersion,
+      queryErrata: target.queryErrata,
+    }),
+  };
 }
 
 /** The outcome: the matched operation (if any) and every problem found. */
@@ -81,7 +122,12 @@ export function checkRequest(
     if (value === "") problems.push(`path parameter ${name} is empty`);
   }
   problems.push(
-    ...checkQuery(operation, new URLSearchParams(request.search), options.apiVersion ?? "2023-09-01"),
+    ...checkQuery(
+      operation,
+      new URLSearchParams(request.search),
+      options.apiVersion ?? "2023-09-01",
+      new Set(options.queryErrata?.[operation.operationId] ?? []),
+    ),
   );
   problems.push(...checkBody(contract, operation, request));
   return { operation, problems };
@@ -91,6 +137,7 @@ function checkQuery(
   operation: ContractOperation,
   query: URLSearchParams,
   apiVersion: string | false,
+  errata: ReadonlySet<string> = new Set(),
 ): string[] {
   const problems: string[] = [];
   const names = new Set(query.keys());
@@ -104,6 +151,10 @@ function checkQuery(
       continue;
     }
     const declared = queryParameter(operation, name);
+    if (!declared && errata.has(name)) {
+      if (values.length > 1) problems.push(`query parameter ${name} given ${values.length} times`);
+      continue;
+    }
     if (!declared) {
       problems.push(`query parameter ${name} is not declared by ${operation.operationId}`);
       continue;

@@ -1,0 +1,256 @@
+/**
+ * Replays the published account contract's examples (2019-11-01-preview: account properties and
+ * collections) against the emulator. The account API has no `/datamap/api` prefix: its paths sit below the
+ * account endpoint, `/account` (`/account/collections/{collectionName}`). For every example in scope:
+ * prepare what it refers to (SCENARIOS), build the request from the example's parameters and the
+ * operation's method and path template, send it to a fresh seeded emulator, and check that
+ *   (a) the status is the example's own,
+ *   (b) a 2xx body validates against the operation's response schema (204: no body),
+ *   (c) an error body validates against the contract's `ErrorResponseModel`
+ *       (`{"error": {code, message, target, details}}`, with code and message required), both for
+ *       unexpected errors and for the ERROR_CASES at the end.
+ *
+ * Examples of routes the emulator does not serve (access keys, account updates, resource set rules) are in
+ * SKIPPED with the reason in the test name; KNOWN_GAPS lists examples the emulator answers against the
+ * contract (set GOVCAT_CONTRACT_RUN_GAPS=1 to run them anyway).
+ *
+ * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
+ */
+import assert from "node:assert/strict";
+import { EmulatorApi, excerpt, type Json, type Reply } from "../support/contract/emulator_api.ts";
+import {
+  ACCOUNT_API_VERSION,
+  type Contract,
+  type ContractExample,
+  type ContractOperation,
+  loadAccountContract,
+  referenceAvailable,
+  SKIPPED_SUFFIX,
+} from "../support/contract/reference.ts";
+import {
+  buildRequest,
+  describeRequest,
+  envFlag,
+  errorBodyProblems,
+  type ReplayProfile,
+  replyProblems,
+  withEmulator,
+} from "../support/contract/replay.ts";
+import type { Schema } from "../support/contract/schema.ts";
+
+/** Examples the emulator answers against the contract, by file, with what is wrong (these are bugs). */
+const KNOWN_GAPS: Record<string, string> = {};
+
+/** Examples deliberately not replayed, with the reason. */
+const SKIPPED: Record<string, string> = {
+  "Accounts_GetAccessKeys.json": "the emulator serves no access keys (POST /account/listkeys)",
+  "Accounts_RegenerateAccessKey.json": "the emulator serves no access keys (POST /account/regeneratekeys)",
+  "Accounts_UpdateAccountProperties.json": "the emulator serves no account update (PATCH /account)",
+  "ResourceSetRules_CreateOrUpdateResourceSetRule.json": "the emulator serves no resource set rules",
+  "ResourceSetRules_DeleteResourceSetRule.json": "the emulator serves no resource set rules",
+  "ResourceSetRules_GetResourceSetRule.json": "the emulator serves no resource set rules",
+  "ResourceSetRules_ListResourceSetRules.json": "the emulator serves no resource set rules",
+};
+
+interface Prepare {
+  api: EmulatorApi;
+  params: Json;
+  example: ContractExample;
+}
+
+interface Scenario {
+  steps: string[];
+  prepare(ctx: Prepare): void | Promise<void>;
+}
+
+/** The root collection of the emulator (named after the account). */
+const ROOT = "emulator";
+
+async function putCollection(api: EmulatorApi, name: string, parent: string): Promise<void> {
+  await api.ok(
+    `create collection ${name} under ${parent}`,
+    "PUT",
+    `/collections/${encodeURIComponent(name)}`,
+    {
+      query: { "api-version": ACCOUNT_API_VERSION },
+      body: { friendlyName: name, parentCollection: { referenceName: parent } },
+    },
+  );
+}
+
+const NO_SETUP: Scenario = { steps: ["none: the example needs nothing beyond the seed"], prepare: () => {} };
+
+/** The example's collection (path `collectionName`) exists under the root. */
+const EXISTING_COLLECTION: Scenario = {
+  steps: ["create collection myCollection1 under the root collection"],
+  prepare: ({ api, params }) => putCollection(api, String(params.collectionName), ROOT),
+};
+
+const SCENARIOS: Record<string, Scenario> = {
+  "Accounts_GetAccountProperties.json": NO_SETUP,
+  "Collections_ListCollections.json": NO_SETUP,
+  "Collections_CreateOrUpdateCollection.json": {
+    steps: ["create the parent collection the body names (myParentCollection1) under the root collection"],
+    prepare: async ({ api, params }) => {
+      const parent = ((params.collection as Json).parentCollection as Json).referenceName;
+      await putCollection(api, String(parent), ROOT);
+    },
+  },
+  "Collections_GetCollection.json": EXISTING_COLLECTION,
+  "Collections_GetCollectionPath.json": EXISTING_COLLECTION,
+  "Collections_DeleteCollection.json": EXISTING_COLLECTION,
+  "Collections_ListChildCollectionNames.json": {
+    steps: ["create collection myCollection1 under the root collection, and child1 under it"],
+    prepare: async ({ api, params }) => {
+      await putCollection(api, String(params.collectionName), ROOT);
+      await putCollection(api, "child1", String(params.collectionName));
+    },
+  },
+};
+
+/** The account contract's error shape, with the code and message every error carries made required. */
+function errorSchema(operation: ContractOperation): Schema {
+  const declared = operation.responses.default?.schema ?? { $ref: "#/definitions/ErrorResponseModel" };
+  return {
+    allOf: [declared, {
+      type: "object",
+      required: ["error"],
+      properties: { error: { type: "object", required: ["code", "message"] } },
+    }],
+  };
+}
+
+function profileOf(contract: Contract): ReplayProfile {
+  return { contract, apiVersion: ACCOUNT_API_VERSION, errorSchema };
+}
+
+async function replay(contract: Contract, example: ContractExample): Promise<void> {
+  const operation = contract.operations.get(example.operationId)!;
+  const statuses = Object.keys(example.responses);
+  assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
+  const expected = Number(statuses[0]);
+  const scenario = SCENARIOS[example.file];
+  const profile = profileOf(contract);
+  await withEmulator(async (emulator) => {
+    const api = new EmulatorApi(emulator.url, contract, ACCOUNT_API_VERSION);
+    const params = structuredClone(example.parameters);
+    await scenario?.prepare({ api, params, example });
+    const request = buildRequest(profile, operation, params, example.file);
+    const reply = await api.send(request.method, request.path, { query: request.query, body: request.body });
+    const problems = replyProblems(profile, operation, expected, reply);
+    if (problems.length > 0) {
+      assert.fail([
+        `${example.file} (${operation.operationId}) does not conform:`,
+        ...problems.map((p) => `- ${p}`),
+        `request: ${describeRequest(contract.prefix, request)}`,
+        `setup: ${scenario ? scenario.steps.join("; ") : "none"}`,
+        `answer: HTTP ${reply.status} ${excerpt(reply.text)}`,
+      ].join("\n"));
+    }
+  });
+}
+
+const V = { "api-version": ACCOUNT_API_VERSION };
+
+/** Error answers the account routes must give in the contract's error shape. */
+const ERROR_CASES: Array<
+  { name: string; operationId: string; status: number; send(api: EmulatorApi): Promise<Reply> }
+> = [
+  {
+    name: "Collections_GetCollection of an unknown collection",
+    operationId: "Collections_GetCollection",
+    status: 404,
+    send: (api) => api.send("GET", "/collections/nosuchcollection", { query: V }),
+  },
+  {
+    name: "Collections_GetCollectionPath of an unknown collection",
+    operationId: "Collections_GetCollectionPath",
+    status: 404,
+    send: (api) => api.send("GET", "/collections/nosuchcollection/getCollectionPath", { query: V }),
+  },
+  {
+    name: "Collections_CreateOrUpdateCollection under an unknown parent",
+    operationId: "Collections_CreateOrUpdateCollection",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", "/collections/orphan", {
+        query: V,
+        body: { parentCollection: { referenceName: "nosuchparent" } },
+      }),
+  },
+  {
+    name: "Collections_CreateOrUpdateCollection with an invalid name",
+    operationId: "Collections_CreateOrUpdateCollection",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", "/collections/a_b", { query: V, body: { parentCollection: { referenceName: ROOT } } }),
+  },
+  {
+    name: "Collections_DeleteCollection of the root collection",
+    operationId: "Collections_DeleteCollection",
+    status: 400,
+    send: (api) => api.send("DELETE", `/collections/${ROOT}`, { query: V }),
+  },
+];
+
+// ---- registration ----------------------------------------------------------------------------------------
+
+const AVAILABLE = referenceAvailable({ quiet: true });
+const RUN_GAPS = envFlag("GOVCAT_CONTRACT_RUN_GAPS");
+
+if (!AVAILABLE) {
+  Deno.test({
+    name: `account contract examples replayed against the emulator ${SKIPPED_SUFFIX}`,
+    ignore: true,
+    fn() {},
+  });
+  Deno.test({
+    name: `account contract error shape of emulator error answers ${SKIPPED_SUFFIX}`,
+    ignore: true,
+    fn() {},
+  });
+} else {
+  const contract = await loadAccountContract();
+  const examples = [...contract.examples.values()].sort((a, b) => a.file.localeCompare(b.file));
+
+  Deno.test("account contract: every example has a setup entry or a skip reason, and no stale entry", () => {
+    assert.equal(contract.prefix, "/account");
+    const files = new Set(examples.map((e) => e.file));
+    for (const table of [SCENARIOS, KNOWN_GAPS, SKIPPED]) {
+      for (const file of Object.keys(table)) assert.ok(files.has(file), `${file} is not an account example`);
+    }
+    const unplanned = examples.filter((e) => !SCENARIOS[e.file] && !SKIPPED[e.file]);
+    assert.deepEqual(unplanned.map((e) => e.file), [], "examples with no setup decision");
+  });
+
+  for (const example of examples) {
+    const skipped = SKIPPED[example.file];
+    const gap = KNOWN_GAPS[example.file];
+    const name = skipped
+      ? `account contract example ${example.file} [skipped: ${skipped}]`
+      : gap
+      ? `account contract example ${example.file} [KNOWN GAP: ${gap}]`
+      : `account contract example ${example.file}`;
+    Deno.test({
+      name,
+      ignore: skipped !== undefined || (gap !== undefined && !RUN_GAPS),
+      fn: () => replay(contract, example),
+    });
+  }
+
+  for (const errorCase of ERROR_CASES) {
+    Deno.test(`account contract error shape: ${errorCase.name} -> ${errorCase.status}`, async () => {
+      const operation = contract.operations.get(errorCase.operationId)!;
+      await withEmulator(async (emulator) => {
+        const reply = await errorCase.send(new EmulatorApi(emulator.url, contract, ACCOUNT_API_VERSION));
+        const problems = [
+          ...(reply.status === errorCase.status
+            ? []
+            : [`status ${reply.status}, expected ${errorCase.status}`]),
+          ...errorBodyProblems(profileOf(contract), operation, reply),
+        ];
+        assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
+      });
+    });
+  }
+}

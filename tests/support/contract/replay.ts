@@ -1,0 +1,193 @@
+/**
+ * The shared machinery of the contract example replays (data map, account, catalog): build the request an
+ * example describes from its operation's method, path template and declared parameters; check the answer's
+ * status and body against the operation's response schema or the contract's error shape; run each replay
+ * against a fresh seeded emulator.
+ *
+ * A {@link ReplayProfile} says what differs between contracts: the api-version sent when an example names
+ * none, the enum errata of its schemas, the undeclared query parameters its own examples pass (request
+ * errata) and the shape of its error bodies.
+ *
+ * @module
+ */
+import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
+import { excerpt, type Json, type Reply } from "./emulator_api.ts";
+import type { Contract, ContractOperation } from "./reference.ts";
+import { formatSchemaErrors, type Schema, validateSchema } from "./schema.ts";
+
+/** What differs between the contracts replayed. */
+export interface ReplayProfile {
+  contract: Contract;
+  /** Sent when the example has no `api-version` parameter. */
+  apiVersion: string;
+  /** Enum values accepted besides a definition's own (contract errata). */
+  enumExtensions?: Record<string, readonly unknown[]>;
+  /** Undeclared query parameters the contract's own examples pass, by operationId (contract errata). */
+  requestErrata?: Record<string, readonly string[]>;
+  /** The schema an error body must match. */
+  errorSchema(operation: ContractOperation): Schema;
+  /** File name of a `formData` file part. */
+  formFileName?: string;
+  /** Content type of a `formData` file part. */
+  formFileType?: string;
+}
+
+/** A request built from an example. */
+export interface BuiltRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  body?: unknown;
+  form?: FormData;
+}
+
+/** The request an example describes: the operation's method and path template, filled from `params`. */
+export function buildRequest(
+  profile: ReplayProfile,
+  operation: ContractOperation,
+  params: Json,
+  file: string,
+): BuiltRequest {
+  const declared = new Set(operation.parameters.map((p) => p.name));
+  const errata = new Set(profile.requestErrata?.[operation.operationId] ?? []);
+  const ignored = new Set(["Endpoint", "endpoint", "api-version", "Content-Type"]);
+  for (const name of Object.keys(params)) {
+    if (!ignored.has(name) && !declared.has(name) && !errata.has(name)) {
+      throw new Error(`${file}: parameter ${name} is not declared by ${operation.operationId}`);
+    }
+  }
+  let path = operation.path;
+  const query: Record<string, string | string[]> = {};
+  let requestBody: unknown;
+  let form: FormData | undefined;
+  for (const parameter of operation.parameters) {
+    const value = params[parameter.name];
+    if (value === undefined) {
+      if (parameter.required && parameter.name !== "api-version" && parameter.in !== "header") {
+        throw new Error(`${file}: required parameter ${parameter.name} has no value`);
+      }
+      continue;
+    }
+    switch (parameter.in) {
+      case "path":
+        if (parameter.name === "endpoint" || parameter.name === "Endpoint") break;
+        path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
+        break;
+      case "query": {
+        if (parameter.name === "api-version") break;
+        const values = Array.isArray(value) ? value.map(String) : [String(value)];
+        if (parameter.name.startsWith("attr_N:")) {
+          values.forEach((item, i) => query[`attr_${i + 1}:${parameter.name.slice(7)}`] = item);
+        } else {
+          query[parameter.name] = values.length === 1 && !Array.isArray(value) ? values[0] : values;
+        }
+        break;
+      }
+      case "body":
+        requestBody = value;
+        break;
+      case "formData":
+        form ??= new FormData();
+        form.append(
+          parameter.name,
+          new Blob([String(value)], { type: profile.formFileType ?? "text/csv" }),
+          profile.formFileName ?? "business_metadata.csv",
+        );
+        break;
+      case "header":
+        break;
+      default:
+        throw new Error(`${file}: parameter location ${parameter.in} is not supported`);
+    }
+  }
+  for (const name of errata) {
+    const value = params[name];
+    if (value !== undefined && !declared.has(name)) query[name] = String(value);
+  }
+  query["api-version"] = String(params["api-version"] ?? profile.apiVersion);
+  return { method: operation.method, path, query, body: requestBody, form };
+}
+
+/** The request as one line (plus its body), for messages. */
+export function describeRequest(prefix: string, request: BuiltRequest): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
+  }
+  const body = request.form
+    ? " (multipart file)"
+    : request.body === undefined
+    ? ""
+    : `\n  body: ${excerpt(JSON.stringify(request.body), 600)}`;
+  return `${request.method} ${prefix}${request.path}?${search}${body}`;
+}
+
+/** Schema problems of `value`, as one block (empty when it conforms). */
+export function validate(profile: ReplayProfile, value: unknown, schema: Schema): string[] {
+  const errors = validateSchema(value, schema, {
+    root: profile.contract.document,
+    enumExtensions: profile.enumExtensions,
+  });
+  return errors.length === 0 ? [] : [formatSchemaErrors(errors)];
+}
+
+/** Problems with an error answer: not JSON, or not the contract's error shape. */
+export function errorBodyProblems(
+  profile: ReplayProfile,
+  operation: ContractOperation,
+  reply: Reply,
+): string[] {
+  if (reply.json === undefined) return [`error body is not JSON: ${excerpt(reply.text, 300)}`];
+  return validate(profile, reply.json, profile.errorSchema(operation)).map((e) =>
+    `error body does not match:\n${e}`
+  );
+}
+
+/** Problems with an answer to an example: status, then body against the response or error schema. */
+export function replyProblems(
+  profile: ReplayProfile,
+  operation: ContractOperation,
+  expected: number,
+  reply: Reply,
+): string[] {
+  const declared = Object.keys(operation.responses).join(", ");
+  if (reply.status !== expected) {
+    return [
+      `status ${reply.status}, the example answers ${expected} (the contract declares ${declared})`,
+      ...(reply.status >= 400 ? errorBodyProblems(profile, operation, reply) : []),
+    ];
+  }
+  const schema = operation.responses[String(expected)]?.schema;
+  if (!schema) {
+    return reply.text === "" ? [] : [`${expected} must have no body, got ${excerpt(reply.text, 300)}`];
+  }
+  if (schema.type === "file") return [];
+  const problems: string[] = [];
+  if (!/^application\/json/i.test(reply.headers.get("content-type") ?? "")) {
+    problems.push(`content-type ${reply.headers.get("content-type")}, expected application/json`);
+  }
+  if (reply.json === undefined) return [...problems, `body is not JSON: ${excerpt(reply.text, 300)}`];
+  return [
+    ...problems,
+    ...validate(profile, reply.json, schema).map((e) => `body does not match the contract:\n${e}`),
+  ];
+}
+
+/** Runs `run` against a fresh seeded emulator, closed afterwards. */
+export async function withEmulator<T>(run: (emulator: RunningEmulator) => Promise<T>): Promise<T> {
+  const emulator = await startEmulator({ seed: true });
+  try {
+    return await run(emulator);
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** Whether an environment flag is set (1, true, yes); false without env permission. */
+export function envFlag(name: string): boolean {
+  try {
+    return ["1", "true", "yes"].includes((Deno.env.get(name) ?? "").toLowerCase());
+  } catch {
+    return false;
+  }
+}

@@ -38,3 +38,14 @@ export * from "./lib/operations/mod.ts";
 export { cachedTokenProvider, createTokenProvider, type TokenProvider } from "./lib/auth.ts";
 export { startEmulator } from "./lib/emulator/mod.ts";
 export { VERSION } from "./lib/version.ts";
+export { UnifiedCatalogClient } from "./lib/unified/client.ts";
+export type * from "./lib/unified/schemas.ts";
+export type { CountResult, FacetsResult, ListParams, UpdateOptions } from "./lib/unified/resource.ts";
+export type { Page } from "./lib/unified/paging.ts";
+export type { RelationshipFilter, RelationshipTarget } from "./lib/unified/relationships.ts";
+export type { TermHierarchy } from "./lib/unified/kinds.ts";
+export {
+  UNIFIED_CATALOG_EXTRA_OPERATIONS,
+  UNIFIED_CATALOG_OPERATIONS,
+  type UnifiedCatalogOperation,
+} from "./lib/unified/operations.ts";

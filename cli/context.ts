@@ -5,6 +5,7 @@
  * @module
  */
 import { CatalogClient } from "../lib/catalog/client.ts";
+import { UnifiedCatalogClient } from "../lib/unified/client.ts";
 import { type Config, type EnvSource, loadConfig, type LogLevel } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import type { OperationContext } from "../lib/operations/types.ts";
@@ -32,11 +33,13 @@ export function createOperationContext(options: ContextOptions): OperationContex
   });
   let config: Config | undefined;
   let catalog: CatalogClient | undefined;
+  let unified: UnifiedCatalogClient | undefined;
   const context: OperationContext = {
     logger,
     signal: options.signal,
     config: () => (config ??= loadConfig(options.env)),
     catalog: () => (catalog ??= CatalogClient.fromConfig(context.config(), { logger })),
+    unified: () => (unified ??= UnifiedCatalogClient.fromConfig(context.config(), { logger })),
     readTextFile: (path, option) => readUserFile(path, option),
   };
   return context;

@@ -54,9 +54,10 @@ export function topLevelHelp(registry: OperationRegistry): string {
   return lines.join("\n");
 }
 
-export function groupHelp(registry: OperationRegistry, group: string): string {
+/** The commands of a group, or only those starting with `prefix` (`term ` for `govcat uc term`). */
+export function groupHelp(registry: OperationRegistry, group: string, prefix = ""): string {
   const info = registry.group(group)!;
-  const operations = registry.inGroup(info.name);
+  const operations = registry.inGroup(info.name).filter((op) => op.command.startsWith(prefix));
   const lines = [
     `govcat ${info.name}: ${info.summary}`,
     "",

@@ -94,8 +94,19 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
     io.stdout(groupHelp(registry, group.name));
     return 0;
   }
-  const operation = registry.find(group.name, second);
+  let operation = registry.find(group.name, second);
+  let args = rest;
+  // Two-word commands (`uc term create`): the resource, then the action.
+  if (!operation && rest[0] !== undefined && !rest[0].startsWith("-")) {
+    operation = registry.find(group.name, `${second} ${rest[0]}`);
+    if (operation) args = rest.slice(1);
+  }
   if (!operation) {
+    const family = registry.inGroup(group.name).filter((op) => op.command.startsWith(`${second} `));
+    if (family.length > 0) {
+      io.stderr(groupHelp(registry, group.name, `${second} `));
+      return 2;
+    }
     const hint = `Run "govcat ${group.name} --help" for its commands.`;
     if (registry.inGroup(group.name).length === 0) {
       throw new UsageError(`the ${group.name} group has no commands in govcat ${VERSION}.`, hint);
@@ -108,7 +119,7 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
     );
   }
 
-  const { input, global } = parseOperationArgs(operation, rest);
+  const { input, global } = parseOperationArgs(operation, args);
   if (global.help) {
     io.stdout(operationHelp(operation));
     return 0;

@@ -98,6 +98,8 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   if (flags.emulator !== undefined) {
     emulator = await startEmulator({ dataFile: flags.emulator || undefined, seed: true, logger });
     effective.CATALOG_ENDPOINT = emulator.url;
+    // The emulator serves the unified catalog too, under /datagovernance/catalog.
+    effective.CATALOG_UNIFIED_ENDPOINT = emulator.url;
   }
   const config = loadConfig(effective, emulator ? { defaultAccountName: EMULATOR_ACCOUNT_NAME } : {});
   try {

@@ -13,6 +13,7 @@
  * @module
  */
 import { CatalogClient } from "../catalog/client.ts";
+import { UnifiedCatalogClient } from "../unified/client.ts";
 import type { Config } from "../config.ts";
 import {
   type CallToolRequest,
@@ -54,15 +55,18 @@ export function createToolServices(options: ToolServicesOptions): ToolServices {
   logger.addSecret(options.config.clientSecret);
   logger.addSecret(options.config.mcpAuthToken);
   let catalog = options.catalog;
+  let unified: UnifiedCatalogClient | undefined;
   const services: ToolServices = {
     config: () => options.config,
     catalog: () => (catalog ??= CatalogClient.fromConfig(options.config, { logger })),
+    unified: () => (unified ??= UnifiedCatalogClient.fromConfig(options.config, { logger })),
     registry: options.registry ?? createOperationRegistry(),
     logger,
     readOnly: options.config.mcpReadOnly,
     operationContext: (signal) => ({
       config: () => options.config,
       catalog: services.catalog,
+      unified: services.unified,
       logger,
       signal,
       readTextFile: readUserFile,

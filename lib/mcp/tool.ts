@@ -6,6 +6,7 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
+import type { UnifiedCatalogClient } from "../unified/client.ts";
 import type { Config } from "../config.ts";
 import { z } from "../deps/zod.ts";
 import type { Logger } from "../log.ts";
@@ -24,6 +25,8 @@ export interface ToolAnnotations {
 export interface ToolServices {
   config(): Config;
   catalog(): CatalogClient;
+  /** The unified catalog client (shares nothing with `catalog()` but the configuration). */
+  unified(): UnifiedCatalogClient;
   registry: OperationRegistry;
   logger: Logger;
   /** True when write tools are hidden and refused. */

@@ -12,6 +12,7 @@
  */
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
+import { UC_OPERATIONS } from "./uc_operations.ts";
 import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
@@ -67,5 +68,6 @@ export function createOperationRegistry(): OperationRegistry {
     ...LINEAGE_OPERATIONS,
     ...COLLECTIONS_OPERATIONS,
     ...DOMAIN_OPERATIONS,
+    ...UC_OPERATIONS,
   );
 }

@@ -15,9 +15,12 @@
 import { OPERATION_GROUPS, type OperationGroup } from "./groups.ts";
 import type { Operation } from "./types.ts";
 
-/** `read-terms`, `readTerms` and `read_terms` all become `readterms`. */
+/**
+ * `read-terms`, `readTerms` and `read_terms` all become `readterms`; two-word commands of the `uc` group
+ * (`term create`) compare the same way, spaces removed.
+ */
 export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[-_]/g, "");
+  return name.toLowerCase().replace(/[-_\s]/g, "");
 }
 
 export class OperationRegistry {

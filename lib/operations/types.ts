@@ -6,6 +6,7 @@
  */
 import type { z } from "../deps/zod.ts";
 import type { CatalogClient } from "../catalog/client.ts";
+import type { UnifiedCatalogClient } from "../unified/client.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
 
@@ -27,6 +28,8 @@ export interface OperationContext {
   config(): Config;
   /** Client of the data map (Atlas v2, search, glossary, lineage), account and scan APIs. */
   catalog(): CatalogClient;
+  /** Client of the unified catalog API (domains, terms, data products, CDEs, OKRs, policies). */
+  unified(): UnifiedCatalogClient;
   logger: Logger;
   /** Reads a file the user named, with a clear error naming the option when it fails. */
   readTextFile(path: string, option: string): Promise<string>;

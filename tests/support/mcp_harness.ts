@@ -40,6 +40,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = loadConfig({
     CATALOG_ACCOUNT_NAME: "emulator",
     CATALOG_ENDPOINT: emulator.url,
+    CATALOG_UNIFIED_ENDPOINT: emulator.url,
     CATALOG_MCP_AUTH_TOKEN: options.authToken ?? "",
     ...options.env,
   });

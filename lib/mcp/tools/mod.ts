@@ -28,6 +28,7 @@ import { createRelationshipTool, deleteRelationshipTool, getRelationshipTool } f
 import { SEARCH_TOOLS, searchEntitiesTool } from "./search_tools.ts";
 import { COLLECTION_TOOLS } from "./collection_tools.ts";
 import { GLOSSARY_TOOLS } from "./glossary_tools.ts";
+import { UC_TOOLS } from "./uc_tools.ts";
 import { LINEAGE_TOOLS } from "./lineage_tools.ts";
 import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
 
@@ -42,6 +43,8 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   batchUpdateEntitiesTool,
   // Glossary operations
   ...GLOSSARY_TOOLS,
+  // Unified catalog: domains and terms
+  ...UC_TOOLS,
   // Unified catalog: business metadata definitions
   listCustomMetadataDefsTool,
   cleanupMetadataDefinitionTool,

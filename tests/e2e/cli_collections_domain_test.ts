@@ -7,54 +7,27 @@
  */
 import assert from "node:assert/strict";
 import { runCli } from "../../cli/run.ts";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { DOMAIN_OPERATIONS } from "../../lib/operations/domain_operations.ts";
 import { createOperationRegistry } from "../../lib/operations/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  // deno-lint-ignore no-explicit-any
-  json: any;
-}
-
-interface Setup {
-  emulator: RunningEmulator;
-}
-
-async function withSetup(test: (setup: Setup) => Promise<void>) {
-  const emulator = await startEmulator({ seed: true });
-  try {
-    await test({ emulator });
-  } finally {
-    await emulator.close();
-  }
-}
-
-function toRun(result: { code: number; stdout: string; stderr: string }): Run {
-  return { ...result, json: result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined };
-}
+import { type CliRun, type CliSetup, toCliRun, withCliSetup } from "../support/cli_harness.ts";
 
 /** Runs a domain command: as a subprocess once registered, in process through the CLI until then. */
-async function domainCommand(setup: Setup, ...args: string[]): Promise<Run> {
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: setup.emulator.url };
+async function domainCommand(setup: CliSetup, ...args: string[]): Promise<CliRun> {
   const registry = createOperationRegistry();
-  if (registry.get("domain.create")) return toRun(await runGovcat(["domain", ...args], env));
+  if (registry.get("domain.create")) return await setup.govcat("domain", ...args);
   registry.register(...DOMAIN_OPERATIONS);
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(
     ["domain", ...args],
-    { env, stdout: (t) => out.push(t), stderr: (t) => err.push(t) },
+    { env: setup.env, stdout: (t) => out.push(t), stderr: (t) => err.push(t) },
     registry,
   );
-  return toRun({ code, stdout: out.join("\n"), stderr: err.join("\n") });
+  return toCliRun(["domain", ...args], { code, stdout: out.join("\n"), stderr: err.join("\n") });
 }
 
 Deno.test("domain commands map to collections and say so", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({ seed: true }, async (setup) => {
     const created = await domainCommand(setup, "create", "--name=Sales Analytics", "--description=KPIs");
     assert.equal(created.code, 0, created.stderr);
     assert.match(created.stderr, /domains map to collections/);

@@ -6,78 +6,10 @@
  * `cli_collections_domain_test.ts`.
  */
 import assert from "node:assert/strict";
-import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
 import { parseCsv } from "../../lib/deps/csv.ts";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import { assertRefusedLocally, type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  // deno-lint-ignore no-explicit-any
-  json: any;
-}
-
-interface Setup {
-  emulator: RunningEmulator;
-  client: CatalogClient;
-  dir: string;
-  govcat(...args: string[]): Promise<Run>;
-  /** Writes a file into the test's directory and returns its path. */
-  file(name: string, content: string): Promise<string>;
-  /** Requests the emulator has answered so far, by method. */
-  requests(method?: string): number;
-}
-
-async function withSetup(test: (setup: Setup) => Promise<void>) {
-  const emulator = await startEmulator({ seed: true });
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const dir = await Deno.makeTempDir({ prefix: "govcat-e2e-collections-" });
-  const setup: Setup = {
-    emulator,
-    client: CatalogClient.fromConfig(loadConfig(env), { retryBaseMs: 5 }),
-    dir,
-    govcat: async (...args) => toRun(await runGovcat(args, env)),
-    file: async (name, content) => {
-      const path = `${dir}/${name}`;
-      await Deno.writeTextFile(path, content);
-      return path;
-    },
-    requests: (method) =>
-      method === undefined
-        ? emulator.faults.stats().total
-        : emulator.faults.stats().log.filter((entry) => entry.method === method).length,
-  };
-  try {
-    await test(setup);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
-}
-
-function toRun(result: { code: number; stdout: string; stderr: string }): Run {
-  let json: unknown;
-  try {
-    json = result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined;
-  } catch {
-    // --output=table: no JSON to read.
-  }
-  return { ...result, json };
-}
-
-/** The command exits 2 with an error matching `pattern`, and the emulator saw no request at all. */
-async function assertRefusedLocally(setup: Setup, pattern: RegExp, args: string[]) {
-  const before = setup.requests();
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, pattern, args.join(" "));
-  assert.equal(result.stdout, "");
-  assert.equal(setup.requests(), before, `${args.join(" ")} sent nothing`);
-  return result;
-}
+const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-e2e-collections-" };
 
 async function readCsv(path: string): Promise<Record<string, string>[]> {
   const text = await Deno.readTextFile(path);
@@ -91,7 +23,7 @@ async function readCsv(path: string): Promise<Record<string, string>[]> {
 }
 
 Deno.test("collections create, get, list, path, children and delete", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const created = await setup.govcat(
       "collections",
       "create",
@@ -147,7 +79,7 @@ Deno.test("collections create, get, list, path, children and delete", async () =
       list.json.value.map((c: { name: string }) => c.name),
       ["emulator", "sales", "finance", "marketing", "sales-eu", "sales-eu-de"],
     );
-    const table = await setup.govcat("collections", "list", "--output=table");
+    const table = await setup.govcatText("collections", "list", "--output=table");
     assert.match(table.stdout, /sales-eu-de\s+Germany/);
 
     const path = await setup.govcat("collections", "path", "--collection-name=sales-eu-de");
@@ -176,7 +108,7 @@ Deno.test("collections create, get, list, path, children and delete", async () =
 });
 
 Deno.test("collections commands report the service's refusals and bad input", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const missing = await setup.govcat("collections", "get", "--collection-name=nowhere");
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /status: 404 CollectionNotFound/);
@@ -236,7 +168,7 @@ Deno.test("collections commands report the service's refusals and bad input", as
 });
 
 Deno.test("collections import creates parents first, is idempotent, and exports round-trip", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     // Children before parents; a formula-looking description; an existing collection left as it is.
     const csv = await setup.file(
       "collections.csv",
@@ -309,10 +241,8 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
     assert.equal(rows[0].parent_collection, "", "the root has no parent");
 
     // The full export imports into a fresh catalog and rebuilds the same tree, unguarded.
-    const fresh = await startEmulator();
-    try {
-      const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: fresh.url };
-      const restored = toRun(await runGovcat(["collections", "import", `--csv-file=${full}`], env));
+    await withCliSetup({ prefix: SETUP.prefix }, async (fresh) => {
+      const restored = await fresh.govcat("collections", "import", `--csv-file=${full}`);
       assert.equal(restored.code, 0, restored.stderr);
       assert.deepEqual(
         restored.json.created,
@@ -320,24 +250,21 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
         "level by level, parents first",
       );
       assert.deepEqual(restored.json.updated, [], "the root's description was empty in both");
-      const client = CatalogClient.fromConfig(loadConfig(env));
-      const copy = await client.collections.get("emea");
+      const copy = await fresh.client.collections.get("emea");
       assert.equal(copy.description, '=HYPERLINK("http://evil")');
       assert.equal(copy.parentCollection?.referenceName, "intl");
-      assert.deepEqual((await client.collections.path("emea-de")).parentNameChain, [
+      assert.deepEqual((await fresh.client.collections.path("emea-de")).parentNameChain, [
         "emulator",
         "sales",
         "intl",
         "emea",
       ]);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 });
 
 Deno.test("a bad CSV exits 2 naming file:line and sends nothing", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const cases: Array<[string, string, RegExp[]]> = [
       ["syntax.csv", 'collection_name\n"unclosed\n', [/syntax\.csv:2: not valid CSV/]],
       ["empty.csv", "", [/empty\.csv:1: the file is empty/]],

@@ -6,86 +6,26 @@
  * proves nothing was sent.
  */
 import assert from "node:assert/strict";
-import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import { assertNotFound, assertRefusedLocally, type CliSetup, withCliSetup } from "../support/cli_harness.ts";
 
 const UNKNOWN_GUID = "00000000-0000-4000-8000-00000000dead";
 const SERVER = "mssql://e2e-meta.database.windows.net/SalesDb/dbo";
 
-interface Setup {
-  emulator: RunningEmulator;
-  client: CatalogClient;
-  dir: string;
-  /** Runs govcat against the emulator; `json` is the parsed stdout of a success. */
-  // deno-lint-ignore no-explicit-any
-  govcat(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }>;
-  /** Writes a payload file into the test's directory and returns its path. */
-  file(name: string, content: unknown): Promise<string>;
-  /** Creates an azure_sql_table and returns its guid. */
-  table(name: string): Promise<string>;
+/** Creates an azure_sql_table and returns its guid. */
+async function table(setup: CliSetup, name: string): Promise<string> {
+  const result = await setup.client.entity.createOrUpdate({
+    typeName: "azure_sql_table",
+    attributes: { qualifiedName: `${SERVER}/${name}`, name },
+  });
+  return result.mutatedEntities!.CREATE![0].guid!;
 }
 
-async function withSetup(test: (setup: Setup) => Promise<void>) {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const client = CatalogClient.fromConfig(loadConfig(env), { retryBaseMs: 5 });
-  const dir = await Deno.makeTempDir({ prefix: "govcat-e2e-" });
-  const setup: Setup = {
-    emulator,
-    client,
-    dir,
-    govcat: async (...args) => {
-      const result = await runGovcat(args, env);
-      return { ...result, json: result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined };
-    },
-    file: async (name, content) => {
-      const path = `${dir}/${name}`;
-      await Deno.writeTextFile(path, typeof content === "string" ? content : JSON.stringify(content));
-      return path;
-    },
-    table: async (name) => {
-      const result = await client.entity.createOrUpdate({
-        typeName: "azure_sql_table",
-        attributes: { qualifiedName: `${SERVER}/${name}`, name },
-      });
-      return result.mutatedEntities!.CREATE![0].guid!;
-    },
-  };
-  try {
-    await test(setup);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
-}
-
-/** The command exits 1 with the service's 404 and a hint pointing to search. */
-async function assertNotFound(setup: Setup, args: string[]) {
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, /status: 404/, args.join(" "));
-  assert.match(result.stderr, /hint: .*search/, args.join(" "));
-  assert.equal(result.stdout, "");
-}
-
-/** The command exits 2 with an error matching `pattern`, and the emulator saw no request. */
-async function assertRefusedLocally(setup: Setup, pattern: RegExp, args: string[]) {
-  const before = setup.emulator.faults.stats().total;
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, pattern, args.join(" "));
-  assert.equal(result.stdout, "");
-  assert.equal(setup.emulator.faults.stats().total, before, `${args.join(" ")} sent nothing`);
-}
-
-const labelsOf = async (setup: Setup, guid: string) =>
+const labelsOf = async (setup: CliSetup, guid: string) =>
   ((await setup.client.entity.get(guid)).entity.labels ?? []).toSorted();
 
 Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique attribute", async () => {
-  await withSetup(async (setup) => {
-    const guid = await setup.table("Labelled");
+  await withCliSetup({}, async (setup) => {
+    const guid = await table(setup, "Labelled");
     const qualifiedName = `${SERVER}/Labelled`;
 
     const added = await setup.govcat(
@@ -158,8 +98,8 @@ Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique 
 });
 
 Deno.test("label errors: unknown entity is a 404 with a hint; bad payload files are refused before sending", async () => {
-  await withSetup(async (setup) => {
-    const guid = await setup.table("LabelErrors");
+  await withCliSetup({}, async (setup) => {
+    const guid = await table(setup, "LabelErrors");
     const labels = await setup.file("labels.json", ["x"]);
     await assertNotFound(setup, ["entity", "addLabels", `--guid=${UNKNOWN_GUID}`, `--payloadFile=${labels}`]);
     await assertNotFound(setup, ["entity", "setLabels", `--guid=${UNKNOWN_GUID}`, `--payloadFile=${labels}`]);
@@ -251,7 +191,7 @@ Deno.test("label errors: unknown entity is a 404 with a hint; bad payload files 
   });
 });
 
-async function createGovernanceGroup(setup: Setup) {
+async function createGovernanceGroup(setup: CliSetup) {
   const options = { applicableEntityTypes: '["DataSet"]' };
   await setup.client.types.create({
     businessMetadataDefs: [{
@@ -265,13 +205,13 @@ async function createGovernanceGroup(setup: Setup) {
   });
 }
 
-const bmOf = async (setup: Setup, guid: string) =>
+const bmOf = async (setup: CliSetup, guid: string) =>
   (await setup.client.entity.get(guid)).entity.businessAttributes ?? {};
 
 Deno.test("business metadata: groups, attributes, add-business-metadata, deletes with and without payload", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({}, async (setup) => {
     await createGovernanceGroup(setup);
-    const guid = await setup.table("Ledger");
+    const guid = await table(setup, "Ledger");
 
     const added = await setup.govcat(
       "entity",
@@ -372,9 +312,9 @@ Deno.test("business metadata: groups, attributes, add-business-metadata, deletes
 });
 
 Deno.test("business metadata CSV: getBusinessMetadataTemplate, import-business-metadata and importBusinessMetadata", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({}, async (setup) => {
     await createGovernanceGroup(setup);
-    const guid = await setup.table("Imported");
+    const guid = await table(setup, "Imported");
 
     const template = await setup.govcat("entity", "getBusinessMetadataTemplate");
     assert.equal(template.code, 0, template.stderr);
@@ -427,9 +367,9 @@ Deno.test("business metadata CSV: getBusinessMetadataTemplate, import-business-m
 });
 
 Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad payload files are refused before sending", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({}, async (setup) => {
     await createGovernanceGroup(setup);
-    const guid = await setup.table("BmErrors");
+    const guid = await table(setup, "BmErrors");
     const bm = await setup.file("bm.json", { E2EGovernance: { dataOwner: "x" } });
     const attrs = await setup.file("attrs.json", { dataOwner: "x" });
     await assertNotFound(setup, [
@@ -527,8 +467,8 @@ Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad pa
 });
 
 Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attributes, updates, moves, deletes", async () => {
-  await withSetup(async (setup) => {
-    const [a, b, c] = [await setup.table("A"), await setup.table("B"), await setup.table("C")];
+  await withCliSetup({}, async (setup) => {
+    const [a, b, c] = [await table(setup, "A"), await table(setup, "B"), await table(setup, "C")];
 
     const header = await setup.govcat("entity", "get-header", `--guid=${a}`);
     assert.equal(header.code, 0, header.stderr);
@@ -632,8 +572,8 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
 });
 
 Deno.test("classifications: list, get, add, update, remove by guid and by unique attribute, and in bulk", async () => {
-  await withSetup(async (setup) => {
-    const [a, b] = [await setup.table("Customers"), await setup.table("Orders")];
+  await withCliSetup({}, async (setup) => {
+    const [a, b] = [await table(setup, "Customers"), await table(setup, "Orders")];
     const email = "MICROSOFT.PERSONAL.EMAIL";
     const name = "MICROSOFT.PERSONAL.NAME";
     const namesOf = async (guid: string) =>

@@ -2,15 +2,12 @@
  * The path a user takes: govcat as a subprocess, over real HTTP, against the emulator.
  */
 import assert from "node:assert/strict";
-import { startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import { withCliSetup } from "../support/cli_harness.ts";
 
 Deno.test("entity create, get, search and delete round-trip through the emulator", async () => {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const qualifiedName = "mssql://e2e-sql.database.windows.net/SalesDb/dbo/QuarterlyRevenue";
-  try {
-    const created = await runGovcat([
+  await withCliSetup({}, async ({ govcat, govcatText }) => {
+    const qualifiedName = "mssql://e2e-sql.database.windows.net/SalesDb/dbo/QuarterlyRevenue";
+    const created = await govcat(
       "entity",
       "create",
       "--type-name=azure_sql_table",
@@ -19,77 +16,72 @@ Deno.test("entity create, get, search and delete round-trip through the emulator
       "QuarterlyRevenue",
       "--description=Revenue per quarter and region",
       '--attributes={"owner":"finance-data"}',
-    ], env);
+    );
     assert.equal(created.code, 0, created.stderr);
-    const mutation = JSON.parse(created.stdout);
+    const mutation = created.json;
     const header = mutation.mutatedEntities.CREATE[0];
     const guid: string = header.guid;
     assert.match(guid, /^[0-9a-f-]{36}$/);
 
-    const fetched = await runGovcat(["entity", "get", `--guid=${guid}`], env);
+    const fetched = await govcat("entity", "get", `--guid=${guid}`);
     assert.equal(fetched.code, 0, fetched.stderr);
-    const entity = JSON.parse(fetched.stdout).entity;
+    const entity = fetched.json.entity;
     assert.equal(entity.guid, guid);
     assert.equal(entity.typeName, "azure_sql_table");
     assert.equal(entity.attributes.qualifiedName, qualifiedName);
     assert.equal(entity.attributes.name, "QuarterlyRevenue");
     assert.equal(entity.attributes.owner, "finance-data");
 
-    const byName = await runGovcat([
+    const byName = await govcat(
       "entity",
       "readUniqueAttribute",
       "--typeName",
       "azure_sql_table",
       `--qualifiedName=${qualifiedName}`,
-    ], env);
+    );
     assert.equal(byName.code, 0, byName.stderr);
-    assert.equal(JSON.parse(byName.stdout).entity.guid, guid);
+    assert.equal(byName.json.entity.guid, guid);
 
-    const updated = await runGovcat([
+    const updated = await govcat(
       "entity",
       "create",
       "--type-name=azure_sql_table",
       `--qualified-name=${qualifiedName}`,
       "--name=QuarterlyRevenue",
       "--description=Revenue per quarter, region and channel",
-    ], env);
+    );
     assert.equal(updated.code, 0, updated.stderr);
-    assert.equal(JSON.parse(updated.stdout).mutatedEntities.UPDATE[0].guid, guid, "same entity updated");
+    assert.equal(updated.json.mutatedEntities.UPDATE[0].guid, guid, "same entity updated");
 
-    const search = await runGovcat(["search", "query", "--keywords=QuarterlyRevenue", "--limit=5"], env);
+    const search = await govcat("search", "query", "--keywords=QuarterlyRevenue", "--limit=5");
     assert.equal(search.code, 0, search.stderr);
-    const hits = JSON.parse(search.stdout);
+    const hits = search.json;
     assert.ok(hits.value.some((hit: { id: string }) => hit.id === guid), "search finds the new entity");
 
-    const table = await runGovcat(["search", "query", "--keywords=QuarterlyRevenue", "--output=table"], env);
+    const table = await govcatText("search", "query", "--keywords=QuarterlyRevenue", "--output=table");
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /QuarterlyRevenue/);
 
-    const deleted = await runGovcat(["entity", "delete", `--guid=${guid}`], env);
+    const deleted = await govcat("entity", "delete", `--guid=${guid}`);
     assert.equal(deleted.code, 0, deleted.stderr);
-    assert.equal(JSON.parse(deleted.stdout).mutatedEntities.DELETE[0].guid, guid);
+    assert.equal(deleted.json.mutatedEntities.DELETE[0].guid, guid);
 
     // The service soft-deletes: the entity is still readable by guid, marked DELETED.
-    const gone = await runGovcat(["entity", "get", `--guid=${guid}`], env);
+    const gone = await govcat("entity", "get", `--guid=${guid}`);
     assert.equal(gone.code, 0, gone.stderr);
-    assert.equal(JSON.parse(gone.stdout).entity.status, "DELETED");
+    assert.equal(gone.json.entity.status, "DELETED");
 
-    const unknown = await runGovcat(["entity", "get", "--guid=00000000-0000-4000-8000-00000000dead"], env);
+    const unknown = await govcat("entity", "get", "--guid=00000000-0000-4000-8000-00000000dead");
     assert.equal(unknown.code, 1, "the service refused: exit 1");
     assert.match(unknown.stderr, /error: .*guid/i);
     assert.match(unknown.stderr, /status: 404 ATLAS-404-00-005/);
     assert.match(unknown.stderr, /hint: .*search/);
     assert.equal(unknown.stdout, "");
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("a payload file creates an entity; bad files are named in the error", async () => {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const dir = await Deno.makeTempDir();
-  try {
+  await withCliSetup({}, async ({ dir, govcat }) => {
     const payload = `${dir}/entity.json`;
     await Deno.writeTextFile(
       payload,
@@ -100,41 +92,36 @@ Deno.test("a payload file creates an entity; bad files are named in the error", 
         },
       }),
     );
-    const created = await runGovcat(["entity", "create", `--payload-file=${payload}`], env);
+    const created = await govcat("entity", "create", `--payload-file=${payload}`);
     assert.equal(created.code, 0, created.stderr);
-    assert.equal(JSON.parse(created.stdout).mutatedEntities.CREATE.length, 1);
+    assert.equal(created.json.mutatedEntities.CREATE.length, 1);
 
     const broken = `${dir}/broken.json`;
     await Deno.writeTextFile(broken, "{not json");
-    const bad = await runGovcat(["entity", "create", `--payload-file=${broken}`], env);
+    const bad = await govcat("entity", "create", `--payload-file=${broken}`);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /broken\.json is not valid JSON/);
 
-    const missing = await runGovcat(["entity", "create", `--payload-file=${dir}/nope.json`], env);
+    const missing = await govcat("entity", "create", `--payload-file=${dir}/nope.json`);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--payload-file: file not found: .*nope\.json/);
 
-    const incomplete = await runGovcat(["entity", "create", "--type-name=DataSet"], env);
+    const incomplete = await govcat("entity", "create", "--type-name=DataSet");
     assert.equal(incomplete.code, 2);
     assert.match(incomplete.stderr, /needs --qualified-name, --name/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("the CLI rides out injected throttling and logs requests with --verbose", async () => {
-  const emulator = await startEmulator({ seed: true });
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  try {
+  await withCliSetup({ seed: true }, async ({ emulator, govcat }) => {
     emulator.faults.script([{ status: 429, retryAfterMs: 50, path: "/search/query" }, {
       status: 503,
       retryAfterMs: 20,
       path: "/search/query",
     }]);
-    const result = await runGovcat(["search", "query", "--keywords=customers", "--verbose"], env);
+    const result = await govcat("search", "query", "--keywords=customers", "--verbose");
     assert.equal(result.code, 0, result.stderr);
-    assert.ok(JSON.parse(result.stdout)["@search.count"] >= 1);
+    assert.ok(result.json["@search.count"] >= 1);
     const searches = emulator.faults.stats().log.filter((entry) => entry.path.endsWith("/search/query"));
     assert.deepEqual(searches.map((entry) => entry.status), [429, 503, 200]);
     assert.match(
@@ -142,29 +129,28 @@ Deno.test("the CLI rides out injected throttling and logs requests with --verbos
       /debug: POST http:\/\/127\.0\.0\.1:\d+\/datamap\/api\/search\/query\?api-version=2023-09-01 -> 429/,
     );
     assert.match(result.stderr, /-> 200 in \d+ ms \(attempt 3\)/);
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("a retried upsert whose first response was lost creates the entity once", async () => {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  try {
-    emulator.faults.script([{ status: 503, afterHandling: true, path: "/atlas/v2/entity", method: "POST" }]);
-    const created = await runGovcat([
+  await withCliSetup({}, async ({ emulator, govcat }) => {
+    emulator.faults.script([{
+      status: 503,
+      afterHandling: true,
+      path: "/atlas/v2/entity",
+      method: "POST",
+    }]);
+    const created = await govcat(
       "entity",
       "create",
       "--type-name=DataSet",
       "--qualified-name=dataset://e2e/lost-response",
       "--name=lost-response",
-    ], env);
+    );
     assert.equal(created.code, 0, created.stderr);
-    const second = JSON.parse(created.stdout).mutatedEntities;
+    const second = created.json.mutatedEntities;
     assert.ok(second.UPDATE?.length === 1, "the retry found the entity the first attempt had created");
-    const search = await runGovcat(["search", "query", "--keywords=lost-response"], env);
-    assert.equal(JSON.parse(search.stdout)["@search.count"], 1);
-  } finally {
-    await emulator.close();
-  }
+    const search = await govcat("search", "query", "--keywords=lost-response");
+    assert.equal(search.json["@search.count"], 1);
+  });
 });

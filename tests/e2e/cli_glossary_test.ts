@@ -4,77 +4,34 @@
  * naming the file and line, and nothing reaches the catalog.
  */
 import assert from "node:assert/strict";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import {
+  assertNotFound,
+  assertRefusedLocally,
+  type CliSetup,
+  type CliSetupOptions,
+  withCliSetup,
+} from "../support/cli_harness.ts";
 
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 
-interface Setup {
-  emulator: RunningEmulator;
-  dir: string;
-  // deno-lint-ignore no-explicit-any
-  govcat(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }>;
-  file(name: string, content: unknown): Promise<string>;
-}
+const SETUP: CliSetupOptions = {
+  seed: true,
+  prefix: "govcat-glossary-",
+  // An unknown glossary GUID points to `glossary list`, not to search.
+  notFoundHint: /hint: Check the GUID: "govcat glossary list" lists the glossaries/,
+};
 
-async function withSetup(test: (setup: Setup) => Promise<void>) {
-  const emulator = await startEmulator({ seed: true });
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const dir = await Deno.makeTempDir({ prefix: "govcat-glossary-" });
-  try {
-    await test({
-      emulator,
-      dir,
-      govcat: async (...args) => {
-        const result = await runGovcat(args, env);
-        return {
-          ...result,
-          json: result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined,
-        };
-      },
-      file: async (name, content) => {
-        const path = `${dir}/${name}`;
-        await Deno.writeTextFile(path, typeof content === "string" ? content : JSON.stringify(content));
-        return path;
-      },
-    });
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
-}
-
-async function ok(setup: Setup, ...args: string[]) {
+/** Runs a command that must succeed and returns its JSON. */
+async function ok(setup: CliSetup, ...args: string[]) {
   const result = await setup.govcat(...args);
   assert.equal(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
   return result.json;
 }
 
-async function assertRefusedLocally(setup: Setup, pattern: RegExp, ...args: string[]) {
-  const before = setup.emulator.faults.stats().total;
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, pattern, args.join(" "));
-  assert.equal(result.stdout, "");
-  assert.equal(setup.emulator.faults.stats().total, before, `${args.join(" ")} sent nothing`);
-}
-
-async function assertNotFound(setup: Setup, ...args: string[]) {
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, /status: 404/, args.join(" "));
-  assert.match(
-    result.stderr,
-    /hint: Check the GUID: "govcat glossary list" lists the glossaries/,
-    args.join(" "),
-  );
-  assert.equal(result.stdout, "");
-}
-
 Deno.test("glossary create, read (list), put, read-detailed and delete", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const finance = await ok(
       setup,
       "glossary",
@@ -111,38 +68,32 @@ Deno.test("glossary create, read (list), put, read-detailed and delete", async (
     const duplicate = await setup.govcat("glossary", "create", "--name=Finance");
     assert.equal(duplicate.code, 1);
     assert.match(duplicate.stderr, /status: 409 ATLAS-409-00-007/);
-    await assertRefusedLocally(
-      setup,
-      /glossary create needs --name/,
+    await assertRefusedLocally(setup, /glossary create needs --name/, [
       "glossary",
       "create",
       "--description=x",
-    );
+    ]);
     const broken = await setup.file("broken.json", "{");
-    await assertRefusedLocally(
-      setup,
-      /broken\.json is not valid JSON/,
+    await assertRefusedLocally(setup, /broken\.json is not valid JSON/, [
       "glossary",
       "create",
       `--payload-file=${broken}`,
-    );
-    await assertRefusedLocally(
-      setup,
-      /glossary put needs --payload-file or/,
+    ]);
+    await assertRefusedLocally(setup, /glossary put needs --payload-file or/, [
       "glossary",
       "put",
       `--glossary-guid=${finance.guid}`,
-    );
-    await assertRefusedLocally(setup, /--sort: /, "glossary", "read", "--sort=UP");
-    await assertNotFound(setup, "glossary", "read", `--glossary-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "put", `--glossary-guid=${UNKNOWN}`, "--usage=x");
-    await assertNotFound(setup, "glossary", "read-detailed", `--glossary-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "delete", `--glossary-guid=${UNKNOWN}`);
+    ]);
+    await assertRefusedLocally(setup, /--sort: /, ["glossary", "read", "--sort=UP"]);
+    await assertNotFound(setup, ["glossary", "read", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "put", `--glossary-guid=${UNKNOWN}`, "--usage=x"]);
+    await assertNotFound(setup, ["glossary", "read-detailed", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "delete", `--glossary-guid=${UNKNOWN}`]);
   });
 });
 
 Deno.test("glossary category commands", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const glossary = (await ok(setup, "glossary", "create", "--name=Glossary")).guid;
     const term = await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue");
     const top = await ok(
@@ -214,41 +165,35 @@ Deno.test("glossary category commands", async () => {
       deleted: true,
     });
 
-    await assertRefusedLocally(
-      setup,
-      /create-category needs --glossary-guid/,
+    await assertRefusedLocally(setup, /create-category needs --glossary-guid/, [
       "glossary",
       "create-category",
       "--name=X",
-    );
+    ]);
     const notArray = await setup.file("one.json", { name: "X" });
-    await assertRefusedLocally(
-      setup,
-      /one\.json has the wrong shape: expected a JSON array/,
+    await assertRefusedLocally(setup, /one\.json has the wrong shape: expected a JSON array/, [
       "glossary",
       "create-categories",
       `--payload-file=${notArray}`,
-    );
+    ]);
     const unanchored = await setup.file("unanchored.json", [{ name: "X" }]);
     await assertRefusedLocally(
       setup,
       /create-categories needs --glossary-guid \(not found in .*unanchored\.json\)/,
-      "glossary",
-      "create-categories",
-      `--payload-file=${unanchored}`,
+      ["glossary", "create-categories", `--payload-file=${unanchored}`],
     );
-    await assertNotFound(setup, "glossary", "read-categories", `--glossary-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-categories-headers", `--glossary-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-category", `--category-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-category-related", `--category-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-category-terms", `--category-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "put-category", `--category-guid=${UNKNOWN}`, "--name=X");
-    await assertNotFound(setup, "glossary", "delete-category", `--category-guid=${UNKNOWN}`);
+    await assertNotFound(setup, ["glossary", "read-categories", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-categories-headers", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-category", `--category-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-category-related", `--category-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-category-terms", `--category-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "put-category", `--category-guid=${UNKNOWN}`, "--name=X"]);
+    await assertNotFound(setup, ["glossary", "delete-category", `--category-guid=${UNKNOWN}`]);
   });
 });
 
 Deno.test("glossary term commands", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
     const revenue = await ok(
       setup,
@@ -338,51 +283,43 @@ Deno.test("glossary term commands", async () => {
       deleted: true,
     });
 
-    await assertRefusedLocally(
-      setup,
-      /--status: /,
+    await assertRefusedLocally(setup, /--status: /, [
       "glossary",
       "create-term",
       `--glossary-guid=${glossary}`,
       "--name=X",
       "--status=Pending",
-    );
-    await assertRefusedLocally(
-      setup,
-      /create-term needs --name/,
+    ]);
+    await assertRefusedLocally(setup, /create-term needs --name/, [
       "glossary",
       "create-term",
       `--glossary-guid=${glossary}`,
-    );
+    ]);
     const nameless = await setup.file("nameless.json", [{ anchor: { glossaryGuid: glossary } }]);
-    await assertRefusedLocally(
-      setup,
-      /create-terms needs --name \(not found in .*nameless\.json\)/,
+    await assertRefusedLocally(setup, /create-terms needs --name \(not found in .*nameless\.json\)/, [
       "glossary",
       "create-terms",
       `--payload-file=${nameless}`,
-    );
-    await assertRefusedLocally(
-      setup,
-      /put-term needs --payload-file or/,
+    ]);
+    await assertRefusedLocally(setup, /put-term needs --payload-file or/, [
       "glossary",
       "put-term",
       `--term-guid=${income.guid}`,
-    );
-    await assertRefusedLocally(setup, /missing required option --glossary-guid/, "glossary", "list-terms");
-    await assertNotFound(setup, "glossary", "list-terms", `--glossary-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-terms-headers", `--glossary-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-term", `--term-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-terms-assigned-entities", `--term-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "read-terms-related", `--term-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "put-term", `--term-guid=${UNKNOWN}`, "--name=X");
-    await assertNotFound(setup, "glossary", "delete-term", `--term-guid=${UNKNOWN}`);
-    await assertNotFound(setup, "glossary", "create-term", `--glossary-guid=${UNKNOWN}`, "--name=X");
+    ]);
+    await assertRefusedLocally(setup, /missing required option --glossary-guid/, ["glossary", "list-terms"]);
+    await assertNotFound(setup, ["glossary", "list-terms", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-terms-headers", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-term", `--term-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-terms-assigned-entities", `--term-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "read-terms-related", `--term-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "put-term", `--term-guid=${UNKNOWN}`, "--name=X"]);
+    await assertNotFound(setup, ["glossary", "delete-term", `--term-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "create-term", `--glossary-guid=${UNKNOWN}`, "--name=X"]);
   });
 });
 
 Deno.test("glossary import-terms polls the import to Succeeded; read-terms-import; failures", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
     const csv = await setup.file(
       "terms.csv",
@@ -430,50 +367,40 @@ Deno.test("glossary import-terms polls the import to Succeeded; read-terms-impor
     await assertRefusedLocally(
       setup,
       /bad\.csv has 3 problems; nothing was sent:\n.*bad\.csv:3: column Name: the term name is empty\n.*bad\.csv:4: column Status: "Pending" is not a term status \(Draft, Approved, Alert, Expired\)\n.*bad\.csv:5: column Name: "Good" is also on line 2/,
-      "glossary",
-      "import-terms",
-      `--csv-file=${bad}`,
-      `--glossary-guid=${glossary}`,
+      ["glossary", "import-terms", `--csv-file=${bad}`, `--glossary-guid=${glossary}`],
     );
     const noName = await setup.file("noname.csv", "Title,Status\nA,Draft\n");
-    await assertRefusedLocally(
-      setup,
-      /noname\.csv:1: no Name column \(found: Title, Status\)/,
+    await assertRefusedLocally(setup, /noname\.csv:1: no Name column \(found: Title, Status\)/, [
       "glossary",
       "import-terms",
       `--csv-file=${noName}`,
       `--glossary-guid=${glossary}`,
-    );
+    ]);
     const unclosed = await setup.file("unclosed.csv", 'Name\nA\n"B\n');
-    await assertRefusedLocally(
-      setup,
-      /unclosed\.csv:\d+: not valid CSV/,
+    await assertRefusedLocally(setup, /unclosed\.csv:\d+: not valid CSV/, [
       "glossary",
       "import-terms",
       `--csv-file=${unclosed}`,
       `--glossary-guid=${glossary}`,
-    );
-    await assertRefusedLocally(
-      setup,
-      /--csv-file: file not found/,
+    ]);
+    await assertRefusedLocally(setup, /--csv-file: file not found/, [
       "glossary",
       "import-terms",
       `--csv-file=${setup.dir}/nope.csv`,
       `--glossary-guid=${glossary}`,
-    );
-    await assertNotFound(
-      setup,
+    ]);
+    await assertNotFound(setup, [
       "glossary",
       "import-terms",
       `--csv-file=${csv}`,
       `--glossary-guid=${UNKNOWN}`,
-    );
-    await assertNotFound(setup, "glossary", "read-terms-import", `--operation-id=${UNKNOWN}`);
+    ]);
+    await assertNotFound(setup, ["glossary", "read-terms-import", `--operation-id=${UNKNOWN}`]);
   });
 });
 
 Deno.test("glossary assign_terms: rows checked first, grouped per term, one bad row fails alone", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
     const revenue =
       (await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue")).guid;
@@ -504,25 +431,19 @@ Deno.test("glossary assign_terms: rows checked first, grouped per term, one bad 
     await assertRefusedLocally(
       setup,
       /bad\.csv has 2 problems; nothing was sent:\n.*bad\.csv:2: column entity_guid: "not-a-guid" is not a GUID\n.*bad\.csv:4: this term_guid and entity_guid pair is also on line 3/,
-      "glossary",
-      "assign_terms",
-      `--csv-file=${bad}`,
+      ["glossary", "assign_terms", `--csv-file=${bad}`],
     );
     const columns = await setup.file("columns.csv", `term,entity\n${revenue},${CUSTOMERS}\n`);
-    await assertRefusedLocally(
-      setup,
-      /columns\.csv:1: no term_guid or entity_guid column/,
+    await assertRefusedLocally(setup, /columns\.csv:1: no term_guid or entity_guid column/, [
       "glossary",
       "assign_terms",
       `--csv-file=${columns}`,
-    );
+    ]);
     const empty = await setup.file("empty.csv", "term_guid,entity_guid\n");
-    await assertRefusedLocally(
-      setup,
-      /empty\.csv:1: a header but no rows/,
+    await assertRefusedLocally(setup, /empty\.csv:1: a header but no rows/, [
       "glossary",
       "assign-terms",
       `--csv-file=${empty}`,
-    );
+    ]);
   });
 });

@@ -5,8 +5,8 @@
  * nothing sent, re-import creating nothing new).
  */
 import assert from "node:assert/strict";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import type { RunningEmulator } from "../../lib/emulator/mod.ts";
+import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
 
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
@@ -15,43 +15,14 @@ const MONTHLY_REVENUE = "ca7a1000-0000-4000-8000-000000000060";
 const CUSTOMER_360 = "ca7a1000-0000-4000-8000-000000000061";
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 
-// deno-lint-ignore no-explicit-any
-type Result = { code: number; stderr: string; stdout: string; json: any };
-
-async function withCli(
-  test: (
-    govcat: (...args: string[]) => Promise<Result>,
-    emulator: RunningEmulator,
-    file: (name: string, content: string) => Promise<string>,
-  ) => Promise<void>,
-) {
-  const emulator = await startEmulator({ seed: true });
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const dir = await Deno.makeTempDir({ prefix: "govcat-lineage-" });
-  try {
-    await test(
-      async (...args) => {
-        const result = await runGovcat(args, env);
-        return { ...result, json: result.code === 0 ? JSON.parse(result.stdout) : undefined };
-      },
-      emulator,
-      async (name, content) => {
-        await Deno.writeTextFile(`${dir}/${name}`, content);
-        return `${dir}/${name}`;
-      },
-    );
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
-}
+const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-lineage-" };
 
 function writes(emulator: RunningEmulator): number {
   return emulator.faults.stats().log.filter((e) => e.method !== "GET").length;
 }
 
 Deno.test("lineage create, get (by GUID and by name) and next-page", async () => {
-  await withCli(async (govcat, emulator, file) => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, file }) => {
     const created = await govcat(
       "lineage",
       "create",
@@ -132,7 +103,7 @@ Deno.test("lineage create, get (by GUID and by name) and next-page", async () =>
 });
 
 Deno.test("lineage validate <file>: good file passes, problems are file:line:column with exit 2", async () => {
-  await withCli(async (govcat, emulator, file) => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, file }) => {
     const good = await file(
       "good.csv",
       "\uFEFFsource_entity_guid,target_entity_guid,process_name,confidence_score,metadata\r\n" +
@@ -200,7 +171,7 @@ Deno.test("lineage validate <file>: good file passes, problems are file:line:col
 });
 
 Deno.test("lineage import <file>: table and column level, idempotent, refuses bad files whole", async () => {
-  await withCli(async (govcat, emulator, file) => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, file }) => {
     const table = await file(
       "table.csv",
       "source_entity_guid,target_entity_guid,relationship_type,process_name,description,confidence_score,owner,metadata\n" +

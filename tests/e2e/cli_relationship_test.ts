@@ -4,32 +4,13 @@
  * exit 2 before anything is sent.
  */
 import assert from "node:assert/strict";
-import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import { assertNotFound, assertRefusedLocally, withCliSetup } from "../support/cli_harness.ts";
 
 const UNKNOWN_GUID = "00000000-0000-4000-8000-00000000dead";
 
 Deno.test("entity create-relationship, get-relationship, update-relationship and delete-relationship", async () => {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const client = CatalogClient.fromConfig(loadConfig(env), { retryBaseMs: 5 });
-  const dir = await Deno.makeTempDir({ prefix: "govcat-e2e-" });
-  // deno-lint-ignore no-explicit-any
-  type Result = { code: number; stderr: string; stdout: string; json: any };
-  const govcat = async (...args: string[]): Promise<Result> => {
-    const result = await runGovcat(args, env);
-    return { ...result, json: result.code === 0 ? JSON.parse(result.stdout) : undefined };
-  };
-  const file = async (name: string, content: unknown) => {
-    await Deno.writeTextFile(
-      `${dir}/${name}`,
-      typeof content === "string" ? content : JSON.stringify(content),
-    );
-    return `${dir}/${name}`;
-  };
-  try {
+  await withCliSetup({}, async (setup) => {
+    const { client, dir, file, govcat } = setup;
     await client.types.create({
       relationshipDefs: [{
         name: "e2e_feeds",
@@ -116,10 +97,7 @@ Deno.test("entity create-relationship, get-relationship, update-relationship and
         ],
       ]
     ) {
-      const result = await govcat("entity", ...args);
-      assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
-      assert.match(result.stderr, /status: 404/, args.join(" "));
-      assert.match(result.stderr, /hint: .*search/);
+      await assertNotFound(setup, ["entity", ...args]);
     }
     const wrongEnds = await govcat(
       "entity",
@@ -158,15 +136,6 @@ Deno.test("entity create-relationship, get-relationship, update-relationship and
         `--payloadFile=${dir}/nope.json`,
       ]],
     ];
-    for (const [pattern, args] of refusals) {
-      const before = emulator.faults.stats().total;
-      const result = await govcat("entity", ...args);
-      assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-      assert.match(result.stderr, pattern);
-      assert.equal(emulator.faults.stats().total, before, `${args.join(" ")} sent nothing`);
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
+    for (const [pattern, args] of refusals) await assertRefusedLocally(setup, pattern, ["entity", ...args]);
+  });
 });

@@ -4,14 +4,11 @@
  * exit code 2 before anything is sent.
  */
 import assert from "node:assert/strict";
-import { startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import { assertRefusedLocally, withCliSetup } from "../support/cli_harness.ts";
 
 Deno.test("search query with facets, suggest, autocomplete and browse through the CLI", async () => {
-  const emulator = await startEmulator({ seed: true });
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  try {
-    const query = await runGovcat([
+  await withCliSetup({ seed: true }, async (setup) => {
+    const query = await setup.govcat(
       "search",
       "query",
       "--keywords=customers",
@@ -19,9 +16,9 @@ Deno.test("search query with facets, suggest, autocomplete and browse through th
       "--facet=entityType",
       "--facet",
       "classification",
-    ], env);
+    );
     assert.equal(query.code, 0, query.stderr);
-    const page = JSON.parse(query.stdout);
+    const page = query.json;
     assert.equal(page.value.length, 2);
     assert.equal(page.value[0].name, "Customers");
     const facets = page["@search.facets"];
@@ -29,33 +26,29 @@ Deno.test("search query with facets, suggest, autocomplete and browse through th
     const counted = facets.entityType.reduce((sum: number, f: { count: number }) => sum + f.count, 0);
     assert.equal(counted, page["@search.count"], "facets count every match, not just the page");
 
-    const suggest = await runGovcat(["search", "suggest", "--keywords=cust", "--limit=3"], env);
+    const suggest = await setup.govcat("search", "suggest", "--keywords=cust", "--limit=3");
     assert.equal(suggest.code, 0, suggest.stderr);
-    const suggestions = JSON.parse(suggest.stdout).value;
+    const suggestions = suggest.json.value;
     assert.equal(suggestions.length, 3);
     assert.ok(suggestions.every((s: { "@search.text": string }) => s["@search.text"].includes("<em>")));
 
-    const complete = await runGovcat(["search", "autocomplete", "--keywords=Sales d", "--limit=1"], env);
+    const complete = await setup.govcat("search", "autocomplete", "--keywords=Sales d", "--limit=1");
     assert.equal(complete.code, 0, complete.stderr);
-    assert.deepEqual(JSON.parse(complete.stdout).value, [{ text: "db", queryPlusText: "Sales db" }]);
+    assert.deepEqual(complete.json.value, [{ text: "db", queryPlusText: "Sales db" }]);
 
-    const servers = await runGovcat(["search", "browse", "--entity-type=azure_sql_server"], env);
+    const servers = await setup.govcat("search", "browse", "--entity-type=azure_sql_server");
     assert.equal(servers.code, 0, servers.stderr);
-    const server = JSON.parse(servers.stdout).value[0];
+    const server = servers.json.value[0];
     assert.equal(server.path, "/azure_sql_server#contoso-sql.database.windows.net");
-    const children = await runGovcat(["search", "browse", `--path=${server.path}`, "--output=table"], env);
+    const children = await setup.govcatText("search", "browse", `--path=${server.path}`, "--output=table");
     assert.equal(children.code, 0, children.stderr);
     assert.match(children.stdout, /SalesDb/);
     assert.match(children.stdout, /isLeaf/);
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("search commands refuse bad input with exit code 2 and send nothing", async () => {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  try {
+  await withCliSetup({}, async (setup) => {
     for (
       const [args, message] of [
         [["search", "query", "--facet=colour"], /facet/],
@@ -64,12 +57,8 @@ Deno.test("search commands refuse bad input with exit code 2 and send nothing", 
         [["search", "browse", "--limit=0"], /limit/],
       ] as const
     ) {
-      const result = await runGovcat([...args], env);
-      assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-      assert.match(result.stderr, message);
+      await assertRefusedLocally(setup, message, args);
     }
-    assert.equal(emulator.faults.stats().total, 0, "nothing reached the catalog");
-  } finally {
-    await emulator.close();
-  }
+    assert.equal(setup.requests(), 0, "nothing reached the catalog");
+  });
 });

@@ -4,62 +4,9 @@
  * subprocess against the emulator.
  */
 import assert from "node:assert/strict";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { runGovcat } from "../support/govcat_process.ts";
+import { assertNotFound, assertRefusedLocally, withCliSetup } from "../support/cli_harness.ts";
 
 const UNKNOWN_GUID = "00000000-0000-4000-8000-00000000dead";
-
-interface Setup {
-  emulator: RunningEmulator;
-  dir: string;
-  // deno-lint-ignore no-explicit-any
-  govcat(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; json: any }>;
-  file(name: string, content: unknown): Promise<string>;
-}
-
-async function withSetup(test: (setup: Setup) => Promise<void>) {
-  const emulator = await startEmulator();
-  const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
-  const dir = await Deno.makeTempDir({ prefix: "govcat-e2e-" });
-  try {
-    await test({
-      emulator,
-      dir,
-      govcat: async (...args) => {
-        const result = await runGovcat(args, env);
-        return {
-          ...result,
-          json: result.code === 0 && result.stdout ? JSON.parse(result.stdout) : undefined,
-        };
-      },
-      file: async (name, content) => {
-        const path = `${dir}/${name}`;
-        await Deno.writeTextFile(path, typeof content === "string" ? content : JSON.stringify(content));
-        return path;
-      },
-    });
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
-}
-
-async function assertRefusedLocally(setup: Setup, pattern: RegExp, ...args: string[]) {
-  const before = setup.emulator.faults.stats().total;
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, pattern, args.join(" "));
-  assert.equal(result.stdout, "");
-  assert.equal(setup.emulator.faults.stats().total, before, `${args.join(" ")} sent nothing`);
-}
-
-async function assertNotFound(setup: Setup, ...args: string[]) {
-  const result = await setup.govcat(...args);
-  assert.equal(result.code, 1, `${args.join(" ")}: ${result.stderr}`);
-  assert.match(result.stderr, /status: 404/);
-  assert.match(result.stderr, /hint: .*search/);
-  assert.equal(result.stdout, "");
-}
 
 const STEWARDSHIP = {
   businessMetadataDefs: [{
@@ -76,7 +23,7 @@ const STEWARDSHIP = {
 };
 
 Deno.test("createTypeDefs then readBusinessMetadataDef by name and by guid", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({}, async (setup) => {
     const payload = await setup.file("stewardship.json", STEWARDSHIP);
     const created = await setup.govcat("types", "createTypeDefs", `--payload-file=${payload}`);
     assert.equal(created.code, 0, created.stderr);
@@ -99,23 +46,19 @@ Deno.test("createTypeDefs then readBusinessMetadataDef by name and by guid", asy
 });
 
 Deno.test("types errors: readBusinessMetadataDef needs exactly one of --guid and --name; bad payload files", async () => {
-  await withSetup(async (setup) => {
-    await assertRefusedLocally(
-      setup,
-      /types readBusinessMetadataDef needs --guid or --name/,
+  await withCliSetup({}, async (setup) => {
+    await assertRefusedLocally(setup, /types readBusinessMetadataDef needs --guid or --name/, [
       "types",
       "readBusinessMetadataDef",
-    );
-    await assertRefusedLocally(
-      setup,
-      /give --guid or --name, not both/,
+    ]);
+    await assertRefusedLocally(setup, /give --guid or --name, not both/, [
       "types",
       "readBusinessMetadataDef",
       "--name=a",
       `--guid=${UNKNOWN_GUID}`,
-    );
-    await assertNotFound(setup, "types", "readBusinessMetadataDef", "--name=NoSuchGroup");
-    await assertNotFound(setup, "types", "readBusinessMetadataDef", `--guid=${UNKNOWN_GUID}`);
+    ]);
+    await assertNotFound(setup, ["types", "readBusinessMetadataDef", "--name=NoSuchGroup"]);
+    await assertNotFound(setup, ["types", "readBusinessMetadataDef", `--guid=${UNKNOWN_GUID}`]);
 
     const broken = await setup.file("broken.json", '{"businessMetadataDefs": [');
     const array = await setup.file("array.json", [STEWARDSHIP]);
@@ -126,57 +69,43 @@ Deno.test("types errors: readBusinessMetadataDef needs exactly one of --guid and
     });
     const empty = await setup.file("empty.json", { businessMetadataDefs: [] });
     for (const command of ["createTypeDefs", "updateTypeDefs"]) {
-      await assertRefusedLocally(
-        setup,
-        /broken\.json is not valid JSON/,
+      await assertRefusedLocally(setup, /broken\.json is not valid JSON/, [
         "types",
         command,
         `--payload-file=${broken}`,
-      );
+      ]);
       await assertRefusedLocally(
         setup,
         /array\.json has the wrong shape: expected an AtlasTypesDef object .*found an array/,
-        "types",
-        command,
-        `--payload-file=${array}`,
+        ["types", command, `--payload-file=${array}`],
       );
       await assertRefusedLocally(
         setup,
         /typo\.json has the wrong shape: .*an unknown key "businessMetaDataDefs"/,
-        "types",
-        command,
-        `--payload-file=${typo}`,
+        ["types", command, `--payload-file=${typo}`],
       );
       await assertRefusedLocally(
         setup,
         /unnamed\.json has the wrong shape: expected every definition to have a name/,
-        "types",
-        command,
-        `--payload-file=${unnamed}`,
+        ["types", command, `--payload-file=${unnamed}`],
       );
       await assertRefusedLocally(
         setup,
         /notype\.json has the wrong shape: expected every attribute definition to have a name and a typeName/,
-        "types",
-        command,
-        `--payload-file=${noType}`,
+        ["types", command, `--payload-file=${noType}`],
       );
-      await assertRefusedLocally(
-        setup,
-        /empty\.json has the wrong shape: .*found no definitions/,
+      await assertRefusedLocally(setup, /empty\.json has the wrong shape: .*found no definitions/, [
         "types",
         command,
         `--payload-file=${empty}`,
-      );
-      await assertRefusedLocally(
-        setup,
-        /--payload-file: file not found: .*nope\.json/,
+      ]);
+      await assertRefusedLocally(setup, /--payload-file: file not found: .*nope\.json/, [
         "types",
         command,
         `--payload-file=${setup.dir}/nope.json`,
-      );
+      ]);
     }
-    await assertRefusedLocally(setup, /missing required option --payload-file/, "types", "createTypeDefs");
+    await assertRefusedLocally(setup, /missing required option --payload-file/, ["types", "createTypeDefs"]);
 
     const invalid = await setup.govcat(
       "types",
@@ -191,12 +120,12 @@ Deno.test("types errors: readBusinessMetadataDef needs exactly one of --guid and
 });
 
 Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDefs and delete", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({}, async (setup) => {
     const list = await setup.govcat("types", "list", "--type=ENTITY");
     assert.equal(list.code, 0, list.stderr);
     assert.ok(list.json.entityDefs.some((d: { name: string }) => d.name === "azure_sql_table"));
     assert.equal((list.json.classificationDefs ?? []).length, 0);
-    await assertRefusedLocally(setup, /--type: /, "types", "list", "--type=NOPE");
+    await assertRefusedLocally(setup, /--type: /, ["types", "list", "--type=NOPE"]);
 
     const headers = await setup.govcat("types", "list-headers", "--type=CLASSIFICATION");
     assert.equal(headers.code, 0, headers.stderr);
@@ -210,26 +139,27 @@ Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDef
     assert.deepEqual(get.json.superTypes, ["DataSet"]);
     const byGuid = await setup.govcat("types", "get", "--category=entity", `--guid=${get.json.guid}`);
     assert.equal(byGuid.json.name, "azure_sql_table");
-    await assertRefusedLocally(
-      setup,
-      /types get needs --guid or --name/,
+    await assertRefusedLocally(setup, /types get needs --guid or --name/, [
       "types",
       "get",
       "--category=entity",
-    );
-    await assertRefusedLocally(
-      setup,
-      /missing required option --category/,
+    ]);
+    await assertRefusedLocally(setup, /missing required option --category/, [
       "types",
       "get",
       "--name=DataSet",
-    );
-    await assertNotFound(setup, "types", "get", "--category=classification", "--name=NO.SUCH.CLASSIFICATION");
+    ]);
+    await assertNotFound(setup, [
+      "types",
+      "get",
+      "--category=classification",
+      "--name=NO.SUCH.CLASSIFICATION",
+    ]);
 
     const any = await setup.govcat("types", "get-any", "--name=DataSet");
     assert.equal(any.code, 0, any.stderr);
     assert.equal(any.json.category, "ENTITY");
-    await assertNotFound(setup, "types", "getAny", `--guid=${UNKNOWN_GUID}`);
+    await assertNotFound(setup, ["types", "getAny", `--guid=${UNKNOWN_GUID}`]);
 
     const payload = await setup.file("stewardship.json", STEWARDSHIP);
     assert.equal((await setup.govcat("types", "createTypeDefs", `--payload-file=${payload}`)).code, 0);
@@ -255,17 +185,17 @@ Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDef
     );
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.deepEqual(deleted.json.deleted, ["Stewardship"]);
-    await assertNotFound(setup, "types", "readBusinessMetadataDef", "--name=Stewardship");
+    await assertNotFound(setup, ["types", "readBusinessMetadataDef", "--name=Stewardship"]);
 
     assert.equal((await setup.govcat("types", "createTypeDefs", `--payload-file=${payload}`)).code, 0);
     const one = await setup.govcat("types", "delete", "--name=Stewardship");
     assert.equal(one.code, 0, one.stderr);
-    await assertNotFound(setup, "types", "delete", "--name=Stewardship");
+    await assertNotFound(setup, ["types", "delete", "--name=Stewardship"]);
   });
 });
 
 Deno.test("the five business metadata templates list, print and create through createTypeDefs", async () => {
-  await withSetup(async (setup) => {
+  await withCliSetup({}, async (setup) => {
     const before = setup.emulator.faults.stats().total;
     const listed = await setup.govcat("types", "business-metadata-templates");
     assert.equal(listed.code, 0, listed.stderr);

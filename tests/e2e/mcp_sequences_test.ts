@@ -1,7 +1,7 @@
 /**
  * The typical tool sequences of spec §4.3, run start to finish by an MCP client against `govcat serve
  * --emulator` over streamable HTTP, the way an assistant would use them. Sequence 2 (unified catalog
- * domains and terms) joins when the unified catalog tools land.
+ * domains and terms) is in mcp_sequence_uc_test.ts.
  */
 import assert from "node:assert/strict";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";

@@ -1,8 +1,19 @@
 /**
- * Unified catalog tools (domains and terms).
+ * Unified catalog tools (domains and terms), in the order of spec §4.3: uc_list_domains, uc_get_domain,
+ * uc_create_domain, uc_list_terms, uc_get_term, uc_create_term, uc_search_terms.
  *
  * @module
  */
 import type { ToolDefinition } from "../tool.ts";
+import { ucCreateDomainTool, ucGetDomainTool, ucListDomainsTool } from "./uc_domain_tools.ts";
+import { ucCreateTermTool, ucGetTermTool, ucListTermsTool, ucSearchTermsTool } from "./uc_term_tools.ts";
 
-export const UC_TOOLS: ToolDefinition[] = [];
+export const UC_TOOLS: ToolDefinition[] = [
+  ucListDomainsTool,
+  ucGetDomainTool,
+  ucCreateDomainTool,
+  ucListTermsTool,
+  ucGetTermTool,
+  ucCreateTermTool,
+  ucSearchTermsTool,
+];

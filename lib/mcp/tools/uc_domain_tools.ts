@@ -1,0 +1,111 @@
+/**
+ * Unified catalog governance domain tools (spec §4.3): list, get and create business domains through the
+ * unified catalog API (`client.domains`).
+ *
+ * @module
+ */
+import { z } from "../../deps/zod.ts";
+import type { Domain } from "../../unified/schemas.ts";
+import { defineTool, READ_ONLY } from "../tool.ts";
+import {
+  domainSummary,
+  domainType,
+  entityStatus,
+  existingDomain,
+  listParams,
+  MAX_UC_ITEMS,
+  ownerContacts,
+  summarizeDomain,
+} from "./uc_common.ts";
+
+const domainId = z.string().trim().min(1).describe(
+  "ID (GUID) of the governance domain, from uc_list_domains",
+);
+
+export const ucListDomainsTool = defineTool({
+  name: "uc_list_domains",
+  title: "List governance domains",
+  description: "List the governance (business) domains of the unified catalog. Each comes with its ID, " +
+    "name, type (FunctionalUnit, LineOfBusiness, DataDomain, Regulatory, Project), status, description " +
+    `and parent domain ID. Returns at most \`limit\` domains (default 100, at most ${MAX_UC_ITEMS}); ` +
+    "truncated says when more exist. Use it first to find the domain_id that uc_list_terms, " +
+    "uc_create_term and uc_search_terms take; create a missing domain with uc_create_domain.",
+  input: z.object({
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Domains to return at most"),
+  }),
+  output: z.object({
+    domains: z.array(domainSummary),
+    count: z.number().int().describe("Domains returned"),
+    truncated: z.boolean().describe("True when more domains exist than were returned"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const found: Domain[] = [];
+    for await (const domain of ctx.services.unified().domains.list(listParams({}, ctx.signal))) {
+      found.push(domain);
+      if (found.length > input.limit) break;
+    }
+    const domains = found.slice(0, input.limit).map(summarizeDomain);
+    return { domains, count: domains.length, truncated: found.length > input.limit };
+  },
+});
+
+export const ucGetDomainTool = defineTool({
+  name: "uc_get_domain",
+  title: "Get governance domain",
+  description: "Get one governance domain of the unified catalog by ID (from uc_list_domains): name, " +
+    "type, status, description, parent domain ID, and the full record as the service returns it " +
+    "(domain). An unknown ID fails with 404. Next: uc_list_terms with this domain_id.",
+  input: z.object({ domain_id: domainId }),
+  output: domainSummary.extend({
+    domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const domain = await existingDomain(ctx, input.domain_id);
+    return { ...summarizeDomain(domain), domain };
+  },
+});
+
+export const ucCreateDomainTool = defineTool({
+  name: "uc_create_domain",
+  title: "Create governance domain",
+  description: "Create a governance (business) domain in the unified catalog. Not idempotent: every call " +
+    "creates a new domain, and a name already taken fails with 409 — call uc_list_domains first and " +
+    "reuse an existing domain. type is FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project " +
+    "(any letter case); status is Draft (the service's default), Published or Expired; parent_id makes " +
+    "it a sub-domain; owner_ids are Microsoft Entra ID object IDs (GUIDs), never e-mail addresses. " +
+    "Returns the new domain with its ID; next, uc_create_term with that domain_id.",
+  input: z.object({
+    name: z.string().trim().min(1).describe("Name of the domain, e.g. Finance"),
+    description: z.string().optional().describe("What the domain covers"),
+    type: z.string().optional().describe(
+      "FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project (any letter case)",
+    ),
+    status: z.string().optional().describe("Draft, Published or Expired (any letter case)"),
+    parent_id: z.string().trim().min(1).optional().describe("ID of the parent domain"),
+    owner_ids: z.array(z.string().min(1)).optional().describe(
+      "Entra ID object IDs (GUIDs) of the owners; not e-mail addresses",
+    ),
+  }),
+  output: domainSummary.extend({
+    domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  handler: async (ctx, input) => {
+    // Check everything before anything is sent.
+    const type = input.type === undefined ? undefined : domainType(input.type);
+    const status = input.status === undefined ? undefined : entityStatus(input.status);
+    const contacts = ownerContacts(input.owner_ids);
+    if (input.parent_id) await existingDomain(ctx, input.parent_id, "parent_id");
+    const domain = await ctx.services.unified().domains.create({
+      name: input.name,
+      description: input.description,
+      type,
+      status,
+      parentId: input.parent_id,
+      contacts,
+    }, { signal: ctx.signal });
+    return { ...summarizeDomain(domain), domain };
+  },
+});

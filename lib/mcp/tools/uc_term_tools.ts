@@ -1,0 +1,352 @@
+/**
+ * Unified catalog term tools (spec §4.3): list a domain's terms, get a term with its relationships and
+ * hierarchy, create a term (with owners, acronyms, resources, a parent and synonyms), and search terms
+ * across all domains with the terms query API (`client.terms`).
+ *
+ * These terms are unified catalog resources; they are not the terms of the classic glossary
+ * (get_glossary_terms, create_glossary_term, assign_term_to_entities).
+ *
+ * @module
+ */
+import { z } from "../../deps/zod.ts";
+import { CatalogError } from "../../errors.ts";
+import type { Relationship, Term } from "../../unified/schemas.ts";
+import { defineTool, READ_ONLY, type ToolContext } from "../tool.ts";
+import {
+  entityStatus,
+  existingDomain,
+  existingTerm,
+  filterStatus,
+  listParams,
+  MAX_UC_ITEMS,
+  ownerContacts,
+  summarizeTerm,
+  termSummary,
+} from "./uc_common.ts";
+
+/** Relationships and children kept in one uc_get_term answer. */
+export const MAX_TERM_LINKS = 200;
+/** Synonyms accepted by one uc_create_term call. */
+export const MAX_CREATE_SYNONYMS = 50;
+/** Distinct domains whose names uc_search_terms looks up. */
+const MAX_DOMAIN_LOOKUPS = 50;
+
+const statusFilter = z.string().optional().describe(
+  "Only terms with this status: Draft, Published or Expired",
+);
+
+const relationshipSummary = z.object({
+  entity_id: z.string().describe("ID of the related entity"),
+  entity_type: z.string().optional().describe("Category of the related entity, e.g. TERM"),
+  relationship_type: z.string().optional().describe("Synonym, Related or Parent"),
+  description: z.string().optional(),
+});
+
+function summarizeRelationship(link: Relationship): z.input<typeof relationshipSummary> {
+  return {
+    entity_id: link.entityId,
+    entity_type: typeof link.entityType === "string" ? link.entityType : undefined,
+    relationship_type: link.relationshipType,
+    description: link.description,
+  };
+}
+
+const termNode = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  status: z.string().optional(),
+});
+
+// ---- uc_list_terms ----
+
+export const ucListTermsTool = defineTool({
+  name: "uc_list_terms",
+  title: "List terms of a domain",
+  description: "List the unified catalog terms of one governance domain (domain_id from uc_list_domains), " +
+    "optionally only those with a status (Draft, Published, Expired; any letter case) or matching a " +
+    "keyword (in the name, description or acronyms). Each term comes with its ID, name, status, " +
+    `description, parent term, acronyms and owners. Returns at most \`limit\` terms (default 100, at most ` +
+    `${MAX_UC_ITEMS}); truncated says when more match. An unknown domain fails with 404. To search ` +
+    "every domain use uc_search_terms; for one term's relationships and hierarchy use uc_get_term.",
+  input: z.object({
+    domain_id: z.string().trim().min(1).describe("ID of the governance domain"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Terms to return at most"),
+    status: statusFilter,
+    keyword: z.string().trim().min(1).optional().describe(
+      "Only terms whose name, description or acronym match",
+    ),
+  }),
+  output: z.object({
+    domain_id: z.string(),
+    domain_name: z.string().optional(),
+    terms: z.array(termSummary),
+    count: z.number().int().describe("Terms returned"),
+    truncated: z.boolean().describe("True when more terms match than were returned"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const status = input.status === undefined ? undefined : entityStatus(input.status);
+    const domain = await existingDomain(ctx, input.domain_id);
+    const found: Term[] = [];
+    const pageSize = Math.min(MAX_UC_ITEMS, input.limit + 1);
+    for await (
+      const term of ctx.services.unified().terms.list(
+        listParams({ domainId: domain.id, keyword: input.keyword, top: pageSize }, ctx.signal),
+      )
+    ) {
+      // The list call has no documented status parameter: filter here.
+      if (status && String(term.status ?? "").toUpperCase() !== status) continue;
+      found.push(term);
+      if (found.length > input.limit) break;
+    }
+    const terms = found.slice(0, input.limit).map(summarizeTerm);
+    return {
+      domain_id: domain.id,
+      domain_name: domain.name,
+      terms,
+      count: terms.length,
+      truncated: found.length > input.limit,
+    };
+  },
+});
+
+// ---- uc_get_term ----
+
+const hierarchyOutput = z.object({
+  parent: termNode.optional().describe("The parent term, when the term has one"),
+  ancestors: z.array(termNode).describe("Ancestors, root first"),
+  children: z.array(termNode).describe("Direct child terms"),
+  children_truncated: z.boolean(),
+});
+
+/** Reads the hierarchy answer loosely: its shape is not pinned by the API notes. */
+function nodes(value: unknown): Array<z.input<typeof termNode>> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (!item || typeof item !== "object") return [];
+    const node = item as Record<string, unknown>;
+    if (typeof node.id !== "string") return [];
+    return [{
+      id: node.id,
+      name: typeof node.name === "string" ? node.name : undefined,
+      status: typeof node.status === "string" ? node.status : undefined,
+    }];
+  });
+}
+
+async function termHierarchy(
+  ctx: ToolContext,
+  term: Term,
+): Promise<{ hierarchy?: z.input<typeof hierarchyOutput>; error?: string }> {
+  try {
+    const tree = await ctx.services.unified().terms.hierarchy(term.id, { signal: ctx.signal });
+    const ancestors = nodes(tree.ancestors);
+    const children = nodes(tree.children);
+    const parentId = term.parentId || ancestors.at(-1)?.id;
+    const parent = parentId ? (ancestors.find((a) => a.id === parentId) ?? { id: parentId }) : undefined;
+    return {
+      hierarchy: {
+        parent,
+        ancestors,
+        children: children.slice(0, MAX_TERM_LINKS),
+        children_truncated: children.length > MAX_TERM_LINKS,
+      },
+    };
+  } catch (error) {
+    // The hierarchy is extra; the term itself was read.
+    if (!(error instanceof CatalogError) || ctx.signal?.aborted) throw error;
+    return { error: `${error.status || ""} ${error.message}`.trim() };
+  }
+}
+
+export const ucGetTermTool = defineTool({
+  name: "uc_get_term",
+  title: "Get unified catalog term",
+  description: "Get one unified catalog term by ID (from uc_list_terms, uc_search_terms or uc_create_term) " +
+    "with its relationships split into synonyms, related terms and others (each with the related entity's " +
+    "ID and category), and its place in the term hierarchy: parent, ancestors (root first) and direct " +
+    `children (at most ${MAX_TERM_LINKS} of each list; *_truncated says when more exist). When the ` +
+    "hierarchy cannot be read, hierarchy_error says why and the rest is still returned. An unknown ID " +
+    "fails with 404.",
+  input: z.object({
+    term_id: z.string().trim().min(1).describe("ID (GUID) of the unified catalog term"),
+  }),
+  output: termSummary.extend({
+    synonyms: z.array(relationshipSummary).describe("Synonym relationships"),
+    related: z.array(relationshipSummary).describe("Related relationships"),
+    other_relationships: z.array(relationshipSummary).describe("Any other relationship (data products, ...)"),
+    relationships_truncated: z.boolean(),
+    hierarchy: hierarchyOutput.optional(),
+    hierarchy_error: z.string().optional(),
+    term: z.record(z.string(), z.unknown()).describe("The term as the service returns it"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const term = await existingTerm(ctx, input.term_id);
+    const [links, tree] = await Promise.all([
+      ctx.services.unified().terms.listRelationships(term.id, { signal: ctx.signal }),
+      termHierarchy(ctx, term),
+    ]);
+    const kept = links.slice(0, MAX_TERM_LINKS).map(summarizeRelationship);
+    const typed = (type: string) => kept.filter((l) => l.relationship_type?.toLowerCase() === type);
+    return {
+      ...summarizeTerm(term),
+      synonyms: typed("synonym"),
+      related: typed("related"),
+      other_relationships: kept.filter((l) =>
+        !["synonym", "related"].includes(String(l.relationship_type).toLowerCase())
+      ),
+      relationships_truncated: links.length > MAX_TERM_LINKS,
+      hierarchy: tree.hierarchy,
+      hierarchy_error: tree.error,
+      term,
+    };
+  },
+});
+
+// ---- uc_create_term ----
+
+export const ucCreateTermTool = defineTool({
+  name: "uc_create_term",
+  title: "Create unified catalog term",
+  description: "Create a business term in a governance domain of the unified catalog (domain_id from " +
+    "uc_list_domains or uc_create_domain). Not idempotent: every call creates a new term, and a name " +
+    "already used in the domain fails with 409 — check with uc_search_terms first. status defaults to " +
+    "Draft (Draft, Published, Expired; any letter case). owner_ids must be Microsoft Entra ID object IDs " +
+    "(GUIDs); an e-mail address is refused before anything is created. synonyms are IDs of existing terms: " +
+    "each gets a Synonym relationship after the term is created (relationship_errors lists any that " +
+    "failed; the term stays). parent_id (a term of the same domain) places it in the hierarchy; " +
+    "resources are links [{name, url}]. Returns the created term with its relationships. Note: to tag " +
+    "data assets with assign_term_to_entities you need a classic glossary term (create_glossary_term); " +
+    "the two are separate resources.",
+  input: z.object({
+    name: z.string().trim().min(1).describe("Name of the term, e.g. Customer Lifetime Value"),
+    domain_id: z.string().trim().min(1).describe("ID of the governance domain the term belongs to"),
+    description: z.string().optional().describe("What the term means"),
+    status: z.string().default("Draft").describe("Draft (default), Published or Expired; any letter case"),
+    owner_ids: z.array(z.string().min(1)).optional().describe(
+      "Entra ID object IDs (GUIDs) of the owners; not e-mail addresses",
+    ),
+    acronyms: z.array(z.string().min(1)).optional().describe('Acronyms, e.g. ["CLV"]'),
+    synonyms: z.array(z.string().trim().min(1)).max(MAX_CREATE_SYNONYMS).optional().describe(
+      "IDs of existing unified catalog terms that mean the same",
+    ),
+    parent_id: z.string().trim().min(1).optional().describe("ID of the parent term (same domain)"),
+    resources: z.array(z.object({
+      name: z.string().min(1).describe("Link text"),
+      url: z.string().min(1).describe("URL"),
+    })).optional().describe("Reference links"),
+  }),
+  output: termSummary.extend({
+    domain_name: z.string().optional(),
+    synonyms: z.array(relationshipSummary).describe("Synonym relationships created"),
+    relationship_errors: z.array(z.object({ entity_id: z.string(), error: z.string() })).describe(
+      "Synonyms that could not be related (the term was still created)",
+    ),
+    term: z.record(z.string(), z.unknown()).describe("The term as the service returns it"),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  handler: async (ctx, input) => {
+    // Check everything before anything is created.
+    const status = entityStatus(input.status);
+    const contacts = ownerContacts(input.owner_ids);
+    const domain = await existingDomain(ctx, input.domain_id);
+    if (input.parent_id) await existingTerm(ctx, input.parent_id, "parent_id");
+    const synonymIds = [...new Set(input.synonyms ?? [])];
+    for (const id of synonymIds) await existingTerm(ctx, id, "synonyms");
+
+    const terms = ctx.services.unified().terms;
+    const term = await terms.create({
+      name: input.name,
+      domain: domain.id,
+      description: input.description,
+      status,
+      contacts,
+      acronyms: input.acronyms,
+      parentId: input.parent_id,
+      resources: input.resources,
+    }, { signal: ctx.signal });
+
+    const synonyms: Array<z.input<typeof relationshipSummary>> = [];
+    const relationshipErrors: Array<{ entity_id: string; error: string }> = [];
+    for (const id of synonymIds) {
+      try {
+        const link = await terms.createRelationship(term.id, { entityId: id, relationshipType: "Synonym" }, {
+          entityType: "TERM",
+          signal: ctx.signal,
+        });
+        synonyms.push({ ...summarizeRelationship(link), entity_type: "TERM" });
+      } catch (error) {
+        if (!(error instanceof CatalogError) || ctx.signal?.aborted) throw error;
+        relationshipErrors.push({ entity_id: id, error: `${error.status || ""} ${error.message}`.trim() });
+      }
+    }
+    return {
+      ...summarizeTerm(term),
+      domain_name: domain.name,
+      synonyms,
+      relationship_errors: relationshipErrors,
+      term,
+    };
+  },
+});
+
+// ---- uc_search_terms ----
+
+export const ucSearchTermsTool = defineTool({
+  name: "uc_search_terms",
+  title: "Search unified catalog terms",
+  description: "Search unified catalog terms by name keyword across ALL governance domains (or one, with " +
+    "domain_id), optionally only with a status (Draft, Published, Expired; any letter case). Uses the " +
+    "terms query API. Each match comes with its ID, name, status, description and its domain (ID and " +
+    `name). Returns at most \`limit\` terms (default 50, at most ${MAX_UC_ITEMS}); truncated says when ` +
+    "more match. Use it before uc_create_term to avoid duplicates; then uc_get_term for details.",
+  input: z.object({
+    keyword: z.string().trim().min(1).describe("Part of the term name, any letter case"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(50).describe("Terms to return at most"),
+    status: statusFilter,
+    domain_id: z.string().trim().min(1).optional().describe("Only this domain; all domains when left out"),
+  }),
+  output: z.object({
+    terms: z.array(termSummary.extend({ domain_name: z.string().optional() })),
+    count: z.number().int().describe("Terms returned"),
+    truncated: z.boolean().describe("True when more terms match than were returned"),
+  }),
+  annotations: READ_ONLY,
+  handler: async (ctx, input) => {
+    const status = input.status === undefined ? undefined : filterStatus(input.status);
+    const unified = ctx.services.unified();
+    const names = new Map<string, string | undefined>();
+    if (input.domain_id) {
+      const domain = await existingDomain(ctx, input.domain_id);
+      names.set(domain.id, domain.name);
+    }
+    const page = await unified.terms.query({
+      nameKeyword: input.keyword,
+      status,
+      domainIds: input.domain_id ? [input.domain_id] : undefined,
+      top: input.limit,
+    }, { signal: ctx.signal });
+    const found = page.value.slice(0, input.limit);
+    const unknownDomains = [...new Set(found.map((t) => t.domain).filter((d): d is string => !!d))]
+      .filter((id) => !names.has(id))
+      .slice(0, MAX_DOMAIN_LOOKUPS);
+    await Promise.all(unknownDomains.map(async (id) => {
+      try {
+        names.set(id, (await unified.domains.get(id, { signal: ctx.signal })).name);
+      } catch (error) {
+        // A name is a convenience; an unreadable domain still leaves the ID.
+        if (!(error instanceof CatalogError) || ctx.signal?.aborted) throw error;
+      }
+    }));
+    const terms = found.map((term) => ({
+      ...summarizeTerm(term),
+      domain_name: term.domain ? names.get(term.domain) : undefined,
+    }));
+    return {
+      terms,
+      count: terms.length,
+      truncated: page.value.length > input.limit || !!page.nextLink,
+    };
+  },
+});

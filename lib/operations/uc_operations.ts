@@ -1,8 +1,57 @@
 /**
- * Operations of the `uc` group (unified catalog).
+ * Operations of the `uc` group (unified catalog): `govcat uc <kind> <action>` for terms, governance
+ * domains, data products, critical data elements, objectives, key results and policies. Together they
+ * reach every one of the 48 operations of the unified catalog API; {@link UC_API_OPERATION_MAP} names the
+ * command that performs each.
  *
  * @module
  */
 import type { Operation } from "./types.ts";
+import { KEY_RESULT_OPERATIONS, POLICY_OPERATIONS } from "./uc_keyresult_policy_operations.ts";
+import {
+  CDE_COMMANDS,
+  DATA_PRODUCT_COMMANDS,
+  DOMAIN_COMMANDS,
+  kindOperations,
+  OBJECTIVE_COMMANDS,
+} from "./uc_kind_operations.ts";
+import { TERM_IMPORT_OPERATIONS } from "./uc_term_import.ts";
+import { TERM_OPERATIONS } from "./uc_term_operations.ts";
 
-export const UC_OPERATIONS: Operation[] = [];
+export const UC_OPERATIONS: Operation[] = [
+  ...TERM_OPERATIONS,
+  ...TERM_IMPORT_OPERATIONS,
+  ...kindOperations(DOMAIN_COMMANDS),
+  ...kindOperations(DATA_PRODUCT_COMMANDS),
+  ...kindOperations(CDE_COMMANDS),
+  ...kindOperations(OBJECTIVE_COMMANDS),
+  ...KEY_RESULT_OPERATIONS,
+  ...POLICY_OPERATIONS,
+];
+
+const AREA_WORDS: Record<string, string> = {
+  terms: "term",
+  domains: "domain",
+  dataProducts: "dataproduct",
+  criticalDataElements: "cde",
+  objectives: "objective",
+  keyResults: "keyresult",
+  policies: "policy",
+};
+
+/** Client methods whose command is not simply `uc <kind> <action>`. */
+const SPECIAL: Record<string, string> = {
+  "terms.hierarchy": "uc.term-hierarchy",
+  "relationships.list": "uc.term-relationships",
+  // Term relationships are made by `uc term create` and `uc term update` (--synonym, --related).
+  "terms.createRelationship": "uc.term-update",
+  "terms.deleteRelationship": "uc.term-delete-relationship",
+};
+
+/** The operation id of the `uc` command performing a unified catalog API operation (`terms.list`). */
+export function ucOperationFor(apiOperation: string): string | undefined {
+  if (SPECIAL[apiOperation]) return SPECIAL[apiOperation];
+  const [area, action] = apiOperation.split(".");
+  const word = AREA_WORDS[area];
+  return word && action ? `uc.${word}-${action}` : undefined;
+}

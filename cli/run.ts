@@ -132,7 +132,17 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
   });
   const result = await operation.run(context, input);
   io.stdout(formatOutput(result, global.output));
-  return 0;
+  return reportsFailures(result) ? 1 : 0;
+}
+
+/**
+ * A bulk command's summary that counts failed rows (`{"failed": 3, …}`) means the service refused part of
+ * the work: the summary is printed, and the exit code says so, so scripts notice.
+ */
+export function reportsFailures(result: unknown): boolean {
+  if (!result || typeof result !== "object") return false;
+  const failed = (result as { failed?: unknown }).failed;
+  return (typeof failed === "number" && failed > 0) || (Array.isArray(failed) && failed.length > 0);
 }
 
 /** Prints an error (message and hint, secrets masked) and returns its exit code. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type CliIo, runCli } from "../../cli/run.ts";
+import { type CliIo, reportsFailures, runCli } from "../../cli/run.ts";
 import { createOperationRegistry, inputFields } from "../../lib/operations/mod.ts";
 import { VERSION } from "../../lib/version.ts";
 
@@ -91,4 +91,13 @@ Deno.test("every group of the spec is dispatched", async () => {
     assert.equal(result.code, 0, `${group} --help`);
     assert.match(result.stdout, new RegExp(`^govcat ${group}:`));
   }
+});
+
+Deno.test("a bulk summary that counts failed rows makes the exit code 1", () => {
+  assert.equal(reportsFailures({ assigned: 3, failed: 1 }), true);
+  assert.equal(reportsFailures({ failed: [{ guid: "x", error: "404" }] }), true);
+  assert.equal(reportsFailures({ assigned: 3, failed: 0 }), false);
+  assert.equal(reportsFailures({ failed: [] }), false);
+  assert.equal(reportsFailures([1, 2]), false);
+  assert.equal(reportsFailures(undefined), false);
 });

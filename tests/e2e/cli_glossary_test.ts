@@ -410,7 +410,10 @@ Deno.test("glossary assign_terms: rows checked first, grouped per term, one bad 
       "assign.csv",
       `term_guid,entity_guid\n${revenue},${CUSTOMERS}\n${cost},${ORDERS}\n${revenue},${UNKNOWN}\n${revenue},${ORDERS}\n`,
     );
-    const summary = await ok(setup, "glossary", "assign_terms", `--csv-file=${csv}`);
+    // A row the service refused makes the command fail (exit 1), after printing the whole summary.
+    const run = await setup.govcatText("glossary", "assign_terms", `--csv-file=${csv}`);
+    assert.equal(run.code, 1, run.stderr);
+    const summary = JSON.parse(run.stdout);
     assert.equal(summary.assigned, 3);
     assert.equal(summary.failed, 1);
     assert.equal(summary.terms, 2);

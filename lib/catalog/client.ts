@@ -24,6 +24,7 @@ import { AccountApi } from "./account_api.ts";
 import { CollectionsApi } from "./collections_api.ts";
 import { GlossaryApi } from "./glossary_api.ts";
 import { LineageApi } from "./lineage_api.ts";
+import { ScanApi } from "./scan_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
 import { SearchApi } from "./search_api.ts";
@@ -69,6 +70,7 @@ export class CatalogClient {
   readonly glossary: GlossaryApi;
   readonly lineage: LineageApi;
   readonly collections: CollectionsApi;
+  readonly scan: ScanApi;
 
   constructor(http: HttpClient) {
     this.http = http;
@@ -80,6 +82,7 @@ export class CatalogClient {
     this.glossary = new GlossaryApi(http);
     this.lineage = new LineageApi(http);
     this.collections = new CollectionsApi(http);
+    this.scan = new ScanApi(http);
   }
 
   static fromConfig(config: Config, options: CatalogClientOptions = {}): CatalogClient {

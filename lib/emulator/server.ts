@@ -20,6 +20,7 @@
 import { type Logger, silentLogger } from "../log.ts";
 import { accountArea } from "./account.ts";
 import { collectionsArea } from "./collections_area.ts";
+import { scanArea } from "./scan_area.ts";
 import { glossaryArea } from "./glossary_area.ts";
 import { lineageArea } from "./lineage_area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
@@ -108,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         .mount(prefix, glossaryArea(deps)).mount(prefix, lineageArea(deps));
     }
     // The account API (account properties, collections) has no /datamap/api prefix.
-    apiRouter.mount("", accountArea(deps)).mount("", collectionsArea(deps));
+    apiRouter.mount("", accountArea(deps)).mount("", collectionsArea(deps)).mount("", scanArea(deps));
     apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });

@@ -13,6 +13,9 @@
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
 import { UC_OPERATIONS } from "./uc_operations.ts";
+import { CONFIG_OPERATIONS } from "./config_operations.ts";
+import { PROFILE_OPERATIONS } from "./profile_operations.ts";
+import { SCAN_OPERATIONS } from "./scan_operations.ts";
 import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
@@ -69,5 +72,8 @@ export function createOperationRegistry(): OperationRegistry {
     ...COLLECTIONS_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
+    ...SCAN_OPERATIONS,
+    ...PROFILE_OPERATIONS,
+    ...CONFIG_OPERATIONS,
   );
 }

@@ -16,9 +16,11 @@ export interface GlobalOptions {
   output: "json" | "table";
   verbose: boolean;
   help: boolean;
+  /** `--profile NAME`: the connection profile to use (see `cli/profiles.ts`). */
+  profile?: string;
 }
 
-const GLOBAL_FLAGS = ["output", "verbose", "help"];
+const GLOBAL_FLAGS = ["output", "verbose", "help", "profile"];
 
 type ParseArgsOption = { type: "string" | "boolean"; multiple?: boolean; short?: string };
 
@@ -33,6 +35,7 @@ export function parseOperationArgs(
     output: { type: "string", short: "o" },
     verbose: { type: "boolean", short: "v" },
     help: { type: "boolean", short: "h" },
+    profile: { type: "string" },
   };
   for (const field of fields) {
     for (const flag of new Set([field.flag, field.name])) {
@@ -154,6 +157,12 @@ function applyGlobal(
     global.output = value;
   } else if (name === "verbose") global.verbose = inline ? booleanValue("--verbose", value) : true;
   else if (name === "help") global.help = true;
+  else if (name === "profile") {
+    if (value === undefined || value.trim() === "") {
+      throw new UsageError("--profile needs a profile name (--profile=NAME).");
+    }
+    global.profile = value.trim();
+  }
 }
 
 function booleanValue(rawName: string, value: string | undefined): boolean {

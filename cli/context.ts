@@ -2,17 +2,24 @@
  * Builds the context an operation runs in from the environment: configuration, logger and clients are
  * created only when the operation asks for them, so `--help` and local commands need no account.
  *
+ * The configuration applies the selected connection profile (`--profile`, `CATALOG_PROFILE`, else the
+ * default one; see `cli/profiles.ts`): defaults < profile < environment < flags. The profiles file is read
+ * only when the configuration is first needed.
+ *
  * @module
  */
 import { CatalogClient } from "../lib/catalog/client.ts";
 import { UnifiedCatalogClient } from "../lib/unified/client.ts";
 import { type Config, type EnvSource, loadConfig, type LogLevel } from "../lib/config.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
-import type { OperationContext } from "../lib/operations/types.ts";
+import type { ProfileAwareContext } from "../lib/operations/profile_operations.ts";
 import { readUserFile } from "../lib/user_files.ts";
+import { createProfileService, resolveProfileEnv } from "./profiles.ts";
 
 export interface ContextOptions {
   env: EnvSource;
+  /** The `--profile` option: the profile to use instead of CATALOG_PROFILE or the default. */
+  profile?: string;
   verbose?: boolean;
   signal?: AbortSignal;
   /** Write of log lines; stderr by default. */
@@ -26,7 +33,7 @@ export function initialLogLevel(env: EnvSource, verbose = false): LogLevel {
   return level === "error" || level === "info" || level === "debug" ? level : "warn";
 }
 
-export function createOperationContext(options: ContextOptions): OperationContext {
+export function createOperationContext(options: ContextOptions): ProfileAwareContext {
   const logger: Logger = createLogger(initialLogLevel(options.env, options.verbose), {
     write: options.writeLog,
     secrets: [options.env.CLOUD_CLIENT_SECRET, options.env.CATALOG_MCP_AUTH_TOKEN],
@@ -34,13 +41,14 @@ export function createOperationContext(options: ContextOptions): OperationContex
   let config: Config | undefined;
   let catalog: CatalogClient | undefined;
   let unified: UnifiedCatalogClient | undefined;
-  const context: OperationContext = {
+  const context: ProfileAwareContext = {
     logger,
     signal: options.signal,
-    config: () => (config ??= loadConfig(options.env)),
+    config: () => (config ??= loadConfig(resolveProfileEnv(options.env, options.profile).env)),
     catalog: () => (catalog ??= CatalogClient.fromConfig(context.config(), { logger })),
     unified: () => (unified ??= UnifiedCatalogClient.fromConfig(context.config(), { logger })),
     readTextFile: (path, option) => readUserFile(path, option),
+    profiles: createProfileService({ env: options.env, profile: options.profile }),
   };
   return context;
 }

@@ -126,6 +126,7 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
   }
   const context = createOperationContext({
     env: io.env,
+    profile: global.profile,
     verbose: global.verbose,
     signal: io.signal,
     writeLog: io.stderr,

@@ -1,8 +1,9 @@
 /**
  * `govcat serve`: the MCP tool server. Flags override the environment (`--transport`, `--host`, `--port`,
  * `--read-only`); `--hosted` (or `FUNCTIONS_CUSTOMHANDLER_PORT`) selects the stateless mode of an Azure
- * Functions custom handler; `--emulator[=FILE]` runs the catalog emulator in-process. Configuration is
- * validated before anything listens: a bad value exits with code 2.
+ * Functions custom handler; `--emulator[=FILE]` runs the catalog emulator in-process. `--profile NAME` (or
+ * `CATALOG_PROFILE`, else the default profile) supplies settings under the environment: defaults < profile
+ * < environment < flags. Configuration is validated before anything listens: a bad value exits with code 2.
  *
  * @module
  */
@@ -18,6 +19,7 @@ import { serveStdio } from "../lib/mcp/stdio.ts";
 import { didYouMean } from "../lib/suggest.ts";
 import { VERSION } from "../lib/version.ts";
 import { initialLogLevel } from "./context.ts";
+import { resolveProfileEnv } from "./profiles.ts";
 
 /** Local port of hosted mode when the Functions host does not assign one. */
 export const HOSTED_DEFAULT_PORT = 7073;
@@ -30,6 +32,7 @@ const OPTIONS = {
   path: { type: "string" },
   emulator: { type: "string" },
   "read-only": { type: "boolean" },
+  profile: { type: "string" },
   verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -51,6 +54,7 @@ Options:
   --emulator[=FILE]  Run the catalog emulator in-process, seeded from fixtures/ on first use, and use it
                      (in memory, or persisted in FILE); no account or credentials needed
   --read-only        Hide and refuse every tool that changes the catalog [CATALOG_MCP_READ_ONLY]
+  --profile=NAME     Connection profile to apply under the environment [CATALOG_PROFILE, else the default]
   --verbose, -v      Log requests and tool calls to stderr`;
 
 interface ServeFlags {
@@ -61,6 +65,7 @@ interface ServeFlags {
   path?: string;
   emulator?: string;
   readOnly?: boolean;
+  profile?: string;
   verbose?: boolean;
   help?: boolean;
 }
@@ -75,7 +80,8 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   const logger = createLogger(initialLogLevel(env, flags.verbose));
   const hostedPort = env.FUNCTIONS_CUSTOMHANDLER_PORT;
   const hosted = flags.hosted === true || (hostedPort !== undefined && hostedPort !== "");
-  const effective: EnvSource = { ...env };
+  // defaults < profile < environment < flags: the profile goes under the environment, flags on top.
+  const effective: EnvSource = { ...resolveProfileEnv(env, flags.profile).env };
   if (flags.transport !== undefined) effective.CATALOG_MCP_TRANSPORT = flags.transport;
   if (flags.host !== undefined) effective.CATALOG_MCP_HOST = flags.host;
   if (flags.port !== undefined) effective.CATALOG_MCP_PORT = flags.port;
@@ -215,6 +221,7 @@ function parseServeFlags(argv: string[]): ServeFlags {
       path: values.path,
       emulator: values.emulator,
       readOnly: values["read-only"],
+      profile: values.profile,
       verbose: values.verbose,
       help: values.help,
     };

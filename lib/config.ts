@@ -87,6 +87,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
   { name: "CATALOG_MCP_AUTH_TOKEN", default: "", meaning: "Bearer token required by the HTTP transports" },
   { name: "CATALOG_MCP_ALLOWED_ORIGINS", default: "", meaning: "Comma-separated browser origins allowed" },
+  {
+    name: "CATALOG_PROFILE",
+    default: "",
+    meaning: "Connection profile to use (--profile wins; else the default profile); CLI and serve",
+  },
 ];
 
 export const DEFAULT_API_VERSION = "2023-09-01";

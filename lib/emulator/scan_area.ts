@@ -1,9 +1,301 @@
 /**
- * The scanning API of the emulator (`/scan/datasources/...`); routes arrive with the scan issue.
+ * The scanning API of the emulator (2023-09-01), mounted at the server root: data sources
+ * (`/scan/datasources/{dataSourceName}`), their scans, scan runs and history, scan triggers and
+ * classification rules. Create-or-replace answers 201 for a new resource and 200 for a replaced one;
+ * deletes answer 204; lists are paged as `{value, count, nextLink}`. Errors use the
+ * `{"error": {code, message, target, details}}` shape.
+ *
+ * Data sources are checked by `kind` (the contract's discriminator values); a scan's kind must belong to
+ * its data source's kind (`AzureStorageMsi` under `AzureStorage`). `properties.collection.referenceName`
+ * must name an existing collection; left out, the data source goes to the root collection and a scan to
+ * its data source's collection. Deleting a data source deletes its scans, their runs and triggers.
+ *
+ * @example
+ * ```ts
+ * import { createScanArea } from "./scan_area.ts";
+ * // Small pages and instant runs, for tests.
+ * const area = createScanArea({ pageSize: 2, runDurationMs: 0 });
+ * ```
  *
  * @module
  */
-import type { ApiArea } from "./area.ts";
+import type { ApiArea, AreaDependencies } from "./area.ts";
+import { CollectionStore } from "./collections_store.ts";
+import { EmulatorError, jsonResponse } from "./errors.ts";
+import type { RouteDefinition } from "./router.ts";
+import { classificationRuleRoutes, triggerRoutes } from "./scan_extras.ts";
+import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
+import { runRoutes } from "./scan_runs.ts";
+import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";
+import {
+  checkName,
+  iso,
+  isRecord,
+  optionalObject,
+  optionalString,
+  readObjectBody,
+  scanBadRequest,
+  scanConflict,
+  scanNotFound,
+  scanPage,
+} from "./scan_support.ts";
+
+/** Items per page of the list routes unless the area is built with another size. */
+export const DEFAULT_SCAN_PAGE_SIZE = 100;
+/** How long a scan run takes, from its start to Succeeded, unless the area is built with another. */
+export const DEFAULT_RUN_DURATION_MS = 1500;
+
+/** How to build the area. */
+export interface ScanAreaOptions {
+  pageSize?: number;
+  /** Milliseconds from a run's start to its success; the status advances when the run is next read. */
+  runDurationMs?: number;
+}
+
+/** What the route modules of the scanning area share. */
+export interface ScanContext {
+  deps: AreaDependencies;
+  store: ScanStore;
+  collections: CollectionStore;
+  pageSize: number;
+  runDurationMs: number;
+  /** The data source, or a 404. */
+  dataSource(name: string): StoredScanResource;
+  /** The scan of a data source, or a 404 (for the data source first). */
+  scan(dataSource: string, scan: string): StoredScanResource;
+}
+
+/** Builds the scanning area; {@link scanArea} is the one the emulator mounts. */
+export function createScanArea(options: ScanAreaOptions = {}): ApiArea {
+  const pageSize = Math.max(1, Math.floor(options.pageSize ?? DEFAULT_SCAN_PAGE_SIZE));
+  const runDurationMs = Math.max(0, options.runDurationMs ?? DEFAULT_RUN_DURATION_MS);
+  return (deps) => {
+    const store = ScanStore.open(deps.store);
+    const collections = CollectionStore.open(deps.store, deps.now());
+    const context: ScanContext = {
+      deps,
+      store,
+      collections,
+      pageSize,
+      runDurationMs,
+      dataSource: (name) =>
+        store.get("datasource", "", name) ?? fail(scanNotFound("Data source", name, "DataSourceNotFound")),
+      scan: (ds, scan) => {
+        context.dataSource(ds);
+        return store.get("scan", childParent("", ds), scan) ??
+          fail(scanNotFound("Scan", scan, "ScanNotFound"));
+      },
+    };
+    return [
+      ...dataSourceRoutes(context),
+      ...scanRoutes(context),
+      ...runRoutes(context),
+      ...triggerRoutes(context),
+      ...classificationRuleRoutes(context),
+    ];
+  };
+}
 
 /** Routes of the scanning API, relative to the server root (no data-map prefix). */
-export const scanArea: ApiArea = () => [];
+export const scanArea: ApiArea = createScanArea();
+
+const DS = "/scan/datasources";
+
+function dataSourceRoutes(c: ScanContext): RouteDefinition[] {
+  return [
+    {
+      method: "GET",
+      path: DS,
+      handler: ({ url }) =>
+        jsonResponse(scanPage(url, c.store.list("datasource", "").map(dataSourceWire), c.pageSize)),
+    },
+    {
+      method: "GET",
+      path: `${DS}/{dataSourceName}`,
+      handler: ({ params }) => jsonResponse(dataSourceWire(c.dataSource(params.dataSourceName))),
+    },
+    {
+      method: "PUT",
+      path: `${DS}/{dataSourceName}`,
+      handler: async (ctx) => {
+        const name = ctx.params.dataSourceName;
+        await checkName(ctx, name, "data source");
+        const current = c.store.get("datasource", "", name);
+        const body = await readObjectBody(ctx, '{"kind": "AzureStorage", "properties": {…}}');
+        const kind = requiredKind(body, DATA_SOURCE_KINDS, "data source");
+        if (current && current.body.kind !== kind && c.store.list("scan", childParent("", name)).length > 0) {
+          throw scanConflict(
+            `Data source '${current.name}' is of kind ${current.body.kind} and has scans; ` +
+              `delete its scans before changing its kind to ${kind}.`,
+            "DataSourceKindChangeNotAllowed",
+            "kind",
+          );
+        }
+        const properties = { ...optionalObject(body, "properties", "properties") };
+        for (const readOnly of ["createdAt", "lastModifiedAt"]) delete properties[readOnly];
+        const collection = collectionReference(c, properties, c.collections.root().name);
+        const now = c.deps.now();
+        const stored = c.store.put("datasource", "", name, {
+          kind,
+          creationType:
+            optionalString(body, "creationType", "creationType", ["Manual", "AutoNative", "AutoManaged"]) ??
+              "Manual",
+          properties: {
+            ...properties,
+            collection: { type: "CollectionReference", referenceName: collection },
+          },
+        }, now);
+        return jsonResponse(dataSourceWire(stored), current ? 200 : 201);
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${DS}/{dataSourceName}`,
+      handler: ({ params }) => {
+        const source = c.dataSource(params.dataSourceName);
+        c.store.delete("datasource", "", source.name);
+        return new Response(null, { status: 204 });
+      },
+    },
+  ];
+}
+
+function scanRoutes(c: ScanContext): RouteDefinition[] {
+  const scans = `${DS}/{dataSourceName}/scans`;
+  return [
+    {
+      method: "GET",
+      path: scans,
+      handler: ({ params, url }) => {
+        const source = c.dataSource(params.dataSourceName);
+        const list = c.store.list("scan", childParent("", source.name)).map((s) => scanWire(source, s));
+        return jsonResponse(scanPage(url, list, c.pageSize));
+      },
+    },
+    {
+      method: "GET",
+      path: `${scans}/{scanName}`,
+      handler: ({ params }) => {
+        const source = c.dataSource(params.dataSourceName);
+        return jsonResponse(scanWire(source, c.scan(params.dataSourceName, params.scanName)));
+      },
+    },
+    {
+      method: "PUT",
+      path: `${scans}/{scanName}`,
+      handler: async (ctx) => {
+        const source = c.dataSource(ctx.params.dataSourceName);
+        const name = ctx.params.scanName;
+        await checkName(ctx, name, "scan");
+        const parent = childParent("", source.name);
+        const current = c.store.get("scan", parent, name);
+        const body = await readObjectBody(ctx, '{"kind": "AzureStorageMsi", "properties": {…}}');
+        const kind = requiredKind(body, SCAN_KINDS, "scan");
+        const sourceKind = String(source.body.kind);
+        if (dataSourceKindOfScan(kind) !== sourceKind) {
+          const fitting = SCAN_KINDS.filter((k) => dataSourceKindOfScan(k) === sourceKind);
+          throw scanBadRequest(
+            `Scan kind ${kind} does not fit data source '${source.name}' of kind ${sourceKind}; ` +
+              `use one of ${fitting.join(", ")}.`,
+            "kind",
+          );
+        }
+        const properties = { ...optionalObject(body, "properties", "properties") };
+        for (const readOnly of ["createdAt", "lastModifiedAt"]) delete properties[readOnly];
+        optionalString(properties, "scanRulesetName", "properties.scanRulesetName");
+        optionalString(properties, "scanRulesetType", "properties.scanRulesetType", ["Custom", "System"]);
+        const sourceCollection = (source.body.properties as { collection: { referenceName: string } })
+          .collection.referenceName;
+        const collection = collectionReference(c, properties, sourceCollection);
+        const stored = c.store.put("scan", parent, name, {
+          kind,
+          properties: {
+            scanRulesetName: sourceKind,
+            scanRulesetType: "System",
+            ...properties,
+            collection: { type: "CollectionReference", referenceName: collection },
+          },
+        }, c.deps.now());
+        return jsonResponse(scanWire(source, stored), current ? 200 : 201);
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${scans}/{scanName}`,
+      handler: ({ params }) => {
+        const scan = c.scan(params.dataSourceName, params.scanName);
+        c.store.delete("scan", childParent("", params.dataSourceName), scan.name);
+        return new Response(null, { status: 204 });
+      },
+    },
+  ];
+}
+
+function requiredKind(body: Record<string, unknown>, kinds: readonly string[], what: string): string {
+  const kind = body.kind;
+  if (kind === undefined || kind === null || kind === "") {
+    throw scanBadRequest(`The ${what} needs a kind, one of ${kinds.join(", ")}.`, "kind");
+  }
+  if (typeof kind !== "string" || !kinds.includes(kind)) {
+    throw scanBadRequest(
+      `Unknown ${what} kind ${JSON.stringify(kind)}; use one of ${kinds.join(", ")}.`,
+      "kind",
+    );
+  }
+  return kind;
+}
+
+/** The collection `properties.collection.referenceName` names (it must exist), or `fallback`. */
+function collectionReference(c: ScanContext, properties: Record<string, unknown>, fallback: string): string {
+  const reference = properties.collection;
+  if (reference === undefined || reference === null) return fallback;
+  const target = "properties.collection.referenceName";
+  if (!isRecord(reference) || typeof reference.referenceName !== "string" || reference.referenceName === "") {
+    throw scanBadRequest(`properties.collection must be {"referenceName": "<collection name>"}.`, target);
+  }
+  const collection = c.collections.get(reference.referenceName);
+  if (!collection) {
+    throw scanBadRequest(`Collection '${reference.referenceName}' does not exist.`, target);
+  }
+  return collection.name;
+}
+
+/** A data source in the contract's shape. */
+export function dataSourceWire(source: StoredScanResource): Record<string, unknown> {
+  const properties = source.body.properties as Record<string, unknown> & { collection: object };
+  return {
+    id: `datasources/${source.name}`,
+    name: source.name,
+    kind: source.body.kind,
+    creationType: source.body.creationType ?? "Manual",
+    properties: {
+      ...properties,
+      createdAt: iso(source.createdAt),
+      lastModifiedAt: iso(source.modifiedAt),
+      collection: { ...properties.collection, lastModifiedAt: iso(source.modifiedAt) },
+      dataSourceCollectionMovingState: "Active",
+    },
+  };
+}
+
+/** A scan in the contract's shape. */
+export function scanWire(source: StoredScanResource, scan: StoredScanResource): Record<string, unknown> {
+  const properties = scan.body.properties as Record<string, unknown> & { collection: object };
+  return {
+    id: `datasources/${source.name}/scans/${scan.name}`,
+    name: scan.name,
+    dataSourceName: source.name,
+    kind: scan.body.kind,
+    creationType: "Manual",
+    properties: {
+      ...properties,
+      createdAt: iso(scan.createdAt),
+      lastModifiedAt: iso(scan.modifiedAt),
+      collection: { ...properties.collection, lastModifiedAt: iso(scan.modifiedAt) },
+    },
+  };
+}
+
+export function fail(error: EmulatorError): never {
+  throw error;
+}

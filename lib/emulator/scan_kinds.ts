@@ -1,0 +1,112 @@
+/**
+ * The kinds the scanning API (2023-09-01) knows: the `kind` discriminator values of a data source and of a
+ * scan, and its naming rule for data sources, scans and classification rules.
+ *
+ * @module
+ */
+
+/** Data source kinds the contract defines a model for (the `kind` discriminator values). */
+export const DATA_SOURCE_KINDS: readonly string[] = [
+  "AdlsGen1",
+  "AdlsGen2",
+  "AmazonAccount",
+  "AmazonPostgreSql",
+  "AmazonS3",
+  "AmazonSql",
+  "AzureCosmosDb",
+  "AzureDataExplorer",
+  "AzureFileService",
+  "AzureMySql",
+  "AzurePostgreSql",
+  "AzureResourceGroup",
+  "AzureSqlDataWarehouse",
+  "AzureSqlDatabase",
+  "AzureSqlDatabaseManagedInstance",
+  "AzureStorage",
+  "AzureSubscription",
+  "AzureSynapse",
+  "AzureSynapseWorkspace",
+  "Oracle",
+  "PowerBI",
+  "SapEcc",
+  "SapS4Hana",
+  "SqlServerDatabase",
+  "Teradata",
+];
+
+/** Scan kinds of the contract: the data source kind followed by how the scan authenticates. */
+export const SCAN_KINDS: readonly string[] = [
+  "AzureSubscriptionCredential",
+  "AzureSubscriptionMsi",
+  "AzureResourceGroupCredential",
+  "AzureResourceGroupMsi",
+  "AzureSynapseWorkspaceCredential",
+  "AzureSynapseWorkspaceMsi",
+  "AzureSynapseCredential",
+  "AzureSynapseMsi",
+  "AdlsGen1Credential",
+  "AdlsGen1Msi",
+  "AdlsGen2Credential",
+  "AdlsGen2Msi",
+  "AmazonAccountCredential",
+  "AmazonS3Credential",
+  "AmazonS3RoleARN",
+  "AmazonSqlCredential",
+  "AzureCosmosDbCredential",
+  "AzureDataExplorerCredential",
+  "AzureDataExplorerMsi",
+  "AzureFileServiceCredential",
+  "AzureSqlDatabaseCredential",
+  "AzureSqlDatabaseMsi",
+  "AzureSqlDatabaseNativeAuth",
+  "AmazonPostgreSqlCredential",
+  "AzurePostgreSqlCredential",
+  "SqlServerDatabaseCredential",
+  "AzureSqlDatabaseManagedInstanceCredential",
+  "AzureSqlDatabaseManagedInstanceMsi",
+  "AzureSqlDatabaseManagedInstanceNativeAuth",
+  "AzureSqlDataWarehouseCredential",
+  "AzureSqlDataWarehouseMsi",
+  "AzureMySqlCredential",
+  "AzureStorageCredential",
+  "AzureStorageMsi",
+  "TeradataTeradataCredential",
+  "TeradataTeradataUserPass",
+  "TeradataUserPass",
+  "OracleOracleCredential",
+  "OracleOracleUserPass",
+  "SapS4HanaSapS4HanaCredential",
+  "SapS4HanaSapS4HanaUserPass",
+  "SapEccSapEccCredential",
+  "SapEccSapEccUserPass",
+  "PowerBICredential",
+  "PowerBIDelegated",
+  "PowerBIMsi",
+];
+
+/** The data source kind a scan kind belongs to: the longest data source kind it starts with. */
+export function dataSourceKindOfScan(scanKind: string): string | undefined {
+  let best: string | undefined;
+  for (const kind of DATA_SOURCE_KINDS) {
+    if (scanKind.startsWith(kind) && (!best || kind.length > best.length)) best = kind;
+  }
+  return best;
+}
+
+/** Names of data sources, scans and classification rules: 3 to 63 letters or digits, single hyphens. */
+export const SCAN_RESOURCE_NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+
+/** Why a name would be refused, or undefined when it is valid. */
+export function scanNameProblem(name: string): string | undefined {
+  if (name.length < 3 || name.length > 63) return `it has ${name.length} characters; names have 3 to 63`;
+  if (!SCAN_RESOURCE_NAME.test(name)) {
+    return "it may contain only letters, digits and single hyphens between them";
+  }
+  return undefined;
+}
+
+/** A scan run id: a GUID, optionally in braces. */
+export const RUN_ID = /^[{]?[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}[}]?$/;
+
+/** Scan levels of a run or trigger. */
+export const SCAN_LEVELS: readonly string[] = ["Full", "Incremental"];

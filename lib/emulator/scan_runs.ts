@@ -1,0 +1,194 @@
+/**
+ * Scan runs of the emulator's scanning API: `POST …/scans/{scanName}:run?runId=&scanLevel=` starts one
+ * (202 with the run and an `Operation-Location` header), `GET …/runs/{runId}` reads it, `GET …/runs` is the
+ * history (newest first, paged) and `POST …/runs/{runId}:cancel` cancels one still running. The older
+ * `PUT …/runs/{runId}` form starts a run too.
+ *
+ * A run is Accepted when it starts, InProgress afterwards and Succeeded once the area's run duration has
+ * passed. No timer runs: the status advances when the run is next read, and is stored once it is final.
+ *
+ * @module
+ */
+import { EmulatorError, jsonResponse } from "./errors.ts";
+import type { RouteContext, RouteDefinition } from "./router.ts";
+import type { ScanContext } from "./scan_area.ts";
+import { RUN_ID, SCAN_LEVELS } from "./scan_kinds.ts";
+import { childParent, type StoredScanResource } from "./scan_store.ts";
+import { iso, scanBadRequest, scanConflict, scanNotFound, scanPage } from "./scan_support.ts";
+
+const FINAL = new Set(["Succeeded", "Failed", "Canceled"]);
+/** The status of a run's discovery and ingestion phases, for the run's own status. */
+const PHASE: Record<string, string> = {
+  Accepted: "Queued",
+  InProgress: "Running",
+  Succeeded: "Succeeded",
+  Canceled: "Cancelled",
+};
+
+export function runRoutes(c: ScanContext): RouteDefinition[] {
+  const scan = "/scan/datasources/{dataSourceName}/scans/{scanName}";
+  const runsOf = (ds: string, name: string) => childParent(childParent("", ds), name);
+  const start = (ctx: RouteContext, scanName: string, runId: string | null) => {
+    const ds = c.dataSource(ctx.params.dataSourceName);
+    const stored = c.scan(ds.name, scanName);
+    if (runId === null || runId === "") {
+      throw scanBadRequest("The runId query parameter is required.", "runId");
+    }
+    if (!RUN_ID.test(runId)) throw scanBadRequest(`runId '${runId}' is not a GUID.`, "runId");
+    const scanLevel = ctx.url.searchParams.get("scanLevel") || "Incremental";
+    if (!SCAN_LEVELS.includes(scanLevel)) {
+      throw scanBadRequest(`scanLevel '${scanLevel}' is not one of ${SCAN_LEVELS.join(", ")}.`, "scanLevel");
+    }
+    const parent = runsOf(ds.name, stored.name);
+    if (c.store.get("run", parent, runId)) {
+      throw scanConflict(`Scan run '${runId}' already exists.`, "ScanRunAlreadyExists", "runId");
+    }
+    const properties = stored.body.properties as Record<string, unknown>;
+    const dsProperties = ds.body.properties as Record<string, unknown>;
+    const run = c.store.put("run", parent, runId, {
+      status: "Accepted",
+      scanLevelType: scanLevel,
+      scanRulesetType: properties.scanRulesetType ?? "System",
+      dataSourceType: ds.body.kind,
+      resourceId: typeof dsProperties.resourceId === "string" ? dsProperties.resourceId : null,
+    }, c.deps.now());
+    const location = new URL(
+      `/scan/datasources/${encodeURIComponent(ds.name)}/scans/${
+        encodeURIComponent(stored.name)
+      }/runs/${runId}`,
+      ctx.url.origin,
+    );
+    const apiVersion = ctx.url.searchParams.get("api-version");
+    if (apiVersion) location.searchParams.set("api-version", apiVersion);
+    return jsonResponse(runWire(run, run.createdAt, c.runDurationMs), 202, {
+      "operation-location": location.toString(),
+    });
+  };
+  const existingRun = (ctx: RouteContext, runId: string): StoredScanResource => {
+    const stored = c.scan(ctx.params.dataSourceName, ctx.params.scanName);
+    const parent = runsOf(ctx.params.dataSourceName, stored.name);
+    const run = c.store.get("run", parent, runId) ?? fail(scanNotFound("Scan run", runId, "ScanRunNotFound"));
+    return settle(c, parent, run);
+  };
+  return [
+    {
+      method: "POST",
+      path: "/scan/datasources/{dataSourceName}/scans/{scanAction}",
+      handler: (ctx) => {
+        const match = /^(.+):run$/.exec(ctx.params.scanAction);
+        if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        return start(ctx, match[1], ctx.url.searchParams.get("runId"));
+      },
+    },
+    {
+      method: "PUT",
+      path: `${scan}/runs/{runId}`,
+      handler: (ctx) => start(ctx, ctx.params.scanName, ctx.params.runId),
+    },
+    {
+      method: "GET",
+      path: `${scan}/runs/{runId}`,
+      handler: (ctx) =>
+        jsonResponse(runWire(existingRun(ctx, ctx.params.runId), c.deps.now(), c.runDurationMs)),
+    },
+    {
+      method: "POST",
+      path: `${scan}/runs/{runAction}`,
+      handler: (ctx) => {
+        const match = /^(.+):cancel$/.exec(ctx.params.runAction);
+        if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        const run = existingRun(ctx, match[1]);
+        if (FINAL.has(String(run.body.status))) {
+          throw scanConflict(
+            `Scan run '${run.name}' has already ended (${run.body.status}).`,
+            "ScanRunAlreadyEnded",
+            "runId",
+          );
+        }
+        const parent = runsOf(ctx.params.dataSourceName, ctx.params.scanName);
+        const now = c.deps.now();
+        c.store.put("run", parent, run.name, { ...run.body, status: "Canceled", endedAt: now }, now);
+        return jsonResponse({
+          scanResultId: run.name,
+          startTime: iso(run.createdAt),
+          endTime: iso(now),
+          status: "Succeeded",
+        }, 202);
+      },
+    },
+    {
+      method: "GET",
+      path: `${scan}/runs`,
+      handler: (ctx) => {
+        const stored = c.scan(ctx.params.dataSourceName, ctx.params.scanName);
+        const parent = runsOf(ctx.params.dataSourceName, stored.name);
+        const now = c.deps.now();
+        const runs = c.store.list("run", parent).map((run) =>
+          runWire(settle(c, parent, run), now, c.runDurationMs)
+        )
+          .reverse();
+        return jsonResponse(scanPage(ctx.url, runs, c.pageSize));
+      },
+    },
+  ];
+}
+
+/** Stores a run's final status once its duration has passed, so it reads the same ever after. */
+function settle(c: ScanContext, parent: string, run: StoredScanResource): StoredScanResource {
+  if (FINAL.has(String(run.body.status))) return run;
+  const endedAt = run.createdAt + c.runDurationMs;
+  if (c.deps.now() < endedAt) return run;
+  const body = { ...run.body, status: "Succeeded", endedAt };
+  return c.store.put("run", parent, run.name, body, endedAt);
+}
+
+/** A run in the contract's shape (ScanResultWithIngestion), as of `now`. */
+function runWire(run: StoredScanResource, now: number, duration: number): Record<string, unknown> {
+  const body = run.body;
+  let status = String(body.status);
+  if (!FINAL.has(status) && now > run.createdAt) status = "InProgress";
+  const ended = typeof body.endedAt === "number" ? body.endedAt : undefined;
+  const phase = PHASE[status] ?? status;
+  const started = run.createdAt;
+  return {
+    parentId: null,
+    id: run.name,
+    ingestionJobId: run.name,
+    resourceId: body.resourceId ?? null,
+    status,
+    diagnostics: { notifications: [], exceptionCountMap: {} },
+    startTime: iso(started),
+    endTime: ended === undefined ? null : iso(ended),
+    scanRulesetVersion: 1,
+    scanRulesetType: body.scanRulesetType,
+    scanLevelType: body.scanLevelType,
+    errorMessage: null,
+    error: null,
+    runType: "Manual",
+    dataSourceType: body.dataSourceType,
+    discoveryExecutionDetails: {
+      discoveryStartTime: iso(started),
+      discoveryEndTime: ended === undefined ? null : iso(ended),
+      status: phase,
+      statistics: { assets: { discovered: 0, classified: 0, failed: 0 } },
+      isErrorLogAvailable: false,
+    },
+    ingestionExecutionDetails: {
+      ingestionStartTime: iso(started),
+      ingestionEndTime: ended === undefined ? null : iso(ended),
+      status: phase,
+      statistics: {
+        assets: { succeeded: 0, failed: 0, processing: 0 },
+        relationships: { succeeded: 0, failed: 0, processing: 0 },
+      },
+      estimatedTimeRemainingInSeconds: ended === undefined
+        ? Math.max(0, Math.ceil((started + duration - now) / 1000))
+        : 0,
+      isErrorLogAvailable: false,
+    },
+  };
+}
+
+function fail(error: EmulatorError): never {
+  throw error;
+}

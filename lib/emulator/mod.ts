@@ -38,7 +38,7 @@ export {
   validateFaultSettings,
 } from "./fault_settings.ts";
 export { ADMIN_PREFIX } from "./admin.ts";
-export { DEFAULT_SEED_FILE } from "./seed.ts";
+export { DEFAULT_SEED } from "./seed.ts";
 export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
 export type {
   AtlasEntity,

@@ -2,12 +2,16 @@
  * Seed data: a JSON file `{"entities": [...]}` of Atlas entities with fixed guids, loaded into an empty
  * store on first use so docs and tests can rely on known entities.
  *
+ * The shipped seed is imported as JSON, so it travels with the code: from a local checkout, a URL
+ * (`deno run https://…/main.ts`), the bundle and a compiled binary alike. A seed file the user names is
+ * read from disk.
+ *
  * @example
  * ```ts
  * import { EntityStore } from "./store.ts";
- * import { DEFAULT_SEED_FILE, seedStore } from "./seed.ts";
+ * import { DEFAULT_SEED, seedStoreFrom } from "./seed.ts";
  * const store = EntityStore.open();
- * const added = await seedStore(store, DEFAULT_SEED_FILE, Date.now());
+ * const added = seedStoreFrom(store, DEFAULT_SEED, "the built-in seed", Date.now());
  * console.log(added > 0);
  * store.close();
  * ```
@@ -17,9 +21,10 @@
 import { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
 import { isObject, isPlaceholderGuid, newEntity, validateEntityInput } from "./entity_model.ts";
 import type { EntityStore } from "./store.ts";
+import builtInSeed from "../../fixtures/emulator/seed.json" with { type: "json" };
 
-/** The seed file shipped with govcat. */
-export const DEFAULT_SEED_FILE: URL = new URL("../../fixtures/emulator/seed.json", import.meta.url);
+/** The seed shipped with govcat (`fixtures/emulator/seed.json`). */
+export const DEFAULT_SEED: unknown = builtInSeed;
 
 /** Reads a seed file and writes its entities in one transaction; returns how many were written. */
 export async function seedStore(store: EntityStore, file: string | URL, now: number): Promise<number> {
@@ -37,6 +42,11 @@ export async function seedStore(store: EntityStore, file: string | URL, now: num
       cause: error,
     });
   }
+  return seedStoreFrom(store, data, String(file), now);
+}
+
+/** Writes the entities of parsed seed data in one transaction; `file` names the source in errors. */
+export function seedStoreFrom(store: EntityStore, data: unknown, file: string, now: number): number {
   if (!isObject(data) || !Array.isArray(data.entities)) {
     throw new Error(`Emulator seed file ${file} must hold {"entities": [...]}`);
   }

@@ -32,7 +32,7 @@ import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./e
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
 import { readJsonBody, Router } from "./router.ts";
-import { DEFAULT_SEED_FILE, seedStore } from "./seed.ts";
+import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
@@ -93,8 +93,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const closing = new AbortController();
   try {
     if (options.seed && store.count() === 0) {
-      const file = typeof options.seed === "string" ? options.seed : DEFAULT_SEED_FILE;
-      const added = await seedStore(store, file, Date.now());
+      const file = typeof options.seed === "string" ? options.seed : "the built-in seed";
+      const added = typeof options.seed === "string"
+        ? await seedStore(store, options.seed, Date.now())
+        : seedStoreFrom(store, DEFAULT_SEED, file, Date.now());
       logger.info(`emulator: seeded ${added} entities from ${file}`);
     }
     const deps: AreaDependencies = {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { BUILTIN_TYPEDEFS, createTypeSystem, DEFAULT_SEED_FILE } from "../../../lib/emulator/mod.ts";
+import { BUILTIN_TYPEDEFS, createTypeSystem, DEFAULT_SEED } from "../../../lib/emulator/mod.ts";
 import { checkTypeDef } from "../../../lib/emulator/types/typedef_checks.ts";
 
 type Types = ReturnType<typeof createTypeSystem>;
@@ -200,7 +200,7 @@ Deno.test("validateBusinessMetadata: unknown group or attribute and wrong values
 });
 
 Deno.test("every seed entity is valid under the built-in types, with known classifications", async () => {
-  const seed = JSON.parse(await Deno.readTextFile(DEFAULT_SEED_FILE)) as {
+  const seed = DEFAULT_SEED as {
     entities: Array<
       { typeName: string; attributes: Record<string, unknown>; classifications?: Array<{ typeName: string }> }
     >;

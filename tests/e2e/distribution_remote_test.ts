@@ -1,0 +1,155 @@
+/**
+ * `deno run` of govcat from a URL: the repository is served read-only over a small static file server on
+ * 127.0.0.1, and govcat is run from `http://127.0.0.1:<port>/main.ts` in an empty directory, the way a
+ * user runs it from a published URL. Each run uses a fresh port, so Deno's module cache (the shared
+ * DENO_DIR, which also holds the npm packages) never serves an older copy and no `--reload` is needed.
+ */
+import assert from "node:assert/strict";
+import { runToEnd, smokeEnv, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
+import { VERSION } from "../../lib/version.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".ts": "application/typescript; charset=utf-8",
+  ".js": "application/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+};
+
+/** Serves files under ROOT, GET and HEAD only, never outside it; logs the paths asked for. */
+function serveRepository(requested: string[]) {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new Response("read-only", { status: 405, headers: { allow: "GET, HEAD" } });
+    }
+    const path = decodeURIComponent(new URL(request.url).pathname);
+    requested.push(path);
+    if (path.split("/").includes("..")) return new Response("not found", { status: 404 });
+    const extension = path.slice(path.lastIndexOf("."));
+    const type = CONTENT_TYPES[extension];
+    if (type === undefined) return new Response("not found", { status: 404 });
+    try {
+      const body = await Deno.readFile(new URL(`.${path}`, ROOT));
+      return new Response(request.method === "HEAD" ? null : body, { headers: { "content-type": type } });
+    } catch {
+      return new Response("not found", { status: 404 });
+    }
+  });
+}
+
+Deno.test("deno run from a URL: --help, the emulator and serve over stdio", async (t) => {
+  const requested: string[] = [];
+  const server = serveRepository(requested);
+  const cwd = await Deno.makeTempDir({ prefix: "govcat-remote-" });
+  try {
+    const host = `127.0.0.1:${server.addr.port}`;
+    const main = `http://${host}/main.ts`;
+    const run = [
+      "run",
+      `--allow-import=${host}`,
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      "--allow-write",
+      main,
+    ];
+
+    await t.step("--version and --help", async () => {
+      const version = await runToEnd(Deno.execPath(), [...run, "--version"], { cwd, timeoutMs: 120_000 });
+      assert.equal(version.code, 0, version.stderr);
+      assert.equal(version.stdout.trim(), `govcat ${VERSION}`, "deno.json is imported over HTTP as JSON");
+      const help = await runToEnd(Deno.execPath(), [...run, "--help"], { cwd });
+      assert.equal(help.code, 0, help.stderr);
+      assert.match(help.stdout, /Usage: govcat <group> <command>/);
+      assert.ok(requested.includes("/main.ts") && requested.includes("/deno.json"));
+    });
+
+    await t.step("emulator --port=0 prints its banner", async () => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [...run, "emulator", "--port=0"],
+        cwd,
+        env: smokeEnv(),
+        clearEnv: true,
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const stderr = new Response(child.stderr).text();
+      const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+      let banner = "";
+      try {
+        while (!/http:\/\/127\.0\.0\.1:\d+\s/.test(banner)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          banner += value;
+        }
+        if (!/http:\/\/127\.0\.0\.1:\d+\s/.test(banner)) {
+          assert.fail(`the emulator did not print its URL: ${banner}\nstderr: ${await stderr}`);
+        }
+        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)![0];
+        const response = await fetch(`${url}/datamap/api/atlas/v2/types/typedefs/headers`, {
+          signal: AbortSignal.timeout(20_000),
+        });
+        await response.body?.cancel();
+        assert.equal(response.status, 200);
+      } finally {
+        try {
+          child.kill("SIGTERM");
+        } catch {
+          // Already gone.
+        }
+        for (;;) if ((await reader.read()).done) break;
+        await child.status;
+        await stderr;
+        clearTimeout(killer);
+      }
+    });
+
+    await t.step("serve over stdio answers tools/list", async () => {
+      const answer = await toolsListOverStdio(Deno.execPath(), [...run, "serve"], {
+        cwd,
+        env: { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" },
+      });
+      assert.equal(answer.serverName, "govcat");
+      assert.ok(answer.tools.some((tool) => tool.name === "search_entities"));
+      assert.equal(answer.code, 0, answer.stderr);
+    });
+  } finally {
+    await server.shutdown();
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "deno run from a URL: serve --emulator seeds from the built-in seed and answers tools/list",
+  fn: async () => {
+    const server = serveRepository([]);
+    const cwd = await Deno.makeTempDir({ prefix: "govcat-remote-" });
+    try {
+      const host = `127.0.0.1:${server.addr.port}`;
+      const run = [
+        "run",
+        `--allow-import=${host}`,
+        "--allow-net",
+        "--allow-env",
+        "--allow-read",
+        "--allow-write",
+      ];
+      const answer = await toolsListOverStdio(Deno.execPath(), [
+        ...run,
+        `http://${host}/main.ts`,
+        "serve",
+        "--emulator",
+      ], {
+        cwd,
+      });
+      assert.ok(answer.tools.length > 0);
+      assert.equal(answer.code, 0, answer.stderr);
+    } finally {
+      await server.shutdown();
+      await Deno.remove(cwd, { recursive: true });
+    }
+  },
+});

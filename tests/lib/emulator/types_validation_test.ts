@@ -199,7 +199,7 @@ Deno.test("validateBusinessMetadata: unknown group or attribute and wrong values
   });
 });
 
-Deno.test("every seed entity is valid under the built-in types, with known classifications", async () => {
+Deno.test("every seed entity is valid under the built-in types, with known classifications", () => {
   const seed = DEFAULT_SEED as {
     entities: Array<
       { typeName: string; attributes: Record<string, unknown>; classifications?: Array<{ typeName: string }> }

@@ -25,7 +25,7 @@ import { UsageError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
 import { canonicalEnumValue, RELATIONSHIP_PATH_SEGMENTS, TERM_RELATIONSHIP_TYPES } from "./enums.ts";
 import { followPages } from "./paging.ts";
-import { idSegment, parseEntity, UNIFIED_PREFIX, UnifiedResource } from "./resource.ts";
+import { idSegment, parseEntity, type ResourceSpec, UNIFIED_PREFIX, UnifiedResource } from "./resource.ts";
 import {
   entityCategorySchema,
   type Relationship,
@@ -146,8 +146,8 @@ export class RelationshipsApi {
 /** A kind whose entities have relationships: terms, data products, critical data elements. */
 export class RelatedResource<T extends { id: string }, I> extends UnifiedResource<T, I> {
   readonly #relationships: RelationshipsApi;
-  constructor(...args: ConstructorParameters<typeof UnifiedResource>) {
-    super(...args);
+  constructor(http: HttpClient, spec: ResourceSpec) {
+    super(http, spec);
     this.#relationships = new RelationshipsApi(this.http);
   }
 

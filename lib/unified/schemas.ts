@@ -34,7 +34,7 @@ import {
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A string matched to one of `values` ignoring case, sent in the canonical spelling. */
-export function caseInsensitiveEnum<T extends string>(values: readonly T[]) {
+export function caseInsensitiveEnum<T extends string>(values: readonly T[]): z.ZodType<T, string> {
   return z.string({ error: "must be a string" }).transform((input, context): T => {
     const value = canonicalEnumValue(values, input);
     if (value === undefined) {
@@ -50,10 +50,41 @@ const requiredString = z.string({ error: "is required (a string)" }).trim().min(
 });
 const optionalNumber = z.number({ error: "must be a number" }).optional();
 
+/** Fields a loose object keeps beyond the ones it names. */
+interface Loose {
+  [key: string]: unknown;
+}
+
 // ---- Shared shapes ----
 
 /** Server-kept audit fields; read only. */
-export const systemDataSchema = z.looseObject({
+export interface SystemData extends Loose {
+  provisioningState?: string;
+  createdAt?: string;
+  createdBy?: string;
+  lastModifiedAt?: string;
+  lastModifiedBy?: string;
+  expiredAt?: string;
+  expiredBy?: string;
+  closedAt?: string;
+  closedBy?: string;
+}
+/** One contact: an Entra ID object ID and an optional note. */
+export interface Contact extends Loose {
+  id: string;
+  description?: string;
+}
+/** Contacts by role (`owner`, `expert`, `databaseAdmin`, ...). */
+export type ContactsMap = Record<string, Contact[]>;
+/** One managed attribute of an entity. */
+export interface ManagedAttribute extends Loose {
+  name: string;
+  value?: unknown;
+  isRequired?: boolean;
+}
+
+/** Server-kept audit fields; read only. */
+export const systemDataSchema: z.ZodType<SystemData, SystemData> = z.looseObject({
   provisioningState: z.string().optional(),
   createdAt: z.string().optional(),
   createdBy: z.string().optional(),
@@ -66,7 +97,7 @@ export const systemDataSchema = z.looseObject({
 });
 
 /** One contact: an Entra ID object ID, never an e-mail address (the service cannot resolve those). */
-export const contactSchema = z.looseObject({
+export const contactSchema: z.ZodType<Contact, Contact> = z.looseObject({
   id: z.string({ error: "is required (an Entra ID object ID)" }).trim().refine((id) => GUID.test(id), {
     error: (issue) =>
       String(issue.input).includes("@")
@@ -77,15 +108,95 @@ export const contactSchema = z.looseObject({
 });
 
 /** Contacts by role (`owner`, `expert`, `databaseAdmin`, ...). */
-export const contactsMapSchema = z.record(z.string(), z.array(contactSchema));
+export const contactsMapSchema: z.ZodType<ContactsMap, ContactsMap> = z.record(
+  z.string(),
+  z.array(contactSchema),
+);
 
-export const managedAttributeSchema = z.looseObject({
+/** One managed attribute of an entity. */
+export const managedAttributeSchema: z.ZodType<ManagedAttribute, ManagedAttribute> = z.looseObject({
   name: z.string(),
   value: z.unknown().optional(),
   isRequired: z.boolean().optional(),
 });
 
 // ---- Entities as returned (loose: only the id is promised) ----
+
+/** The fields every catalog entity may carry. */
+export interface EntityBase extends Loose {
+  id: string;
+  name?: string;
+  status?: string;
+  description?: string;
+  contacts?: Record<string, Array<{ id: string; [key: string]: unknown }>>;
+  managedAttributes?: ManagedAttribute[];
+  systemData?: SystemData;
+}
+/** A glossary term as returned. */
+export interface Term extends EntityBase {
+  domain?: string;
+  parentId?: string;
+  acronyms?: string[];
+  resources?: Array<{ name?: string; url?: string; [key: string]: unknown }>;
+  isLeaf?: boolean;
+}
+/** A governance domain as returned. */
+export interface Domain extends EntityBase {
+  type?: string;
+  parentId?: string;
+  isRestricted?: boolean;
+  thumbnail?: { color?: string; [key: string]: unknown };
+  domains?: Loose[];
+}
+/** A data product as returned. */
+export interface DataProduct extends EntityBase {
+  type?: string;
+  domain?: string;
+  businessUse?: string;
+  termsOfUse?: Loose[];
+  documentation?: Loose[];
+  updateFrequency?: string;
+  sensitivityLabel?: string;
+  endorsed?: boolean;
+  activeSubscriberCount?: number;
+  audience?: string[];
+  additionalProperties?: { assetCount?: number; [key: string]: unknown };
+}
+/** A critical data element as returned. */
+export interface CriticalDataElement extends EntityBase {
+  dataType?: string;
+  domain?: string;
+}
+/** An objective (OKR) as returned. */
+export interface Objective extends EntityBase {
+  definition?: string;
+  domain?: string;
+  targetDate?: string;
+  additionalProperties?: Loose;
+}
+/** A key result of an objective as returned. */
+export interface KeyResult extends Loose {
+  id: string;
+  definition?: string;
+  domainId?: string;
+  status?: string;
+  progress?: number;
+  goal?: number;
+  max?: number;
+  systemData?: SystemData;
+}
+/** A policy as returned. */
+export interface Policy extends Loose {
+  id: string;
+  name?: string;
+}
+/** A relationship of an entity as returned. */
+export interface Relationship extends Loose {
+  entityId: string;
+  relationshipType?: string;
+  description?: string;
+  systemData?: SystemData;
+}
 
 const entityBase = {
   id: z.string(),
@@ -97,7 +208,7 @@ const entityBase = {
   systemData: systemDataSchema.optional(),
 };
 
-export const termSchema = z.looseObject({
+export const termSchema: z.ZodType<Term, Term> = z.looseObject({
   ...entityBase,
   domain: z.string().optional(),
   parentId: z.string().optional(),
@@ -105,7 +216,7 @@ export const termSchema = z.looseObject({
   resources: z.array(z.looseObject({ name: z.string().optional(), url: z.string().optional() })).optional(),
   isLeaf: z.boolean().optional(),
 });
-export const domainSchema = z.looseObject({
+export const domainSchema: z.ZodType<Domain, Domain> = z.looseObject({
   ...entityBase,
   type: z.string().optional(),
   parentId: z.string().optional(),
@@ -113,7 +224,7 @@ export const domainSchema = z.looseObject({
   thumbnail: z.looseObject({ color: z.string().optional() }).optional(),
   domains: z.array(z.looseObject({})).optional(),
 });
-export const dataProductSchema = z.looseObject({
+export const dataProductSchema: z.ZodType<DataProduct, DataProduct> = z.looseObject({
   ...entityBase,
   type: z.string().optional(),
   domain: z.string().optional(),
@@ -127,19 +238,19 @@ export const dataProductSchema = z.looseObject({
   audience: z.array(z.string()).optional(),
   additionalProperties: z.looseObject({ assetCount: z.number().optional() }).optional(),
 });
-export const criticalDataElementSchema = z.looseObject({
+export const criticalDataElementSchema: z.ZodType<CriticalDataElement, CriticalDataElement> = z.looseObject({
   ...entityBase,
   dataType: z.string().optional(),
   domain: z.string().optional(),
 });
-export const objectiveSchema = z.looseObject({
+export const objectiveSchema: z.ZodType<Objective, Objective> = z.looseObject({
   ...entityBase,
   definition: z.string().optional(),
   domain: z.string().optional(),
   targetDate: z.string().optional(),
   additionalProperties: z.looseObject({}).optional(),
 });
-export const keyResultSchema = z.looseObject({
+export const keyResultSchema: z.ZodType<KeyResult, KeyResult> = z.looseObject({
   id: z.string(),
   definition: z.string().optional(),
   domainId: z.string().optional(),
@@ -150,26 +261,94 @@ export const keyResultSchema = z.looseObject({
   systemData: systemDataSchema.optional(),
 });
 /** Policies are only loosely described by the notes; everything is kept. */
-export const policySchema = z.looseObject({ id: z.string(), name: z.string().optional() });
-export const relationshipSchema = z.looseObject({
+export const policySchema: z.ZodType<Policy, Policy> = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+});
+export const relationshipSchema: z.ZodType<Relationship, Relationship> = z.looseObject({
   entityId: z.string(),
   relationshipType: z.string().optional(),
   description: z.string().optional(),
   systemData: systemDataSchema.optional(),
 });
 
-export type SystemData = z.infer<typeof systemDataSchema>;
-export type ContactsMap = z.infer<typeof contactsMapSchema>;
-export type Term = z.infer<typeof termSchema>;
-export type Domain = z.infer<typeof domainSchema>;
-export type DataProduct = z.infer<typeof dataProductSchema>;
-export type CriticalDataElement = z.infer<typeof criticalDataElementSchema>;
-export type Objective = z.infer<typeof objectiveSchema>;
-export type KeyResult = z.infer<typeof keyResultSchema>;
-export type Policy = z.infer<typeof policySchema>;
-export type Relationship = z.infer<typeof relationshipSchema>;
-
 // ---- Inputs (what govcat sends) ----
+
+/** Fields most inputs may carry. */
+export interface CommonInput extends Loose {
+  description?: string;
+  contacts?: ContactsMap;
+  managedAttributes?: ManagedAttribute[];
+}
+/** A term to create or update; `status` is matched ignoring case. */
+export interface TermInput extends CommonInput {
+  name: string;
+  status: string;
+  domain: string;
+  parentId?: string;
+  acronyms?: string[];
+  resources?: Array<{ name: string; url: string; [key: string]: unknown }>;
+}
+/** A domain to create or update. */
+export interface DomainInput extends CommonInput {
+  name: string;
+  type?: string;
+  status?: string;
+  parentId?: string;
+}
+/** A data product to create or update. */
+export interface DataProductInput extends CommonInput {
+  name: string;
+  type?: string;
+  status?: string;
+  domain?: string;
+  updateFrequency?: string;
+  audience?: string[];
+}
+/** A critical data element to create or update. */
+export interface CriticalDataElementInput extends CommonInput {
+  name: string;
+  status?: string;
+  dataType?: string;
+  domain?: string;
+}
+/** An objective to create or update. */
+export interface ObjectiveInput extends Loose {
+  contacts?: ContactsMap;
+  definition: string;
+  status?: string;
+  domain?: string;
+  targetDate?: string;
+}
+/** A key result to create or update. */
+export interface KeyResultInput extends Loose {
+  definition?: string;
+  domainId: string;
+  status: string;
+  progress?: number;
+  goal?: number;
+  max?: number;
+}
+/** A policy to update; sent as given. */
+export type PolicyInput = Loose;
+/** A relationship to create (no other fields are allowed through). */
+export interface RelationshipInput {
+  entityId: string;
+  relationshipType?: string;
+  description?: string;
+}
+/** A query, facet or count body. */
+export interface QueryBody extends Loose {
+  skip?: number;
+  top?: number;
+  ids?: string[];
+  domainIds?: string[];
+  nameKeyword?: string;
+  status?: string;
+  multiStatus?: string[];
+  type?: string;
+  types?: string[];
+}
 
 const commonInput = {
   description: z.string().optional(),
@@ -177,7 +356,7 @@ const commonInput = {
   managedAttributes: z.array(managedAttributeSchema).optional(),
 };
 
-export const termInputSchema = z.looseObject({
+export const termInputSchema: z.ZodType<TermInput, TermInput> = z.looseObject({
   ...commonInput,
   name: requiredString,
   status: caseInsensitiveEnum(ENTITY_STATUSES),
@@ -186,14 +365,14 @@ export const termInputSchema = z.looseObject({
   acronyms: z.array(z.string()).optional(),
   resources: z.array(z.looseObject({ name: z.string(), url: z.string() })).optional(),
 });
-export const domainInputSchema = z.looseObject({
+export const domainInputSchema: z.ZodType<DomainInput, DomainInput> = z.looseObject({
   ...commonInput,
   name: requiredString,
   type: caseInsensitiveEnum(DOMAIN_TYPES).optional(),
   status: caseInsensitiveEnum(ENTITY_STATUSES).optional(),
   parentId: z.string().optional(),
 });
-export const dataProductInputSchema = z.looseObject({
+export const dataProductInputSchema: z.ZodType<DataProductInput, DataProductInput> = z.looseObject({
   ...commonInput,
   name: requiredString,
   type: caseInsensitiveEnum(DATA_PRODUCT_TYPES).optional(),
@@ -202,21 +381,22 @@ export const dataProductInputSchema = z.looseObject({
   updateFrequency: caseInsensitiveEnum(UPDATE_FREQUENCIES).optional(),
   audience: z.array(caseInsensitiveEnum(AUDIENCES)).optional(),
 });
-export const criticalDataElementInputSchema = z.looseObject({
-  ...commonInput,
-  name: requiredString,
-  status: caseInsensitiveEnum(ENTITY_STATUSES).optional(),
-  dataType: caseInsensitiveEnum(CDE_DATA_TYPES).optional(),
-  domain: z.string().optional(),
-});
-export const objectiveInputSchema = z.looseObject({
+export const criticalDataElementInputSchema: z.ZodType<CriticalDataElementInput, CriticalDataElementInput> = z
+  .looseObject({
+    ...commonInput,
+    name: requiredString,
+    status: caseInsensitiveEnum(ENTITY_STATUSES).optional(),
+    dataType: caseInsensitiveEnum(CDE_DATA_TYPES).optional(),
+    domain: z.string().optional(),
+  });
+export const objectiveInputSchema: z.ZodType<ObjectiveInput, ObjectiveInput> = z.looseObject({
   contacts: contactsMapSchema.optional(),
   definition: requiredString,
   status: caseInsensitiveEnum(OBJECTIVE_STATUSES).optional(),
   domain: z.string().optional(),
   targetDate: z.string().optional(),
 });
-export const keyResultInputSchema = z.looseObject({
+export const keyResultInputSchema: z.ZodType<KeyResultInput, KeyResultInput> = z.looseObject({
   definition: z.string().optional(),
   domainId: requiredString,
   status: caseInsensitiveEnum(KEY_RESULT_STATUSES),
@@ -224,16 +404,19 @@ export const keyResultInputSchema = z.looseObject({
   goal: optionalNumber,
   max: optionalNumber,
 });
-export const policyInputSchema = z.looseObject({});
-export const relationshipInputSchema = z.object({
+export const policyInputSchema: z.ZodType<PolicyInput, PolicyInput> = z.looseObject({});
+export const relationshipInputSchema: z.ZodType<RelationshipInput, RelationshipInput> = z.object({
   entityId: requiredString,
   relationshipType: caseInsensitiveEnum(TERM_RELATIONSHIP_TYPES).optional(),
   description: z.string().optional(),
 });
-export const entityCategorySchema = caseInsensitiveEnum(ENTITY_CATEGORIES);
+export const entityCategorySchema: z.ZodType<(typeof ENTITY_CATEGORIES)[number], string> =
+  caseInsensitiveEnum(ENTITY_CATEGORIES);
 
 /** A query, facet or count body; `status`/`multiStatus` are sent in the filter spelling. */
-export function queryBodySchema(statuses: readonly string[] = FILTER_STATUSES) {
+export function queryBodySchema(
+  statuses: readonly string[] = FILTER_STATUSES,
+): z.ZodType<QueryBody, QueryBody> {
   return z.looseObject({
     skip: optionalNumber,
     top: optionalNumber,
@@ -246,16 +429,6 @@ export function queryBodySchema(statuses: readonly string[] = FILTER_STATUSES) {
     types: z.array(caseInsensitiveEnum(DATA_PRODUCT_TYPES)).optional(),
   });
 }
-
-export type TermInput = z.input<typeof termInputSchema>;
-export type DomainInput = z.input<typeof domainInputSchema>;
-export type DataProductInput = z.input<typeof dataProductInputSchema>;
-export type CriticalDataElementInput = z.input<typeof criticalDataElementInputSchema>;
-export type ObjectiveInput = z.input<typeof objectiveInputSchema>;
-export type KeyResultInput = z.input<typeof keyResultInputSchema>;
-export type PolicyInput = z.input<typeof policyInputSchema>;
-export type RelationshipInput = z.input<typeof relationshipInputSchema>;
-export type QueryBody = z.input<ReturnType<typeof queryBodySchema>>;
 
 /** `contacts.owner[0].id` from a zod issue path. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {

@@ -5,34 +5,9 @@
  * @module
  */
 
-/** Data source kinds the contract defines a model for (the `kind` discriminator values). */
-export const DATA_SOURCE_KINDS: readonly string[] = [
-  "AdlsGen1",
-  "AdlsGen2",
-  "AmazonAccount",
-  "AmazonPostgreSql",
-  "AmazonS3",
-  "AmazonSql",
-  "AzureCosmosDb",
-  "AzureDataExplorer",
-  "AzureFileService",
-  "AzureMySql",
-  "AzurePostgreSql",
-  "AzureResourceGroup",
-  "AzureSqlDataWarehouse",
-  "AzureSqlDatabase",
-  "AzureSqlDatabaseManagedInstance",
-  "AzureStorage",
-  "AzureSubscription",
-  "AzureSynapse",
-  "AzureSynapseWorkspace",
-  "Oracle",
-  "PowerBI",
-  "SapEcc",
-  "SapS4Hana",
-  "SqlServerDatabase",
-  "Teradata",
-];
+// The data source kinds are the wire contract's, shared with the client so the two cannot drift apart.
+import { DATA_SOURCE_KINDS } from "../catalog/scan_types.ts";
+export { DATA_SOURCE_KINDS };
 
 /** Scan kinds of the contract: the data source kind followed by how the scan authenticates. */
 export const SCAN_KINDS: readonly string[] = [

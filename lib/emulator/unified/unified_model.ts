@@ -5,6 +5,17 @@
  *
  * @module
  */
+import {
+  AUDIENCES,
+  CDE_DATA_TYPES,
+  DATA_PRODUCT_TYPES,
+  DOMAIN_TYPES,
+  ENTITY_CATEGORIES as API_ENTITY_CATEGORIES,
+  ENTITY_STATUSES,
+  KEY_RESULT_STATUSES,
+  OBJECTIVE_STATUSES,
+  UPDATE_FREQUENCIES,
+} from "../../unified/enums.ts";
 import { invalidField } from "./unified_errors.ts";
 
 /** A JSON object as stored and answered. */
@@ -32,68 +43,23 @@ export interface KindSpec {
   defaultStatus?: string;
 }
 
+// The enumerations are the wire contract's, shared with the client so the two cannot drift apart.
+export {
+  AUDIENCES,
+  CDE_DATA_TYPES,
+  DATA_PRODUCT_TYPES,
+  DOMAIN_TYPES,
+  TERM_RELATIONSHIP_TYPES,
+  UPDATE_FREQUENCIES,
+} from "../../unified/enums.ts";
 /** CatalogModelStatus: status of domains, terms, data products, critical data elements. */
-export const CATALOG_STATUS = ["DRAFT", "PUBLISHED", "EXPIRED"] as const;
+export const CATALOG_STATUS = ENTITY_STATUSES;
 /** OkrSharedEntityStatus: status of objectives. */
-export const OBJECTIVE_STATUS = ["Draft", "Published", "Closed"] as const;
+export const OBJECTIVE_STATUS = OBJECTIVE_STATUSES;
 /** OverallStatusEnum: status of key results. */
-export const KEY_RESULT_STATUS = ["NotTracked", "OnTrack", "Behind", "AtRisk"] as const;
-/** Business domain types. */
-export const DOMAIN_TYPES = [
-  "FunctionalUnit",
-  "LineOfBusiness",
-  "DataDomain",
-  "Regulatory",
-  "Project",
-] as const;
-/** Data product types. */
-export const DATA_PRODUCT_TYPES = [
-  "Master",
-  "Reference",
-  "Analytical",
-  "AI",
-  "MasterDataAndReferenceData",
-  "BusinessSystemOrApplication",
-  "ModelTypes",
-  "DashboardsOrReports",
-  "Operational",
-  "MLAITrainingDataSet",
-  "MLAITestingDataSet",
-  "TransactionalDataset",
-  "AnalyticsModel",
-  "SemanticModel",
-] as const;
-/** Data product update frequencies. */
-export const UPDATE_FREQUENCIES = ["Hourly", "Daily", "Weekly", "Monthly", "Quarterly", "Yearly"] as const;
-/** Data product audiences. */
-export const AUDIENCES = [
-  "DataEngineer",
-  "BIEngineer",
-  "DataAnalyst",
-  "DataScientist",
-  "BusinessAnalyst",
-  "SoftwareEngineer",
-  "BusinessUser",
-  "Executive",
-] as const;
-/** Critical data element data types. */
-export const CDE_DATA_TYPES = ["TEXT", "NUMBER", "DATETIME", "BOOLEAN"] as const;
-/** Relationship types between a term and another entity. */
-export const TERM_RELATIONSHIP_TYPES = ["Related", "Synonym", "Parent"] as const;
-/** EntityCategory values of the `entityType` query parameter. */
-export const ENTITY_CATEGORIES = [
-  "DOMAIN",
-  "DATAPRODUCT",
-  "TERM",
-  "DATAASSET",
-  "OBJECTIVE",
-  "KEYRESULT",
-  "CRITICALDATAELEMENT",
-  "DATACOLUMN",
-  "CUSTOMMETADATA",
-  "ATTRIBUTE",
-  "POLICY",
-] as const;
+export const KEY_RESULT_STATUS = KEY_RESULT_STATUSES;
+/** EntityCategory values of the `entityType` query parameter; the emulator also relates policies. */
+export const ENTITY_CATEGORIES = [...API_ENTITY_CATEGORIES, "POLICY"] as const;
 
 /** Every stored kind, by kind. */
 export const KINDS: Record<Kind, KindSpec> = {

@@ -35,8 +35,8 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import {
+  assertConforms,
   buildRequest,
-  describeRequest,
   envFlag,
   errorBodyProblems,
   type ReplayProfile,
@@ -1092,15 +1092,15 @@ async function replay(contract: Contract, example: ContractExample): Promise<voi
       form: request.form,
     });
     const problems = replyProblems(profile, operation, expected, reply);
-    if (problems.length > 0) {
-      assert.fail([
-        `${example.file} (${operation.operationId}) does not conform:`,
-        ...problems.map((p) => `- ${p}`),
-        `request: ${describeRequest(contract.prefix, request)}`,
-        `setup: ${scenario ? scenario.steps.join("; ") : "none"}`,
-        `answer: HTTP ${reply.status} ${excerpt(reply.text)}`,
-      ].join("\n"));
-    }
+    assertConforms({
+      file: example.file,
+      operationId: operation.operationId,
+      problems,
+      prefix: contract.prefix,
+      request,
+      setup: scenario?.steps,
+      reply,
+    });
   });
 }
 

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 import { excerpt, type Json, type Reply } from "./emulator_api.ts";
 import type { Contract, ContractOperation } from "./reference.ts";
@@ -190,4 +191,24 @@ export function envFlag(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Fails with a report a reader can act on: the problems, the request sent, the setup and the answer. */
+export function assertConforms(report: {
+  file: string;
+  operationId: string;
+  problems: string[];
+  prefix: string;
+  request: BuiltRequest;
+  setup: string[] | undefined;
+  reply: Reply;
+}): void {
+  if (report.problems.length === 0) return;
+  assert.fail([
+    `${report.file} (${report.operationId}) does not conform:`,
+    ...report.problems.map((p) => `- ${p}`),
+    `request: ${describeRequest(report.prefix, report.request)}`,
+    `setup: ${report.setup ? report.setup.join("; ") : "none"}`,
+    `answer: HTTP ${report.reply.status} ${excerpt(report.reply.text)}`,
+  ].join("\n"));
 }

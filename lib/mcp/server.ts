@@ -85,7 +85,11 @@ export function toolSelection(
 
 /** The `tools/list` entry of a tool. */
 export function toolListing(tool: ToolDefinition): Tool {
-  return {
+  // Converting the schemas is the costly part, and a server is built per session (per request when
+  // hosted): each tool value is converted once. Read-only mode lists a changed copy, its own key.
+  const cached = listings.get(tool);
+  if (cached) return cached;
+  const listing: Tool = {
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -93,7 +97,11 @@ export function toolListing(tool: ToolDefinition): Tool {
     outputSchema: toolJsonSchema(tool.output, "output") as Tool["outputSchema"],
     annotations: { title: tool.title, ...tool.annotations },
   };
+  listings.set(tool, listing);
+  return listing;
 }
+
+const listings = new WeakMap<ToolDefinition, Tool>();
 
 /** A new MCP server over the selected tools; one per session (or per request in hosted mode). */
 export function createToolServer(

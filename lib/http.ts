@@ -90,6 +90,7 @@ const MAX_ERROR_TEXT = 500;
 export class HttpClient {
   readonly #options: Required<Omit<HttpClientOptions, "tokens" | "apiVersions">> & HttpClientOptions;
   readonly #limiter: RateLimiter;
+  readonly #throttleListeners = new Set<(delayMs: number) => void>();
 
   constructor(options: HttpClientOptions) {
     this.#options = {
@@ -103,6 +104,15 @@ export class HttpClient {
       ...options,
     };
     this.#limiter = new RateLimiter(this.#options.rateLimit);
+  }
+
+  /**
+   * Calls `listener` with the pause whenever the service answers 429, so bulk jobs can slow down instead
+   * of only waiting. Returns the function that unsubscribes.
+   */
+  onThrottle(listener: (delayMs: number) => void): () => void {
+    this.#throttleListeners.add(listener);
+    return () => this.#throttleListeners.delete(listener);
   }
 
   /** The base URL requests of an area go to. */
@@ -159,6 +169,9 @@ export class HttpClient {
       const { error, outcome, waitMs } = result;
       logger.debug(`${label} -> ${describeOutcome(outcome)} in ${elapsed} ms (attempt ${attempt})`);
 
+      if (outcome.kind === "status" && outcome.status === 429) {
+        for (const listener of this.#throttleListeners) listener(waitMs ?? 0);
+      }
       if (attempt > maxRetries || !shouldRetry(outcome, idempotent)) {
         throw this.#finalError(error, outcome, idempotent, attempt);
       }

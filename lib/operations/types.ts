@@ -33,7 +33,41 @@ export interface OperationContext {
   logger: Logger;
   /** Reads a file the user named, with a clear error naming the option when it fails. */
   readTextFile(path: string, option: string): Promise<string>;
+  /**
+   * Which local files this front end may read and write. The CLI allows any; the MCP server confines
+   * file arguments to CATALOG_MCP_FILE_ROOT. Absent means unrestricted.
+   */
+  files?: FileAccess;
+  /** Where long jobs report progress (a bar on a terminal, MCP progress notifications); optional. */
+  progress?: ProgressSink;
   signal?: AbortSignal;
+}
+
+/** Checks paths before an operation reads or writes a local file. */
+export interface FileAccess {
+  /** The path to read (resolved), or a UsageError naming `option` when it may not be read. */
+  readable(path: string, option: string): Promise<string>;
+  /** The path to write (resolved), or a UsageError naming `option` when it may not be written. */
+  writable(path: string, option: string): Promise<string>;
+}
+
+/** A snapshot of a long job's progress. */
+export interface ProgressReport {
+  /** What the job is doing: `validating` a file, `importing` it, or another phase name. */
+  phase: string;
+  /** Units of work finished (rows, for CSV imports). */
+  done: number;
+  /** All units of work, when known. */
+  total?: number;
+  /** Rows that failed so far. */
+  errors: number;
+}
+
+/** Receives progress reports; the front end decides how (and whether) to show them. */
+export interface ProgressSink {
+  update(report: ProgressReport): void;
+  /** The job ended (successfully or not): clear any progress display. */
+  finish(): void;
 }
 
 /** One operation. `S` is its zod input schema (an object). */

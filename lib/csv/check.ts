@@ -1,0 +1,228 @@
+/**
+ * Checking a CSV file against a template before anything is sent, streamed: the header, every row and
+ * the duplicates of the template's `unique` groups, with the file's SHA-256 computed in the same read.
+ * Problems go into a report (the first `maxProblems` kept, all counted); only a file that cannot be read
+ * as CSV at all (missing, bad encoding, unbalanced quote) throws. Then the second pass, which yields the
+ * checked rows of a file already validated, for the import to map and send.
+ *
+ * The header and row checks ({@link bindHeader}, {@link checkRow}) and the duplicate tracker are
+ * re-exported here from `binding.ts` and `duplicates.ts`.
+ *
+ * @example
+ * ```ts
+ * import { checkCsvFile, checkedRows } from "./check.ts";
+ * import { problemsError } from "./problems.ts";
+ * declare const template: import("./types.ts").CsvTemplate;
+ * const report = await checkCsvFile("terms.csv", template);
+ * if (report.problemCount > 0) throw problemsError(report, "Fix the rows and run again.");
+ * for await (const row of checkedRows("terms.csv", template)) console.log(row.line, row.values);
+ * ```
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { UsageError } from "../errors.ts";
+import { bindHeader, checkRow, type HeaderBinding, templateHint } from "./binding.ts";
+import { DuplicateTracker } from "./duplicates.ts";
+import { formatProblem } from "./problems.ts";
+import { readCsvFileBatches, readCsvTextBatches } from "./reader.ts";
+import type { CheckedRow, CsvProblem, CsvRow, CsvTemplate } from "./types.ts";
+
+export {
+  bindHeader,
+  checkRow,
+  type HeaderBinding,
+  type HeaderSlot,
+  REJECT_COLUMNS,
+  templateHint,
+} from "./binding.ts";
+export { DuplicateTracker } from "./duplicates.ts";
+
+/** Problems a report keeps unless told otherwise; all are counted. */
+export const DEFAULT_MAX_PROBLEMS = 1000;
+/** Rows between two `onRows` calls. */
+const PROGRESS_EVERY = 5000;
+
+/** The outcome of checking a file. */
+export interface CsvCheckReport {
+  file: string;
+  template: string;
+  /** Data rows read (the header, empty lines and rows of empty cells not counted). */
+  rows: number;
+  problemCount: number;
+  /** The first problems by line, at most `maxProblems`. */
+  problems: CsvProblem[];
+  sha256: string;
+  size: number;
+}
+
+interface CheckOptions {
+  maxProblems?: number;
+  onRows?: (rows: number) => void;
+}
+
+/** The checks over a stream of rows; `reread` reads the file again when duplicates must be confirmed. */
+async function checkRows(
+  batches: AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
+  reread: () => AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
+  file: string,
+  template: CsvTemplate,
+  options: CheckOptions,
+): Promise<Omit<CsvCheckReport, "sha256" | "size">> {
+  const max = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  const kept: CsvProblem[] = [];
+  let problemCount = 0;
+  const add = (problems: CsvProblem[]) => {
+    problemCount += problems.length;
+    for (const problem of problems) if (kept.length < max) kept.push(problem);
+  };
+  let binding: HeaderBinding | undefined;
+  let tracker: DuplicateTracker | undefined;
+  let count = 0;
+  for await (const rows of batches) {
+    for (const row of rows) {
+      if (!binding) {
+        const bound = bindHeader(template, row, file);
+        binding = bound.binding;
+        tracker = new DuplicateTracker(binding);
+        add(bound.problems);
+        continue;
+      }
+      count++;
+      const checked = checkRow(binding, row);
+      if (checked.problems.length > 0) add(checked.problems);
+      tracker!.add(checked.row);
+      if (count % PROGRESS_EVERY === 0) options.onRows?.(count);
+    }
+  }
+  options.onRows?.(count);
+  if (!binding || !tracker) {
+    add([{
+      file,
+      line: 1,
+      message: `the file is empty: the first line must be the header. ${templateHint(template)}`,
+    }]);
+    return { file, template: template.name, rows: 0, problemCount, problems: kept };
+  }
+  if (tracker.unresolved > 0) await resolveDuplicates(tracker, binding, reread());
+  const duplicates = tracker.problems();
+  problemCount += duplicates.length;
+  const problems = duplicates.length === 0
+    ? kept
+    : [...kept, ...duplicates].sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0)).slice(
+      0,
+      max,
+    );
+  return { file, template: template.name, rows: count, problemCount, problems };
+}
+
+/** Re-reads rows from the top until the tracker knows the first row of every repeated key hash. */
+async function resolveDuplicates(
+  tracker: DuplicateTracker,
+  binding: HeaderBinding,
+  batches: AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
+): Promise<void> {
+  let header = true;
+  for await (const rows of batches) {
+    for (const row of rows) {
+      if (header) header = false;
+      else if (!tracker.resolve(checkRow(binding, row).row)) return;
+    }
+  }
+}
+
+/**
+ * Validates a file against a template in one streamed pass (plus a re-read of its first rows only
+ * when rows repeat a key, to confirm the duplicates). Problems are in the report; throws UsageError only when the file cannot be read as CSV.
+ */
+export async function checkCsvFile(
+  path: string,
+  template: CsvTemplate,
+  options: {
+    displayName?: string;
+    maxProblems?: number;
+    signal?: AbortSignal;
+    onRows?: (rows: number) => void;
+  } = {},
+): Promise<CsvCheckReport> {
+  const file = options.displayName ?? path;
+  const hash = createHash("sha256");
+  let size = 0;
+  const rows = readCsvFileBatches(path, {
+    displayName: file,
+    signal: options.signal,
+    onChunk: (bytes) => {
+      hash.update(bytes);
+      size += bytes.length;
+    },
+  });
+  const reread = () => readCsvFileBatches(path, { displayName: file, signal: options.signal });
+  const report = await checkRows(rows, reread, file, template, options);
+  return { ...report, sha256: hash.digest("hex"), size };
+}
+
+/** {@link checkCsvFile} for text in memory; the fingerprint is that of the text's UTF-8 bytes. */
+export async function checkCsvText(
+  text: string,
+  file: string,
+  template: CsvTemplate,
+  options: { maxProblems?: number } = {},
+): Promise<CsvCheckReport> {
+  const bytes = new TextEncoder().encode(text);
+  const batches = () => readCsvTextBatches(text, file);
+  const report = await checkRows(batches(), batches, file, template, options);
+  return { ...report, sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
+}
+
+/** Checked rows of a stream; a problem now means the file changed after it was validated. */
+async function* checkedStream(
+  batches: AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
+  file: string,
+  template: CsvTemplate,
+): AsyncGenerator<CheckedRow> {
+  const changed = (problem: CsvProblem) =>
+    new UsageError(
+      `${file} changed after it was checked: ${formatProblem(problem)}`,
+      "Do not edit the file while it is imported; run the command again to check it anew.",
+    );
+  let binding: HeaderBinding | undefined;
+  for await (const rows of batches) {
+    for (const row of rows) {
+      if (!binding) {
+        const bound = bindHeader(template, row, file);
+        if (bound.problems.length > 0) throw changed(bound.problems[0]);
+        binding = bound.binding;
+        continue;
+      }
+      const checked = checkRow(binding, row);
+      if (checked.problems.length > 0) throw changed(checked.problems[0]);
+      yield checked.row;
+    }
+  }
+}
+
+/**
+ * The second pass: the checked rows of a file already validated by {@link checkCsvFile}, in file order.
+ * Throws UsageError if a row now has a problem (the file changed between the passes).
+ */
+export function checkedRows(
+  path: string,
+  template: CsvTemplate,
+  options: { displayName?: string; signal?: AbortSignal } = {},
+): AsyncGenerator<CheckedRow> {
+  const file = options.displayName ?? path;
+  return checkedStream(
+    readCsvFileBatches(path, { displayName: file, signal: options.signal }),
+    file,
+    template,
+  );
+}
+
+/** {@link checkedRows} for text in memory. */
+export function checkedRowsFromText(
+  text: string,
+  file: string,
+  template: CsvTemplate,
+): AsyncGenerator<CheckedRow> {
+  return checkedStream(readCsvTextBatches(text, file), file, template);
+}

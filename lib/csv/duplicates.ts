@@ -1,0 +1,253 @@
+/**
+ * Finding rows whose `unique` column groups repeat within a file, in bounded memory: each row's key is
+ * reduced to a 53-bit hash kept in a compact open-addressing set (10 to 20 bytes a row), and only rows
+ * whose hash was seen before keep their key text. A repeated hash is not yet a duplicate: the first
+ * row's key was not kept, so the caller re-reads the file from the top until the
+ * first row of each repeated hash is found ({@link DuplicateTracker.resolve}), and only keys that really
+ * match are reported. No false duplicate is ever reported, whatever the hash does; the re-read happens
+ * only when some hash repeats, which for distinct keys is about one file in ten thousand at a million
+ * rows.
+ *
+ * @example
+ * ```ts
+ * import { DuplicateTracker } from "./duplicates.ts";
+ * declare const binding: import("./binding.ts").HeaderBinding;
+ * declare const rows: import("./types.ts").CheckedRow[];
+ * const tracker = new DuplicateTracker(binding);
+ * for (const row of rows) tracker.add(row);
+ * if (tracker.unresolved > 0) for (const row of rows) if (!tracker.resolve(row)) break;
+ * console.log(tracker.problems());
+ * ```
+ *
+ * @module
+ */
+import type { HeaderBinding } from "./binding.ts";
+import { shown } from "./problems.ts";
+import type { CellValue, CheckedRow, CsvProblem } from "./types.ts";
+
+/** 53-bit string hash (cyrb53): an integer from 0 to 2^53 - 1. */
+export function hash53(text: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * A set of 53-bit hashes in typed arrays (8 bytes a slot, no object per row; 0 marks a free slot), split
+ * into 256 tables that grow one at a time, so growing never holds two copies of the whole set.
+ */
+class HashSet53 {
+  readonly #tables: Float64Array[] = Array.from({ length: 256 }, () => new Float64Array(64));
+  readonly #sizes = new Uint32Array(256);
+
+  /** Adds `hash`; returns true when it was already there. */
+  has(hash: number): boolean {
+    // 0 marks a free slot, so hash 0 shares a slot with 1: a collision at worst, which is confirmed.
+    const value = hash === 0 ? 1 : hash;
+    const low = value >>> 0;
+    const high = (value - low) / 4294967296;
+    const table = high & 255;
+    if ((this.#sizes[table] + 1) * 5 > this.#tables[table].length * 4) this.#grow(table);
+    return this.#insert(table, value, Math.imul(low ^ (high >>> 8), 0x9e3779b1) >>> 0);
+  }
+
+  #insert(table: number, value: number, mixed: number): boolean {
+    const slots = this.#tables[table];
+    const length = slots.length;
+    let slot = mixed % length;
+    while (slots[slot] !== 0) {
+      if (slots[slot] === value) return true;
+      if (++slot === length) slot = 0;
+    }
+    slots[slot] = value;
+    this.#sizes[table]++;
+    return false;
+  }
+
+  #grow(table: number): void {
+    const old = this.#tables[table];
+    // By half, not double: less room left empty in a large set.
+    this.#tables[table] = new Float64Array(Math.ceil(old.length * 1.5));
+    this.#sizes[table] = 0;
+    for (const value of old) {
+      if (value === 0) continue;
+      const low = value >>> 0;
+      this.#insert(table, value, Math.imul(low ^ (((value - low) / 4294967296) >>> 8), 0x9e3779b1) >>> 0);
+    }
+  }
+}
+
+/**
+ * Rows whose key hash repeats that are kept for comparison: past this, rows are not compared and one
+ * problem says so, so a file of nothing but duplicates cannot exhaust memory.
+ */
+export const MAX_REPEATS = 50_000;
+
+/** Repeating rows whose own values are kept for their message. */
+const MAX_SHOWN = 1000;
+
+/** Rows sharing one hash: the later rows by key, and the first row once it has been re-read. */
+interface Bucket {
+  firstLine?: number;
+  firstKey?: string;
+  /** Rows after the first by key: their lines and how the first of them showed the values. */
+  keys: Map<string, { lines: number[]; display: string }>;
+}
+
+interface Group {
+  columns: readonly string[];
+  seen: HashSet53;
+  buckets: Map<number, Bucket>;
+}
+
+/** The comparable text of a value: lower case, lists joined with `;`. */
+function valueKey(value: CellValue): string {
+  if (typeof value === "string") return value.toLowerCase();
+  if (Array.isArray(value)) return value.map(valueKey).join(";");
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value).toLowerCase();
+}
+
+/**
+ * Tracks the template's `unique` groups over the rows of one file. Feed every checked row to
+ * {@link DuplicateTracker.add}; then, when {@link DuplicateTracker.unresolved} is not 0, feed the rows again
+ * from the top to {@link DuplicateTracker.resolve} until it returns false; then read
+ * {@link DuplicateTracker.problems}.
+ */
+export class DuplicateTracker {
+  readonly #binding: HeaderBinding;
+  readonly #hash: (key: string) => number;
+  readonly #groups: Group[];
+  #unresolved = 0;
+  readonly #maxRepeats: number;
+  /** Rows kept for comparison because their hash repeats, and those refused past the limit. */
+  #repeats = 0;
+  #notCompared = 0;
+  #firstNotCompared = 0;
+  /** How the first repeating rows showed their values (bounded: later ones borrow their key's first). */
+  readonly #shown = new Map<string, string>();
+
+  /**
+   * `hash` (for tests) must return integers from 0 to 2^53 - 1; equal keys must hash alike.
+   * `maxRepeats` bounds the rows kept for comparison ({@link MAX_REPEATS} by default).
+   */
+  constructor(binding: HeaderBinding, options: { hash?: (key: string) => number; maxRepeats?: number } = {}) {
+    this.#binding = binding;
+    this.#maxRepeats = options.maxRepeats ?? MAX_REPEATS;
+    this.#hash = options.hash ?? hash53;
+    this.#groups = (binding.template.unique ?? [])
+      .filter((columns) => columns.every((name) => binding.positions.has(name)))
+      .map((columns) => ({ columns, seen: new HashSet53(), buckets: new Map() }));
+  }
+
+  /** Records a checked row (rows with an empty value in a group are not compared for that group). */
+  add(row: CheckedRow): void {
+    for (const group of this.#groups) {
+      const key = this.#key(group, row);
+      if (key === undefined) continue;
+      const hash = this.#hash(key);
+      if (!group.seen.has(hash)) continue;
+      if (this.#repeats >= this.#maxRepeats) {
+        this.#notCompared++;
+        this.#firstNotCompared ||= row.line;
+        continue;
+      }
+      this.#repeats++;
+      let bucket = group.buckets.get(hash);
+      if (!bucket) {
+        bucket = { keys: new Map() };
+        group.buckets.set(hash, bucket);
+        this.#unresolved++;
+      }
+      // JSON text is a fresh string: a slice of the row would keep the whole read chunk alive.
+      const stored = JSON.stringify(key);
+      const display = group.columns.map((name) => shown(String(row.values[name]), 40)).join(", ");
+      const entry = bucket.keys.get(stored);
+      if (entry) entry.lines.push(row.line);
+      else bucket.keys.set(stored, { lines: [row.line], display });
+      if (this.#shown.size < MAX_SHOWN) this.#shown.set(`${group.columns}\u0000${row.line}`, display);
+    }
+  }
+
+  /** Repeated hashes whose first row has not been re-read yet. */
+  get unresolved(): number {
+    return this.#unresolved;
+  }
+
+  /**
+   * Takes the rows again, from the top and in order (checked again), to learn the first row of each
+   * repeated hash; returns false once nothing waits, so the caller can stop reading.
+   */
+  resolve(row: CheckedRow): boolean {
+    for (const group of this.#groups) {
+      if (this.#unresolved === 0) break;
+      const key = this.#key(group, row);
+      if (key === undefined) continue;
+      const bucket = group.buckets.get(this.#hash(key));
+      if (bucket && bucket.firstLine === undefined) {
+        bucket.firstLine = row.line;
+        bucket.firstKey = JSON.stringify(key);
+        this.#unresolved--;
+      }
+    }
+    return this.#unresolved > 0;
+  }
+
+  /** The confirmed duplicates, by line; throws if first rows are still unresolved. */
+  problems(): CsvProblem[] {
+    if (this.#unresolved > 0) throw new Error(`duplicate check: ${this.#unresolved} first rows not re-read`);
+    const { file, positions, names } = this.#binding;
+    const problems: CsvProblem[] = [];
+    for (const group of this.#groups) {
+      const column = positions.get(group.columns[0])!;
+      const what = `${group.columns.join(" with ")} must not repeat`;
+      for (const bucket of group.buckets.values()) {
+        for (const [key, { lines, display }] of bucket.keys) {
+          // Rows whose key differs from the first row's merely share its hash: the first of them is an
+          // original, the rest repeat it.
+          const original = key === bucket.firstKey ? bucket.firstLine! : lines[0];
+          for (const line of lines) {
+            if (line === original) continue;
+            problems.push({
+              file,
+              line,
+              column: column + 1,
+              columnName: names[column],
+              message:
+                `${
+                  this.#shown.get(`${group.columns}\u0000${line}`) ?? display
+                } is also on line ${original} (${what} within the file, letter case ` +
+                "aside); remove one of the rows or merge them.",
+            });
+          }
+        }
+      }
+    }
+    if (this.#notCompared > 0) {
+      problems.push({
+        file,
+        line: this.#firstNotCompared,
+        message: `${this.#notCompared} more rows, from this line on, may repeat earlier rows but were not ` +
+          `compared: one check compares at most ${this.#maxRepeats} repeating rows. Remove the duplicates ` +
+          "listed and check the file again.",
+      });
+    }
+    return problems.sort((a, b) => a.line - b.line);
+  }
+
+  #key(group: Group, row: CheckedRow): string | undefined {
+    const parts: string[] = [];
+    for (const name of group.columns) {
+      const value = row.values[name];
+      if (value === undefined) return undefined;
+      parts.push(valueKey(value));
+    }
+    return parts.join("\u0000");
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * An incremental RFC 4180 tokenizer: text goes in chunk by chunk, records come out with the physical line
+ * they start on. It is strict: a quote inside an unquoted field, text after a closing quote, a quoted
+ * field that never closes and a NUL character are errors naming the line (and field), never repaired.
+ *
+ * It exists instead of csv-parse's stream because line numbers are the point of the bulk CSV engine's
+ * messages, and csv-parse 7.0.3 counts a CRLF inside a quoted field as two lines, reports an unclosed
+ * quote at the end of the file rather than where the quote opened, and lets such a field grow without
+ * bound. Here CRLF, LF and a lone CR each end one line, wherever they are.
+ *
+ * @example
+ * ```ts
+ * import { CsvTokenizer } from "./tokenizer.ts";
+ * const tokenizer = new CsvTokenizer("terms.csv");
+ * const rows = tokenizer.feed('name,notes\r\nA,"two\r\nlines"\r\nB,x');
+ * rows.push(...tokenizer.end());
+ * console.log(rows.map((row) => row.line)); // [1, 2, 4]
+ * ```
+ *
+ * @module
+ */
+import { UsageError } from "../errors.ts";
+import type { CsvRow } from "./types.ts";
+
+const QUOTE = 34, COMMA = 44, CR = 13, LF = 10;
+/** Between fields: nothing of the next field read yet. */
+const START = 0;
+const UNQUOTED = 1;
+const QUOTED = 2;
+/** A quote inside a quoted field: it closes the field unless another quote follows. */
+const AFTER_QUOTE = 3;
+
+/** Records longer than this are refused: in practice an unclosed quote swallowing the rest of the file. */
+export const MAX_RECORD_CHARS = 8 * 1024 * 1024;
+
+/** How quoting works in CSV, for every syntax error. */
+export const QUOTING_HINT = "In CSV a field that holds a comma, a double quote or a line break must be " +
+  'enclosed in double quotes, and each double quote inside it written twice: "say ""hi"", then go".';
+
+/** A piece of text for a message: quoted, and cut when long. */
+function excerpt(text: string, max = 40): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+
+/** True when no cell holds anything but white space (spreadsheets write such rows as `,,,`). */
+function blank(cells: string[]): boolean {
+  for (const cell of cells) {
+    if (cell.length > 0 && cell.trim() !== "") return false;
+  }
+  return true;
+}
+
+/** Splits CSV text into records; feed chunks in order, then call {@link CsvTokenizer.end}. */
+export class CsvTokenizer {
+  readonly #file: string;
+  readonly #maxRecordChars: number;
+  /** Line of the next character. */
+  #line = 1;
+  /** The last character fed was a CR, so an LF starting the next chunk ends no further line. */
+  #prevCR = false;
+  #state = START;
+  #field = "";
+  #cells: string[] = [];
+  #inRecord = false;
+  #recordLine = 0;
+  #quoteLine = 0;
+  #quoteField = 0;
+
+  constructor(file: string, options: { maxRecordChars?: number } = {}) {
+    this.#file = file;
+    this.#maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS;
+  }
+
+  /** The line the next character fed will be on. */
+  get line(): number {
+    return this.#line;
+  }
+
+  /** The line reached after `text` were fed, without feeding it (to place decoding errors). */
+  lineAfter(text: string): number {
+    let line = this.#line;
+    let prevCR = this.#prevCR;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === CR || (c === LF && !prevCR)) line++;
+      prevCR = c === CR;
+    }
+    return line;
+  }
+
+  /** Tokenizes a chunk; returns the records it completed (blank ones left out). */
+  feed(text: string): CsvRow[] {
+    const nul = text.indexOf("\0");
+    if (nul >= 0) {
+      throw new UsageError(
+        `${this.#file}:${this.lineAfter(text.slice(0, nul))}: a NUL character: this is not a text CSV file ` +
+          "(UTF-16 files and spreadsheets in binary formats have them).",
+        'Save the file as CSV with UTF-8 encoding (in Excel: "CSV UTF-8 (Comma delimited)").',
+      );
+    }
+    const rows: CsvRow[] = [];
+    const n = text.length;
+    let state = this.#state;
+    let line = this.#line;
+    let field = this.#field;
+    let cells = this.#cells;
+    let segment = 0;
+    let prevCR = this.#prevCR;
+    const endRecord = () => {
+      if (!blank(cells)) rows.push({ line: this.#recordLine, cells });
+      cells = [];
+      this.#inRecord = false;
+    };
+    const beginRecord = () => {
+      if (!this.#inRecord) {
+        this.#inRecord = true;
+        this.#recordLine = line;
+      }
+    };
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (state === QUOTED) {
+        if (c === QUOTE) {
+          field += text.slice(segment, i);
+          state = AFTER_QUOTE;
+        } else if (c === CR) line++;
+        else if (c === LF && !(i > 0 ? text.charCodeAt(i - 1) === CR : prevCR)) line++;
+        continue;
+      }
+      if (state === UNQUOTED) {
+        if (c === COMMA) {
+          cells.push(field + text.slice(segment, i));
+          field = "";
+          state = START;
+        } else if (c === CR || c === LF) {
+          cells.push(field + text.slice(segment, i));
+          field = "";
+          state = START;
+          endRecord();
+          line++;
+        } else if (c === QUOTE) {
+          this.#line = line;
+          throw this.#strayQuote(field + text.slice(segment, i), cells.length + 1);
+        }
+        continue;
+      }
+      if (state === AFTER_QUOTE) {
+        if (c === QUOTE) {
+          // A doubled quote: the second one is text, so the next segment starts with it.
+          segment = i;
+          state = QUOTED;
+        } else if (c === COMMA) {
+          cells.push(field);
+          field = "";
+          state = START;
+        } else if (c === CR || c === LF) {
+          cells.push(field);
+          field = "";
+          state = START;
+          endRecord();
+          line++;
+        } else {
+          throw new UsageError(
+            `${this.#file}:${line}:${cells.length + 1}: unbalanced quote: the quoted field ${
+              excerpt(field)
+            } is closed by a double quote but ${excerpt(text[i])} follows it instead of a comma or ` +
+              "the end of the line.",
+            `${QUOTING_HINT} Double each quote inside the field, or remove what follows the closing quote.`,
+          );
+        }
+        continue;
+      }
+      // START: the first character of a field.
+      if (c === COMMA) {
+        beginRecord();
+        cells.push("");
+      } else if (c === QUOTE) {
+        beginRecord();
+        this.#quoteLine = line;
+        this.#quoteField = cells.length + 1;
+        segment = i + 1;
+        state = QUOTED;
+      } else if (c === CR || c === LF) {
+        if (this.#inRecord) {
+          cells.push("");
+          endRecord();
+        }
+        if (c === CR || !(i > 0 ? text.charCodeAt(i - 1) === CR : prevCR)) line++;
+      } else {
+        beginRecord();
+        segment = i;
+        state = UNQUOTED;
+      }
+    }
+    if (state === QUOTED || state === UNQUOTED) field += text.slice(segment, n);
+    if (n > 0) prevCR = text.charCodeAt(n - 1) === CR;
+    this.#state = state;
+    this.#line = line;
+    this.#field = field;
+    this.#cells = cells;
+    this.#prevCR = prevCR;
+    if (this.#inRecord) this.#checkSize();
+    return rows;
+  }
+
+  /** Finishes the input: returns the last record, or throws when a quoted field is still open. */
+  end(): CsvRow[] {
+    if (this.#state === QUOTED) throw this.#unclosed("the file ends inside it");
+    const cells = this.#cells;
+    if (this.#state !== START || this.#inRecord) cells.push(this.#field);
+    const rows = this.#inRecord && !blank(cells) ? [{ line: this.#recordLine, cells }] : [];
+    this.#cells = [];
+    this.#field = "";
+    this.#state = START;
+    this.#inRecord = false;
+    return rows;
+  }
+
+  #checkSize(): void {
+    let size = this.#field.length;
+    for (const cell of this.#cells) size += cell.length;
+    if (size <= this.#maxRecordChars) return;
+    if (this.#state === QUOTED) {
+      throw this.#unclosed(`it is still open after ${size} characters, up to line ${this.#line}`);
+    }
+    throw new UsageError(
+      `${this.#file}:${this.#recordLine}: the row starting here is longer than ${this.#maxRecordChars} ` +
+        "characters: this does not look like a CSV file.",
+      "Give a CSV file: one row per line, fields separated by commas.",
+    );
+  }
+
+  #unclosed(why: string): UsageError {
+    return new UsageError(
+      `${this.#file}:${this.#quoteLine}:${this.#quoteField}: unbalanced quote: the quoted field that ` +
+        `starts here is never closed (${why}).`,
+      `${QUOTING_HINT} Close the field with a double quote, or double the quotes inside it.`,
+    );
+  }
+
+  #strayQuote(before: string, field: number): UsageError {
+    const spaceOnly = before.trim() === "";
+    return new UsageError(
+      `${this.#file}:${this.#line}:${field}: unbalanced quote: a double quote inside a field that is ` +
+        `not enclosed in quotes (after ${excerpt(before)}).`,
+      spaceOnly
+        ? 'Remove the spaces between the comma and the opening quote (write a,"b" rather than a, "b").'
+        : `${QUOTING_HINT} Enclose this field in double quotes and double the quote inside it.`,
+    );
+  }
+}

@@ -11,8 +11,10 @@
 import { CatalogClient } from "../lib/catalog/client.ts";
 import { UnifiedCatalogClient } from "../lib/unified/client.ts";
 import { type Config, type EnvSource, loadConfig, type LogLevel } from "../lib/config.ts";
+import { unrestrictedFileAccess } from "../lib/file_access.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import type { ProfileAwareContext } from "../lib/operations/profile_operations.ts";
+import type { ProgressSink } from "../lib/operations/types.ts";
 import { readUserFile } from "../lib/user_files.ts";
 import { createProfileService, resolveProfileEnv } from "./profiles.ts";
 
@@ -24,6 +26,8 @@ export interface ContextOptions {
   signal?: AbortSignal;
   /** Write of log lines; stderr by default. */
   writeLog?: (line: string) => void;
+  /** Where long jobs report progress (see `cli/progress.ts`). */
+  progress?: ProgressSink;
 }
 
 /** The log level before the configuration is read: --verbose, else a valid CATALOG_LOG, else warn. */
@@ -44,10 +48,13 @@ export function createOperationContext(options: ContextOptions): ProfileAwareCon
   const context: ProfileAwareContext = {
     logger,
     signal: options.signal,
+    progress: options.progress,
+    // The command line runs as the user who typed it: any file they name may be read or written.
+    files: unrestrictedFileAccess,
     config: () => (config ??= loadConfig(resolveProfileEnv(options.env, options.profile).env)),
     catalog: () => (catalog ??= CatalogClient.fromConfig(context.config(), { logger })),
     unified: () => (unified ??= UnifiedCatalogClient.fromConfig(context.config(), { logger })),
-    readTextFile: (path, option) => readUserFile(path, option),
+    readTextFile: (path, option) => readUserFile(path, option, unrestrictedFileAccess),
     profiles: createProfileService({ env: options.env, profile: options.profile }),
   };
   return context;

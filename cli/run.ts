@@ -2,6 +2,10 @@
  * The command-line front end: `govcat <group> <command> --opt=value`, plus the built-in `serve` and
  * `emulator` commands. Returns the exit code instead of exiting, so tests can call it in-process.
  *
+ * While an operation runs, the first Ctrl-C aborts its signal (a bulk job finishes its in-flight batch
+ * and saves its progress) and the command exits 130 once the operation returns; a second Ctrl-C quits at
+ * once. Long jobs report progress on stderr (see `progress.ts`).
+ *
  * @module
  */
 import type { EnvSource } from "../lib/config.ts";
@@ -14,24 +18,70 @@ import { parseOperationArgs } from "./args.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
 import { formatOutput } from "./output.ts";
+import { createTerminalProgress } from "./progress.ts";
 import { didYouMean } from "../lib/suggest.ts";
 
 export interface CliIo {
   env: EnvSource;
+  /** Writes a line to stdout (the line end is added). */
   stdout: (text: string) => void;
+  /** Writes a line to stderr (the line end is added). */
   stderr: (text: string) => void;
+  /** Writes to stderr as is, for progress redraws; without it, progress lines go through `stderr`. */
+  stderrRaw?: (text: string) => void;
+  /** Whether stderr is a terminal, where progress is a line redrawn in place; false when absent. */
+  isTerminal?: boolean;
+  /** Terminal width, for the progress line. */
+  columns?: number;
   signal?: AbortSignal;
+  /**
+   * Subscribes to Ctrl-C while an operation runs; returns the function that unsubscribes. The process's
+   * listens to SIGINT; without it, nothing interrupts but `signal`.
+   */
+  onInterrupt?: (listener: () => void) => () => void;
+  /** Ends the process at once with `code` (a second Ctrl-C); without it, a second Ctrl-C does nothing more. */
+  exit?: (code: number) => void;
 }
+
+/** The exit code of a command interrupted by Ctrl-C (128 + SIGINT), as shells report it. */
+export const INTERRUPTED_EXIT_CODE = 130;
+/** What the first Ctrl-C prints. */
+export const INTERRUPT_MESSAGE =
+  "interrupted: finishing in-flight work and saving progress (Ctrl-C again to quit now)";
 
 const encoder = new TextEncoder();
 
 /** Console I/O of this process. */
 export function processIo(): CliIo {
+  const env = Deno.env.toObject();
   return {
-    env: Deno.env.toObject(),
+    env,
     stdout: (text) => writeAll(Deno.stdout, text + "\n"),
     stderr: (text) => writeAll(Deno.stderr, text + "\n"),
+    stderrRaw: (text) => writeAll(Deno.stderr, text),
+    // A dumb terminal does not understand the escape that clears the rest of the line.
+    isTerminal: Deno.stderr.isTerminal() && env.TERM !== "dumb",
+    columns: consoleColumns(),
+    onInterrupt: (listener) => {
+      try {
+        Deno.addSignalListener("SIGINT", listener);
+      } catch {
+        // No signal listeners on this platform: Ctrl-C keeps its default effect.
+        return () => {};
+      }
+      // Removed when the operation ends: a live listener would keep the process running.
+      return () => Deno.removeSignalListener("SIGINT", listener);
+    },
+    exit: (code) => Deno.exit(code),
   };
+}
+
+function consoleColumns(): number | undefined {
+  try {
+    return Deno.consoleSize().columns || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string) {
@@ -124,16 +174,60 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
     io.stdout(operationHelp(operation));
     return 0;
   }
+  // `--progress` is an option of the operations that offer it (lineage_csv process): plain progress lines
+  // even when stderr is not a terminal.
+  const progress = createTerminalProgress({
+    write: io.stderrRaw ?? ((text) => io.stderr(text.replace(/\n$/, ""))),
+    isTerminal: io.isTerminal ?? false,
+    columns: io.columns,
+    mode: (input as { progress?: unknown }).progress === true ? "always" : "auto",
+  });
+  // Anything else written to stderr first moves the progress line out of the way.
+  const stderrLine = (line: string) => {
+    progress.clear();
+    io.stderr(line);
+  };
+  const interrupt = new AbortController();
+  const stopListening = io.onInterrupt?.(() => {
+    if (interrupt.signal.aborted) {
+      progress.clear();
+      io.exit?.(INTERRUPTED_EXIT_CODE);
+      return;
+    }
+    stderrLine(INTERRUPT_MESSAGE);
+    interrupt.abort(new DOMException("interrupted by Ctrl-C", "AbortError"));
+  });
+  const signals = [io.signal, stopListening ? interrupt.signal : undefined].filter((s) => s !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   const context = createOperationContext({
     env: io.env,
     profile: global.profile,
     verbose: global.verbose,
-    signal: io.signal,
-    writeLog: io.stderr,
+    signal,
+    writeLog: stderrLine,
+    progress,
   });
-  const result = await operation.run(context, input);
+  let result: unknown;
+  try {
+    result = await operation.run(context, input);
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+    // The interruption was announced already; anything else that went wrong is still worth telling.
+    if (!isAbortError(error, signal)) reportError(error, io);
+    return INTERRUPTED_EXIT_CODE;
+  } finally {
+    stopListening?.();
+    progress.finish();
+  }
   io.stdout(formatOutput(result, global.output));
+  if (signal?.aborted) return INTERRUPTED_EXIT_CODE;
   return reportsFailures(result) ? 1 : 0;
+}
+
+/** True for the error an aborted signal raises: its reason, or any AbortError. */
+function isAbortError(error: unknown, signal: AbortSignal): boolean {
+  return error === signal.reason || (error instanceof Error && error.name === "AbortError") ||
+    (error instanceof DOMException && error.name === "AbortError");
 }
 
 /**

@@ -53,6 +53,12 @@ export interface Config {
   mcpAuthToken?: string;
   /** Browser origins allowed besides loopback ones. */
   mcpAllowedOrigins: string[];
+  /**
+   * The directory tree the tool server may read and write files in, as given; `undefined` means the
+   * working directory at start-up. Checked (it must be an existing directory) when the tool server
+   * starts, not here: loading the configuration reads nothing but the environment.
+   */
+  mcpFileRoot?: string;
 }
 
 /** Variables the loader understands, with their defaults, for help texts and docs. */
@@ -87,6 +93,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
   { name: "CATALOG_MCP_AUTH_TOKEN", default: "", meaning: "Bearer token required by the HTTP transports" },
   { name: "CATALOG_MCP_ALLOWED_ORIGINS", default: "", meaning: "Comma-separated browser origins allowed" },
+  {
+    name: "CATALOG_MCP_FILE_ROOT",
+    default: "(working directory)",
+    meaning: "Tool server: the directory file arguments must lie in (others are refused)",
+  },
   {
     name: "CATALOG_PROFILE",
     default: "",
@@ -224,6 +235,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     mcpTools: read("CATALOG_MCP_TOOLS"),
     mcpAuthToken: read("CATALOG_MCP_AUTH_TOKEN"),
     mcpAllowedOrigins: origins(read),
+    mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
   };
 }
 

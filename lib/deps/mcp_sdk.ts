@@ -37,7 +37,7 @@ export type { Transport, TransportSendOptions } from "npm:@modelcontextprotocol/
 
 /** The SDK's client classes, loaded on first use. */
 export async function loadMcpClientSdk() {
-  const [client, streamable, sse, stdio] = await Promise.all([
+  const [client, streamable, sse, stdio, inMemory] = await Promise.all([
     // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/index"
     import("npm:@modelcontextprotocol/sdk@1.32.2/client/index.js"),
     // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp"
@@ -46,11 +46,15 @@ export async function loadMcpClientSdk() {
     import("npm:@modelcontextprotocol/sdk@1.32.2/client/sse.js"),
     // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/stdio"
     import("npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js"),
+    // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/inMemory"
+    import("npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js"),
   ]);
   return {
     Client: client.Client,
     StreamableHTTPClientTransport: streamable.StreamableHTTPClientTransport,
     SSEClientTransport: sse.SSEClientTransport,
     StdioClientTransport: stdio.StdioClientTransport,
+    /** A linked client/server transport pair within one process (tests). */
+    InMemoryTransport: inMemory.InMemoryTransport,
   };
 }

@@ -25,12 +25,14 @@ import {
   Server,
   type Tool,
 } from "../deps/mcp_sdk.ts";
+import { checkFileRoot, confinedFileAccess } from "../file_access.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { createOperationRegistry } from "../operations/mod.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import { didYouMean } from "../suggest.ts";
 import { readUserFile } from "../user_files.ts";
 import { VERSION } from "../version.ts";
+import { mcpProgressSink, type ProgressRequestExtra } from "./progress.ts";
 import { type ToolDefinition, toolJsonSchema, type ToolServices } from "./tool.ts";
 import { describeError, errorResult, successResult } from "./tool_result.ts";
 import { selectTools, type ToolSelection } from "./tool_selection.ts";
@@ -49,9 +51,13 @@ export interface ToolServicesOptions {
   catalog?: CatalogClient;
 }
 
-/** One set of services per process: every session shares the catalog client and its rate limiter. */
+/**
+ * One set of services per process: every session shares the catalog client and its rate limiter. Throws
+ * ConfigError when CATALOG_MCP_FILE_ROOT is not an existing directory, so a server never starts with it.
+ */
 export function createToolServices(options: ToolServicesOptions): ToolServices {
   const logger = options.logger ?? createLogger(options.config.logLevel);
+  const files = confinedFileAccess(checkFileRoot(options.config.mcpFileRoot ?? Deno.cwd()));
   logger.addSecret(options.config.clientSecret);
   logger.addSecret(options.config.mcpAuthToken);
   let catalog = options.catalog;
@@ -63,13 +69,15 @@ export function createToolServices(options: ToolServicesOptions): ToolServices {
     registry: options.registry ?? createOperationRegistry(),
     logger,
     readOnly: options.config.mcpReadOnly,
-    operationContext: (signal) => ({
+    operationContext: (signal, progress) => ({
       config: () => options.config,
       catalog: services.catalog,
       unified: services.unified,
       logger,
       signal,
-      readTextFile: readUserFile,
+      files,
+      progress,
+      readTextFile: (path, option) => readUserFile(path, option, files),
     }),
   };
   return services;
@@ -118,7 +126,7 @@ export function createToolServer(
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (
     request: CallToolRequest,
-    extra: { signal: AbortSignal },
+    extra: ProgressRequestExtra & { signal: AbortSignal },
   ): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
@@ -139,8 +147,11 @@ export function createToolServer(
       });
     }
     const started = performance.now();
+    const progress = mcpProgressSink(extra, {
+      onError: (error) => services.logger.debug(`${name}: progress notification not sent: ${error}`),
+    });
     try {
-      const value = await tool.handler({ services, signal: extra.signal }, parsed.data);
+      const value = await tool.handler({ services, signal: extra.signal, progress }, parsed.data);
       const checked = tool.output.safeParse(value);
       if (!checked.success) {
         services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);
@@ -154,6 +165,10 @@ export function createToolServer(
         services.logger.error(`${name} failed: ${(error as Error)?.stack ?? error}`);
       } else services.logger.debug(`tool ${name} failed: ${body.error} ${body.message}`);
       return errorResult(body);
+    } finally {
+      // The last progress notification goes out before the result, which ends the client's interest.
+      progress?.finish();
+      await progress?.settled();
     }
   });
   return server;

@@ -11,7 +11,7 @@ import type { Config } from "../config.ts";
 import { z } from "../deps/zod.ts";
 import type { Logger } from "../log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
-import type { OperationContext } from "../operations/types.ts";
+import type { OperationContext, ProgressSink } from "../operations/types.ts";
 
 /** The four MCP tool annotations; every tool states all of them. */
 export interface ToolAnnotations {
@@ -31,8 +31,11 @@ export interface ToolServices {
   logger: Logger;
   /** True when write tools are hidden and refused. */
   readOnly: boolean;
-  /** A context for running a registry operation (invoke_operation). */
-  operationContext(signal?: AbortSignal): OperationContext;
+  /**
+   * A context for running a registry operation (invoke_operation): file arguments confined to
+   * CATALOG_MCP_FILE_ROOT, progress to the calling client when it asked for it.
+   */
+  operationContext(signal?: AbortSignal, progress?: ProgressSink): OperationContext;
 }
 
 /** What one tool call gets. */
@@ -40,6 +43,8 @@ export interface ToolContext {
   services: ToolServices;
   /** Aborted when the client cancels the call or disconnects. */
   signal?: AbortSignal;
+  /** Progress notifications to the client; present when its request carried a progress token. */
+  progress?: ProgressSink;
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;

@@ -29,6 +29,8 @@ export async function exportCollections(
   file: string,
   options: ExportOptions,
 ): Promise<ExportSummary> {
+  // The MCP server confines output files to CATALOG_MCP_FILE_ROOT: refused before anything is listed.
+  const target = ctx.files ? await ctx.files.writable(file, "--output-file") : file;
   const collections = await ctx.catalog().collections.listAll({ signal: ctx.signal });
   const columns: string[] = [
     ...EXPORT_COLUMNS.base,
@@ -56,7 +58,7 @@ export async function exportCollections(
   });
   const csv = stringifyCsv(records, { header: true, columns });
   try {
-    await Deno.writeTextFile(file, csv);
+    await Deno.writeTextFile(target, csv);
   } catch (error) {
     throw new UsageError(`--output-file: cannot write ${file}: ${(error as Error).message}`);
   }

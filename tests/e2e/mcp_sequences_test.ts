@@ -14,9 +14,10 @@ async function withServer(
   run: (
     call: (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>,
   ) => Promise<void>,
+  env: Record<string, string> = {},
 ) {
   const { Client, StreamableHTTPClientTransport } = await loadMcpClientSdk();
-  const server = await startServe(["--emulator", "--transport=http", "--port=0"]);
+  const server = await startServe(["--emulator", "--transport=http", "--port=0"], env);
   const client: Client = new Client({ name: "sequence-test", version: "1.0.0" });
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
@@ -75,52 +76,56 @@ Deno.test("sequence 1: search, create an entity, define a term, assign it, recor
 });
 
 Deno.test("sequence 3: list metadata definitions, check, clean up, delete", async () => {
-  await withServer(async (call) => {
-    // Arrange a definition carried by one asset, through the registry operations a model can reach.
-    const monthlyRevenue = "ca7a1000-0000-4000-8000-000000000060";
-    await call("invoke_operation", {
-      operation: "types.business-metadata-template",
-      arguments: { name: "governance" },
-    }).then(async (template) => {
-      const payload = (template as { result: unknown }).result;
-      const dir = await Deno.makeTempDir();
-      const file = `${dir}/governance.json`;
-      await Deno.writeTextFile(file, JSON.stringify(payload));
+  // The server reads files only under its file root (CATALOG_MCP_FILE_ROOT): the payload goes there.
+  const root = await Deno.makeTempDir();
+  try {
+    await withServer(async (call) => {
+      // Arrange a definition carried by one asset, through the registry operations a model can reach.
+      const monthlyRevenue = "ca7a1000-0000-4000-8000-000000000060";
       await call("invoke_operation", {
-        operation: "types.create-type-defs",
-        arguments: { payloadFile: file },
+        operation: "types.business-metadata-template",
+        arguments: { name: "governance" },
+      }).then(async (template) => {
+        const payload = (template as { result: unknown }).result;
+        const file = `${root}/governance.json`;
+        await Deno.writeTextFile(file, JSON.stringify(payload));
+        await call("invoke_operation", {
+          operation: "types.create-type-defs",
+          arguments: { payloadFile: file },
+        });
       });
-      await Deno.remove(dir, { recursive: true });
-    });
-    const defs = await call("uc_list_custom_metadata_defs", {});
-    const governance =
-      (defs.definitions as Array<{ name: string; attributes: Array<{ name: string; type_name?: string }> }>)
-        .find((d) => /governance/i.test(d.name));
-    assert.ok(governance, "the governance set is defined");
-    const stringAttribute = governance.attributes.find((a) => a.type_name === "string")!;
-    await call("invoke_operation", {
-      operation: "entity.add-business-metadata",
-      arguments: {
-        guid: monthlyRevenue,
-        bmName: governance.name,
-        attrName: stringAttribute.name,
-        attrValue: "finance-data-office",
-      },
-    });
+      const defs = await call("uc_list_custom_metadata_defs", {});
+      const governance =
+        (defs.definitions as Array<{ name: string; attributes: Array<{ name: string; type_name?: string }> }>)
+          .find((d) => /governance/i.test(d.name));
+      assert.ok(governance, "the governance set is defined");
+      const stringAttribute = governance.attributes.find((a) => a.type_name === "string")!;
+      await call("invoke_operation", {
+        operation: "entity.add-business-metadata",
+        arguments: {
+          guid: monthlyRevenue,
+          bmName: governance.name,
+          attrName: stringAttribute.name,
+          attrValue: "finance-data-office",
+        },
+      });
 
-    const check = await call("uc_cleanup_metadata_definition", { name: governance.name, check_only: true });
-    assert.equal(check.assigned, true);
-    assert.deepEqual((check.assets as Array<{ guid: string }>).map((a) => a.guid), [monthlyRevenue]);
+      const check = await call("uc_cleanup_metadata_definition", { name: governance.name, check_only: true });
+      assert.equal(check.assigned, true);
+      assert.deepEqual((check.assets as Array<{ guid: string }>).map((a) => a.guid), [monthlyRevenue]);
 
-    const cleaned = await call("uc_cleanup_metadata_definition", {
-      name: governance.name,
-      check_only: false,
-    });
-    assert.deepEqual(cleaned.removed_from, [monthlyRevenue]);
+      const cleaned = await call("uc_cleanup_metadata_definition", {
+        name: governance.name,
+        check_only: false,
+      });
+      assert.deepEqual(cleaned.removed_from, [monthlyRevenue]);
 
-    const deleted = await call("uc_delete_metadata_definition", { name: governance.name });
-    assert.equal(deleted.deleted, governance.name);
-  });
+      const deleted = await call("uc_delete_metadata_definition", { name: governance.name });
+      assert.equal(deleted.deleted, governance.name);
+    }, { CATALOG_MCP_FILE_ROOT: root });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });
 
 Deno.test("sequence 4: suggest, search, read an entity, its lineage and the glossary", async () => {

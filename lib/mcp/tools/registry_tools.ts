@@ -137,7 +137,7 @@ export const invokeOperationTool = defineTool({
       });
       throw new UsageError(`Invalid arguments for ${operation.id}: ${problems.join("; ")}.`);
     }
-    const result = await operation.run(ctx.services.operationContext(ctx.signal), parsed.data);
+    const result = await operation.run(ctx.services.operationContext(ctx.signal, ctx.progress), parsed.data);
     return { operation: operation.id, destructive: operation.annotations.destructive, result };
   },
 });

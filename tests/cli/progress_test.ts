@@ -1,0 +1,144 @@
+/**
+ * The command line's progress display, driven by a fake clock with everything it writes collected: the
+ * redrawn terminal line and its throttle, the plain lines of `--progress` off a terminal, silence
+ * otherwise, the moving rate and the time left.
+ */
+import assert from "node:assert/strict";
+import {
+  createTerminalProgress,
+  formatDuration,
+  PLAIN_INTERVAL_MS,
+  plainLine,
+  progressLine,
+  REDRAW_INTERVAL_MS,
+  type TerminalProgressOptions,
+} from "../../cli/progress.ts";
+
+function setup(options: Partial<TerminalProgressOptions> = {}) {
+  const writes: string[] = [];
+  const clock = { t: 0 };
+  const progress = createTerminalProgress({
+    write: (text) => writes.push(text),
+    isTerminal: true,
+    now: () => clock.t,
+    ...options,
+  });
+  return { writes, clock, progress };
+}
+
+/** What a redraw shows, without the carriage return and the clear-to-end escape. */
+function shown(write: string): string {
+  assert.ok(write.startsWith("\r"), JSON.stringify(write));
+  assert.ok(write.endsWith("\x1b[K"), JSON.stringify(write));
+  return write.slice(1, -3);
+}
+
+Deno.test("on a terminal: one line redrawn at most ten times a second, cleared on finish", () => {
+  const { writes, clock, progress } = setup({ columns: 100 });
+  // A report every 10 ms for two seconds, 100 rows a second.
+  for (let i = 0; i <= 200; i++) {
+    clock.t = i * 10;
+    progress.update({ phase: "importing", done: i, total: 400, errors: i >= 150 ? 2 : 0 });
+  }
+  assert.ok(writes.length <= 21 && writes.length >= 19, `${writes.length} redraws in 2 s`);
+  for (const write of writes) assert.ok(!write.includes("\n"), "the line is redrawn, never scrolled");
+  const last = shown(writes.at(-1)!);
+  assert.match(last, /^importing \[#{14}\.{14}\] 200\/400 {2}100 rows\/s {2}ETA 0:02 {2}2 errors$/);
+  assert.ok(last.length <= 99, "shorter than the terminal is wide");
+  assert.equal(shown(writes[0]), `importing [${".".repeat(28)}] 0/400  0 errors`);
+
+  progress.finish();
+  assert.equal(writes.at(-1), "\r\x1b[K", "finish clears the line");
+  const count = writes.length;
+  progress.finish();
+  assert.equal(writes.length, count, "a second finish writes nothing");
+});
+
+Deno.test("on a terminal: a new phase is drawn at once; clear() steps aside for other output", () => {
+  const { writes, clock, progress } = setup();
+  progress.update({ phase: "validating", done: 10, total: 10, errors: 0 });
+  clock.t = REDRAW_INTERVAL_MS / 2;
+  progress.update({ phase: "importing", done: 0, total: 10, errors: 0 });
+  assert.equal(writes.length, 2);
+  assert.match(shown(writes[1]), /^importing /);
+  progress.clear();
+  assert.equal(writes.at(-1), "\r\x1b[K");
+  progress.clear();
+  assert.equal(writes.length, 3, "nothing to clear twice");
+  clock.t += 1;
+  progress.update({ phase: "importing", done: 1, total: 10, errors: 0 });
+  assert.equal(writes.length, 4, "redrawn at once after being cleared");
+  progress.finish();
+  assert.equal(writes.length, 5);
+});
+
+Deno.test("the line fits narrow terminals: the bar goes first, then the text is cut", () => {
+  const report = { phase: "importing", done: 1234, total: 5000, errors: 3 };
+  const wide = progressLine(report, 250, 119);
+  assert.equal(
+    wide,
+    `importing [${"#".repeat(7)}${".".repeat(21)}] 1234/5000  250 rows/s  ETA 0:16  3 errors`,
+  );
+  const narrow = progressLine(report, 250, 60);
+  assert.equal(narrow, "importing 1234/5000  250 rows/s  ETA 0:16  3 errors");
+  assert.equal(progressLine(report, 250, 30), "importing 1234/5000  250 rows/");
+  assert.equal(
+    progressLine({ phase: "reading", done: 42, errors: 1 }, 2.5, 79),
+    "reading 42 rows  2.5 rows/s  1 error",
+    "no total: no bar and no time left",
+  );
+});
+
+Deno.test("not a terminal: silent by default, never with mode never", () => {
+  for (const options of [{ isTerminal: false }, { isTerminal: true, mode: "never" as const }]) {
+    const { writes, clock, progress } = setup(options);
+    for (let i = 0; i < 100; i++, clock.t += 1000) {
+      progress.update({ phase: "importing", done: i, errors: 0 });
+    }
+    progress.clear();
+    progress.finish();
+    assert.deepEqual(writes, [], JSON.stringify(options));
+  }
+});
+
+Deno.test("--progress off a terminal: a plain line at most every five seconds", () => {
+  const { writes, clock, progress } = setup({ isTerminal: false, mode: "always" });
+  // Twelve seconds, a report every 100 ms, 50 rows a second.
+  for (let i = 0; i <= 120; i++) {
+    clock.t = i * 100;
+    progress.update({ phase: "importing", done: i * 5, total: 1000, errors: 0 });
+  }
+  assert.deepEqual(writes, [
+    "importing: 0/1000 rows (0%), 0 errors\n",
+    "importing: 250/1000 rows (25%), 50 rows/s, ETA 0:15, 0 errors\n",
+    "importing: 500/1000 rows (50%), 50 rows/s, ETA 0:10, 0 errors\n",
+  ]);
+  assert.equal(PLAIN_INTERVAL_MS, 5000);
+  progress.finish();
+  assert.equal(writes.length, 3, "plain lines need no clearing");
+});
+
+Deno.test("the rate follows the recent speed, not the average since the start", () => {
+  const { writes, clock, progress } = setup({ isTerminal: false, mode: "always" });
+  let done = 0;
+  // Ten seconds at 100 rows/s, then twenty at 10 rows/s.
+  for (let step = 1; step <= 300; step++) {
+    clock.t = step * 100;
+    done += step <= 100 ? 10 : 1;
+    progress.update({ phase: "importing", done, total: 5000, errors: 0 });
+  }
+  const rates = writes.map((line) => Number(/, ([\d.]+) rows\/s/.exec(line)?.[1]));
+  assert.equal(rates.at(-1), 10, writes.at(-1));
+  assert.ok(rates.some((r) => r === 100), "the early lines show the early speed");
+  assert.equal(
+    plainLine({ phase: "x", done: 0, total: 0, errors: 0 }, undefined),
+    "x: 0/0 rows (100%), 0 errors",
+  );
+});
+
+Deno.test("durations read as m:ss or h:mm:ss", () => {
+  assert.equal(formatDuration(0), "0:00");
+  assert.equal(formatDuration(4.2), "0:05");
+  assert.equal(formatDuration(750), "12:30");
+  assert.equal(formatDuration(3723), "1:02:03");
+});

@@ -111,13 +111,28 @@ export class EntityApi extends EntityMetadataApi {
     return this.http.request({ method: "POST", path: ENTITY, body, idempotent: true, signal });
   }
 
-  /** Creates or updates many entities in one call (Atlas applies them together). */
+  /**
+   * Creates or updates many entities in one call (Atlas applies them together). `collectionId` puts every
+   * written entity in that collection; `businessAttributeUpdateBehavior` says what an update does with the
+   * business metadata it carries (the service ignores it by default).
+   */
   createOrUpdateMany(
     entities: AtlasEntity[] | AtlasEntitiesWithExtInfo,
     signal?: AbortSignal,
+    options: { collectionId?: string; businessAttributeUpdateBehavior?: "ignore" | "merge" | "replace" } = {},
   ): Promise<EntityMutationResult> {
     const body = Array.isArray(entities) ? { entities } : entities;
-    return this.http.request({ method: "POST", path: `${ENTITY}/bulk`, body, idempotent: true, signal });
+    return this.http.request({
+      method: "POST",
+      path: `${ENTITY}/bulk`,
+      query: {
+        collectionId: options.collectionId,
+        businessAttributeUpdateBehavior: options.businessAttributeUpdateBehavior,
+      },
+      body,
+      idempotent: true,
+      signal,
+    });
   }
 
   /** Sets one attribute of an entity to `value` (any JSON value), leaving the others as they are. */

@@ -120,7 +120,7 @@ export interface ImportUnit<Item> {
 }
 
 /** What a dry run would do with a unit. */
-export type PlannedAction = "create" | "update" | "skip";
+export type PlannedAction = "create" | "update" | "skip" | "reject";
 
 /** Everything the engine needs of one kind of import. */
 export interface BulkImport<Item> {
@@ -135,8 +135,19 @@ export interface BulkImport<Item> {
    * engine then splits it to find the bad units, or stops when the service cannot be reached).
    */
   send(units: ImportUnit<Item>[], signal: AbortSignal): Promise<UnitOutcome[]>;
-  /** Which units are already in the catalog: used by `--skip-existing`, dry runs and resumed batches. */
+  /** Which units are already in the catalog: used by `--skip-existing` and dry runs. */
   existing?(units: ImportUnit<Item>[], signal: AbortSignal): Promise<boolean[]>;
+  /**
+   * Which units the catalog already holds exactly as they would be written: asked, instead of sending
+   * again, for batches an earlier run may have applied (resume) and after an answer was lost. Without it
+   * such units are sent again, which the import must tolerate.
+   */
+  applied?(units: ImportUnit<Item>[], signal: AbortSignal): Promise<boolean[]>;
+  /**
+   * What a dry run would do with each unit, when `existing` cannot tell (an update of entities that may
+   * be missing); a planned "reject" says why in `describe`.
+   */
+  plan?(units: ImportUnit<Item>[], signal: AbortSignal): Promise<PlannedAction[]>;
   /** A short description of a unit for dry-run previews. */
   describe(unit: ImportUnit<Item>): Record<string, unknown>;
   /** Units must be sent one batch at a time, in file order (parents before children). */

@@ -31,6 +31,7 @@ import { GLOSSARY_TOOLS } from "./glossary_tools.ts";
 import { UC_TOOLS } from "./uc_tools.ts";
 import { LINEAGE_TOOLS } from "./lineage_tools.ts";
 import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
+import { importEntitiesFromCsvTool } from "./csv_import_tool.ts";
 
 export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   // Entity operations
@@ -41,6 +42,7 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   searchEntitiesTool,
   batchCreateEntitiesTool,
   batchUpdateEntitiesTool,
+  importEntitiesFromCsvTool,
   // Glossary operations
   ...GLOSSARY_TOOLS,
   // Unified catalog: domains and terms

@@ -1,0 +1,578 @@
+/**
+ * The bulk CSV engine every import runs on. A run is two streamed passes over the file:
+ *
+ * 1. **Check**: every row against the import's template (columns, kinds, duplicates). Any problem stops the
+ *    run with every problem listed by file, line and column, before anything is sent.
+ * 2. **Send**: rows become units (usually one per row), units are grouped in batches of `batchSize`, and up
+ *    to `concurrency` batches are in flight; the window halves on a 429 and grows back with successes.
+ *
+ * Every row ends as created, updated, skipped or rejected. A batch the service refuses is split in halves
+ * until the rows at fault are found, and only those are rejected, with the service's answer, into a reject
+ * file beside the input. Each batch is recorded in a checkpoint when it starts and when it completes; after
+ * a crash, Ctrl-C or a lost network, `resume` skips completed batches and asks the catalog which rows of
+ * unfinished ones are already there before sending the rest. Dry runs check the file, look up what exists
+ * and report what would happen, changing nothing.
+ *
+ * @example
+ * ```ts
+ * import { runBulkImport } from "./engine.ts";
+ * import type { BulkImport } from "./types.ts";
+ * declare const entityImport: BulkImport<unknown>;
+ * const summary = await runBulkImport(entityImport, { file: "entities.csv", batchSize: 100, concurrency: 4 });
+ * console.log(summary.created, summary.rejected);
+ * ```
+ *
+ * @module
+ */
+import {
+  AuthenticationError,
+  AuthorizationError,
+  CatalogError,
+  GovcatError,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UsageError,
+} from "../errors.ts";
+import type { Logger } from "../log.ts";
+import type { FileAccess, ProgressSink } from "../operations/types.ts";
+import { backoffDelayMs, sleep } from "../retry.ts";
+import { AdaptiveWindow } from "./adaptive_window.ts";
+import { checkCsvFile, checkedRows } from "./check.ts";
+import { type BatchRecord, Checkpoint } from "./checkpoint.ts";
+import { problemsError } from "./problems.ts";
+import { defaultSidePath, writeRejectFile } from "./rejects.ts";
+import type { BulkImport, CheckedRow, ImportUnit, PlannedAction, UnitOutcome } from "./types.ts";
+
+export interface BulkImportOptions {
+  /** Path of the input file (already allowed by the front end's file access). */
+  file: string;
+  /** How the file is named in messages (the path the user typed). */
+  displayName?: string;
+  batchSize: number;
+  /** Most batches in flight; the engine lowers it while the service throttles. */
+  concurrency: number;
+  dryRun?: boolean;
+  /** Rows whose entity (or term, …) already exists are skipped instead of updated. */
+  skipExisting?: boolean;
+  /** Continue the import recorded in the checkpoint. */
+  resume?: boolean;
+  /** Where rejected rows go; default beside the input (`<name>.rejected.csv`). */
+  errorsFile?: string;
+  /** Where progress is recorded; default `<input>.govcat-checkpoint`. */
+  checkpointFile?: string;
+  /** Import options that change what is sent; a resume must use the same. */
+  settings?: Record<string, unknown>;
+  files?: FileAccess;
+  signal?: AbortSignal;
+  progress?: ProgressSink;
+  logger?: Logger;
+  /** Units described in a dry run's preview (default 20). */
+  previewLimit?: number;
+  /** Attempts at a batch while the catalog cannot be reached (default 5), and the first delay. */
+  unreachableAttempts?: number;
+  retryDelayMs?: number;
+}
+
+/** What happened to one planned unit in a dry run. */
+export interface PreviewEntry {
+  lines: number[];
+  action: PlannedAction;
+  [key: string]: unknown;
+}
+
+/** The result of an import: every data row of the file is counted in exactly one of the row counts. */
+export interface BulkImportSummary {
+  operation: string;
+  file: string;
+  template: string;
+  dryRun: boolean;
+  /** Data rows in the file. */
+  rows: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  /** Rows of interrupted batches found already applied on resume. */
+  recovered: number;
+  rejected: number;
+  /** Rejected rows (non-zero makes the CLI exit 1 after printing this summary). */
+  failed: number;
+  /** Rows not processed because the run stopped early; `resume` continues with them. */
+  pending: number;
+  batches: number;
+  resumed: boolean;
+  /** 429 answers seen (each made the engine slow down). */
+  throttled: number;
+  elapsedMs: number;
+  rowsPerSecond: number;
+  errorsFile?: string;
+  checkpointFile?: string;
+  /** Dry runs: what would be done, and the first units in detail. */
+  wouldCreate?: number;
+  wouldUpdate?: number;
+  wouldSkip?: number;
+  wouldReject?: number;
+  preview?: PreviewEntry[];
+}
+
+/** The run stopped before every row was processed; the checkpoint lets `--resume` continue it. */
+export class ImportInterruptedError extends GovcatError {
+  readonly summary: BulkImportSummary;
+  constructor(message: string, summary: BulkImportSummary, options: { exitCode: number; cause?: unknown }) {
+    super(`${message}\n${JSON.stringify(summary, null, 2)}`, {
+      exitCode: options.exitCode,
+      cause: options.cause,
+      hint: summary.checkpointFile
+        ? "Run the same command again with --resume: finished batches are not sent again."
+        : undefined,
+    });
+    this.summary = summary;
+  }
+}
+
+/** A unit's outcome, including units found already applied after a lost answer. */
+type EngineOutcome = UnitOutcome | { status: "recovered" };
+
+/** Rows of one outcome kind a batch produced; internal form of {@link BatchRecord}. */
+type Tally = Omit<BatchRecord, "batch">;
+
+/** The catalog cannot be reached or refuses every call: stop, keep the checkpoint. */
+class StopImport extends Error {}
+
+const CHECKPOINT_SUFFIX = ".govcat-checkpoint";
+const MAX_REASON = 500;
+/** Attempts at a batch the service keeps throttling before the run stops (resumable). */
+const MAX_THROTTLED_ATTEMPTS = 20;
+
+/** Runs `plugin` over `options.file`; see the module documentation. */
+export async function runBulkImport<Item>(
+  plugin: BulkImport<Item>,
+  options: BulkImportOptions,
+): Promise<BulkImportSummary> {
+  const started = performance.now();
+  const display = options.displayName ?? options.file;
+  if (!Number.isInteger(options.batchSize) || options.batchSize < 1) {
+    throw new UsageError(`--batch-size must be a positive integer, not ${options.batchSize}.`);
+  }
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+    throw new UsageError(`--concurrency must be a positive integer, not ${options.concurrency}.`);
+  }
+  // The caller's signal stops the run: no new batch starts, and batches in flight finish and are recorded
+  // (requests are not cut off, so a resume never has to guess whether they were applied).
+  const signal = options.signal ?? new AbortController().signal;
+
+  const report = await checkCsvFile(options.file, plugin.template, {
+    displayName: display,
+    maxProblems: 30,
+    signal,
+    onRows: (rows) => options.progress?.update({ phase: "validating", done: rows, errors: 0 }),
+  });
+  if (report.problemCount > 0) {
+    options.progress?.finish();
+    throw problemsError(
+      report,
+      `Fix the rows above and run the command again; \`govcat validate csv --csv-file ${display} ` +
+        `--template ${plugin.template.name} --output report.json\` lists every problem.`,
+    );
+  }
+  if (report.rows === 0) {
+    options.progress?.finish();
+    throw new UsageError(`${display} has a header but no rows to import.`);
+  }
+
+  const summary: BulkImportSummary = {
+    operation: plugin.id,
+    file: display,
+    template: plugin.template.name,
+    dryRun: options.dryRun ?? false,
+    rows: report.rows,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    recovered: 0,
+    rejected: 0,
+    failed: 0,
+    pending: report.rows,
+    batches: 0,
+    resumed: false,
+    throttled: 0,
+    elapsedMs: 0,
+    rowsPerSecond: 0,
+  };
+  const window = new AdaptiveWindow(plugin.sequential ? 1 : options.concurrency);
+  const unsubscribe = plugin.onThrottle?.(() => {
+    summary.throttled++;
+    window.throttled();
+  });
+  try {
+    if (options.dryRun) return await planRun(plugin, options, summary, signal, started);
+    return await importRun(plugin, options, summary, report.sha256, report.size, window, signal, started);
+  } finally {
+    unsubscribe?.();
+    options.progress?.finish();
+  }
+}
+
+function unitsOf<Item>(
+  plugin: BulkImport<Item>,
+  rows: AsyncIterable<CheckedRow>,
+): AsyncIterable<ImportUnit<Item>> {
+  if (plugin.units) return plugin.units(rows);
+  const toItem = plugin.toItem;
+  if (!toItem) throw new Error(`import ${plugin.id} defines neither units nor toItem`);
+  return (async function* () {
+    for await (const row of rows) yield { lines: [row.line], item: toItem(row) };
+  })();
+}
+
+async function* batchesOf<T>(units: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const unit of units) {
+    batch.push(unit);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+const rowsIn = (units: ImportUnit<unknown>[]) => units.reduce((sum, unit) => sum + unit.lines.length, 0);
+
+/**
+ * Runs `work` for each batch with at most `window.size` in flight, and stops dispatching when
+ * `shouldStop()` says so or a batch fails; the first failure is thrown once the batches in flight end.
+ */
+async function forEachBatch<T>(
+  batches: AsyncIterable<T[]>,
+  window: AdaptiveWindow,
+  work: (batch: T[], index: number) => Promise<void>,
+  shouldStop: () => boolean,
+): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  let index = 0;
+  try {
+    for await (const batch of batches) {
+      while (inFlight.size >= window.size) await Promise.race(inFlight);
+      if (failure || shouldStop()) break;
+      const task: Promise<void> = work(batch, index++)
+        .catch((error) => void (failure ??= { error }))
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    }
+  } finally {
+    await Promise.all(inFlight);
+  }
+  if (failure) throw failure.error;
+}
+
+async function planRun<Item>(
+  plugin: BulkImport<Item>,
+  options: BulkImportOptions,
+  summary: BulkImportSummary,
+  signal: AbortSignal,
+  started: number,
+): Promise<BulkImportSummary> {
+  const preview: PreviewEntry[] = [];
+  const limit = options.previewLimit ?? 20;
+  let wouldCreate = 0, wouldUpdate = 0, wouldSkip = 0, wouldReject = 0, done = 0;
+  const rows = checkedRows(options.file, plugin.template, { displayName: summary.file, signal });
+  const window = new AdaptiveWindow(options.concurrency);
+  const planned: Array<{ units: ImportUnit<Item>[]; actions: PlannedAction[] }> = [];
+  await forEachBatch(batchesOf(unitsOf(plugin, rows), options.batchSize), window, async (units) => {
+    let actions: PlannedAction[];
+    if (plugin.plan) actions = await plugin.plan(units, signal);
+    else {
+      const exists = plugin.existing ? await plugin.existing(units, signal) : units.map(() => false);
+      actions = exists.map((found): PlannedAction =>
+        found ? (options.skipExisting ? "skip" : "update") : "create"
+      );
+    }
+    units.forEach((unit, i) => {
+      const rowCount = unit.lines.length;
+      if (actions[i] === "create") wouldCreate += rowCount;
+      else if (actions[i] === "update") wouldUpdate += rowCount;
+      else if (actions[i] === "skip") wouldSkip += rowCount;
+      else wouldReject += rowCount;
+    });
+    if (preview.length < limit) planned.push({ units, actions });
+    done += rowsIn(units);
+    options.progress?.update({ phase: "planning", done, total: summary.rows, errors: 0 });
+  }, () => signal.aborted);
+  signal.throwIfAborted();
+  for (const { units, actions } of planned) {
+    for (const [i, unit] of units.entries()) {
+      if (preview.length >= limit) break;
+      preview.push({ lines: unit.lines, action: actions[i], ...plugin.describe(unit) });
+    }
+  }
+  preview.sort((a, b) => a.lines[0] - b.lines[0]);
+  return finish(summary, started, {
+    pending: 0,
+    wouldCreate,
+    wouldUpdate,
+    wouldSkip,
+    wouldReject,
+    preview,
+  });
+}
+
+function finish(
+  summary: BulkImportSummary,
+  started: number,
+  changes: Partial<BulkImportSummary>,
+): BulkImportSummary {
+  Object.assign(summary, changes);
+  summary.failed = summary.rejected;
+  summary.elapsedMs = Math.round(performance.now() - started);
+  const processed = summary.rows - summary.pending;
+  summary.rowsPerSecond = summary.elapsedMs > 0 ? Math.round((processed * 1000) / summary.elapsedMs) : 0;
+  return summary;
+}
+
+async function importRun<Item>(
+  plugin: BulkImport<Item>,
+  options: BulkImportOptions,
+  summary: BulkImportSummary,
+  sha256: string,
+  size: number,
+  window: AdaptiveWindow,
+  signal: AbortSignal,
+  started: number,
+): Promise<BulkImportSummary> {
+  const checkpointPath = options.checkpointFile ?? options.file + CHECKPOINT_SUFFIX;
+  const errorsPath = options.errorsFile ?? defaultSidePath(options.file, ".rejected.csv");
+  const allowedCheckpoint = await options.files?.writable(checkpointPath, "--checkpoint-file") ??
+    checkpointPath;
+  const allowedErrors = await options.files?.writable(errorsPath, "--errors-file") ?? errorsPath;
+  const { checkpoint, state } = await Checkpoint.open(allowedCheckpoint, {
+    operation: plugin.id,
+    file: await Deno.realPath(options.file),
+    sha256,
+    size,
+    batchSize: options.batchSize,
+    options: JSON.stringify(options.settings ?? {}),
+  }, { resume: options.resume ?? false });
+  summary.resumed = state.resumed;
+  const rejected = new Map<number, string>();
+  const tally = (record: Tally) => {
+    summary.created += record.created;
+    summary.updated += record.updated;
+    summary.skipped += record.skipped;
+    summary.recovered += record.recovered;
+    summary.rejected += record.rejected.length;
+    summary.pending -= record.rows;
+    for (const [line, reason] of record.rejected) rejected.set(line, reason);
+  };
+  for (const record of state.completed.values()) tally(record);
+
+  let stopped: { message: string; exitCode: number; cause: unknown } | undefined;
+  const sender = new BatchSender(plugin, window, signal, options, () => summary.throttled);
+  const rows = checkedRows(options.file, plugin.template, { displayName: summary.file, signal });
+  try {
+    await forEachBatch(
+      batchesOf(unitsOf(plugin, rows), options.batchSize),
+      window,
+      async (units, batch) => {
+        if (state.completed.has(batch)) return;
+        const lines: [number, number] = [units[0].lines[0], units.at(-1)!.lines.at(-1)!];
+        checkpoint.started(batch, lines);
+        try {
+          const record = await sender.run(units, state.uncertain.has(batch));
+          checkpoint.completed({ batch, ...record });
+          summary.batches++;
+          tally(record);
+          window.succeeded();
+          options.progress?.update({
+            phase: "importing",
+            done: summary.rows - summary.pending,
+            total: summary.rows,
+            errors: summary.rejected,
+          });
+        } catch (error) {
+          stopped ??= stopReason(error, signal);
+        }
+      },
+      () => stopped !== undefined || signal.aborted,
+    );
+  } catch (error) {
+    // Reading the file again failed, or it was aborted while waiting.
+    stopped ??= stopReason(error, signal);
+  }
+
+  if (rejected.size > 0) {
+    await writeRejectFile(options.file, allowedErrors, rejected, { displayName: summary.file });
+    summary.errorsFile = allowedErrors;
+  }
+  if (stopped || summary.pending > 0) {
+    checkpoint.close();
+    summary.checkpointFile = allowedCheckpoint;
+    stopped ??= signal.aborted
+      ? { message: "interrupted", exitCode: 130, cause: signal.reason }
+      : { message: "the import stopped early", exitCode: 1, cause: undefined };
+    throw new ImportInterruptedError(
+      `${stopped.message}; ${summary.rows - summary.pending} of ${summary.rows} rows done, ` +
+        `${summary.pending} left for --resume.`,
+      finish(summary, started, {}),
+      stopped,
+    );
+  }
+  await checkpoint.remove();
+  return finish(summary, started, {});
+}
+
+function stopReason(
+  error: unknown,
+  signal: AbortSignal,
+): { message: string; exitCode: number; cause: unknown } {
+  if (signal.aborted) return { message: "interrupted", exitCode: 130, cause: error };
+  if (error instanceof StopImport) return { message: error.message, exitCode: 1, cause: error.cause };
+  if (error instanceof GovcatError) return { message: error.message, exitCode: error.exitCode, cause: error };
+  return { message: `unexpected failure: ${(error as Error)?.stack ?? error}`, exitCode: 1, cause: error };
+}
+
+/** Sends one batch with the engine's rules: skip existing, retry while unreachable, split refused batches. */
+class BatchSender<Item> {
+  constructor(
+    readonly plugin: BulkImport<Item>,
+    readonly window: AdaptiveWindow,
+    /** Stops waits between attempts; requests themselves run to their end. */
+    readonly stop: AbortSignal,
+    readonly options: BulkImportOptions,
+    readonly throttleCount: () => number,
+  ) {}
+
+  /** Requests are never aborted by the caller's signal (see runBulkImport). */
+  readonly signal: AbortSignal = new AbortController().signal;
+
+  async run(units: ImportUnit<Item>[], uncertain: boolean): Promise<Tally> {
+    const record: Tally = {
+      rows: rowsIn(units),
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      recovered: 0,
+      rejected: [],
+    };
+    let pending = units;
+    if (this.options.skipExisting && this.plugin.existing) {
+      pending = await this.#without(pending, this.plugin.existing, (count) => record.skipped += count);
+    }
+    // A batch an earlier run started may have been applied: ask before sending it again.
+    if (uncertain && this.plugin.applied && pending.length > 0) {
+      pending = await this.#without(pending, this.plugin.applied, (count) => record.recovered += count);
+    }
+    if (pending.length === 0) return record;
+    const outcomes = await this.#send(pending);
+    outcomes.forEach((outcome, i) => {
+      const unit = pending[i];
+      const count = unit.lines.length;
+      if (outcome.status === "rejected") {
+        for (const line of unit.lines) record.rejected.push([line, outcome.reason.slice(0, MAX_REASON)]);
+      } else record[outcome.status] += count;
+    });
+    return record;
+  }
+
+  /** The units `test` does not find, counting the rows of those it finds. */
+  async #without(
+    units: ImportUnit<Item>[],
+    test: (units: ImportUnit<Item>[], signal: AbortSignal) => Promise<boolean[]>,
+    count: (rows: number) => void,
+  ): Promise<ImportUnit<Item>[]> {
+    const found = await test(units, this.signal);
+    return units.filter((unit, i) => {
+      if (found[i]) count(unit.lines.length);
+      return !found[i];
+    });
+  }
+
+  /**
+   * Sends units and returns one outcome each, in order. A refusal splits them until the refused ones are
+   * alone, and rejects those; while the catalog cannot be reached the batch is retried, sending only what a
+   * lost answer did not already apply.
+   */
+  async #send(units: ImportUnit<Item>[]): Promise<EngineOutcome[]> {
+    const outcomes: EngineOutcome[] = new Array(units.length);
+    let open = units.map((_, i) => i);
+    let unreachable = 0, throttled = 0;
+    for (;;) {
+      const sending = open.map((i) => units[i]);
+      try {
+        const answers = await this.plugin.send(sending, this.signal);
+        if (answers.length !== sending.length) {
+          throw new Error(
+            `import ${this.plugin.id} reported ${answers.length} outcomes for ${sending.length} units`,
+          );
+        }
+        answers.forEach((answer, k) => outcomes[open[k]] = answer);
+        return outcomes;
+      } catch (error) {
+        if (this.stop.aborted) throw error;
+        if (error instanceof AuthenticationError || error instanceof AuthorizationError) {
+          throw new StopImport(`the catalog refused the import: ${error.message}`, { cause: error });
+        }
+        if (error instanceof RateLimitError) {
+          this.window.throttled();
+          if (++throttled >= MAX_THROTTLED_ATTEMPTS) {
+            throw new StopImport(`the catalog kept throttling (${throttled} refusals in a row)`, {
+              cause: error,
+            });
+          }
+          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
+          continue;
+        }
+        if (isUnreachable(error)) {
+          if (++unreachable >= (this.options.unreachableAttempts ?? 5)) {
+            throw new StopImport(`the catalog could not be reached: ${(error as Error).message}`, {
+              cause: error,
+            });
+          }
+          await sleep(this.#delay(unreachable), this.stop);
+          if (this.plugin.applied) {
+            const found = await this.plugin.applied(sending, this.signal);
+            open = open.filter((i, k) => {
+              if (found[k]) outcomes[i] = { status: "recovered" };
+              return !found[k];
+            });
+            if (open.length === 0) return outcomes;
+          }
+          continue;
+        }
+        if (error instanceof CatalogError) {
+          const answers = await this.#split(sending, error);
+          answers.forEach((answer, k) => outcomes[open[k]] = answer);
+          return outcomes;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async #split(units: ImportUnit<Item>[], error: CatalogError): Promise<EngineOutcome[]> {
+    if (units.length === 1) {
+      const code = error.code ? ` ${error.code}` : "";
+      return [{
+        status: "rejected",
+        reason: `${error.status || "network"}${code}: ${error.message}`.replace(/\s+/g, " "),
+        httpStatus: error.status,
+        code: error.code,
+      }];
+    }
+    const middle = Math.ceil(units.length / 2);
+    return [...await this.#send(units.slice(0, middle)), ...await this.#send(units.slice(middle))];
+  }
+
+  #delay(attempt: number): number {
+    const base = this.options.retryDelayMs ?? 1000;
+    return backoffDelayMs(attempt, { baseMs: base, maxMs: base * 30 });
+  }
+}
+
+/** No answer, or the service is unavailable: nothing is wrong with the rows themselves. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || error instanceof TimeoutError ||
+    (error instanceof ServerError && [502, 503, 504].includes(error.status));
+}

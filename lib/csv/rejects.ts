@@ -1,0 +1,72 @@
+/**
+ * The reject file of a bulk import: the input's header and every rejected row exactly as it was, plus the
+ * columns `source_line` and `import_error`, so the user fixes those rows and imports the file again (the
+ * checker ignores the two added columns). It is written after the run from the rejected line numbers,
+ * re-reading the input, so no row text is held in memory during the import; it is written to a temporary
+ * file first and renamed, so it is never half-written.
+ *
+ * @example
+ * ```ts
+ * import { defaultSidePath, writeRejectFile } from "./rejects.ts";
+ * const target = defaultSidePath("/data/terms.csv", ".rejected.csv"); // "/data/terms.rejected.csv"
+ * await writeRejectFile("/data/terms.csv", target, new Map([[7, "400 ATLAS-400-00-01A: bad value"]]));
+ * ```
+ *
+ * @module
+ */
+import { csvLine, readCsvFile } from "./reader.ts";
+import { REJECT_COLUMNS } from "./check.ts";
+import { columnKey } from "./problems.ts";
+
+/** A file beside `input` with its extension replaced by `suffix` (`terms.csv` → `terms.rejected.csv`). */
+export function defaultSidePath(input: string, suffix: string): string {
+  const slash = Math.max(input.lastIndexOf("/"), input.lastIndexOf("\\"));
+  const dot = input.lastIndexOf(".");
+  const stem = dot > slash + 1 ? input.slice(0, dot) : input;
+  return stem + suffix;
+}
+
+/**
+ * Writes the rows of `input` whose line is a key of `reasons` to `target`, with their line and reason.
+ * Returns how many rows were written.
+ */
+export async function writeRejectFile(
+  input: string,
+  target: string,
+  reasons: ReadonlyMap<number, string>,
+  options: { displayName?: string; signal?: AbortSignal } = {},
+): Promise<number> {
+  const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const file = await Deno.open(temporary, { write: true, create: true, truncate: true });
+  const encoder = new TextEncoder();
+  let written = 0;
+  try {
+    const writer = file.writable.getWriter();
+    let keep: number[] = [];
+    let header = true;
+    for await (const row of readCsvFile(input, options)) {
+      if (header) {
+        // A reject file imported again carries the added columns already: keep them once.
+        keep = row.cells.flatMap((cell, i) =>
+          REJECT_COLUMNS.some((column) => columnKey(column) === columnKey(cell)) ? [] : [i]
+        );
+        await writer.write(
+          encoder.encode(csvLine([...keep.map((i) => row.cells[i]), ...REJECT_COLUMNS]) + "\r\n"),
+        );
+        header = false;
+        continue;
+      }
+      const reason = reasons.get(row.line);
+      if (reason === undefined) continue;
+      const cells = keep.map((i) => row.cells[i] ?? "");
+      await writer.write(encoder.encode(csvLine([...cells, String(row.line), reason]) + "\r\n"));
+      written++;
+    }
+    await writer.close();
+  } catch (error) {
+    await Deno.remove(temporary).catch(() => {});
+    throw error;
+  }
+  await Deno.rename(temporary, target);
+  return written;
+}

@@ -1,0 +1,93 @@
+/**
+ * `import_entities_from_csv`: entities from a CSV file on the server's machine, through a column mapping,
+ * on the bulk engine (checked first, batches, reject file, checkpoint). The file must lie under
+ * CATALOG_MCP_FILE_ROOT: a model must not be able to read or write anywhere else on the machine.
+ *
+ * @module
+ */
+import { type BulkImportSummary, runBulkImport } from "../../csv/engine.ts";
+import { z } from "../../deps/zod.ts";
+import { DEFAULT_CONCURRENCY } from "../../operations/bulk_options.ts";
+import { readHeader } from "../../operations/entity_bulk_operations.ts";
+import { mappedEntityImport, mappedEntityTemplate } from "../../operations/entity_mapped_import.ts";
+import { defineTool, UPSERT } from "../tool.ts";
+
+const summaryOutput = z.object({
+  operation: z.string(),
+  file: z.string(),
+  dryRun: z.boolean(),
+  rows: z.number().describe("Data rows in the file"),
+  created: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  recovered: z.number().describe("Rows of an interrupted run found already imported"),
+  rejected: z.number().describe("Rows the catalog refused; they are in errorsFile with the reason"),
+  failed: z.number(),
+  pending: z.number(),
+  batches: z.number(),
+  resumed: z.boolean(),
+  throttled: z.number(),
+  elapsedMs: z.number(),
+  rowsPerSecond: z.number(),
+  errorsFile: z.string().optional(),
+  wouldCreate: z.number().optional(),
+  wouldUpdate: z.number().optional(),
+  wouldSkip: z.number().optional(),
+  preview: z.array(z.record(z.string(), z.unknown())).optional(),
+  ignoredColumns: z.array(z.string()).describe("Columns of the file the mapping does not use"),
+});
+
+export const importEntitiesFromCsvTool = defineTool({
+  name: "import_entities_from_csv",
+  title: "Import entities from a CSV file",
+  description: "Create or update entities of one type from a CSV file under the server's file root " +
+    "(CATALOG_MCP_FILE_ROOT; relative paths start there). column_mapping maps CSV columns to attributes, " +
+    'e.g. {"path": "qualifiedName", "title": "name", "team": "owner"}; one column must map to ' +
+    "qualifiedName. Other targets: collection, classifications and labels (';' separates several), and " +
+    "bm.<group>.<attribute>. Without a mapping, columns map to attributes of the same name. Every row is " +
+    "checked before anything is sent; rows the catalog refuses go to a reject file with the reason. Use " +
+    "dry_run first to see what would be created or updated.",
+  input: z.object({
+    file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
+    entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet or azure_sql_table"),
+    column_mapping: z.record(z.string(), z.string().min(1)).optional().describe(
+      "CSV column → attribute name",
+    ),
+    batch_size: z.number().int().min(1).max(1000).optional().describe(
+      "Entities per request (default CATALOG_BATCH_SIZE)",
+    ),
+    dry_run: z.boolean().optional().describe("Check and report what would happen, changing nothing"),
+    skip_existing: z.boolean().optional().describe("Leave entities that already exist untouched"),
+    resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
+  }),
+  output: summaryOutput,
+  annotations: UPSERT,
+  handler: async (ctx, input) => {
+    const operation = ctx.services.operationContext(ctx.signal, ctx.progress);
+    const path = await operation.files?.readable(input.file_path, "file_path") ?? input.file_path;
+    const header = await readHeader(path, input.file_path);
+    const { template, ignoredColumns } = mappedEntityTemplate(header, input.column_mapping, input.file_path);
+    const plugin = mappedEntityImport(
+      ctx.services.catalog(),
+      template,
+      input.entity_type,
+      input.column_mapping,
+    );
+    const summary: BulkImportSummary = await runBulkImport(plugin, {
+      file: path,
+      displayName: input.file_path,
+      batchSize: input.batch_size ?? ctx.services.config().batchSize,
+      concurrency: DEFAULT_CONCURRENCY,
+      dryRun: input.dry_run,
+      skipExisting: input.skip_existing,
+      resume: input.resume,
+      settings: { entityType: input.entity_type, mapping: input.column_mapping ?? null },
+      files: operation.files,
+      signal: ctx.signal,
+      progress: ctx.progress,
+      logger: ctx.services.logger,
+    });
+    const { template: _template, checkpointFile: _checkpoint, ...rest } = summary;
+    return { ...rest, ignoredColumns };
+  },
+});

@@ -1,0 +1,82 @@
+/**
+ * The options every bulk CSV import shares (`--batch-size`, `--concurrency`, `--dry-run`,
+ * `--skip-existing`, `--resume`, `--errors-file`, `--checkpoint-file`, `--progress`) and their translation
+ * into engine options, so each import command declares them once and they read the same everywhere.
+ *
+ * @module
+ */
+import { z } from "../deps/zod.ts";
+import type { BulkImportOptions } from "../csv/engine.ts";
+import type { OperationContext } from "./types.ts";
+
+/** Batches in flight by default: enough to hide latency, few enough to stay inside the service's limits. */
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 32;
+
+/** The shared option fields; spread them into an import's input schema. */
+export const bulkImportFields = {
+  batchSize: z.number().int().min(1).max(1000).optional().describe(
+    "Rows sent per request (default CATALOG_BATCH_SIZE, 100)",
+  ),
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional().describe(
+    `Requests in flight at once (default ${DEFAULT_CONCURRENCY}); lowered automatically while throttled`,
+  ),
+  dryRun: z.boolean().optional().describe(
+    "Check the file and report what would be created or updated, changing nothing",
+  ),
+  skipExisting: z.boolean().optional().describe("Leave rows whose item already exists untouched"),
+  resume: z.boolean().optional().describe(
+    "Continue an interrupted import from its checkpoint, without sending finished rows again",
+  ),
+  errorsFile: z.string().min(1).optional().describe(
+    "Where rejected rows go, with their reason (default: <input>.rejected.csv beside the input)",
+  ),
+  checkpointFile: z.string().min(1).optional().describe(
+    "Where progress is recorded for --resume (default: <input>.govcat-checkpoint beside the input)",
+  ),
+  progress: z.boolean().optional().describe(
+    "Show progress even when stderr is not a terminal (one line every few seconds)",
+  ),
+};
+
+/** The values of {@link bulkImportFields} in a parsed input. */
+export interface BulkImportInput {
+  batchSize?: number;
+  concurrency?: number;
+  dryRun?: boolean;
+  skipExisting?: boolean;
+  resume?: boolean;
+  errorsFile?: string;
+  checkpointFile?: string;
+  progress?: boolean;
+}
+
+/**
+ * Engine options for importing `file` (named by `option`): the path is checked against the front end's
+ * file access, and the batch size falls back to the configuration.
+ */
+export async function engineOptions(
+  ctx: OperationContext,
+  input: BulkImportInput,
+  file: string,
+  option: string,
+  settings: Record<string, unknown> = {},
+): Promise<BulkImportOptions> {
+  const path = await ctx.files?.readable(file, option) ?? file;
+  return {
+    file: path,
+    displayName: file,
+    batchSize: input.batchSize ?? ctx.config().batchSize,
+    concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
+    dryRun: input.dryRun,
+    skipExisting: input.skipExisting,
+    resume: input.resume,
+    errorsFile: input.errorsFile,
+    checkpointFile: input.checkpointFile,
+    settings,
+    files: ctx.files,
+    signal: ctx.signal,
+    progress: ctx.progress,
+    logger: ctx.logger,
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * `entity bulk-import` and `entity bulk-update-csv`: entities from CSV files through the bulk engine
+ * (`lib/csv`), in batches sent as `POST /entity/bulk` upserts by unique attribute. The import takes the
+ * templates entity-bulk-import, entity-dataset, entity-classified and entity-table (detected from the header
+ * when `--template` is not given); the update reads the named entities first and writes only the given
+ * attributes, so a row never blanks what it does not mention.
+ *
+ * @module
+ */
+import type { CatalogClient } from "../catalog/client.ts";
+import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
+import { runBulkImport } from "../csv/engine.ts";
+import { readCsvFile } from "../csv/reader.ts";
+import { csvTemplate, detectCsvTemplate } from "../csv/templates/mod.ts";
+import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
+import { z } from "../deps/zod.ts";
+import { UsageError } from "../errors.ts";
+import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { changeFromRow, type EntityChange, entityFromRow, type EntityItem } from "./entity_csv_rows.ts";
+import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
+
+/** The templates `entity bulk-import` accepts. */
+export const ENTITY_IMPORT_TEMPLATES = [
+  "entity-bulk-import",
+  "entity-dataset",
+  "entity-classified",
+  "entity-table",
+] as const;
+
+/** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
+const LOOKUP_CHUNK = 50;
+
+const key = (typeName: string, qualifiedName: string) => `${typeName}\u0000${qualifiedName}`;
+
+function templateNamed(name: string, allowed: readonly string[]): CsvTemplate {
+  const template = allowed.includes(name) ? csvTemplate(name) : undefined;
+  if (!template) {
+    throw new UsageError(
+      `--template: "${name}" is not a template of this command.`,
+      `Use one of: ${allowed.join(", ")}; \`govcat templates show <name>\` prints one.`,
+    );
+  }
+  return template;
+}
+
+/** The header of a CSV file (its first row). */
+export async function readHeader(path: string, display: string): Promise<string[]> {
+  for await (const row of readCsvFile(path, { displayName: display })) return row.cells;
+  throw new UsageError(`${display} is empty: a header line and at least one row are needed.`);
+}
+
+/** The template named by `--template`, or the one of `allowed` the file's header matches. */
+export async function chooseTemplate(
+  path: string,
+  display: string,
+  given: string | undefined,
+  allowed: readonly string[],
+): Promise<CsvTemplate> {
+  if (given) return templateNamed(given, allowed);
+  const header = await readHeader(path, display);
+  const candidates = allowed.map((name) => csvTemplate(name)).filter((t): t is CsvTemplate => !!t);
+  const detected = detectCsvTemplate(header, candidates);
+  if (!detected) {
+    throw new UsageError(
+      `${display}:1: the header (${header.join(", ")}) matches none of the templates ${allowed.join(", ")}.`,
+      "Name the template with --template, or fix the column names (`govcat templates show <name>`).",
+    );
+  }
+  return detected;
+}
+
+/** Finds which of `pairs` exist (ACTIVE) in the catalog, by unique attribute, a chunk per call. */
+async function existingKeys(
+  catalog: CatalogClient,
+  pairs: Array<{ typeName: string; qualifiedName: string }>,
+  signal: AbortSignal,
+): Promise<Map<string, AtlasEntity>> {
+  const byType = new Map<string, string[]>();
+  for (const { typeName, qualifiedName } of pairs) {
+    const names = byType.get(typeName) ?? [];
+    if (!names.includes(qualifiedName)) names.push(qualifiedName);
+    byType.set(typeName, names);
+  }
+  const found = new Map<string, AtlasEntity>();
+  for (const [typeName, names] of byType) {
+    for (let i = 0; i < names.length; i += LOOKUP_CHUNK) {
+      const result = await catalog.entity.listByUniqueAttributes(typeName, names.slice(i, i + LOOKUP_CHUNK), {
+        minExtInfo: true,
+        ignoreRelationships: true,
+        signal,
+      });
+      for (const entity of result.entities ?? []) {
+        const qualifiedName = entity.attributes?.qualifiedName;
+        if (entity.status !== "DELETED" && typeof qualifiedName === "string") {
+          found.set(key(entity.typeName ?? typeName, qualifiedName), entity);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Sends entities grouped by collection; reports which were created by the guids the service assigned. */
+async function writeEntities(
+  catalog: CatalogClient,
+  items: Array<{ entity: AtlasEntity; collection?: string }>,
+  signal: AbortSignal,
+): Promise<Array<"created" | "updated">> {
+  const outcomes = new Array<"created" | "updated">(items.length);
+  const groups = new Map<string | undefined, number[]>();
+  items.forEach((item, i) => groups.set(item.collection, [...groups.get(item.collection) ?? [], i]));
+  for (const [collection, indices] of groups) {
+    // Placeholder guids tie each answer to its row: the service maps them in guidAssignments.
+    const entities = indices.map((i) => ({ ...items[i].entity, guid: items[i].entity.guid ?? `-${i + 1}` }));
+    const result: EntityMutationResult = await catalog.entity.createOrUpdateMany(entities, signal, {
+      collectionId: collection,
+      businessAttributeUpdateBehavior: "merge",
+    });
+    const created = new Set((result.mutatedEntities?.CREATE ?? []).map((header) => header.guid));
+    indices.forEach((i, k) => {
+      const sent = entities[k].guid!;
+      const assigned = result.guidAssignments?.[sent] ?? sent;
+      outcomes[i] = created.has(assigned) ? "created" : "updated";
+    });
+  }
+  return outcomes;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether the stored entity already carries everything `written` would write. */
+function holds(stored: AtlasEntity, written: AtlasEntity): boolean {
+  const attributes = stored.attributes ?? {};
+  if (!Object.entries(written.attributes ?? {}).every(([name, value]) => same(attributes[name], value))) {
+    return false;
+  }
+  const labels = new Set(stored.labels ?? []);
+  if (!(written.labels ?? []).every((label) => labels.has(label))) return false;
+  const classifications = new Set((stored.classifications ?? []).map((c) => c.typeName));
+  if (!(written.classifications ?? []).every((c) => classifications.has(c.typeName))) return false;
+  const business = (stored.businessAttributes ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.entries(written.businessAttributes ?? {}).every(([group, values]) =>
+    Object.entries(values as Record<string, unknown>).every(([name, value]) =>
+      same(business[group]?.[name], value)
+    )
+  );
+}
+
+/** The bulk import of entities from rows of `template`. */
+export function entityCsvImport(catalog: CatalogClient, template: CsvTemplate): BulkImport<EntityItem> {
+  const pairOf = (unit: ImportUnit<EntityItem>) => ({
+    typeName: unit.item.entity.typeName,
+    qualifiedName: String(unit.item.entity.attributes.qualifiedName),
+  });
+  return {
+    id: "entity.bulk-import",
+    template,
+    toItem: (row) => entityFromRow(template.name, row),
+    send: async (units, signal) => {
+      const outcomes = await writeEntities(catalog, units.map((unit) => unit.item), signal);
+      return outcomes.map((status): UnitOutcome => ({ status }));
+    },
+    existing: async (units, signal) => {
+      const found = await existingKeys(catalog, units.map(pairOf), signal);
+      return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
+    },
+    applied: async (units, signal) => {
+      const found = await existingKeys(catalog, units.map(pairOf), signal);
+      return units.map((unit) => {
+        const stored = found.get(key(pairOf(unit).typeName, pairOf(unit).qualifiedName));
+        return stored !== undefined && holds(stored, unit.item.entity);
+      });
+    },
+    describe: ({ item }) => ({
+      typeName: item.entity.typeName,
+      qualifiedName: item.entity.attributes.qualifiedName,
+      name: item.entity.attributes.name,
+      ...(item.collection ? { collection: item.collection } : {}),
+    }),
+    onThrottle: (listener) => catalog.http.onThrottle(listener),
+  };
+}
+
+/** Resolves update rows to the entities they name: by guid, or by type and qualified name. */
+async function resolveChanges(
+  catalog: CatalogClient,
+  changes: EntityChange[],
+  signal: AbortSignal,
+): Promise<Array<AtlasEntity | undefined>> {
+  const guids = [...new Set(changes.flatMap((c) => c.guid ? [c.guid] : []))];
+  const byGuid = new Map<string, AtlasEntity>();
+  for (let i = 0; i < guids.length; i += LOOKUP_CHUNK) {
+    const result = await catalog.entity.getMany(guids.slice(i, i + LOOKUP_CHUNK), {
+      minExtInfo: true,
+      ignoreRelationships: true,
+      signal,
+    });
+    for (const entity of result.entities ?? []) {
+      if (entity.guid && entity.status !== "DELETED") byGuid.set(entity.guid, entity);
+    }
+  }
+  const pairs = changes.flatMap((c) =>
+    c.guid ? [] : [{ typeName: c.typeName!, qualifiedName: c.qualifiedName! }]
+  );
+  const byKey = pairs.length > 0
+    ? await existingKeys(catalog, pairs, signal)
+    : new Map<string, AtlasEntity>();
+  return changes.map((c) => c.guid ? byGuid.get(c.guid) : byKey.get(key(c.typeName!, c.qualifiedName!)));
+}
+
+const missingReason = (change: EntityChange) =>
+  change.guid
+    ? `no active entity has guid ${change.guid}`
+    : `no active ${change.typeName} has qualifiedName ${change.qualifiedName}`;
+
+/** The bulk update of entities from rows of the entity-bulk-update template. */
+export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): BulkImport<EntityChange> {
+  return {
+    id: "entity.bulk-update-csv",
+    template,
+    toItem: changeFromRow,
+    send: async (units, signal) => {
+      const changes = units.map((unit) => unit.item);
+      const targets = await resolveChanges(catalog, changes, signal);
+      const outcomes: UnitOutcome[] = new Array(units.length);
+      const writes: Array<{ entity: AtlasEntity; collection?: string }> = [];
+      const writeIndex: number[] = [];
+      changes.forEach((change, i) => {
+        const target = targets[i];
+        if (!target) {
+          outcomes[i] = { status: "rejected", reason: `404: ${missingReason(change)}`, httpStatus: 404 };
+          return;
+        }
+        const entity: AtlasEntity = {
+          typeName: target.typeName,
+          guid: target.guid,
+          // A full write must carry the mandatory attributes; everything else keeps its value.
+          attributes: {
+            qualifiedName: target.attributes?.qualifiedName,
+            name: target.attributes?.name,
+            ...change.attributes,
+          },
+        };
+        if (change.businessAttributes) entity.businessAttributes = change.businessAttributes;
+        if (change.contacts) entity.contacts = change.contacts;
+        writes.push({ entity, collection: change.collection });
+        writeIndex.push(i);
+      });
+      if (writes.length > 0) {
+        await writeEntities(catalog, writes, signal);
+        writeIndex.forEach((i) => outcomes[i] = { status: "updated" });
+      }
+      return outcomes;
+    },
+    plan: async (units, signal) => {
+      const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);
+      return targets.map((target): PlannedAction => target ? "update" : "reject");
+    },
+    describe: ({ item }) => ({
+      ...(item.guid ? { guid: item.guid } : { typeName: item.typeName, qualifiedName: item.qualifiedName }),
+      attributes: item.attributes,
+      ...(item.businessAttributes ? { businessAttributes: item.businessAttributes } : {}),
+      ...(item.collection ? { collection: item.collection } : {}),
+    }),
+    onThrottle: (listener) => catalog.http.onThrottle(listener),
+  };
+}
+
+const csvFile = z.string().min(1).describe("The CSV file to import");
+
+export const bulkImportEntities = defineOperation({
+  id: "entity.bulk-import",
+  group: "entity",
+  command: "bulk-import",
+  aliases: ["bulkImport", "bulk-create-csv"],
+  summary: "Create or update entities from a CSV file, in resumable batches",
+  description: "Templates: entity-bulk-import (typeName, qualifiedName, displayName, description, owner, " +
+    "source, collection, attr.<attribute>, bm.<group>.<attribute>), entity-dataset (name, description, " +
+    "owner_email, source_system, tags, location, format), entity-classified (name, typeName, qualifiedName, " +
+    "classifications) and entity-table (name, typeName, qualifiedName, description); detected from the " +
+    "header unless --template names one. Every row is checked first (nothing is sent when any is wrong); " +
+    "rows the catalog refuses go to the errors file with its answer.",
+  input: z.object({
+    csvFile,
+    template: z.enum(ENTITY_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
+    ...bulkImportFields,
+  }),
+  annotations: UPSERT,
+  run: async (ctx: OperationContext, input) => {
+    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
+    const template = await chooseTemplate(
+      options.file,
+      input.csvFile,
+      input.template,
+      ENTITY_IMPORT_TEMPLATES,
+    );
+    options.settings = { template: template.name };
+    return await runBulkImport(entityCsvImport(ctx.catalog(), template), options);
+  },
+});
+
+export const bulkUpdateEntitiesCsv = defineOperation({
+  id: "entity.bulk-update-csv",
+  group: "entity",
+  command: "bulk-update-csv",
+  aliases: ["bulkUpdateCsv"],
+  summary: "Update attributes of existing entities from a CSV file, in resumable batches",
+  description: "Columns: guid, or typeName and qualifiedName, to name the entity; then any of " +
+    "displayName, description, owner, source, collection, attr.<attribute>, bm.<group>.<attribute>. Only " +
+    "the cells given are written; rows naming no existing entity are rejected into the errors file.",
+  input: z.object({ csvFile, ...bulkImportFields }),
+  annotations: UPSERT,
+  run: async (ctx: OperationContext, input) => {
+    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
+    const template = templateNamed("entity-bulk-update", ["entity-bulk-update"]);
+    return await runBulkImport(entityCsvUpdate(ctx.catalog(), template), options);
+  },
+});
+
+export const ENTITY_BULK_OPERATIONS = [bulkImportEntities, bulkUpdateEntitiesCsv];

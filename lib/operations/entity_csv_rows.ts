@@ -1,0 +1,169 @@
+/**
+ * How rows of the entity CSV templates become Atlas entities: the bulk import (typeName, qualifiedName,
+ * displayName, description, owner, source, collection, `attr.*`, `bm.<group>.<attribute>`), the dataset
+ * import (name, description, owner_email, source_system, tags, location, format), the classified create
+ * (name, typeName, qualifiedName, classifications) and the table import (name, typeName, qualifiedName,
+ * description), plus the changes of a bulk update row.
+ *
+ * @example
+ * ```ts
+ * import { entityFromRow } from "./entity_csv_rows.ts";
+ * const item = entityFromRow("entity-table", {
+ *   line: 2, cells: [], extras: {},
+ *   values: { name: "orders", typeName: "DataSet", qualifiedName: "sql://db/orders" },
+ * });
+ * console.log(item.entity.attributes.name); // "orders"
+ * ```
+ *
+ * @module
+ */
+import type { AtlasEntity } from "../catalog/types.ts";
+import type { CheckedRow } from "../csv/types.ts";
+
+/** One entity to write, and the collection it goes to (when the row names one). */
+export interface EntityItem {
+  entity: AtlasEntity & { typeName: string; attributes: Record<string, unknown> };
+  collection?: string;
+}
+
+/** What an update row changes, and how it names its entity. */
+export interface EntityChange {
+  guid?: string;
+  typeName?: string;
+  qualifiedName?: string;
+  attributes: Record<string, unknown>;
+  businessAttributes?: Record<string, Record<string, unknown>>;
+  contacts?: Record<string, Array<{ id: string }>>;
+  collection?: string;
+}
+
+const text = (row: CheckedRow, column: string): string | undefined => {
+  const value = row.values[column];
+  return value === undefined || value === "" ? undefined : String(value);
+};
+const list = (row: CheckedRow, column: string): string[] => {
+  const value = row.values[column];
+  return Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
+};
+
+/** An `attr.*` cell: JSON when it is an object or array, text otherwise (Atlas converts scalars). */
+function attributeValue(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** The `attr.*` and `bm.<group>.<attribute>` cells of a row. */
+export function extraValues(row: CheckedRow): {
+  attributes: Record<string, unknown>;
+  businessAttributes?: Record<string, Record<string, unknown>>;
+} {
+  const attributes: Record<string, unknown> = {};
+  const businessAttributes: Record<string, Record<string, unknown>> = {};
+  for (const [header, value] of Object.entries(row.extras)) {
+    if (value === undefined || value === "") continue;
+    const [prefix, ...rest] = header.trim().split(".");
+    if (prefix.toLowerCase() === "attr" && rest.length > 0) {
+      attributes[rest.join(".")] = attributeValue(value);
+    } else if (prefix.toLowerCase() === "bm" && rest.length >= 2) {
+      const [group, ...attribute] = rest;
+      (businessAttributes[group] ??= {})[attribute.join(".")] = attributeValue(value);
+    }
+  }
+  return Object.keys(businessAttributes).length > 0 ? { attributes, businessAttributes } : { attributes };
+}
+
+/** The common attribute columns of the bulk import and update templates. */
+function commonAttributes(row: CheckedRow): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  const set = (attribute: string, column: string) => {
+    const value = text(row, column);
+    if (value !== undefined) attributes[attribute] = value;
+  };
+  set("displayName", "displayName");
+  set("description", "description");
+  // Asset types define no attribute for the source system; the user description keeps it visible.
+  const source = text(row, "source");
+  if (source !== undefined) attributes.userDescription = `Source: ${source}`;
+  return attributes;
+}
+
+/** The last segment of a qualified name, as a default asset name (`mssql://srv/db/orders` → `orders`). */
+export function nameFromQualifiedName(qualifiedName: string): string {
+  const segments = qualifiedName.replace(/[/#]+$/, "").split(/[/#]/).filter((s) => s !== "");
+  return segments.at(-1) ?? qualifiedName;
+}
+
+/** A stable qualified name for a dataset row without a location. */
+export function datasetQualifiedName(sourceSystem: string | undefined, name: string): string {
+  const system = (sourceSystem ?? "dataset").trim().toLowerCase().replace(/[^a-z0-9+.-]+/g, "-");
+  return `${system || "dataset"}://${encodeURIComponent(name)}`;
+}
+
+/** The entity a row of one of the creating templates describes. */
+export function entityFromRow(template: string, row: CheckedRow): EntityItem {
+  const extras = extraValues(row);
+  let entity: EntityItem["entity"];
+  if (template === "entity-dataset") {
+    const name = text(row, "name")!;
+    const attributes: Record<string, unknown> = {
+      qualifiedName: text(row, "location") ?? datasetQualifiedName(text(row, "source_system"), name),
+      name,
+    };
+    if (text(row, "description")) attributes.description = text(row, "description");
+    if (text(row, "owner_email")) attributes.owner = text(row, "owner_email");
+    // DataSet has no attributes of its own for these; the user description keeps them visible and searchable.
+    const facts = [["source system", text(row, "source_system")], ["format", text(row, "format")]]
+      .filter(([, value]) => value !== undefined).map(([label, value]) => `${label}: ${value}`);
+    if (facts.length > 0) attributes.userDescription = facts.join("; ");
+    entity = { typeName: "DataSet", attributes };
+    const tags = list(row, "tags");
+    if (tags.length > 0) entity.labels = tags;
+  } else {
+    const qualifiedName = text(row, "qualifiedName")!;
+    const attributes: Record<string, unknown> = {
+      qualifiedName,
+      name: text(row, "name") ?? text(row, "displayName") ?? nameFromQualifiedName(qualifiedName),
+      ...commonAttributes(row),
+      ...extras.attributes,
+    };
+    entity = { typeName: text(row, "typeName")!, attributes };
+    const owners = list(row, "owner");
+    // Purview keeps owners as contacts naming Entra ID objects.
+    if (owners.length > 0) entity.contacts = { Owner: owners.map((id) => ({ id })) };
+    const classifications = list(row, "classifications");
+    if (classifications.length > 0) {
+      entity.classifications = classifications.map((typeName) => ({ typeName }));
+    }
+    if (extras.businessAttributes) entity.businessAttributes = extras.businessAttributes;
+  }
+  const collection = text(row, "collection");
+  return collection ? { entity, collection } : { entity };
+}
+
+/** The change a bulk update row asks for. */
+export function changeFromRow(row: CheckedRow): EntityChange {
+  const extras = extraValues(row);
+  const change: EntityChange = {
+    attributes: { ...commonAttributes(row), ...extras.attributes },
+  };
+  const owners = list(row, "owner");
+  if (owners.length > 0) change.contacts = { Owner: owners.map((id) => ({ id })) };
+  const guid = text(row, "guid");
+  if (guid) change.guid = guid;
+  else {
+    change.typeName = text(row, "typeName");
+    change.qualifiedName = text(row, "qualifiedName");
+  }
+  if (extras.businessAttributes) change.businessAttributes = extras.businessAttributes;
+  const collection = text(row, "collection");
+  if (collection) change.collection = collection;
+  return change;
+}

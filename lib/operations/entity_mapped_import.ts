@@ -1,0 +1,115 @@
+/**
+ * Entities from any CSV file through a column mapping (CSV column → attribute), for the MCP tool
+ * `import_entities_from_csv`: the file need not follow a template, so one is built from the mapping and the
+ * header. Mapping targets are attribute names, plus `collection`, `classifications` and `labels` (several
+ * values separated by `;`) and `bm.<group>.<attribute>` for business metadata. Without a mapping every
+ * column maps to the attribute of the same name.
+ *
+ * @example
+ * ```ts
+ * import { mappedEntityTemplate } from "./entity_mapped_import.ts";
+ * const { template } = mappedEntityTemplate(["path", "title"], { path: "qualifiedName", title: "name" }, "assets.csv");
+ * console.log(template.columns.map((c) => c.name)); // ["path", "title"]
+ * ```
+ *
+ * @module
+ */
+import type { CatalogClient } from "../catalog/client.ts";
+import type { BulkImport, CheckedRow, ColumnSpec, CsvTemplate } from "../csv/types.ts";
+import { columnKey } from "../csv/problems.ts";
+import { UsageError } from "../errors.ts";
+import { entityCsvImport } from "./entity_bulk_operations.ts";
+import { type EntityItem, nameFromQualifiedName } from "./entity_csv_rows.ts";
+
+/** Targets that are not attributes. */
+const MULTI_TARGETS = new Set(["classifications", "labels"]);
+
+/** The template a mapping implies, and the columns of the file it leaves unused. */
+export function mappedEntityTemplate(
+  header: string[],
+  mapping: Record<string, string> | undefined,
+  file: string,
+): { template: CsvTemplate; ignoredColumns: string[] } {
+  const effective = mapping && Object.keys(mapping).length > 0
+    ? mapping
+    : Object.fromEntries(header.map((column) => [column, column.trim()]));
+  const byKey = new Map(header.map((column) => [columnKey(column), column]));
+  const missing = Object.keys(effective).filter((column) => !byKey.has(columnKey(column)));
+  if (missing.length > 0) {
+    throw new UsageError(
+      `${file}:1: column_mapping names column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}, ` +
+        `not in the header (${header.join(", ")}).`,
+      "Map columns by their header names exactly as written in the file's first line.",
+    );
+  }
+  const targets = Object.values(effective);
+  if (!targets.includes("qualifiedName")) {
+    throw new UsageError(
+      "column_mapping maps no column to qualifiedName, the unique name every entity needs.",
+      'Add e.g. {"<column>": "qualifiedName"}.',
+    );
+  }
+  const duplicated = targets.filter((target, i) => targets.indexOf(target) !== i);
+  if (duplicated.length > 0) {
+    throw new UsageError(`column_mapping maps several columns to ${[...new Set(duplicated)].join(", ")}.`);
+  }
+  const columns: ColumnSpec[] = Object.entries(effective).map(([column, target]) => ({
+    name: byKey.get(columnKey(column))!,
+    kind: "text",
+    required: target === "qualifiedName",
+    multi: MULTI_TARGETS.has(target),
+    description: `Written to ${target}`,
+  }));
+  const mapped = new Set(columns.map((column) => columnKey(column.name)));
+  const template: CsvTemplate = {
+    name: "column-mapping",
+    summary: "Columns mapped to attributes by the caller",
+    usage: "MCP tool import_entities_from_csv",
+    columns,
+    strictColumns: false,
+    unique: [[columns.find((column) => column.required)!.name]],
+    sample: [],
+  };
+  return { template, ignoredColumns: header.filter((column) => !mapped.has(columnKey(column))) };
+}
+
+/** The entity of one row under `mapping` (keys are the template's column names). */
+function mappedEntity(row: CheckedRow, typeName: string, targets: Map<string, string>): EntityItem {
+  const attributes: Record<string, unknown> = {};
+  const item: EntityItem = { entity: { typeName, attributes } };
+  const businessAttributes: Record<string, Record<string, unknown>> = {};
+  for (const [column, target] of targets) {
+    const value = row.values[column];
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    if (target === "collection") item.collection = String(value);
+    else if (target === "classifications") {
+      item.entity.classifications = (value as string[]).map((name) => ({ typeName: name }));
+    } else if (target === "labels") item.entity.labels = value as string[];
+    else if (target.startsWith("bm.") && target.split(".").length >= 3) {
+      const [, group, ...attribute] = target.split(".");
+      (businessAttributes[group] ??= {})[attribute.join(".")] = value;
+    } else attributes[target] = value;
+  }
+  attributes.name ??= nameFromQualifiedName(String(attributes.qualifiedName));
+  if (Object.keys(businessAttributes).length > 0) item.entity.businessAttributes = businessAttributes;
+  return item;
+}
+
+/** The bulk import of `typeName` entities from a file read with `template` (from {@link mappedEntityTemplate}). */
+export function mappedEntityImport(
+  catalog: CatalogClient,
+  template: CsvTemplate,
+  typeName: string,
+  mapping: Record<string, string> | undefined,
+): BulkImport<EntityItem> {
+  const targets = new Map<string, string>();
+  for (const column of template.columns) {
+    const given = Object.entries(mapping ?? {}).find(([key]) => columnKey(key) === columnKey(column.name));
+    targets.set(column.name, given ? given[1] : column.name.trim());
+  }
+  return {
+    ...entityCsvImport(catalog, template),
+    id: "mcp.import_entities_from_csv",
+    toItem: (row) => mappedEntity(row, typeName, targets),
+  };
+}

@@ -63,7 +63,8 @@ export function parseOperationArgs(
     }
     if (token.kind !== "option") continue;
     const name = token.name;
-    if (GLOBAL_FLAGS.includes(name)) {
+    // An operation's own option wins over a global one of the same name (`validate csv --output <file>`).
+    if (GLOBAL_FLAGS.includes(name) && !byFlag.has(name)) {
       applyGlobal(global, name, token.value, token.inlineValue);
       continue;
     }

@@ -88,7 +88,11 @@ export function operationHelp(operation: Operation): string {
   if (operation.aliases?.length) lines.push(`Also: ${operation.aliases.join(", ")}`);
   if (operation.description) lines.push("", operation.description);
   const kinds = [
-    operation.annotations.readOnly ? "read-only" : "writes to the catalog",
+    operation.annotations.readOnly
+      ? "read-only"
+      : operation.annotations.openWorld
+      ? "writes to the catalog"
+      : "writes local files only",
     operation.annotations.destructive ? "destructive" : undefined,
     operation.annotations.idempotent ? "idempotent" : undefined,
   ].filter(Boolean);

@@ -4,8 +4,12 @@
  * @module
  */
 
-/** Renders `value` in the chosen format. */
+/**
+ * Renders `value` in the chosen format. A string result is text meant to be printed as it is (a CSV
+ * template), in either format.
+ */
 export function formatOutput(value: unknown, format: "json" | "table"): string {
+  if (typeof value === "string") return value;
   if (format === "json") return JSON.stringify(value ?? null, null, 2);
   return formatTable(rowsOf(value));
 }

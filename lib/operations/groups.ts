@@ -21,6 +21,7 @@ export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   { name: "uc", summary: "Unified catalog: terms, domains, data products, CDEs, OKRs, policies" },
   { name: "scan", summary: "Data sources and scans" },
   { name: "validate", summary: "Validate CSV files against templates before importing" },
+  { name: "templates", summary: "CSV and JSON templates for bulk files and payloads: list, show, write" },
   { name: "profile", summary: "Connection profiles" },
   { name: "config", summary: "Settings stored in the active profile" },
 ];

@@ -255,13 +255,14 @@ function checkSpec(spec: LineageSpec): void {
   }
 }
 
-function derivedProcessName(sources: LineageEnd[], targets: LineageEnd[]): string {
+/** The name of a process recorded without one: its ends' names, sources then targets. */
+export function derivedProcessName(sources: LineageEnd[], targets: LineageEnd[]): string {
   const names = (ends: LineageEnd[]) => ends.map((e) => e.name ?? e.qualifiedName).join(", ");
   return `${names(sources)} -> ${names(targets)}`.slice(0, MAX_DERIVED_NAME);
 }
 
 /** Purview's `columnMapping`: one entry per (source data set, target data set) with its column pairs. */
-function columnMappingJson(
+export function columnMappingJson(
   mappings: LineageColumnMapping[],
   sources: LineageEnd[],
   targets: LineageEnd[],

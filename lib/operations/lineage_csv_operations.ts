@@ -1,45 +1,236 @@
 /**
  * `govcat lineage validate <file>` and `govcat lineage import <file>`: lineage from a CSV of spec §2.7
- * (table level, and column level with source_column and target_column).
+ * (table level, and column level with source_column and target_column), on the bulk CSV engine. The
+ * `lineage_csv` group (`lineage_csv_group_operations.ts`) runs the same checks and import.
  *
- * Both check every row first (see `lineage_csv_rows.ts`); a file with any malformed row is refused with
- * every problem listed as `file:line:column` and exit code 2, before anything is sent. Then both read each
- * entity the rows name; `validate` reports missing or deleted ones, and `import` refuses to write anything
- * while any is missing. `import` then records one process per (source, target, process name) through the
- * lineage builder, so importing a file again updates the same processes and creates none.
+ * Both check every row first against the lineage template the header matches (`lineage-table`,
+ * `lineage-column`, `lineage-basic`, `lineage-column-sample`); a malformed file is refused with every
+ * problem listed as `file:line:column` and exit code 2, before anything is sent.
+ *
+ * `validate` then reads each entity the rows name (unless `--offline`) and lists every row naming one that
+ * is missing, deleted or not a data set, again as `file:line:column` with exit code 2.
+ *
+ * `import` records one process per (source, target, process name) through the lineage builder
+ * (`lineage_csv_import.ts`), in resumable batches: rows naming unusable entities are rejected into the
+ * reject file beside the input and the others recorded; the summary counts rows (created, updated,
+ * skipped, rejected) and exits 1 when any was rejected. Importing the file again creates nothing new.
+ *
+ * `--create-missing-entities`: the file names entities by GUID, and the catalog assigns GUIDs itself, so
+ * an entity a row names cannot be created with that GUID. With the option, an import whose rows name a
+ * missing or deleted entity is refused as a whole (exit 2, every such row listed, nothing written) rather
+ * than importing the other rows; when every entity exists, the option changes nothing.
  *
  * @module
  */
-import type { CatalogClient } from "../catalog/client.ts";
-import {
-  createLineage,
-  createLineageCache,
-  type LineageBuilderCache,
-  lookupEnd,
-} from "../catalog/lineage_builder.ts";
+import { checkCsvFile } from "../csv/check.ts";
+import { type BulkImportSummary, runBulkImport } from "../csv/engine.ts";
+import { problemsError } from "../csv/problems.ts";
+import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../csv/templates/lineage_templates.ts";
+import { rankCsvTemplates } from "../csv/templates/mod.ts";
+import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { CatalogError, GovcatError, UsageError } from "../errors.ts";
-import {
-  type CsvProblem,
-  formatCsvProblem,
-  groupLineageRows,
-  type LineageCsvGroup,
-  type LineageCsvReading,
-  readLineageCsv,
-} from "./lineage_csv_rows.ts";
+import { UsageError } from "../errors.ts";
+import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { chooseTemplate, readHeader } from "./entity_bulk_operations.ts";
+import { type LineageEntityScan, scanLineageEntities } from "./lineage_csv_entities.ts";
+import { lineageCsvImport, LineageEndChecker } from "./lineage_csv_import.ts";
 import { defineOperation, type OperationContext, READ, UPSERT } from "./types.ts";
 
-/** Problems listed in one error message; the rest are counted. */
-const MAX_LISTED_PROBLEMS = 200;
-/** Catalog calls in flight at once while checking entities and recording processes. */
-const CONCURRENCY = 4;
+/** The `--template` option of the lineage CSV commands. */
+export const lineageTemplateField = z.enum(LINEAGE_TEMPLATE_NAMES).optional().describe(
+  "Template of the file: lineage-table, lineage-column, lineage-basic or lineage-column-sample " +
+    "(default: detected from the header)",
+);
 
-const fileInput = z.object({
-  file: z.string().min(1).describe(
-    "Lineage CSV: source_entity_guid, target_entity_guid and optionally relationship_type, process_name, " +
-      "description, confidence_score, owner, metadata (JSON), source_column, target_column",
+/** Options of the lineage CSV imports besides the file. */
+export const lineageImportFields = {
+  template: lineageTemplateField,
+  validateEntities: z.boolean().default(true).describe(
+    "Check that every entity is a data set (DataSet or a type derived from it) before writing its " +
+      "process; rows naming missing or deleted entities are rejected either way (default true)",
   ),
-});
+  createMissingEntities: z.boolean().optional().describe(
+    "Entities are named by GUID and the catalog assigns GUIDs, so missing ones cannot be created: with " +
+      "this option a file naming any missing or deleted entity is refused whole (nothing written) " +
+      "instead of rejecting those rows",
+  ),
+  ...bulkImportFields,
+};
+
+/** Options of the lineage CSV checks besides the file. */
+export const lineageValidateFields = {
+  template: lineageTemplateField,
+  offline: z.boolean().optional().describe(
+    "Check the file only, without reading the entities it names from the catalog",
+  ),
+};
+
+type ImportInput = z.output<z.ZodObject<typeof lineageImportFields>>;
+type ValidateInput = z.output<z.ZodObject<typeof lineageValidateFields>>;
+
+/** The engine's summary of a lineage import, with what only lineage knows. */
+export type LineageImportSummary = BulkImportSummary & {
+  /** Processes the file describes (each covers the rows of one source, target and process name). */
+  processes: number;
+  /** Row values (metadata keys, confidence_score, relationship_type) the process type has no attribute for. */
+  attributesNotStored?: string[];
+};
+
+/** What `validate` reports for a file without problems. */
+export interface LineageValidation {
+  file: string;
+  valid: true;
+  template: string;
+  rows: number;
+  columnLevel: boolean;
+  processes: number;
+  entitiesChecked: number;
+}
+
+const isColumnLevel = (template: CsvTemplate) => template.columns.some((c) => c.name === "source_column");
+
+/**
+ * The template `--template` names, else the one the header matches, else the closest one: checking the
+ * file against it then lists each header problem (a misspelt column, a missing one) with a suggestion.
+ */
+export async function lineageTemplateFor(
+  path: string,
+  file: string,
+  given: string | undefined,
+): Promise<CsvTemplate> {
+  if (given) return await chooseTemplate(path, file, given, LINEAGE_TEMPLATE_NAMES);
+  const [closest] = rankCsvTemplates(await readHeader(path, file), LINEAGE_TEMPLATES);
+  return closest.template;
+}
+
+function fixHint(command: string, file: string): string {
+  return `Fix the rows above, then run \`govcat ${command} ${file}\` again; \`govcat lineage_csv templates\` ` +
+    "shows the columns of each lineage template.";
+}
+
+/** Checks the format of `path` against its template; throws listing every problem. */
+async function checkFormat(
+  ctx: OperationContext,
+  path: string,
+  file: string,
+  template: CsvTemplate,
+  command: string,
+): Promise<number> {
+  const report = await checkCsvFile(path, template, {
+    displayName: file,
+    signal: ctx.signal,
+    onRows: (rows) => ctx.progress?.update({ phase: "validating", done: rows, errors: 0 }),
+  });
+  if (report.problemCount > 0) throw problemsError(report, fixHint(command, file));
+  if (report.rows === 0) {
+    throw new UsageError(`${file} has a header but no rows.`, "Add a row per lineage link under the header.");
+  }
+  return report.rows;
+}
+
+/** `validate`: the format of every row, then (unless offline) the entities the rows name. */
+export async function checkLineageCsv(
+  ctx: OperationContext,
+  file: string,
+  option: string,
+  input: ValidateInput,
+  command = "lineage validate",
+): Promise<LineageValidation> {
+  const path = await ctx.files?.readable(file, option) ?? file;
+  try {
+    const template = await lineageTemplateFor(path, file, input.template);
+    await checkFormat(ctx, path, file, template, command);
+    const scan: LineageEntityScan = await scanLineageEntities(path, template, {
+      displayName: file,
+      checker: input.offline ? undefined : new LineageEndChecker(ctx.catalog(), true),
+      signal: ctx.signal,
+    });
+    if (scan.problemCount > 0) {
+      throw problemsError(
+        { file, problems: scan.problems, problemCount: scan.problemCount },
+        `${fixHint(command, file)} Entities were only read; \`govcat search query --keywords=<name>\` ` +
+          "finds an entity's GUID.",
+      );
+    }
+    return {
+      file,
+      valid: true,
+      template: template.name,
+      rows: scan.rows,
+      columnLevel: isColumnLevel(template),
+      processes: scan.processes,
+      entitiesChecked: scan.entitiesChecked,
+    };
+  } finally {
+    ctx.progress?.finish();
+  }
+}
+
+/** `--create-missing-entities`: refuses the file when a row names an entity that does not exist. */
+async function refuseMissingEntities(
+  ctx: OperationContext,
+  path: string,
+  file: string,
+  template: CsvTemplate,
+  command: string,
+): Promise<void> {
+  await checkFormat(ctx, path, file, template, command);
+  const scan = await scanLineageEntities(path, template, {
+    displayName: file,
+    checker: new LineageEndChecker(ctx.catalog(), false),
+    keep: (problem) => problem.kind !== "not-a-data-set",
+    explain: () =>
+      "; --create-missing-entities cannot create it: the catalog assigns the GUID of a new entity, so " +
+      "no entity can be created with the GUID this row names",
+    signal: ctx.signal,
+  });
+  if (scan.problemCount > 0) {
+    throw problemsError(
+      { file, problems: scan.problems, problemCount: scan.problemCount },
+      "Create the entities first (`govcat entity bulk-import` or `govcat entity create`) and put the GUIDs " +
+        "the catalog gives them in the file; or run without --create-missing-entities to record the other " +
+        "rows and get these in the reject file.",
+    );
+  }
+}
+
+/** Runs a lineage CSV import (`lineage import`, `lineage_csv process`) on the bulk engine. */
+export async function runLineageImport(
+  ctx: OperationContext,
+  file: string,
+  option: string,
+  input: ImportInput,
+  id: string,
+  command: string,
+): Promise<LineageImportSummary> {
+  const options = await engineOptions(ctx, input, file, option);
+  const template = await lineageTemplateFor(options.file, file, input.template);
+  if (input.createMissingEntities) {
+    try {
+      await refuseMissingEntities(ctx, options.file, file, template, command);
+    } finally {
+      ctx.progress?.finish();
+    }
+  }
+  options.settings = { template: template.name, validateEntities: input.validateEntities };
+  const run = lineageCsvImport(ctx.catalog(), template, {
+    validateEntities: input.validateEntities,
+    skipExisting: input.skipExisting,
+    id,
+  });
+  const summary = await runBulkImport(run.plugin, options);
+  const notStored = run.attributesNotStored();
+  return {
+    ...summary,
+    processes: run.processes(),
+    ...(notStored.length > 0 ? { attributesNotStored: notStored } : {}),
+  };
+}
+
+const fileField = z.string().min(1).describe(
+  "Lineage CSV: source_entity_guid, target_entity_guid and optionally relationship_type, process_name, " +
+    "description, confidence_score, owner, metadata (JSON object), source_column, target_column",
+);
 
 export const validateLineageCsv = defineOperation({
   id: "lineage.validate",
@@ -47,26 +238,12 @@ export const validateLineageCsv = defineOperation({
   command: "validate",
   summary: "Check a lineage CSV: format of every row, and that every entity it names exists",
   description: "Reports every problem as file:line:column and exits 2 when there is any. Malformed rows " +
-    "are found without contacting the catalog; entities are then read (never written) to check they exist.",
-  input: fileInput,
+    "are found without contacting the catalog; entities are then read (never written) to check they " +
+    "exist, are not deleted and are data sets. --offline checks the file only.",
+  input: z.object({ file: fileField, ...lineageValidateFields }),
   positionals: ["file"],
   annotations: READ,
-  run: async (ctx, input) => {
-    const { reading, groups, entitiesChecked } = await checkLineageFile(
-      ctx,
-      input.file,
-      "validate",
-      createLineageCache(),
-    );
-    return {
-      file: input.file,
-      valid: true,
-      rows: reading.rowCount,
-      columnLevel: reading.columnLevel,
-      processes: groups.length,
-      entitiesChecked,
-    };
-  },
+  run: (ctx, input) => checkLineageCsv(ctx, input.file, "lineage validate <file>", input),
 });
 
 export const importLineageCsv = defineOperation({
@@ -74,184 +251,15 @@ export const importLineageCsv = defineOperation({
   group: "lineage",
   command: "import",
   summary: "Record lineage from a CSV: one process per source, target and process name",
-  description: "Every row is checked first, and every entity read; when anything is wrong, nothing is " +
-    "written and each problem is listed (exit 2). Column rows of the same source, target and process " +
-    "name become that process's column mapping. Importing the same file again creates nothing new.",
-  input: fileInput,
+  description: "Every row is checked first; when any is malformed nothing is sent and each problem is " +
+    "listed (exit 2). Column rows of the same source, target and process name become that process's " +
+    "column mapping. Rows naming a missing, deleted or (with --validate-entities, the default) non-data-set " +
+    "entity are rejected into the reject file and the others recorded (exit 1). Importing the same file " +
+    "again creates nothing new; --resume continues an interrupted import.",
+  input: z.object({ file: fileField, ...lineageImportFields }),
   positionals: ["file"],
   // Processes are upserted by a qualified name derived from their ends and name.
   annotations: UPSERT,
-  run: async (ctx, input) => {
-    const cache = createLineageCache();
-    const { reading, groups } = await checkLineageFile(ctx, input.file, "import", cache);
-    const catalog = ctx.catalog();
-    const outcomes = await mapConcurrently(
-      groups,
-      CONCURRENCY,
-      (group) => recordGroup(catalog, group, cache, ctx),
-    );
-    const processes = outcomes.filter((o): o is ProcessOutcome => "processGuid" in o);
-    const failures = outcomes.filter((o): o is GroupFailure => "error" in o);
-    const summary = {
-      file: input.file,
-      rows: reading.rowCount,
-      created: processes.filter((p) => p.created).length,
-      updated: processes.filter((p) => !p.created).length,
-      failed: failures.length,
-      processes,
-      failures,
-    };
-    if (failures.length > 0) {
-      throw new GovcatError(
-        `lineage import: ${failures.length} of ${groups.length} processes failed; the others were recorded ` +
-          `and importing the file again retries only what is missing:\n${JSON.stringify(summary, null, 2)}`,
-        { exitCode: 1, hint: "Each failure names its rows and the catalog's answer." },
-      );
-    }
-    return summary;
-  },
+  run: (ctx, input) =>
+    runLineageImport(ctx, input.file, "lineage import <file>", input, "lineage.import", "lineage import"),
 });
-
-interface ProcessOutcome {
-  processGuid: string;
-  qualifiedName: string;
-  processName?: string;
-  sourceGuid: string;
-  targetGuid: string;
-  created: boolean;
-  /** Lines of the rows this process records. */
-  lines: number[];
-  columnMappings: number;
-  attributesNotStored?: string[];
-}
-
-interface GroupFailure {
-  lines: number[];
-  sourceGuid: string;
-  targetGuid: string;
-  processName?: string;
-  status?: number;
-  error: string;
-}
-
-async function recordGroup(
-  catalog: CatalogClient,
-  group: LineageCsvGroup,
-  cache: LineageBuilderCache,
-  ctx: OperationContext,
-): Promise<ProcessOutcome | GroupFailure> {
-  const extraAttributes: Record<string, unknown> = { ...group.metadata };
-  if (group.relationshipType !== undefined) extraAttributes.relationshipType = group.relationshipType;
-  try {
-    const result = await createLineage(catalog, {
-      sources: [{ guid: group.sourceGuid }],
-      targets: [{ guid: group.targetGuid }],
-      processName: group.processName,
-      description: group.description,
-      owner: group.owner,
-      confidenceScore: group.confidenceScore,
-      extraAttributes,
-      columnMappings: group.columnMappings,
-    }, { cache, signal: ctx.signal });
-    return {
-      processGuid: result.processGuid,
-      qualifiedName: result.qualifiedName,
-      processName: group.processName,
-      sourceGuid: group.sourceGuid,
-      targetGuid: group.targetGuid,
-      created: result.created,
-      lines: group.lines,
-      columnMappings: group.columnMappings.length,
-      ...(result.attributesNotStored.length > 0 ? { attributesNotStored: result.attributesNotStored } : {}),
-    };
-  } catch (error) {
-    if (!(error instanceof GovcatError)) throw error;
-    return {
-      lines: group.lines,
-      sourceGuid: group.sourceGuid,
-      targetGuid: group.targetGuid,
-      processName: group.processName,
-      status: error instanceof CatalogError ? error.status : undefined,
-      error: error.message,
-    };
-  }
-}
-
-/**
- * Reads and checks the file: row format first (no request when any row is malformed), then the existence
- * of every entity named. Throws a {@link UsageError} listing every problem.
- */
-async function checkLineageFile(
-  ctx: OperationContext,
-  file: string,
-  command: "validate" | "import",
-  cache: LineageBuilderCache,
-): Promise<{ reading: LineageCsvReading; groups: LineageCsvGroup[]; entitiesChecked: number }> {
-  const reading = await readLineageCsv(await ctx.readTextFile(file, `lineage ${command} <file>`));
-  if (reading.problems.length > 0) {
-    throw problemsError(command, file, reading.problems, "Nothing was sent to the catalog.");
-  }
-  const catalog = ctx.catalog();
-  const guids = [...new Set(reading.rows.flatMap((row) => [row.sourceGuid, row.targetGuid]))];
-  const lookups = await mapConcurrently(
-    guids,
-    CONCURRENCY,
-    (guid) => lookupEnd(catalog, { guid }, cache, ctx.signal),
-  );
-  const missing = new Map<string, string>();
-  lookups.forEach((lookup, i) => {
-    if ("problem" in lookup) missing.set(guids[i], lookup.problem);
-  });
-  const problems: CsvProblem[] = [];
-  for (const row of reading.rows) {
-    for (
-      const [name, guid] of [["source_entity_guid", row.sourceGuid], ["target_entity_guid", row.targetGuid]]
-    ) {
-      const problem = missing.get(guid);
-      if (problem) {
-        problems.push({
-          line: row.line,
-          column: (reading.header.get(name) ?? 0) + 1,
-          message: `${name}: ${guid} ${problem}`,
-        });
-      }
-    }
-  }
-  if (problems.length > 0) {
-    throw problemsError(
-      command,
-      file,
-      problems,
-      command === "import" ? "Nothing was written to the catalog." : "Entities were only read.",
-    );
-  }
-  return { reading, groups: groupLineageRows(reading.rows), entitiesChecked: guids.length };
-}
-
-function problemsError(command: string, file: string, problems: CsvProblem[], after: string): UsageError {
-  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `  ${formatCsvProblem(file, p)}`);
-  if (problems.length > MAX_LISTED_PROBLEMS) {
-    listed.push(`  … and ${problems.length - MAX_LISTED_PROBLEMS} more`);
-  }
-  return new UsageError(
-    `lineage ${command}: ${problems.length} problem${
-      problems.length === 1 ? "" : "s"
-    } in ${file}. ${after}\n` +
-      listed.join("\n"),
-    `Fix the rows above, then run "govcat lineage validate ${file}" again.`,
-  );
-}
-
-/** `work` over `items` with at most `limit` in flight; results in input order. */
-async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

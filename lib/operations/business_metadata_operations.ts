@@ -1,5 +1,6 @@
 /**
- * Business metadata operations of the entity group (spec §4.6): bulk import from CSV and its template,
+ * Business metadata operations of the entity group (spec §4.6): bulk import from CSV (in
+ * `business_metadata_import.ts`) and its template,
  * add, update and remove whole groups (`addOrUpdateBusinessMetadata`, `deleteBusinessMetadata`) or
  * attributes of one group (`addOrUpdateBusinessAttribute`, `deleteBusinessAttribute`,
  * `add-business-metadata`). The delete commands without a payload file read the entity first and remove
@@ -8,7 +9,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { BUSINESS_METADATA_IMPORT_COLUMNS, importBusinessMetadata } from "./business_metadata_import.ts";
 import { guid } from "./entity_operations.ts";
 import {
   asBusinessMetadata,
@@ -23,47 +24,7 @@ import { defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./
 
 const bmName = z.string().min(1).describe("Business metadata group name, e.g. Governance");
 
-/** Columns the import needs; the template's fifth, EntityUniqueAttributeName, is optional. */
-export const BUSINESS_METADATA_IMPORT_COLUMNS = [
-  "EntityType",
-  "EntityUniqueAttributeValue",
-  "BusinessAttributeName",
-  "BusinessAttributeValue",
-];
-
-export const importBusinessMetadata = defineOperation({
-  id: "entity.import-business-metadata",
-  group: "entity",
-  command: "import-business-metadata",
-  aliases: ["importBusinessMetadata"],
-  summary: "Import business metadata values of many entities from a CSV file",
-  description: "The CSV has the columns of getBusinessMetadataTemplate: EntityType, " +
-    "EntityUniqueAttributeValue, BusinessAttributeName (group.attribute), BusinessAttributeValue and an " +
-    "optional EntityUniqueAttributeName. The answer lists the rows imported and the rows that failed.",
-  input: z.object({ bmFile: z.string().min(1).describe("CSV file of business metadata values") }),
-  annotations: UPSERT,
-  run: async (ctx, input) => {
-    const csv = (await ctx.readTextFile(input.bmFile, "--bm-file")).replace(/^\uFEFF/, "");
-    checkImportCsv(csv, input.bmFile);
-    const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
-    return ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
-  },
-});
-
-function checkImportCsv(csv: string, path: string) {
-  const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== "");
-  const hint = 'Run "govcat entity getBusinessMetadataTemplate" for the expected columns.';
-  if (lines.length === 0) throw new UsageError(`${path} is empty: --bm-file needs a CSV file.`, hint);
-  const header = lines[0].split(",").map((c) => c.trim().replace(/^"|"$/g, "").toLowerCase());
-  const missing = BUSINESS_METADATA_IMPORT_COLUMNS.filter((c) => !header.includes(c.toLowerCase()));
-  if (missing.length > 0) {
-    throw new UsageError(
-      `${path} lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}.`,
-      hint,
-    );
-  }
-  if (lines.length === 1) throw new UsageError(`${path} has a header but no rows to import.`);
-}
+export { BUSINESS_METADATA_IMPORT_COLUMNS, importBusinessMetadata };
 
 export const getBusinessMetadataTemplate = defineOperation({
   id: "entity.get-business-metadata-template",

@@ -9,7 +9,7 @@ import type { Collection } from "../catalog/collections_types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { exportCollections } from "./collections_export.ts";
-import { importCollections } from "./collections_import.ts";
+import { importCollectionsOperation } from "./collections_import.ts";
 import {
   CLI_COLLECTION_HINTS,
   collectionNameProblem,
@@ -158,23 +158,6 @@ export const collectionChildren = defineOperation({
   },
 });
 
-export const importCollectionsOperation = defineOperation({
-  id: "collections.import",
-  group: "collections",
-  command: "import",
-  summary: "Create or update collections from a CSV file, parents before children",
-  description: "Columns: collection_name (required), friendly_name, description, parent_collection. Every " +
-    "row is checked before anything is written (names, duplicates, unknown parents, cycles); problems are " +
-    "reported as file:line. Rows may come in any order; parents are created first. An empty " +
-    "parent_collection means the root for a new collection and no move for an existing one. Rows that " +
-    "match the catalog already are left alone, so the import can be run again.",
-  input: z.object({
-    csvFile: z.string().min(1).describe("CSV file of collections to create or update"),
-  }),
-  annotations: UPSERT,
-  run: (ctx, input) => importCollections(ctx, input.csvFile),
-});
-
 export const exportCollectionsOperation = defineOperation({
   id: "collections.export",
   group: "collections",
@@ -199,6 +182,8 @@ export const exportCollectionsOperation = defineOperation({
       metadata: input.includeMetadata ?? false,
     }),
 });
+
+export { importCollectionsOperation };
 
 /** Every operation of the `collections` group. */
 export const COLLECTIONS_OPERATIONS: Operation[] = [

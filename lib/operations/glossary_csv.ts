@@ -1,173 +1,133 @@
 /**
- * The CSV files of the glossary commands, checked before anything is sent: the term import file of
- * `import-terms` (the service's template columns — Name, Nick Name, Status, Definition, Acronym, … — or the
- * spec's name, description, short_description, status, definition, examples) and the assignment file of
- * `assign_terms` (term_guid, entity_guid). Every problem is reported as `file:line: column …: what`, and
- * all of them at once, so a file can be fixed in one go.
+ * How rows of the glossary CSV templates become catalog objects: a term of the glossary-terms template
+ * (written by `glossary import-terms --mode=batches`, compared by dry runs) and an assignment of the
+ * glossary-assignments template (`glossary assign_terms`); whether a stored term already holds what a
+ * row would write; and the template as `--mode=batches` reads it, refusing values in the columns only the
+ * service's own import reads.
+ *
+ * A row's `description` is the term's definition when the `definition` cell is empty, as the service's
+ * import reads it; resources are `<name>:<url>` (a bare URL names itself).
  *
  * @example
  * ```ts
- * import { columnKey } from "./glossary_csv.ts";
- * columnKey("Short Description"); // "shortdescription"
+ * import { termFromRow } from "./glossary_csv.ts";
+ * const { term } = termFromRow({
+ *   line: 2, cells: [], extras: {},
+ *   values: { name: "Revenue", description: "Money in", status: "Approved" },
+ * }, "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f");
+ * console.log(term.longDescription, term.status); // "Money in" "Approved"
  * ```
  *
  * @module
  */
-import { TERM_STATUSES } from "../catalog/glossary_types.ts";
-import { parseCsv } from "../deps/csv.ts";
-import { UsageError } from "../errors.ts";
+import type { AtlasGlossaryTerm } from "../catalog/glossary_types.ts";
+import { glossaryTerms, SERVICE_ONLY_TERM_COLUMNS } from "../csv/templates/glossary_templates.ts";
+import { cellText, cellValues } from "../csv/templates/rules.ts";
+import type { CheckedRow, CsvTemplate } from "../csv/types.ts";
 
-/** One CSV record with the line it starts on. */
-export interface CsvRecord {
-  line: number;
-  cells: string[];
+/** A term a row describes, by its name in the glossary. */
+export interface TermItem {
+  name: string;
+  /** The fields the row sets, with the glossary as anchor; fields of empty cells are left out. */
+  term: AtlasGlossaryTerm & { name: string };
 }
 
-/** Problems listed in one error message; the rest are counted. */
-const MAX_LISTED = 20;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `Nick Name`, `nick_name` and `NICKNAME` all become `nickname`, as the service matches them. */
-export function columnKey(header: string): string {
-  return header.trim().toLowerCase().replace(/[\s_-]+/g, "");
-}
-
-/** Parses CSV text into records with line numbers; unreadable CSV is a usage error naming the line. */
-export function readCsvRecords(text: string, file: string): Promise<CsvRecord[]> {
-  return new Promise((resolve, reject) => {
-    parseCsv(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      record_delimiter: ["\r\n", "\n", "\r"],
-    }, (error: Error | undefined, records: unknown) => {
-      if (error) {
-        const line = (error as Error & { lines?: number }).lines ?? 1;
-        reject(new UsageError(`${file}:${line}: not valid CSV: ${error.message}`));
-        return;
-      }
-      // With `info: true` every record comes with its position.
-      const located = records as Array<{ record: string[]; info: { lines: number } }>;
-      resolve(located.map(({ record, info }) => ({
-        // info.lines is where the record ends; line breaks inside quoted fields move its start up.
-        line: info.lines - record.join("").split("\n").length + 1,
-        cells: record,
-      })));
-    });
-  });
-}
-
-/** Throws one usage error listing `problems` (at most {@link MAX_LISTED}), or returns when there are none. */
-function report(problems: string[], file: string, hint: string): void {
-  if (problems.length === 0) return;
-  const listed = problems.slice(0, MAX_LISTED);
-  const more = problems.length > MAX_LISTED ? [`… and ${problems.length - MAX_LISTED} more`] : [];
-  const heading = `${file} has ${problems.length} problem${
-    problems.length > 1 ? "s" : ""
-  }; nothing was sent:`;
-  throw new UsageError([heading, ...listed, ...more].join("\n  "), hint);
-}
-
-/** The header and data records of a file; an empty file or one without data rows is a usage error. */
-async function headerAndRows(text: string, file: string, hint: string): Promise<[CsvRecord, CsvRecord[]]> {
-  const [header, ...rows] = await readCsvRecords(text, file);
-  if (!header) throw new UsageError(`${file} is empty: a header line and at least one row are needed.`, hint);
-  if (rows.length === 0) {
-    throw new UsageError(`${file}:${header.line}: a header but no rows to import.`, hint);
-  }
-  return [header, rows];
-}
-
-const TERM_HINT = "Columns: Name (required), Status (Draft, Approved, Alert, Expired), Definition, " +
-  "Nick Name, Acronym, Resources, Related Terms, Synonyms, Stewards, Experts, Parent Term Name; or name, " +
-  "description, short_description, status, definition, examples.";
-
-/** Checks a term import file: a Name column, a name on every row, no name twice, valid statuses. */
-export async function checkTermCsv(text: string, file: string): Promise<{ rows: number }> {
-  const [header, rows] = await headerAndRows(text, file, TERM_HINT);
-  const keys = header.cells.map(columnKey);
-  const nameAt = keys.indexOf("name");
-  if (nameAt < 0) {
-    throw new UsageError(
-      `${file}:${header.line}: no Name column (found: ${header.cells.join(", ") || "nothing"}).`,
-      TERM_HINT,
-    );
-  }
-  const statusAt = keys.indexOf("status");
-  const problems: string[] = [];
-  const seen = new Map<string, number>();
-  const label = (i: number) => `column ${header.cells[i].trim()}`;
-  for (const row of rows) {
-    const name = (row.cells[nameAt] ?? "").trim();
-    if (name === "") problems.push(`${file}:${row.line}: ${label(nameAt)}: the term name is empty`);
-    else if (name.includes("@")) {
-      problems.push(`${file}:${row.line}: ${label(nameAt)}: "${name}" contains '@'`);
-    } else if (seen.has(name)) {
-      problems.push(`${file}:${row.line}: ${label(nameAt)}: "${name}" is also on line ${seen.get(name)}`);
-    } else seen.set(name, row.line);
-    const status = statusAt < 0 ? "" : (row.cells[statusAt] ?? "").trim();
-    if (status !== "" && !TERM_STATUSES.some((s) => s.toLowerCase() === status.toLowerCase())) {
-      problems.push(
-        `${file}:${row.line}: ${label(statusAt)}: "${status}" is not a term status (${
-          TERM_STATUSES.join(", ")
-        })`,
-      );
-    }
-  }
-  report(problems, file, TERM_HINT);
-  return { rows: rows.length };
-}
-
-/** One row of an assignment file. */
-export interface AssignmentRow {
-  line: number;
+/** One assignment of a term to an entity. */
+export interface AssignmentItem {
   termGuid: string;
   entityGuid: string;
 }
 
-const ASSIGN_HINT = "The file needs the columns term_guid and entity_guid, one assignment per row.";
+/** The fields a term row may set, in the order they are compared. */
+const TERM_FIELDS = [
+  "shortDescription",
+  "longDescription",
+  "status",
+  "examples",
+  "nickName",
+  "abbreviation",
+  "usage",
+  "resources",
+] as const;
 
-/** Reads an assignment file: both columns present, GUIDs well formed, no pair twice. */
-export async function readAssignmentCsv(text: string, file: string): Promise<AssignmentRow[]> {
-  const [header, rows] = await headerAndRows(text, file, ASSIGN_HINT);
-  const keys = header.cells.map((cell) => cell.trim().toLowerCase());
-  const missing = ["term_guid", "entity_guid"].filter((column) => !keys.includes(column));
-  if (missing.length > 0) {
-    throw new UsageError(
-      `${file}:${header.line}: no ${missing.join(" or ")} column (found: ${header.cells.join(", ")}).`,
-      ASSIGN_HINT,
-    );
-  }
-  const termAt = keys.indexOf("term_guid");
-  const entityAt = keys.indexOf("entity_guid");
-  const problems: string[] = [];
-  const seen = new Map<string, number>();
-  const assignments: AssignmentRow[] = [];
-  for (const row of rows) {
-    const termGuid = (row.cells[termAt] ?? "").trim();
-    const entityGuid = (row.cells[entityAt] ?? "").trim();
-    let ok = true;
-    for (const [column, value] of [["term_guid", termGuid], ["entity_guid", entityGuid]]) {
-      if (!GUID.test(value)) {
-        ok = false;
-        problems.push(
-          `${file}:${row.line}: column ${column}: ${value ? `"${value}" is not a GUID` : "empty"}`,
-        );
-      }
-    }
-    if (!ok) continue;
-    const key = `${termGuid.toLowerCase()} ${entityGuid.toLowerCase()}`;
-    if (seen.has(key)) {
-      problems.push(
-        `${file}:${row.line}: this term_guid and entity_guid pair is also on line ${seen.get(key)}`,
-      );
-      continue;
-    }
-    seen.set(key, row.line);
-    assignments.push({ line: row.line, termGuid, entityGuid });
-  }
-  report(problems, file, ASSIGN_HINT);
-  return assignments;
+/** `Wiki:https://x` → Wiki and https://x; a bare URL (or text without `:`) names itself. */
+function resource(item: string): { displayName: string; url: string } {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(item)) return { displayName: item, url: item };
+  const at = item.indexOf(":");
+  return at <= 0
+    ? { displayName: item, url: item }
+    : { displayName: item.slice(0, at).trim(), url: item.slice(at + 1).trim() };
 }
+
+/** The term a row of the glossary-terms template writes into `glossaryGuid`. */
+export function termFromRow(row: CheckedRow, glossaryGuid: string): TermItem {
+  const name = cellText(row, "name")!;
+  const term: TermItem["term"] = { name, anchor: { glossaryGuid } };
+  const set = (field: keyof AtlasGlossaryTerm, column: string) => {
+    const value = cellText(row, column);
+    if (value !== undefined) (term as Record<string, unknown>)[field] = value;
+  };
+  set("shortDescription", "short_description");
+  set("longDescription", "definition");
+  if (term.longDescription === undefined) set("longDescription", "description");
+  set("status", "status");
+  set("nickName", "nick_name");
+  set("abbreviation", "acronym");
+  set("usage", "usage");
+  const examples = cellValues(row.values.examples);
+  if (examples.length > 0) term.examples = examples;
+  const resources = cellValues(row.values.resources);
+  if (resources.length > 0) term.resources = resources.map(resource);
+  return { name, term };
+}
+
+/** The assignment a row of the glossary-assignments template asks for (GUIDs in lower case). */
+export function assignmentFromRow(row: CheckedRow): AssignmentItem {
+  return {
+    termGuid: cellText(row, "term_guid")!.toLowerCase(),
+    entityGuid: cellText(row, "entity_guid")!.toLowerCase(),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Whether `stored` already has every field `wanted` sets (the fields it leaves out do not matter). */
+export function termHolds(stored: AtlasGlossaryTerm, wanted: AtlasGlossaryTerm): boolean {
+  return TERM_FIELDS.every((field) => {
+    if (wanted[field] === undefined) return true;
+    if (field === "resources") {
+      const pairs = (list: AtlasGlossaryTerm["resources"]) =>
+        (list ?? []).map((r) => ({ displayName: r.displayName ?? "", url: r.url ?? "" }));
+      return same(pairs(stored.resources), pairs(wanted.resources));
+    }
+    return same(stored[field], wanted[field]);
+  });
+}
+
+/** The term `stored` with the fields of `wanted` laid over it (a full update keeps the rest). */
+export function mergedTerm(stored: AtlasGlossaryTerm, wanted: AtlasGlossaryTerm): AtlasGlossaryTerm {
+  const merged: AtlasGlossaryTerm = { ...stored };
+  for (const field of TERM_FIELDS) {
+    if (wanted[field] !== undefined) (merged as Record<string, unknown>)[field] = wanted[field];
+  }
+  return merged;
+}
+
+/**
+ * The glossary-terms template as `--mode=batches` reads it: a value in a column only the service's import
+ * reads (relations, contacts, term templates) is a problem of its row, found before anything is sent.
+ */
+export function batchTermsTemplate(): CsvTemplate {
+  const serviceOnly = (row: CheckedRow) =>
+    SERVICE_ONLY_TERM_COLUMNS.filter((column) => cellValues(row.values[column]).length > 0).map((
+      column,
+    ): [string, string] => [column, SERVICE_ONLY_MESSAGE]);
+  return {
+    ...glossaryTerms,
+    checkRow: (row) => [...glossaryTerms.checkRow?.(row) ?? [], ...serviceOnly(row)],
+  };
+}
+
+const SERVICE_ONLY_MESSAGE =
+  "only the service's import reads this column; leave it empty with --mode=batches, " +
+  "or import the file without --mode=batches";

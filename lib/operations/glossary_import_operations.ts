@@ -1,25 +1,63 @@
 /**
- * Bulk commands of the `glossary` group: `import-terms` (the service's asynchronous CSV import, checked
- * locally first and polled to completion with progress on stderr), `read-terms-import` (an import's
- * status) and `assign_terms` (term assignments from a CSV of term_guid, entity_guid).
+ * Bulk commands of the `glossary` group: `import-terms` (terms from CSV, by the service's asynchronous
+ * import or with `--mode=batches` through the bulk engine), `read-terms-import` (the status of a service
+ * import) and `assign_terms` (term assignments from a CSV of term_guid, entity_guid, through the engine).
+ * Every file is checked against its template first, streamed, and nothing is sent while a row is wrong.
  *
  * @module
  */
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
+import { runBulkImport } from "../csv/engine.ts";
+import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
-import { CatalogError, GovcatError } from "../errors.ts";
-import { checkTermCsv, readAssignmentCsv } from "./glossary_csv.ts";
+import { GovcatError, UsageError } from "../errors.ts";
+import { bulkImportFields, type BulkImportInput, engineOptions } from "./bulk_options.ts";
+import { checkFileFirst } from "./csv_prechecks.ts";
+import { glossaryAssignmentImport } from "./glossary_assign_import.ts";
+import { batchTermsTemplate } from "./glossary_csv.ts";
 import { glossaryGuid } from "./glossary_inputs.ts";
+import { glossaryTermImport } from "./glossary_term_import.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
-const encoder = new TextEncoder();
+/** How `import-terms` imports: the service's import job, or batches sent by govcat. */
+export const TERM_IMPORT_MODES = ["service", "batches"] as const;
 
-/**
- * Writes a progress line to stderr. Operations have no progress channel and their logger shows only
- * warnings by default; stdout carries the JSON result, so progress goes straight to stderr.
- */
-function progress(line: string): void {
-  Deno.stderr.writeSync(encoder.encode(`${line}\n`));
+/** Options of the engine that the service's import job has no use for. */
+const BATCH_ONLY: Array<[keyof BulkImportInput, string]> = [
+  ["batchSize", "--batch-size"],
+  ["concurrency", "--concurrency"],
+  ["skipExisting", "--skip-existing"],
+  ["resume", "--resume"],
+  ["errorsFile", "--errors-file"],
+  ["checkpointFile", "--checkpoint-file"],
+];
+/** Options of the service's import job. */
+const SERVICE_ONLY: Array<[string, string]> = [
+  ["includeTermHierarchy", "--include-term-hierarchy"],
+  ["timeoutSeconds", "--timeout-seconds"],
+  ["pollMs", "--poll-ms"],
+];
+
+function refuseOptionsOfOtherMode(input: Record<string, unknown>, mode: string): void {
+  const [others, wanted, why] = mode === "service"
+    ? [
+      BATCH_ONLY,
+      "--mode=batches",
+      "The service's import (the default mode) is one job run by the catalog; add --mode=batches to " +
+      "import in resumable batches instead.",
+    ]
+    : [
+      SERVICE_ONLY,
+      "the service's import (--mode=service, the default)",
+      "--mode=batches sends the terms itself and does not wait for a service job; leave the option out.",
+    ];
+  const given = others.filter(([field]) => input[field] !== undefined).map(([, flag]) => flag);
+  if (given.length > 0) {
+    throw new UsageError(
+      `${given.join(", ")} ${given.length > 1 ? "apply" : "applies"} to ${wanted} only.`,
+      why,
+    );
+  }
 }
 
 function fileNameOf(path: string): string {
@@ -30,29 +68,76 @@ export const importTerms = defineOperation({
   id: "glossary.import-terms",
   group: "glossary",
   command: "import-terms",
-  summary: "Import terms into a glossary from a CSV file, waiting until the import has finished",
-  description: "The file is checked first (a Name column, a name on every row, no name twice, statuses " +
-    "Draft/Approved/Alert/Expired); problems are listed by line and nothing is sent. The service then " +
-    "imports it in the background; progress goes to stderr and the finished operation to stdout. Terms " +
-    "that exist are updated, so importing a file again is harmless.",
+  summary: "Import terms into a glossary from a CSV file (the service's import, or --mode=batches)",
+  description: "Columns: name (required), description, short_description, status (Draft, Approved, " +
+    "Alert, Expired), definition, examples; the service's template columns (Nick Name, Acronym, Resources, " +
+    "Related Terms, Synonyms, Stewards, Experts, Parent Term Name, …) too. The file is checked first and " +
+    "every problem listed as file:line:column; nothing is sent while one remains. By default the file is " +
+    "uploaded to the service's import, which runs in the background (read-terms-import shows its status); " +
+    "govcat waits for it, showing progress, and prints the finished operation. --mode=batches creates the " +
+    "terms itself in resumable batches (POST /glossary/terms), with a reject file and --resume; existing " +
+    "terms are updated (or left alone with --skip-existing). --dry-run reports what either mode would do. " +
+    "Terms that exist are matched by name, so importing a file again is harmless.",
   input: z.object({
-    csvFile: z.string().min(1).describe("CSV file of terms (the service's template columns)"),
+    csvFile: z.string().min(1).describe("CSV file of terms (glossary-terms template)"),
     glossaryGuid,
+    mode: z.enum(TERM_IMPORT_MODES).optional().describe(
+      "service (default): the service's import job; batches: resumable batches sent by govcat",
+    ),
     includeTermHierarchy: z.boolean().optional().describe(
-      "Build the term hierarchy from the Parent Term Name column",
+      "Build the term hierarchy from the Parent Term Name column (service mode)",
     ),
     timeoutSeconds: z.number().int().min(1).max(86_400).optional().describe(
-      "Stop waiting after this many seconds (default 600); the import goes on",
+      "Stop waiting after this many seconds (default 600); the import goes on (service mode)",
     ),
     pollMs: z.number().int().min(50).max(60_000).optional().describe(
-      "Milliseconds between status checks (default 1000)",
+      "Milliseconds between status checks (default 1000; service mode)",
     ),
+    ...bulkImportFields,
   }),
   annotations: UPSERT,
   run: async (ctx, input) => {
-    const csv = (await ctx.readTextFile(input.csvFile, "--csv-file")).replace(/^\uFEFF/, "");
-    const { rows } = await checkTermCsv(csv, input.csvFile);
-    let last = "";
+    const mode = input.mode ?? "service";
+    refuseOptionsOfOtherMode(input, mode);
+    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file", {
+      glossaryGuid: input.glossaryGuid,
+      mode,
+    });
+    if (mode === "service" && !input.dryRun) return await serviceImport(ctx, input, options.file);
+    const template = mode === "batches" ? batchTermsTemplate() : glossaryTerms;
+    // Checked before the glossary is looked up: a bad file is refused without a request.
+    await checkFileFirst(options.file, template, { displayName: input.csvFile, signal: ctx.signal });
+    // An unknown glossary is one 404 with its hint, not a rejection of every row.
+    await ctx.catalog().glossary.get(input.glossaryGuid, ctx.signal);
+    const plugin = glossaryTermImport(ctx.catalog(), {
+      glossaryGuid: input.glossaryGuid,
+      mode,
+      template,
+      skipExisting: input.skipExisting,
+    });
+    return await runBulkImport(plugin, options);
+  },
+});
+
+/** Checks the file, uploads it to the service's import and waits for the job, reporting its progress. */
+async function serviceImport(
+  ctx: OperationContext,
+  input: {
+    csvFile: string;
+    glossaryGuid: string;
+    includeTermHierarchy?: boolean;
+    timeoutSeconds?: number;
+    pollMs?: number;
+  },
+  path: string,
+): Promise<ImportCsvOperation> {
+  const report = await checkFileFirst(path, glossaryTerms, {
+    displayName: input.csvFile,
+    signal: ctx.signal,
+    progress: ctx.progress,
+  });
+  const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
+  try {
     const operation = await ctx.catalog().glossary.importTermsAndWait(
       input.glossaryGuid,
       csv,
@@ -63,17 +148,22 @@ export const importTerms = defineOperation({
         pollMs: input.pollMs,
         signal: ctx.signal,
         onProgress: (op) => {
-          const imported = op.properties?.importedTerms ?? "0";
-          const line = `import-terms: operation ${op.id} ${op.status} (${imported}/${rows} terms)`;
-          if (line !== last) progress(line);
-          last = line;
+          ctx.logger.info(`import-terms: operation ${op.id} ${op.status}`);
+          ctx.progress?.update({
+            phase: `service import ${op.status}`,
+            done: Number(op.properties?.importedTerms ?? 0) || 0,
+            total: report.rows,
+            errors: 0,
+          });
         },
       },
     );
     if (operation.status === "Failed") throw importFailed(operation);
     return operation;
-  },
-});
+  } finally {
+    ctx.progress?.finish();
+  }
+}
 
 function importFailed(operation: ImportCsvOperation): GovcatError {
   const message = operation.error?.message || "no reason given";
@@ -93,84 +183,27 @@ export const readTermsImport = defineOperation({
   run: (ctx, input) => ctx.catalog().glossary.getImportStatus(input.operationId, ctx.signal),
 });
 
-/** The outcome of one row of an assignment file. */
-interface RowResult {
-  line: number;
-  term_guid: string;
-  entity_guid: string;
-  status: "assigned" | "failed";
-  error?: string;
-}
-
 export const assignTerms = defineOperation({
   id: "glossary.assign-terms",
   group: "glossary",
   command: "assign_terms",
-  summary: "Assign terms to entities from a CSV file of term_guid, entity_guid",
-  description: "Every row is checked first (GUID format, no pair twice) and problems are listed by line " +
-    "before anything is sent. Rows are then grouped by term and assigned in batches of CATALOG_BATCH_SIZE; " +
-    "a refused batch is retried entity by entity, so one bad row fails alone. Prints a summary with the " +
-    "outcome of every row. Entities that already carry the term count as assigned.",
+  summary: "Assign terms to entities from a CSV file of term_guid, entity_guid, in resumable batches",
+  description: "Every row is checked first (GUIDs, no pair twice) and every problem listed as " +
+    "file:line:column before anything is sent. Rows are sent per batch grouped by term " +
+    "(POST /glossary/terms/{termGuid}/assignedEntities). An assignment the catalog has already is " +
+    "skipped; a row naming a term or entity that does not exist is rejected into the errors file with the " +
+    "service's answer while the others are assigned. Prints the summary; exit 1 when a row was rejected.",
   input: z.object({
     csvFile: z.string().min(1).describe("CSV file with the columns term_guid, entity_guid"),
+    ...bulkImportFields,
   }),
   annotations: UPSERT,
-  run: async (ctx, input) => {
-    const csv = await ctx.readTextFile(input.csvFile, "--csv-file");
-    const rows = await readAssignmentCsv(csv, input.csvFile);
-    const byTerm = Map.groupBy(rows, (row) => row.termGuid);
-    const batchSize = ctx.config().batchSize;
-    const results: RowResult[] = [];
-    for (const [term, termRows] of byTerm) {
-      for (let start = 0; start < termRows.length; start += batchSize) {
-        const batch = termRows.slice(start, start + batchSize);
-        results.push(...await assignBatch(ctx, term, batch));
-      }
-    }
-    results.sort((a, b) => a.line - b.line);
-    const assigned = results.filter((r) => r.status === "assigned").length;
-    return { assigned, failed: results.length - assigned, terms: byTerm.size, rows: results };
-  },
+  run: async (ctx, input) =>
+    await runBulkImport(
+      glossaryAssignmentImport(ctx.catalog()),
+      await engineOptions(ctx, input, input.csvFile, "--csv-file"),
+    ),
 });
-
-/** Assigns one batch; when the service refuses it, each entity alone, to find the rows at fault. */
-async function assignBatch(
-  ctx: OperationContext,
-  termGuid: string,
-  batch: Array<{ line: number; termGuid: string; entityGuid: string }>,
-): Promise<RowResult[]> {
-  const glossary = ctx.catalog().glossary;
-  const result = (row: (typeof batch)[number], error?: string): RowResult => ({
-    line: row.line,
-    term_guid: row.termGuid,
-    entity_guid: row.entityGuid,
-    status: error === undefined ? "assigned" : "failed",
-    ...(error === undefined ? {} : { error }),
-  });
-  try {
-    await glossary.assignTermToEntities(termGuid, batch.map((row) => ({ guid: row.entityGuid })), ctx.signal);
-    return batch.map((row) => result(row));
-  } catch (error) {
-    // Anything but the service's answer (a cancelled run, a bug) stops the command.
-    if (!(error instanceof CatalogError)) throw error;
-    if (batch.length === 1) return [result(batch[0], describe(error))];
-  }
-  const results: RowResult[] = [];
-  for (const row of batch) {
-    try {
-      await glossary.assignTermToEntities(termGuid, [{ guid: row.entityGuid }], ctx.signal);
-      results.push(result(row));
-    } catch (error) {
-      if (!(error instanceof CatalogError)) throw error;
-      results.push(result(row, describe(error)));
-    }
-  }
-  return results;
-}
-
-function describe(error: CatalogError): string {
-  return [error.status || "", error.code, error.message].filter(Boolean).join(" ");
-}
 
 /** The import and assignment commands, in the order of spec §4.6. */
 export const GLOSSARY_IMPORT_OPERATIONS: Operation[] = [importTerms, readTermsImport, assignTerms];

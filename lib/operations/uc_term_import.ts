@@ -1,196 +1,345 @@
 /**
- * `uc term import-csv`: terms of one governance domain from a CSV file with the columns name,
- * description, status, acronym, owner_id, resource_name and resource_url (multi-value cells separated by
- * `;`). Every row is checked first and every problem reported as `file:line:column: …`; nothing is sent
- * unless the whole file is valid. `--dry-run` stops there and shows the terms that would be created.
+ * `uc term import-csv`: terms of one governance domain from a CSV file, through the bulk engine. The file
+ * is one of the uc-term templates (bulk, all fields, bulk update, multi-value; detected from the header
+ * unless `--template` names one), checked first with every problem listed as file:line:column.
+ *
+ * A row with a term_id changes that term, and only the fields it gives. A row without one creates the
+ * term of its name, or, when the domain has a term of that name already, updates it with the row's fields
+ * (skipped when it holds them, left alone with `--skip-existing`), so running an import again changes
+ * nothing. Each unit is one call (the unified catalog has no bulk create); a refused row is rejected into
+ * the errors file with the service's answer.
+ *
+ * Synonyms name other terms of the domain, rows of the file or terms already there (checked before
+ * anything is sent). Each link is made by the later of the two rows once both terms exist, so rows may
+ * name terms further down the file; a file with such links is sent one batch at a time, in file order.
  *
  * @module
  */
+import { checkedRows } from "../csv/check.ts";
+import { runBulkImport } from "../csv/engine.ts";
+import { columnKey } from "../csv/problems.ts";
+import { cellText, cellValues } from "../csv/templates/rules.ts";
+import type {
+  BulkImport,
+  CsvProblem,
+  CsvTemplate,
+  ImportUnit,
+  PlannedAction,
+  UnitOutcome,
+} from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
-import { canonicalEnumValue, ENTITY_STATUSES } from "../unified/enums.ts";
-import { type TermInput, termInputSchema } from "../unified/schemas.ts";
-import { columnKey, readCsvRecords } from "./glossary_csv.ts";
-import { CREATE, defineOperation, type Operation } from "./types.ts";
+import type { UnifiedCatalogClient } from "../unified/client.ts";
+import type { ListParams } from "../unified/resource.ts";
+import type { Term } from "../unified/schemas.ts";
+import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { isRowRefusal, refusalOutcome, rejectedOutcome, SettledUnits } from "./bulk_outcomes.ts";
+import { checkFileFirst, throwProblems } from "./csv_prechecks.ts";
+import { chooseTemplate, readHeader } from "./entity_bulk_operations.ts";
+import { defineOperation, type Operation, UPSERT } from "./types.ts";
+import {
+  type LinkTarget,
+  newTermBody,
+  type TermChange,
+  termChangeFromRow,
+  termHolds,
+  updatedTermBody,
+} from "./uc_term_rows.ts";
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const TERM_CSV_COLUMNS = [
-  "name",
-  "description",
-  "status",
-  "acronym",
-  "owner_id",
-  "resource_name",
-  "resource_url",
+/** The templates `uc term import-csv` reads. */
+export const UC_TERM_IMPORT_TEMPLATES = [
+  "uc-term-bulk",
+  "uc-term-all-fields",
+  "uc-term-bulk-update",
+  "uc-term-multi-value",
 ] as const;
-const HINT = `Columns: ${TERM_CSV_COLUMNS.join(", ")} (name required; status DRAFT, PUBLISHED or ` +
-  "EXPIRED in any case, DRAFT when empty; several acronyms, owners or resources separated by ';'; " +
-  "owner_id is an Entra ID object ID (GUID), not an e-mail address).";
-const MAX_LISTED = 30;
 
-/** One checked row: its line and the term body it becomes. */
-export interface TermRow {
-  line: number;
-  body: Record<string, unknown>;
+const key = (name: string) => name.trim().toLowerCase();
+const describeLink = (link: LinkTarget) => "termId" in link ? link.termId : link.name;
+
+/** The terms of a domain by lower-case name, every page. */
+async function domainTerms(
+  unified: UnifiedCatalogClient,
+  domainId: string,
+  signal?: AbortSignal,
+): Promise<Map<string, Term>> {
+  const terms = new Map<string, Term>();
+  for await (const term of unified.terms.list({ domainId, signal } as ListParams)) {
+    if (term.name) terms.set(key(term.name), term);
+  }
+  return terms;
 }
 
-const split = (cell: string | undefined) =>
-  (cell ?? "").split(";").map((part) => part.trim()).filter((part) => part !== "");
+/**
+ * The synonym links of a file, by the line whose unit makes each: the later of two rows that name each
+ * other, the naming row for a term the domain has already. Throws a UsageError listing the synonyms that
+ * name neither a row nor a term of the domain, or the row's own term.
+ */
+export async function synonymLinks(
+  unified: UnifiedCatalogClient,
+  path: string,
+  display: string,
+  template: CsvTemplate,
+  domainId: string,
+  signal?: AbortSignal,
+): Promise<Map<number, LinkTarget[]>> {
+  const links = new Map<number, LinkTarget[]>();
+  if (!template.columns.some((column) => column.name === "synonyms")) return links;
+  const lines = new Map<string, number>();
+  const references: Array<{ line: number; own?: string; termId?: string; targets: string[] }> = [];
+  for await (const row of checkedRows(path, template, { displayName: display, signal })) {
+    const own = cellText(row, "name");
+    if (own !== undefined) lines.set(key(own), row.line);
+    const targets = cellValues(row.values.synonyms);
+    if (targets.length > 0) {
+      references.push({ line: row.line, own, termId: cellText(row, "term_id"), targets });
+    }
+  }
+  if (references.length === 0) return links;
+  const header = await readHeader(path, display);
+  const index = header.findIndex((cell) => columnKey(cell) === columnKey("synonyms"));
+  const at = { column: index + 1, columnName: header[index]?.trim() };
+  const existing = await domainTerms(unified, domainId, signal);
+  const problems: CsvProblem[] = [];
+  const add = (line: number, link: LinkTarget) => links.set(line, [...links.get(line) ?? [], link]);
+  for (const { line, own, termId, targets } of references) {
+    for (const target of targets) {
+      const targetLine = lines.get(key(target));
+      if (own !== undefined && key(target) === key(own)) {
+        problems.push({ file: display, line, ...at, message: `"${target}" is this row's own term` });
+      } else if (targetLine === undefined && !existing.has(key(target))) {
+        problems.push({
+          file: display,
+          line,
+          ...at,
+          message: `"${target}" is neither a row of the file nor a term of governance domain ${domainId}`,
+        });
+      } else if (targetLine !== undefined && targetLine > line) {
+        // The other term is created later: its row makes the link, back to this one.
+        add(targetLine, termId ? { termId: termId.toLowerCase() } : { name: own! });
+      } else add(line, { name: target });
+    }
+  }
+  throwProblems(display, template, problems);
+  return links;
+}
 
-/** Checks a term CSV file and returns the term bodies, or throws one error listing every problem. */
-export async function checkTermImportCsv(text: string, file: string, domainId: string): Promise<TermRow[]> {
-  const [header, ...rows] = await readCsvRecords(text, file);
-  if (!header) throw new UsageError(`${file} is empty: a header line and at least one row are needed.`, HINT);
-  const keys = header.cells.map(columnKey);
-  const at = (column: string) => keys.indexOf(columnKey(column));
-  const problems: string[] = [];
-  keys.forEach((key, i) => {
-    if (!TERM_CSV_COLUMNS.some((column) => columnKey(column) === key)) {
-      problems.push(`${file}:${header.line}:${i + 1}: unknown column "${header.cells[i].trim()}"`);
+/** What a term import writes to, and how. */
+export interface UcTermImportOptions {
+  domainId: string;
+  template: CsvTemplate;
+  /** The synonym links each line's unit makes ({@link synonymLinks}). */
+  links: Map<number, LinkTarget[]>;
+  /** Plans terms found by name as skipped (the engine skips them itself when it sends). */
+  skipExisting?: boolean;
+}
+
+type Unit = ImportUnit<TermChange>;
+
+/** The bulk import of unified catalog terms into `options.domainId`; see the module documentation. */
+export function ucTermImport(
+  unified: UnifiedCatalogClient,
+  options: UcTermImportOptions,
+): BulkImport<TermChange> {
+  const terms = unified.terms;
+  const settled = new SettledUnits<TermChange>();
+  let named: Promise<Map<string, Term>> | undefined;
+  const namesOf = (signal: AbortSignal, fresh = false): Promise<Map<string, Term>> => {
+    if (!named || fresh) {
+      const loading = domainTerms(unified, options.domainId, signal);
+      loading.catch(() => {
+        if (named === loading) named = undefined;
+      });
+      named = loading;
     }
-  });
-  if (at("name") < 0) {
-    problems.push(
-      `${file}:${header.line}:1: no name column (found: ${header.cells.join(", ") || "nothing"})`,
+    return named;
+  };
+  const synonymsOf = async (termId: string, signal: AbortSignal) =>
+    new Set(
+      (await terms.listRelationships(termId, { relationshipType: "Synonym", entityType: "TERM", signal }))
+        .map((link) => String(link.entityId).toLowerCase()),
     );
-  }
-  if (rows.length === 0 && problems.length === 0) {
-    problems.push(`${file}:${header.line}:1: a header but no rows to import`);
-  }
-  const result: TermRow[] = [];
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    const where = (column: string) => `${file}:${row.line}:${at(column) + 1}: ${column}`;
-    const cell = (column: string) => at(column) < 0 ? "" : (row.cells[at(column)] ?? "").trim();
-    const before = problems.length;
-    const name = cell("name");
-    if (at("name") >= 0) {
-      if (name === "") problems.push(`${where("name")}: the term name is empty`);
-      else if (seen.has(name.toLowerCase())) {
-        problems.push(`${where("name")}: "${name}" is also on line ${seen.get(name.toLowerCase())}`);
-      } else seen.set(name.toLowerCase(), row.line);
+  const resolve = (link: LinkTarget, byName: Map<string, Term>) =>
+    "termId" in link ? link.termId : byName.get(key(link.name))?.id?.toLowerCase();
+
+  /** The stored term a change is about (by term_id, or by name), or why the row is refused. */
+  const stored = async (
+    change: TermChange,
+    byName: Map<string, Term>,
+    signal: AbortSignal,
+  ): Promise<{ term?: Term } | { refused: UnitOutcome }> => {
+    if (!change.termId) return { term: byName.get(key(change.name!)) };
+    try {
+      const term = await terms.get(change.termId, { signal });
+      if (term.domain && term.domain.toLowerCase() !== options.domainId.toLowerCase()) {
+        return {
+          refused: rejectedOutcome(
+            `term ${change.termId} is in governance domain ${term.domain}, not in --domain-id ` +
+              `${options.domainId}; import its row with that domain`,
+          ),
+        };
+      }
+      return { term };
+    } catch (error) {
+      if (!isRowRefusal(error)) throw error;
+      return { refused: refusalOutcome(error) };
     }
-    const statusText = cell("status");
-    const status = statusText === "" ? "DRAFT" : canonicalEnumValue(ENTITY_STATUSES, statusText);
-    if (!status) {
-      problems.push(
-        `${where("status")}: "${statusText}" is not a status (${
-          ENTITY_STATUSES.join(", ")
-        }, any letter case)`,
-      );
+  };
+  /** Whether `term` has every field and every synonym link of `change`. */
+  const complete = async (term: Term, change: TermChange, byName: Map<string, Term>, signal: AbortSignal) => {
+    if (!termHolds(term, change)) return false;
+    if (change.links.length === 0) return true;
+    const present = await synonymsOf(term.id, signal);
+    return change.links.every((link) => present.has(resolve(link, byName) ?? ""));
+  };
+
+  const write = async (
+    change: TermChange,
+    byName: Map<string, Term>,
+    signal: AbortSignal,
+  ): Promise<UnitOutcome> => {
+    const found = await stored(change, byName, signal);
+    if ("refused" in found) return found.refused;
+    let term = found.term;
+    let status: "created" | "updated" | "skipped" = "skipped";
+    if (!term) {
+      term = await terms.create(newTermBody(change, options.domainId), { signal });
+      status = "created";
+    } else if (!termHolds(term, change)) {
+      const before = term.name;
+      term = await terms.update(term.id, updatedTermBody(term, change), { signal });
+      if (before && key(before) !== key(term.name ?? before)) byName.delete(key(before));
+      status = "updated";
     }
-    const owners = split(cell("owner_id"));
-    for (const owner of owners) {
-      if (owner.includes("@")) {
-        problems.push(
-          `${
-            where("owner_id")
-          }: "${owner}" is an e-mail address; owner_id wants an Entra ID object ID (a GUID)`,
+    if (term.name) byName.set(key(term.name), term);
+    if (change.links.length > 0) {
+      const present = status === "created" ? new Set<string>() : await synonymsOf(term.id, signal);
+      for (const link of change.links) {
+        const id = resolve(link, byName);
+        if (!id) {
+          return rejectedOutcome(
+            `synonym "${describeLink(link)}" is not a term of the domain (its row was not imported); the ` +
+              `term was ${status === "skipped" ? "left as it was" : status}, without this link`,
+          );
+        }
+        if (present.has(id) || id === term.id.toLowerCase()) continue;
+        await terms.createRelationship(term.id, { entityId: id, relationshipType: "Synonym" }, {
+          entityType: "TERM",
+          signal,
+        });
+        present.add(id);
+        if (status === "skipped") status = "updated";
+      }
+    }
+    return { status };
+  };
+
+  return {
+    id: "uc.term-import-csv",
+    template: options.template,
+    sequential: options.links.size > 0,
+    toItem: (row) => termChangeFromRow(row, options.links.get(row.line) ?? []),
+    send: async (units, signal) => {
+      const byName = await namesOf(signal);
+      for (const unit of settled.pending(units)) {
+        try {
+          settled.settle(unit, await write(unit.item, byName, signal));
+        } catch (error) {
+          if (!isRowRefusal(error)) throw error;
+          settled.settle(unit, refusalOutcome(error));
+        }
+      }
+      return settled.outcomes(units);
+    },
+    existing: async (units, signal) => {
+      const byName = await namesOf(signal);
+      return units.map(({ item }) => !item.termId && byName.has(key(item.name!)));
+    },
+    applied: async (units: Unit[], signal) => {
+      const byName = await namesOf(signal, true);
+      const found: boolean[] = [];
+      for (const { item } of units) {
+        const target = await stored(item, byName, signal);
+        found.push(
+          "term" in target && target.term !== undefined && await complete(target.term, item, byName, signal),
         );
-      } else if (!GUID.test(owner)) {
-        problems.push(`${where("owner_id")}: "${owner}" is not an Entra ID object ID (a GUID)`);
       }
-    }
-    const names = split(cell("resource_name"));
-    const urls = split(cell("resource_url"));
-    if (names.length !== urls.length) {
-      problems.push(
-        `${
-          where("resource_url")
-        }: ${urls.length} URL(s) for ${names.length} resource_name(s); give them in pairs`,
-      );
-    }
-    if (problems.length > before) continue;
-    const body: Record<string, unknown> = { name, status, domain: domainId };
-    if (cell("description")) body.description = cell("description");
-    const acronyms = split(cell("acronym"));
-    if (acronyms.length) body.acronyms = acronyms;
-    if (owners.length) body.contacts = { owner: owners.map((id) => ({ id })) };
-    if (names.length) body.resources = names.map((n, i) => ({ name: n, url: urls[i] }));
-    const checked = termInputSchema.safeParse(body);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        problems.push(`${file}:${row.line}: ${issue.path.join(".") || "row"}: ${issue.message}`);
+      return found;
+    },
+    plan: async (units: Unit[], signal) => {
+      const byName = await namesOf(signal);
+      const actions: PlannedAction[] = [];
+      for (const { item } of units) {
+        const target = await stored(item, byName, signal);
+        if ("refused" in target) actions.push("reject");
+        else if (!target.term) actions.push("create");
+        else if (options.skipExisting && !item.termId) actions.push("skip");
+        else actions.push(await complete(target.term, item, byName, signal) ? "skip" : "update");
       }
-      continue;
-    }
-    result.push({ line: row.line, body: checked.data as Record<string, unknown> });
-  }
-  if (problems.length > 0) {
-    const listed = problems.slice(0, MAX_LISTED);
-    const more = problems.length > MAX_LISTED ? [`… and ${problems.length - MAX_LISTED} more`] : [];
-    throw new UsageError(
-      [
-        `${file} has ${problems.length} problem${problems.length > 1 ? "s" : ""}; nothing was sent:`,
-        ...listed,
-        ...more,
-      ]
-        .join("\n  "),
-      HINT,
-    );
-  }
-  return result;
+      return actions;
+    },
+    describe: ({ item }) => {
+      const { links, termId, ...fields } = item;
+      return {
+        ...(termId ? { term_id: termId } : {}),
+        ...fields,
+        ...(links.length > 0 ? { synonyms: links.map(describeLink) } : {}),
+      };
+    },
+    onThrottle: (listener) => unified.http.onThrottle(listener),
+  };
 }
+
+const importInput = z.object({
+  csvFile: z.string().min(1).describe("CSV file of terms (a uc-term template)"),
+  domainId: z.string().trim().min(1).describe("Id of the governance domain the terms go into"),
+  template: z.enum(UC_TERM_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
+  ...bulkImportFields,
+});
 
 export const termImportCsv = defineOperation({
   id: "uc.term-import-csv",
   group: "uc",
   command: "term import-csv",
-  summary: "Create the terms of a CSV file in a governance domain (--dry-run only checks the file)",
-  description:
-    `${HINT} Every row is checked before anything is sent; with --dry-run nothing is sent at all ` +
-    "and the terms that would be created are shown. Otherwise the domain is checked, then each row is " +
-    "created and the summary lists each row's outcome.",
-  input: z.object({
-    csvFile: z.string().min(1).describe("CSV file of terms"),
-    domainId: z.string().trim().min(1).describe("Id of the governance domain the terms go into"),
-    dryRun: z.boolean().optional().describe("Check the file and show what would be created; send nothing"),
-  }),
-  annotations: CREATE,
+  summary: "Create or update the terms of a CSV file in a governance domain, in resumable batches",
+  description: "Columns: name, description, status (DRAFT, PUBLISHED, EXPIRED in any case; DRAFT when " +
+    "empty), acronym, owner_id, resource_name, resource_url (several values separated by ';'); also " +
+    "synonyms (names of terms of the domain or of the file, made Synonym relationships), contacts " +
+    "(experts) and term_id (the row changes that term, only the fields it gives). owner_id and contacts " +
+    "are Entra ID object IDs (GUIDs), not e-mail addresses. Every row is checked first, with every " +
+    "problem listed as file:line:column, and nothing is sent while one remains; --dry-run reports what " +
+    "would be created, updated or skipped. A term the domain has by name is updated (skipped when " +
+    "unchanged, left alone with --skip-existing), so an import can be run again; rows the service refuses " +
+    "go to the errors file with its answer.",
+  input: importInput,
+  annotations: UPSERT,
   run: async (ctx, input) => {
-    const text = await ctx.readTextFile(input.csvFile, "--csv-file");
-    const rows = await checkTermImportCsv(text, input.csvFile, input.domainId);
-    if (input.dryRun) {
-      return {
-        file: input.csvFile,
-        domainId: input.domainId,
-        dryRun: true,
-        valid: true,
-        wouldCreate: rows.length,
-        rows: rows.map((row) => ({
-          line: row.line,
-          name: row.body.name,
-          outcome: "would-create",
-          term: row.body,
-        })),
-      };
-    }
-    const client = ctx.unified();
+    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
+    const template = await chooseTemplate(
+      options.file,
+      input.csvFile,
+      input.template,
+      UC_TERM_IMPORT_TEMPLATES,
+    );
+    options.settings = { domainId: input.domainId, template: template.name };
+    await checkFileFirst(options.file, template, { displayName: input.csvFile, signal: ctx.signal });
+    const unified = ctx.unified();
     // An unknown domain fails once, here, instead of once per row.
-    await client.domains.get(input.domainId, { signal: ctx.signal });
-    const outcomes: Array<Record<string, unknown>> = [];
-    for (const row of rows) {
-      try {
-        const term = await client.terms.create(row.body as TermInput, { signal: ctx.signal });
-        outcomes.push({ line: row.line, name: row.body.name, outcome: "created", id: term.id });
-      } catch (error) {
-        outcomes.push({
-          line: row.line,
-          name: row.body.name,
-          outcome: "failed",
-          error: (error as Error).message,
-        });
-      }
-    }
-    const failed = outcomes.filter((o) => o.outcome === "failed").length;
-    return {
-      file: input.csvFile,
+    await unified.domains.get(input.domainId, { signal: ctx.signal });
+    const links = await synonymLinks(
+      unified,
+      options.file,
+      input.csvFile,
+      template,
+      input.domainId,
+      ctx.signal,
+    );
+    const plugin = ucTermImport(unified, {
       domainId: input.domainId,
-      dryRun: false,
-      created: outcomes.length - failed,
-      failed,
-      rows: outcomes,
-    };
+      template,
+      links,
+      skipExisting: input.skipExisting,
+    });
+    return { ...await runBulkImport(plugin, options), domainId: input.domainId };
   },
 });
 

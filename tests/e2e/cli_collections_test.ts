@@ -182,31 +182,34 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
     );
     const imported = await setup.govcat("collections", "import", `--csv-file=${csv}`);
     assert.equal(imported.code, 0, imported.stderr);
-    assert.deepEqual(imported.json.created, ["intl", "emea", "emea-de"], "parents first");
-    assert.deepEqual(imported.json.unchanged, ["finance"]);
+    assert.deepEqual(
+      [imported.json.rows, imported.json.created, imported.json.skipped, imported.json.rejected],
+      [4, 3, 1, 0],
+      "three new collections, parents first; finance left as it is",
+    );
     const path = await setup.client.collections.path("emea-de");
     assert.deepEqual(path.parentNameChain, ["emulator", "sales", "intl", "emea"]);
 
     const puts = setup.requests("PUT");
     const again = await setup.govcat("collections", "import", `--csv-file=${csv}`);
     assert.equal(again.code, 0, again.stderr);
-    assert.deepEqual(again.json.created, []);
-    assert.deepEqual(again.json.updated, []);
-    assert.equal(again.json.unchanged.length, 4);
+    assert.deepEqual([again.json.created, again.json.updated, again.json.skipped], [0, 0, 4]);
     assert.equal(setup.requests("PUT"), puts, "a second import writes nothing");
 
-    // The service refuses one row midway: the error names the row; a rerun finishes the rest.
+    // The service refuses the caller midway (403): the import stops, keeps its checkpoint, and --resume
+    // finishes the rest without writing again what was written.
     const more = await setup.file(
       "more.csv",
-      "collection_name,parent_collection\nmore-a,intl\nmore-b,more-a\n",
+      "collection_name,parent_collection\nmore-b,more-a\nmore-a,intl\n",
     );
     setup.emulator.faults.script([{ status: 403, method: "PUT", path: "more-b" }]);
     const refused = await setup.govcat("collections", "import", `--csv-file=${more}`);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /more\.csv:3 \(more-b\): .*1 row\(s\) were written before this one/);
-    assert.match(refused.stderr, /status: 403/);
-    const resumed = await setup.govcat("collections", "import", `--csv-file=${more}`);
-    assert.deepEqual([resumed.json.created, resumed.json.unchanged], [["more-b"], ["more-a"]]);
+    assert.match(refused.stderr, /the catalog refused the import: .*0 of 2 rows done, 2 left for --resume/s);
+    assert.match(refused.stderr, /hint: Run the same command again with --resume/);
+    const resumed = await setup.govcat("collections", "import", `--csv-file=${more}`, "--resume");
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.deepEqual([resumed.json.resumed, resumed.json.created, resumed.json.recovered], [true, 1, 1]);
     await setup.client.collections.delete("more-b");
     await setup.client.collections.delete("more-a");
 
@@ -244,12 +247,12 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
     await withCliSetup({ prefix: SETUP.prefix }, async (fresh) => {
       const restored = await fresh.govcat("collections", "import", `--csv-file=${full}`);
       assert.equal(restored.code, 0, restored.stderr);
+      assert.equal(restored.json.template, "collections-export");
       assert.deepEqual(
-        restored.json.created,
-        ["sales", "finance", "marketing", "intl", "emea", "emea-de"],
-        "level by level, parents first",
+        [restored.json.created, restored.json.updated, restored.json.skipped],
+        [6, 0, 1],
+        "every collection but the root, whose description was empty in both",
       );
-      assert.deepEqual(restored.json.updated, [], "the root's description was empty in both");
       const copy = await fresh.client.collections.get("emea");
       assert.equal(copy.description, '=HYPERLINK("http://evil")');
       assert.equal(copy.parentCollection?.referenceName, "intl");
@@ -263,12 +266,12 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
   });
 });
 
-Deno.test("a bad CSV exits 2 naming file:line and sends nothing", async () => {
+Deno.test("a bad CSV exits 2 naming file:line:column and sends nothing", async () => {
   await withCliSetup(SETUP, async (setup) => {
     const cases: Array<[string, string, RegExp[]]> = [
-      ["syntax.csv", 'collection_name\n"unclosed\n', [/syntax\.csv:2: not valid CSV/]],
+      ["syntax.csv", 'collection_name\n"unclosed\n', [/syntax\.csv:2:1: unbalanced quote/]],
       ["empty.csv", "", [/empty\.csv:1: the file is empty/]],
-      ["header-only.csv", "collection_name\n", [/header-only\.csv:1: the file has a header but no rows/]],
+      ["header-only.csv", "collection_name\n", [/header-only\.csv has a header but no rows to import/]],
       ["no-name.csv", "friendly_name\nx\n", [/no-name\.csv:1: the header has no collection_name column/]],
       [
         "rows.csv",
@@ -281,25 +284,25 @@ Deno.test("a bad CSV exits 2 naming file:line and sends nothing", async () => {
           "too,many,cells,here",
         ].join("\n"),
         [
-          /rows\.csv:1: unknown column\(s\) "parent_colection"/,
-          /rows\.csv:2: collection_name "ab" is not valid/,
-          /rows\.csv:4: collection "OK-ONE" is also on line 3/,
-          /rows\.csv:5: collection_name is empty/,
-          /rows\.csv:6: the row has 4 cells; the header has 3/,
+          /rows\.csv:1:3: column parent_colection: not a column of template collections\. Did you mean "parent_collection"\?/,
+          /rows\.csv:2:1: column collection_name: "ab" is not a valid collection name/,
+          /rows\.csv:4:1: column collection_name: "OK-ONE" is also on line 3/,
+          /rows\.csv:5:1: column collection_name: a value is required/,
+          /rows\.csv:6: the row has 4 fields but the header has 3/,
         ],
       ],
       [
         "cycle.csv",
         "collection_name,parent_collection\nloop-a,loop-b\nloop-b,loop-c\nloop-c,loop-a\nself,self\n",
         [
-          /cycle\.csv:2: collections form a cycle: loop-a -> loop-b -> loop-c -> loop-a/,
-          /cycle\.csv:5: .*own parent/,
+          /cycle\.csv:2:2: column parent_collection: collections form a cycle: loop-a -> loop-b -> loop-c -> loop-a/,
+          /cycle\.csv:5:2: .*own parent/,
         ],
       ],
     ];
     for (const [name, content, patterns] of cases) {
       const file = await setup.file(name, content);
-      const result = await assertRefusedLocally(setup, /\.csv:\d+: /, [
+      const result = await assertRefusedLocally(setup, patterns[0], [
         "collections",
         "import",
         `--csv-file=${file}`,
@@ -323,8 +326,14 @@ Deno.test("a bad CSV exits 2 naming file:line and sends nothing", async () => {
     const puts = setup.requests("PUT");
     const refused = await setup.govcat("collections", "import", `--csv-file=${catalogChecks}`);
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stderr, /parents\.csv:2: parent_collection "no-such-parent" is neither a row/);
-    assert.match(refused.stderr, /parents\.csv:3: "emulator" is the root collection/);
+    assert.match(
+      refused.stderr,
+      /parents\.csv:2:3: column parent_collection: "no-such-parent" is neither a row of the file/,
+    );
+    assert.match(
+      refused.stderr,
+      /parents\.csv:3:3: column parent_collection: "emulator" is the root collection/,
+    );
     assert.doesNotMatch(refused.stderr, /parents\.csv:4/);
     assert.equal(setup.requests("PUT"), puts, "nothing was written");
 
@@ -335,13 +344,16 @@ Deno.test("a bad CSV exits 2 naming file:line and sends nothing", async () => {
     );
     const cycle = await setup.govcat("collections", "import", `--csv-file=${cycleThroughCatalog}`);
     assert.equal(cycle.code, 2);
-    assert.match(cycle.stderr, /catalog-cycle\.csv:2: collections form a cycle: sales -> sub-sales -> sales/);
+    assert.match(
+      cycle.stderr,
+      /catalog-cycle\.csv:2:2: column parent_collection: collections form a cycle: sales -> sub-sales -> sales/,
+    );
     const clash = await setup.file("clash.csv", "collection_name,friendly_name\ndup,Finance\n");
     const clashed = await setup.govcat("collections", "import", `--csv-file=${clash}`);
     assert.equal(clashed.code, 2);
     assert.match(
       clashed.stderr,
-      /clash\.csv:2: friendly name "Finance" is also used by "finance" under "emulator"/,
+      /clash\.csv:2:2: column friendly_name: friendly name "Finance" is also used by "finance" under "emulator"/,
     );
     assert.equal(setup.requests("PUT"), puts, "still nothing written");
   });

@@ -346,19 +346,35 @@ Deno.test("business metadata CSV: getBusinessMetadataTemplate, import-business-m
     assert.equal(camel.json.failedImportInfoList.length, 1, "the unknown entity's row failed");
     assert.deepEqual((await bmOf(setup, guid)).E2EGovernance, { dataOwner: "treasury", dataSteward: "lena" });
 
+    // --dry-run checks the file and uploads nothing.
+    const writes = setup.requests("POST");
+    const dry = await setup.govcat("entity", "import-business-metadata", `--bm-file=${csv}`, "--dry-run");
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual([dry.json.dryRun, dry.json.valid, dry.json.rows], [true, true, 1]);
+    assert.equal(setup.requests("POST"), writes);
+
     const noColumns = await setup.file("wrong.csv", "name,value\na,b\n");
-    await assertRefusedLocally(setup, /wrong\.csv lacks the columns EntityType, EntityUniqueAttributeValue/, [
+    await assertRefusedLocally(setup, /wrong\.csv:1: the header has no EntityType column/, [
       "entity",
       "import-business-metadata",
       `--bm-file=${noColumns}`,
     ]);
+    const badRow = await setup.file(
+      "bad-row.csv",
+      `${header}\nazure_sql_table,${SERVER}/Imported,dataOwner,x\n`,
+    );
+    await assertRefusedLocally(
+      setup,
+      /bad-row\.csv:2:3: column BusinessAttributeName: "dataOwner" is not <group>\.<attribute>/,
+      ["entity", "import-business-metadata", `--bm-file=${badRow}`],
+    );
     const empty = await setup.file("empty.csv", "");
-    await assertRefusedLocally(setup, /empty\.csv is empty/, [
+    await assertRefusedLocally(setup, /empty\.csv:1: the file is empty/, [
       "entity",
       "importBusinessMetadata",
       `--bm-file=${empty}`,
     ]);
-    await assertRefusedLocally(setup, /--bm-file: file not found: .*missing\.csv/, [
+    await assertRefusedLocally(setup, /missing\.csv: no such file/, [
       "entity",
       "import-business-metadata",
       `--bm-file=${setup.dir}/missing.csv`,

@@ -129,22 +129,17 @@ Deno.test("uc term import-csv: a good file, a bad file, --dry-run", async () => 
       ].join("\n"),
     );
 
-    // --dry-run: checked and shown, nothing sent.
-    const before = setup.requests();
+    // --dry-run: checked and shown, nothing written (the domain and its terms are only read).
     const dry = await ok(setup, "term", "import-csv", `--csv-file=${good}`, d, "--dry-run");
-    assert.equal(setup.requests(), before, "a dry run sends nothing");
     assert.equal(dry.dryRun, true);
     assert.equal(dry.wouldCreate, 3);
-    assert.deepEqual(dry.rows.map((r: { line: number }) => r.line), [2, 3, 4]);
-    assert.deepEqual(dry.rows[0].term.acronyms, ["REV", "RV"]);
-    assert.equal(dry.rows[0].term.status, "PUBLISHED");
-    assert.equal(dry.rows[1].term.status, "DRAFT");
+    assert.deepEqual(dry.preview.map((r: { lines: number[] }) => r.lines[0]), [2, 3, 4]);
+    assert.deepEqual(dry.preview[0].acronyms, ["REV", "RV"]);
+    assert.equal(dry.preview[0].status, "PUBLISHED");
     assert.deepEqual(await ok(setup, "term", "list", d), []);
 
     const done = await ok(setup, "term", "import-csv", `--csv-file=${good}`, d);
-    assert.equal(done.created, 3);
-    assert.equal(done.failed, 0);
-    assert.ok(done.rows.every((r: { outcome: string; id: string }) => r.outcome === "created" && r.id));
+    assert.deepEqual([done.rows, done.created, done.failed], [3, 3, 0]);
     const terms = await ok(setup, "term", "list", d);
     const revenue = terms.find((t: { name: string }) => t.name === "Revenue");
     assert.deepEqual(revenue.resources, [
@@ -152,7 +147,11 @@ Deno.test("uc term import-csv: a good file, a bad file, --dry-run", async () => 
       { name: "Policy", url: "https://p.example/r" },
     ]);
     assert.equal(revenue.contacts.owner[0].id, OWNER);
+    assert.equal(terms.find((t: { name: string }) => t.name === "Margin").status, "DRAFT");
     assert.ok(terms.some((t: { name: string }) => t.name === "Cost, total"));
+    // Again: every term is there and holds its row.
+    const again = await ok(setup, "term", "import-csv", `--csv-file=${good}`, d);
+    assert.deepEqual([again.created, again.skipped], [0, 3]);
 
     // A bad file: every problem with file:line:column, nothing sent.
     const bad = await setup.file(
@@ -174,20 +173,34 @@ Deno.test("uc term import-csv: a good file, a bad file, --dry-run", async () => 
       `--csv-file=${bad}`,
       d,
     );
-    assert.match(result.stderr, /bad\.csv:3:2: status: "approved" is not a status/);
     assert.match(
       result.stderr,
-      /bad\.csv:4:3: owner_id: "ana@example\.com" is an e-mail address; owner_id wants an Entra ID object ID/,
+      /bad\.csv:3:2: column status: "approved" is not one of DRAFT, PUBLISHED, EXPIRED/,
     );
-    assert.match(result.stderr, /bad\.csv:5:1: name: the term name is empty/);
-    assert.match(result.stderr, /bad\.csv:6:1: name: "Ok" is also on line 2/);
-    assert.match(result.stderr, /bad\.csv:6:5: resource_url: 0 URL\(s\) for 1 resource_name\(s\)/);
+    assert.match(
+      result.stderr,
+      /bad\.csv:4:3: column owner_id: "ana@example\.com" is an e-mail address; owner_id takes Entra ID object IDs/,
+    );
+    assert.match(result.stderr, /bad\.csv:5:1: column name: a value is required/);
+    assert.match(result.stderr, /bad\.csv:6:1: column name: "Ok" is also on line 2/);
+    assert.match(
+      result.stderr,
+      /bad\.csv:6:5: column resource_url: 0 resource_url value\(s\) for 1 resource_name/,
+    );
     // The same refusal on a dry run.
-    await refused(setup, /bad\.csv:4:3: owner_id/, "term", "import-csv", `--csv-file=${bad}`, d, "--dry-run");
+    await refused(
+      setup,
+      /bad\.csv:4:3: column owner_id/,
+      "term",
+      "import-csv",
+      `--csv-file=${bad}`,
+      d,
+      "--dry-run",
+    );
     const columns = await setup.file("columns.csv", "title,status\nX,draft\n");
     await refused(
       setup,
-      /columns\.csv:1:1: unknown column "title"/,
+      /columns\.csv:1: the header \(title, status\) matches none of the templates/,
       "term",
       "import-csv",
       `--csv-file=${columns}`,

@@ -1,0 +1,88 @@
+/**
+ * What the import plug-ins of the bulk engine share when they write unit by unit instead of in one call:
+ * telling a refusal of the rows (rejected into the reject file) from trouble with the service (thrown, so
+ * the engine retries, slows down or stops), the reject reason in the engine's own format, and a memory of
+ * the units a batch has settled, so a batch the engine sends again (after a 429, a dropped answer, or to
+ * split it) never writes a unit twice.
+ *
+ * @example
+ * ```ts
+ * import { refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
+ * import { NotFoundError } from "../errors.ts";
+ * const settled = new SettledUnits<string>();
+ * const unit = { lines: [2], item: "finance" };
+ * settled.settle(unit, refusalOutcome(new NotFoundError({ status: 404, message: "no such parent" })));
+ * settled.pending([unit]); // []: settled already
+ * settled.outcomes([unit]); // [{ status: "rejected", reason: "404: no such parent", httpStatus: 404, … }]
+ * ```
+ *
+ * @module
+ */
+import type { ImportUnit, UnitOutcome } from "../csv/types.ts";
+import {
+  AuthenticationError,
+  AuthorizationError,
+  CatalogError,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "../errors.ts";
+
+/**
+ * Whether the service refused what was sent (a 400, 404, 409, a 500 about the row…), as opposed to being
+ * unreachable, throttling, or refusing the caller (401, 403): those concern every row, and the engine
+ * handles them for the whole batch.
+ */
+export function isRowRefusal(error: unknown): error is CatalogError {
+  if (!(error instanceof CatalogError)) return false;
+  if (error instanceof AuthenticationError || error instanceof AuthorizationError) return false;
+  if (error instanceof RateLimitError || error instanceof NetworkError || error instanceof TimeoutError) {
+    return false;
+  }
+  return !(error instanceof ServerError && [502, 503, 504].includes(error.status));
+}
+
+/** The rejected outcome of a refusal, with its reason written as the engine writes its own. */
+export function refusalOutcome(error: CatalogError): UnitOutcome {
+  const code = error.code ? ` ${error.code}` : "";
+  return {
+    status: "rejected",
+    reason: `${error.status || "network"}${code}: ${error.message}`.replace(/\s+/g, " "),
+    httpStatus: error.status,
+    code: error.code,
+  };
+}
+
+/** A rejected outcome found by the import itself (a row naming something that is not there). */
+export function rejectedOutcome(reason: string, httpStatus?: number): UnitOutcome {
+  return httpStatus === undefined
+    ? { status: "rejected", reason }
+    : { status: "rejected", reason, httpStatus };
+}
+
+/**
+ * Outcomes of the units already settled. The engine hands the same unit objects to `send` again when it
+ * retries or splits a batch; units settled by an earlier attempt keep their outcome and are not sent.
+ */
+export class SettledUnits<Item> {
+  readonly #outcomes = new WeakMap<ImportUnit<Item>, UnitOutcome>();
+
+  /** The units of `units` without an outcome yet. */
+  pending(units: readonly ImportUnit<Item>[]): ImportUnit<Item>[] {
+    return units.filter((unit) => !this.#outcomes.has(unit));
+  }
+
+  settle(unit: ImportUnit<Item>, outcome: UnitOutcome): void {
+    this.#outcomes.set(unit, outcome);
+  }
+
+  /** The outcome of each unit, in order; every unit must be settled. */
+  outcomes(units: readonly ImportUnit<Item>[]): UnitOutcome[] {
+    return units.map((unit) => {
+      const outcome = this.#outcomes.get(unit);
+      if (!outcome) throw new Error(`unit of line ${unit.lines[0]} has no outcome`);
+      return outcome;
+    });
+  }
+}

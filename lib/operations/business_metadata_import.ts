@@ -1,0 +1,132 @@
+/**
+ * `entity import-business-metadata --bm-file`: the service's bulk business metadata import, with the file
+ * checked first against the business-metadata template (streamed, every problem as file:line:column,
+ * columns in the order the service reads them) so nothing is uploaded while a row is wrong; `--dry-run`
+ * stops after the check.
+ *
+ * The service's own template ends with the optional EntityUniqueAttributeName column, and rows often leave
+ * that last field out altogether (four fields under a five-column header), which the service reads as
+ * empty. Such a file is checked as if each short row had the empty field: a padded copy is checked
+ * (line numbers kept), and the file itself is uploaded.
+ *
+ * @module
+ */
+import { columnKey } from "../csv/problems.ts";
+import { csvLine, readCsvFile } from "../csv/reader.ts";
+import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
+import type { CsvProblem } from "../csv/types.ts";
+import { z } from "../deps/zod.ts";
+import { checkFileFirst } from "./csv_prechecks.ts";
+import { readHeader } from "./entity_bulk_operations.ts";
+import { defineOperation, UPSERT } from "./types.ts";
+
+/** The columns of the service's import file, in the order the service reads them (by position). */
+export const BUSINESS_METADATA_IMPORT_COLUMNS: readonly string[] = businessMetadata.columns.map((c) =>
+  c.name
+);
+
+const keysOf = (index: number) => {
+  const column = businessMetadata.columns[index];
+  return [column.name, ...column.aliases ?? []].map(columnKey);
+};
+
+/** The service reads the columns by position: each template column the header has must be in its place. */
+export function columnOrderProblems(file: string, header: readonly string[]): CsvProblem[] {
+  const problems: CsvProblem[] = [];
+  businessMetadata.columns.forEach((column, i) => {
+    const keys = keysOf(i);
+    const at = header.findIndex((cell) => keys.includes(columnKey(cell)));
+    if (at >= 0 && at !== i) {
+      problems.push({
+        file,
+        line: 1,
+        column: at + 1,
+        columnName: header[at].trim(),
+        message: `${column.name} must be field ${i + 1}: the service reads the columns by position, in ` +
+          `the order ${BUSINESS_METADATA_IMPORT_COLUMNS.join(", ")}`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * A copy of the file in which rows that leave out the optional last field have it (empty), each row on
+ * the line it has in the file; undefined when no row needs it. The caller removes the copy.
+ */
+async function paddedCopy(path: string, display: string, signal?: AbortSignal): Promise<string | undefined> {
+  const last = businessMetadata.columns.length - 1;
+  let width = 0;
+  let line = 1;
+  let padded = false;
+  let copy: { path: string; file: Deno.FsFile } | undefined;
+  const encoder = new TextEncoder();
+  try {
+    for await (const row of readCsvFile(path, { displayName: display, signal })) {
+      if (width === 0) {
+        width = row.cells.length;
+        // Only a header ending with the optional column makes short rows readable by the service.
+        if (width !== last + 1 || !keysOf(last).includes(columnKey(row.cells[last] ?? ""))) return undefined;
+        const target = await Deno.makeTempFile({ prefix: "govcat-bm-", suffix: ".csv" });
+        copy = { path: target, file: await Deno.open(target, { write: true, truncate: true }) };
+      }
+      const cells = row.cells.length === width - 1 && width > 1 ? [...row.cells, ""] : row.cells;
+      padded ||= cells !== row.cells;
+      const text = csvLine(cells);
+      await copy!.file.write(encoder.encode("\n".repeat(Math.max(0, row.line - line)) + text + "\n"));
+      line = row.line + (text.match(/\n/g)?.length ?? 0) + 1;
+    }
+  } catch (error) {
+    // An unreadable file: the check of the file itself says why.
+    if (copy) await Deno.remove(copy.path).catch(() => {});
+    if (error instanceof Error && error.name === "AbortError") throw error;
+    return undefined;
+  } finally {
+    copy?.file.close();
+  }
+  if (copy && !padded) {
+    await Deno.remove(copy.path);
+    return undefined;
+  }
+  return copy?.path;
+}
+
+export const importBusinessMetadata = defineOperation({
+  id: "entity.import-business-metadata",
+  group: "entity",
+  command: "import-business-metadata",
+  aliases: ["importBusinessMetadata"],
+  summary: "Import business metadata values of many entities from a CSV file",
+  description: "The CSV has the columns of getBusinessMetadataTemplate, in that order (the service reads " +
+    "them by position): EntityType, EntityUniqueAttributeValue, BusinessAttributeName (group.attribute), " +
+    "BusinessAttributeValue and an optional EntityUniqueAttributeName (qualifiedName or guid). The file is " +
+    "checked first and every problem listed as file:line:column; nothing is uploaded while one remains. " +
+    "--dry-run stops after the check. The answer lists the rows imported and the rows that failed.",
+  input: z.object({
+    bmFile: z.string().min(1).describe("CSV file of business metadata values"),
+    dryRun: z.boolean().optional().describe("Check the file and report it, uploading nothing"),
+  }),
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    const path = await ctx.files?.readable(input.bmFile, "--bm-file") ?? input.bmFile;
+    const padded = await paddedCopy(path, input.bmFile, ctx.signal);
+    let rows: number;
+    try {
+      const report = await checkFileFirst(padded ?? path, businessMetadata, {
+        displayName: input.bmFile,
+        signal: ctx.signal,
+        extra: async (checked) =>
+          checked.rows === 0 ? [] : columnOrderProblems(input.bmFile, await readHeader(path, input.bmFile)),
+      });
+      rows = report.rows;
+    } finally {
+      if (padded) await Deno.remove(padded).catch(() => {});
+    }
+    if (input.dryRun) {
+      return { file: input.bmFile, template: businessMetadata.name, dryRun: true, valid: true, rows };
+    }
+    const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
+    const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
+    return await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
+  },
+});

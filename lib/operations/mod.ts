@@ -18,9 +18,11 @@ import { PROFILE_OPERATIONS } from "./profile_operations.ts";
 import { SCAN_OPERATIONS } from "./scan_operations.ts";
 import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
+import { LINEAGE_CSV_OPERATIONS } from "./lineage_csv_group_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
 import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
 import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
+import { ENTITY_BULK_OPERATIONS } from "./entity_bulk_operations.ts";
 import {
   createEntity,
   deleteEntity,
@@ -36,6 +38,8 @@ import {
   updateEntityByUniqueAttribute,
 } from "./entity_operations.ts";
 import { OperationRegistry } from "./registry.ts";
+import { TEMPLATE_OPERATIONS } from "./template_operations.ts";
+import { VALIDATE_OPERATIONS } from "./validate_operations.ts";
 import { RELATIONSHIP_OPERATIONS } from "./relationship_operations.ts";
 import { SEARCH_OPERATIONS, searchQuery } from "./search_operations.ts";
 import { TYPES_OPERATIONS } from "./types_operations.ts";
@@ -60,6 +64,7 @@ export function createOperationRegistry(): OperationRegistry {
     deleteEntityByUniqueAttribute,
     deleteManyEntities,
     moveEntitiesToCollection,
+    ...ENTITY_BULK_OPERATIONS,
     ...BUSINESS_METADATA_OPERATIONS,
     ...LABEL_OPERATIONS,
     ...CLASSIFICATION_OPERATIONS,
@@ -69,10 +74,13 @@ export function createOperationRegistry(): OperationRegistry {
     ...SEARCH_OPERATIONS,
     ...GLOSSARY_OPERATIONS,
     ...LINEAGE_OPERATIONS,
+    ...LINEAGE_CSV_OPERATIONS,
     ...COLLECTIONS_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,
+    ...VALIDATE_OPERATIONS,
+    ...TEMPLATE_OPERATIONS,
     ...PROFILE_OPERATIONS,
     ...CONFIG_OPERATIONS,
   );

@@ -20,6 +20,9 @@ import { cellText, patternColumnProblems, rowObjectIdProblems } from "./rules.ts
 const OWNER_A = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
 const OWNER_B = "0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70";
 const SQL = "mssql://contoso-sql.database.windows.net/sales/dbo";
+/** Entities of the emulator's seed, so the update sample applies as it is. */
+const SEED_CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
+const SEED_ORDERS_NAME = "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Orders";
 
 const typeName: ColumnSpec = {
   name: "typeName",
@@ -181,7 +184,7 @@ export const entityBulkUpdate: CsvTemplate = {
   },
   sample: [
     [
-      "1b2c3d4e-5f60-4718-9a0b-c1d2e3f4a5b6",
+      SEED_CUSTOMERS,
       "",
       "",
       "Customers (CRM)",
@@ -193,7 +196,7 @@ export const entityBulkUpdate: CsvTemplate = {
     [
       "",
       "azure_sql_table",
-      `${SQL}/orders`,
+      SEED_ORDERS_NAME,
       "",
       "Orders, one row per order line",
       OWNER_B,

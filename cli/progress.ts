@@ -96,6 +96,11 @@ export function createTerminalProgress(options: TerminalProgressOptions): Termin
       lastWrite = -Infinity;
       rate.reset();
     },
+    summary(line) {
+      if (mode === "never") return;
+      clear();
+      options.write(line + "\n");
+    },
     clear,
   };
 }

@@ -119,7 +119,15 @@ export class EntityApi extends EntityMetadataApi {
   createOrUpdateMany(
     entities: AtlasEntity[] | AtlasEntitiesWithExtInfo,
     signal?: AbortSignal,
-    options: { collectionId?: string; businessAttributeUpdateBehavior?: "ignore" | "merge" | "replace" } = {},
+    options: {
+      collectionId?: string;
+      businessAttributeUpdateBehavior?: "ignore" | "merge" | "replace";
+      /**
+       * Whether the HTTP core may repeat the call after a lost answer (default true: an upsert by unique
+       * attribute). Bulk imports say false and check what was applied instead, so no row is written twice.
+       */
+      idempotent?: boolean;
+    } = {},
   ): Promise<EntityMutationResult> {
     const body = Array.isArray(entities) ? { entities } : entities;
     return this.http.request({
@@ -130,7 +138,7 @@ export class EntityApi extends EntityMetadataApi {
         businessAttributeUpdateBehavior: options.businessAttributeUpdateBehavior,
       },
       body,
-      idempotent: true,
+      idempotent: options.idempotent ?? true,
       signal,
     });
   }

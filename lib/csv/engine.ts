@@ -206,11 +206,18 @@ export async function runBulkImport<Item>(
     window.throttled();
   });
   try {
-    if (options.dryRun) return await planRun(plugin, options, summary, signal, started);
-    return await importRun(plugin, options, summary, report.sha256, report.size, window, signal, started);
+    const result = options.dryRun
+      ? await planRun(plugin, options, summary, signal, started)
+      : await importRun(plugin, options, summary, report.sha256, report.size, window, signal, started);
+    options.progress?.finish();
+    options.progress?.summary?.(summaryLine(result));
+    return result;
+  } catch (error) {
+    options.progress?.finish();
+    if (error instanceof ImportInterruptedError) options.progress?.summary?.(summaryLine(error.summary));
+    throw error;
   } finally {
     unsubscribe?.();
-    options.progress?.finish();
   }
 }
 
@@ -323,13 +330,38 @@ function finish(
   summary: BulkImportSummary,
   started: number,
   changes: Partial<BulkImportSummary>,
+  rowsBefore = 0,
 ): BulkImportSummary {
   Object.assign(summary, changes);
   summary.failed = summary.rejected;
   summary.elapsedMs = Math.round(performance.now() - started);
-  const processed = summary.rows - summary.pending;
+  // The rate of this run: rows earlier runs finished took their own time.
+  const processed = summary.rows - summary.pending - rowsBefore;
   summary.rowsPerSecond = summary.elapsedMs > 0 ? Math.round((processed * 1000) / summary.elapsedMs) : 0;
   return summary;
+}
+
+/** The one line a front end shows on stderr when a run ends. */
+export function summaryLine(summary: BulkImportSummary): string {
+  const seconds = (summary.elapsedMs / 1000).toFixed(1);
+  if (summary.dryRun) {
+    return `${summary.operation} (dry run): ${summary.rows} rows would be ${
+      summary.wouldCreate ?? 0
+    } created, ` +
+      `${summary.wouldUpdate ?? 0} updated, ${summary.wouldSkip ?? 0} skipped, ${summary.wouldReject ?? 0} ` +
+      `rejected; nothing was changed (${seconds} s)`;
+  }
+  const counts = `${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped, ` +
+    `${summary.rejected} rejected` + (summary.recovered > 0 ? `, ${summary.recovered} already applied` : "");
+  const files = summary.errorsFile ? `; rejected rows in ${summary.errorsFile}` : "";
+  if (summary.pending > 0) {
+    return `${summary.operation}: stopped with ${
+      summary.rows - summary.pending
+    } of ${summary.rows} rows done ` +
+      `(${counts}); ${summary.pending} left: run again with --resume${files}`;
+  }
+  return `${summary.operation}: ${summary.rows} rows, ${counts} in ${seconds} s ` +
+    `(${summary.rowsPerSecond} rows/s)${files}`;
 }
 
 async function importRun<Item>(
@@ -367,6 +399,7 @@ async function importRun<Item>(
     for (const [line, reason] of record.rejected) rejected.set(line, reason);
   };
   for (const record of state.completed.values()) tally(record);
+  const rowsBefore = summary.rows - summary.pending;
 
   let stopped: { message: string; exitCode: number; cause: unknown } | undefined;
   const sender = new BatchSender(plugin, window, signal, options, () => summary.throttled);
@@ -415,12 +448,12 @@ async function importRun<Item>(
     throw new ImportInterruptedError(
       `${stopped.message}; ${summary.rows - summary.pending} of ${summary.rows} rows done, ` +
         `${summary.pending} left for --resume.`,
-      finish(summary, started, {}),
+      finish(summary, started, {}, rowsBefore),
       stopped,
     );
   }
   await checkpoint.remove();
-  return finish(summary, started, {});
+  return finish(summary, started, {}, rowsBefore);
 }
 
 function stopReason(
@@ -482,7 +515,7 @@ class BatchSender<Item> {
     test: (units: ImportUnit<Item>[], signal: AbortSignal) => Promise<boolean[]>,
     count: (rows: number) => void,
   ): Promise<ImportUnit<Item>[]> {
-    const found = await test(units, this.signal);
+    const found = await this.#patiently(() => test(units, this.signal));
     return units.filter((unit, i) => {
       if (found[i]) count(unit.lines.length);
       return !found[i];
@@ -531,8 +564,9 @@ class BatchSender<Item> {
             });
           }
           await sleep(this.#delay(unreachable), this.stop);
-          if (this.plugin.applied) {
-            const found = await this.plugin.applied(sending, this.signal);
+          const applied = this.plugin.applied;
+          if (applied) {
+            const found = await this.#patiently(() => applied(sending, this.signal));
             open = open.filter((i, k) => {
               if (found[k]) outcomes[i] = { status: "recovered" };
               return !found[k];
@@ -545,6 +579,36 @@ class BatchSender<Item> {
           const answers = await this.#split(sending, error);
           answers.forEach((answer, k) => outcomes[open[k]] = answer);
           return outcomes;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * A read (what exists, what was applied) retried while the catalog is throttling or unreachable, as
+   * sends are; it stops the run only when the catalog stays away.
+   */
+  async #patiently<T>(call: () => Promise<T>): Promise<T> {
+    let unreachable = 0, throttled = 0;
+    for (;;) {
+      try {
+        return await call();
+      } catch (error) {
+        if (this.stop.aborted) throw error;
+        if (error instanceof RateLimitError && ++throttled < MAX_THROTTLED_ATTEMPTS) {
+          this.window.throttled();
+          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
+          continue;
+        }
+        if (isUnreachable(error) && ++unreachable < (this.options.unreachableAttempts ?? 5)) {
+          await sleep(this.#delay(unreachable), this.stop);
+          continue;
+        }
+        if (isUnreachable(error) || error instanceof RateLimitError) {
+          throw new StopImport(`the catalog could not be asked what it holds: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
         throw error;
       }

@@ -115,6 +115,8 @@ async function writeEntities(
     const result: EntityMutationResult = await catalog.entity.createOrUpdateMany(entities, signal, {
       collectionId: collection,
       businessAttributeUpdateBehavior: "merge",
+      // A lost answer is settled by the engine, which asks what was applied before sending again.
+      idempotent: false,
     });
     const created = new Set((result.mutatedEntities?.CREATE ?? []).map((header) => header.guid));
     indices.forEach((i, k) => {

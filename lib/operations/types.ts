@@ -68,6 +68,8 @@ export interface ProgressSink {
   update(report: ProgressReport): void;
   /** The job ended (successfully or not): clear any progress display. */
   finish(): void;
+  /** One line saying how the job ended, for people reading stderr; the result itself is returned as usual. */
+  summary?(line: string): void;
 }
 
 /** One operation. `S` is its zod input schema (an object). */

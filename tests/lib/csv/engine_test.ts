@@ -65,7 +65,22 @@ Deno.test("engine: a file is imported in batches; importing it again updates the
   await withSetup(async ({ emulator, client, file }) => {
     const path = await file(250);
     const plugin = entityCsvImport(client, TEMPLATE);
-    const first = await runBulkImport(plugin, { file: path, batchSize: 40, concurrency: 3 });
+    const reports: string[] = [];
+    const lines: string[] = [];
+    const first = await runBulkImport(plugin, {
+      file: path,
+      batchSize: 40,
+      concurrency: 3,
+      progress: {
+        update: (report) => reports.push(`${report.phase} ${report.done}/${report.total ?? "?"}`),
+        finish: () => reports.push("finish"),
+        summary: (line) => lines.push(line),
+      },
+    });
+    assert.equal(reports.at(-2), "importing 250/250");
+    assert.equal(reports.at(-1), "finish");
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], /^entity\.bulk-import: 250 rows, 250 created, 0 updated, 0 skipped, 0 rejected in /);
     assert.equal(first.rows, 250);
     assert.equal(first.created, 250);
     assert.equal(first.batches, 7);

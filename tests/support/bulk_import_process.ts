@@ -42,14 +42,23 @@ export function catalogEnv(endpoint: string, extra: Record<string, string> = {})
 
 /**
  * Starts `govcat entity bulk-import …args`; it is killed after `timeoutMs` (default 60 s). With `prefix`
- * the command line starts with it (e.g. `/usr/bin/time -f %M -o FILE`).
+ * the command line starts with it (e.g. `/usr/bin/time -f %M -o FILE`); `denoFlags` go to `deno run`.
  */
 export function spawnBulkImport(
   args: string[],
   env: Record<string, string>,
-  options: { timeoutMs?: number; prefix?: string[] } = {},
+  options: { timeoutMs?: number; prefix?: string[]; denoFlags?: string[] } = {},
 ): BulkImportProcess {
-  const deno = [Deno.execPath(), "run", ...LOOPBACK_PERMISSIONS, MAIN, "entity", "bulk-import", ...args];
+  const deno = [
+    Deno.execPath(),
+    "run",
+    ...LOOPBACK_PERMISSIONS,
+    ...(options.denoFlags ?? []),
+    MAIN,
+    "entity",
+    "bulk-import",
+    ...args,
+  ];
   const [program, ...rest] = [...(options.prefix ?? []), ...deno];
   const child = new Deno.Command(program, {
     args: rest,

@@ -24,26 +24,25 @@
  *
  * @module
  */
-import {
-  AuthenticationError,
-  AuthorizationError,
-  CatalogError,
-  GovcatError,
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  UsageError,
-} from "../errors.ts";
+import { GovcatError, UsageError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import type { FileAccess, ProgressSink } from "../operations/types.ts";
-import { backoffDelayMs, sleep } from "../retry.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
+import { BatchSender, rowsIn, StopImport, type Tally } from "./batch_sender.ts";
 import { checkCsvFile, checkedRows } from "./check.ts";
-import { type BatchRecord, Checkpoint } from "./checkpoint.ts";
+import { Checkpoint } from "./checkpoint.ts";
 import { problemsError } from "./problems.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
-import type { BulkImport, CheckedRow, ImportUnit, PlannedAction, UnitOutcome } from "./types.ts";
+import {
+  type BulkImportSummary,
+  finishSummary,
+  ImportInterruptedError,
+  type PreviewEntry,
+  summaryLine,
+} from "./summary.ts";
+import type { BulkImport, CheckedRow, ImportUnit, PlannedAction } from "./types.ts";
+
+export { type BulkImportSummary, ImportInterruptedError, type PreviewEntry, summaryLine } from "./summary.ts";
 
 export interface BulkImportOptions {
   /** Path of the input file (already allowed by the front end's file access). */
@@ -75,75 +74,7 @@ export interface BulkImportOptions {
   retryDelayMs?: number;
 }
 
-/** What happened to one planned unit in a dry run. */
-export interface PreviewEntry {
-  lines: number[];
-  action: PlannedAction;
-  [key: string]: unknown;
-}
-
-/** The result of an import: every data row of the file is counted in exactly one of the row counts. */
-export interface BulkImportSummary {
-  operation: string;
-  file: string;
-  template: string;
-  dryRun: boolean;
-  /** Data rows in the file. */
-  rows: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  /** Rows of interrupted batches found already applied on resume. */
-  recovered: number;
-  rejected: number;
-  /** Rejected rows (non-zero makes the CLI exit 1 after printing this summary). */
-  failed: number;
-  /** Rows not processed because the run stopped early; `resume` continues with them. */
-  pending: number;
-  batches: number;
-  resumed: boolean;
-  /** 429 answers seen (each made the engine slow down). */
-  throttled: number;
-  elapsedMs: number;
-  rowsPerSecond: number;
-  errorsFile?: string;
-  checkpointFile?: string;
-  /** Dry runs: what would be done, and the first units in detail. */
-  wouldCreate?: number;
-  wouldUpdate?: number;
-  wouldSkip?: number;
-  wouldReject?: number;
-  preview?: PreviewEntry[];
-}
-
-/** The run stopped before every row was processed; the checkpoint lets `--resume` continue it. */
-export class ImportInterruptedError extends GovcatError {
-  readonly summary: BulkImportSummary;
-  constructor(message: string, summary: BulkImportSummary, options: { exitCode: number; cause?: unknown }) {
-    super(`${message}\n${JSON.stringify(summary, null, 2)}`, {
-      exitCode: options.exitCode,
-      cause: options.cause,
-      hint: summary.checkpointFile
-        ? "Run the same command again with --resume: finished batches are not sent again."
-        : undefined,
-    });
-    this.summary = summary;
-  }
-}
-
-/** A unit's outcome, including units found already applied after a lost answer. */
-type EngineOutcome = UnitOutcome | { status: "recovered" };
-
-/** Rows of one outcome kind a batch produced; internal form of {@link BatchRecord}. */
-type Tally = Omit<BatchRecord, "batch">;
-
-/** The catalog cannot be reached or refuses every call: stop, keep the checkpoint. */
-class StopImport extends Error {}
-
 const CHECKPOINT_SUFFIX = ".govcat-checkpoint";
-const MAX_REASON = 500;
-/** Attempts at a batch the service keeps throttling before the run stops (resumable). */
-const MAX_THROTTLED_ATTEMPTS = 20;
 
 /** Runs `plugin` over `options.file`; see the module documentation. */
 export async function runBulkImport<Item>(
@@ -245,8 +176,6 @@ async function* batchesOf<T>(units: AsyncIterable<T>, size: number): AsyncGenera
   if (batch.length > 0) yield batch;
 }
 
-const rowsIn = (units: ImportUnit<unknown>[]) => units.reduce((sum, unit) => sum + unit.lines.length, 0);
-
 /**
  * Runs `work` for each batch with at most `window.size` in flight, and stops dispatching when
  * `shouldStop()` says so or a batch fails; the first failure is thrown once the batches in flight end.
@@ -316,7 +245,7 @@ async function planRun<Item>(
     }
   }
   preview.sort((a, b) => a.lines[0] - b.lines[0]);
-  return finish(summary, started, {
+  return finishSummary(summary, started, {
     pending: 0,
     wouldCreate,
     wouldUpdate,
@@ -324,44 +253,6 @@ async function planRun<Item>(
     wouldReject,
     preview,
   });
-}
-
-function finish(
-  summary: BulkImportSummary,
-  started: number,
-  changes: Partial<BulkImportSummary>,
-  rowsBefore = 0,
-): BulkImportSummary {
-  Object.assign(summary, changes);
-  summary.failed = summary.rejected;
-  summary.elapsedMs = Math.round(performance.now() - started);
-  // The rate of this run: rows earlier runs finished took their own time.
-  const processed = summary.rows - summary.pending - rowsBefore;
-  summary.rowsPerSecond = summary.elapsedMs > 0 ? Math.round((processed * 1000) / summary.elapsedMs) : 0;
-  return summary;
-}
-
-/** The one line a front end shows on stderr when a run ends. */
-export function summaryLine(summary: BulkImportSummary): string {
-  const seconds = (summary.elapsedMs / 1000).toFixed(1);
-  if (summary.dryRun) {
-    return `${summary.operation} (dry run): ${summary.rows} rows would be ${
-      summary.wouldCreate ?? 0
-    } created, ` +
-      `${summary.wouldUpdate ?? 0} updated, ${summary.wouldSkip ?? 0} skipped, ${summary.wouldReject ?? 0} ` +
-      `rejected; nothing was changed (${seconds} s)`;
-  }
-  const counts = `${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped, ` +
-    `${summary.rejected} rejected` + (summary.recovered > 0 ? `, ${summary.recovered} already applied` : "");
-  const files = summary.errorsFile ? `; rejected rows in ${summary.errorsFile}` : "";
-  if (summary.pending > 0) {
-    return `${summary.operation}: stopped with ${
-      summary.rows - summary.pending
-    } of ${summary.rows} rows done ` +
-      `(${counts}); ${summary.pending} left: run again with --resume${files}`;
-  }
-  return `${summary.operation}: ${summary.rows} rows, ${counts} in ${seconds} s ` +
-    `(${summary.rowsPerSecond} rows/s)${files}`;
 }
 
 async function importRun<Item>(
@@ -448,12 +339,12 @@ async function importRun<Item>(
     throw new ImportInterruptedError(
       `${stopped.message}; ${summary.rows - summary.pending} of ${summary.rows} rows done, ` +
         `${summary.pending} left for --resume.`,
-      finish(summary, started, {}, rowsBefore),
+      finishSummary(summary, started, {}, rowsBefore),
       stopped,
     );
   }
   await checkpoint.remove();
-  return finish(summary, started, {}, rowsBefore);
+  return finishSummary(summary, started, {}, rowsBefore);
 }
 
 function stopReason(
@@ -464,179 +355,4 @@ function stopReason(
   if (error instanceof StopImport) return { message: error.message, exitCode: 1, cause: error.cause };
   if (error instanceof GovcatError) return { message: error.message, exitCode: error.exitCode, cause: error };
   return { message: `unexpected failure: ${(error as Error)?.stack ?? error}`, exitCode: 1, cause: error };
-}
-
-/** Sends one batch with the engine's rules: skip existing, retry while unreachable, split refused batches. */
-class BatchSender<Item> {
-  constructor(
-    readonly plugin: BulkImport<Item>,
-    readonly window: AdaptiveWindow,
-    /** Stops waits between attempts; requests themselves run to their end. */
-    readonly stop: AbortSignal,
-    readonly options: BulkImportOptions,
-    readonly throttleCount: () => number,
-  ) {}
-
-  /** Requests are never aborted by the caller's signal (see runBulkImport). */
-  readonly signal: AbortSignal = new AbortController().signal;
-
-  async run(units: ImportUnit<Item>[], uncertain: boolean): Promise<Tally> {
-    const record: Tally = {
-      rows: rowsIn(units),
-      created: 0,
-      updated: 0,
-      skipped: 0,
-      recovered: 0,
-      rejected: [],
-    };
-    let pending = units;
-    if (this.options.skipExisting && this.plugin.existing) {
-      pending = await this.#without(pending, this.plugin.existing, (count) => record.skipped += count);
-    }
-    // A batch an earlier run started may have been applied: ask before sending it again.
-    if (uncertain && this.plugin.applied && pending.length > 0) {
-      pending = await this.#without(pending, this.plugin.applied, (count) => record.recovered += count);
-    }
-    if (pending.length === 0) return record;
-    const outcomes = await this.#send(pending);
-    outcomes.forEach((outcome, i) => {
-      const unit = pending[i];
-      const count = unit.lines.length;
-      if (outcome.status === "rejected") {
-        for (const line of unit.lines) record.rejected.push([line, outcome.reason.slice(0, MAX_REASON)]);
-      } else record[outcome.status] += count;
-    });
-    return record;
-  }
-
-  /** The units `test` does not find, counting the rows of those it finds. */
-  async #without(
-    units: ImportUnit<Item>[],
-    test: (units: ImportUnit<Item>[], signal: AbortSignal) => Promise<boolean[]>,
-    count: (rows: number) => void,
-  ): Promise<ImportUnit<Item>[]> {
-    const found = await this.#patiently(() => test(units, this.signal));
-    return units.filter((unit, i) => {
-      if (found[i]) count(unit.lines.length);
-      return !found[i];
-    });
-  }
-
-  /**
-   * Sends units and returns one outcome each, in order. A refusal splits them until the refused ones are
-   * alone, and rejects those; while the catalog cannot be reached the batch is retried, sending only what a
-   * lost answer did not already apply.
-   */
-  async #send(units: ImportUnit<Item>[]): Promise<EngineOutcome[]> {
-    const outcomes: EngineOutcome[] = new Array(units.length);
-    let open = units.map((_, i) => i);
-    let unreachable = 0, throttled = 0;
-    for (;;) {
-      const sending = open.map((i) => units[i]);
-      try {
-        const answers = await this.plugin.send(sending, this.signal);
-        if (answers.length !== sending.length) {
-          throw new Error(
-            `import ${this.plugin.id} reported ${answers.length} outcomes for ${sending.length} units`,
-          );
-        }
-        answers.forEach((answer, k) => outcomes[open[k]] = answer);
-        return outcomes;
-      } catch (error) {
-        if (this.stop.aborted) throw error;
-        if (error instanceof AuthenticationError || error instanceof AuthorizationError) {
-          throw new StopImport(`the catalog refused the import: ${error.message}`, { cause: error });
-        }
-        if (error instanceof RateLimitError) {
-          this.window.throttled();
-          if (++throttled >= MAX_THROTTLED_ATTEMPTS) {
-            throw new StopImport(`the catalog kept throttling (${throttled} refusals in a row)`, {
-              cause: error,
-            });
-          }
-          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
-          continue;
-        }
-        if (isUnreachable(error)) {
-          if (++unreachable >= (this.options.unreachableAttempts ?? 5)) {
-            throw new StopImport(`the catalog could not be reached: ${(error as Error).message}`, {
-              cause: error,
-            });
-          }
-          await sleep(this.#delay(unreachable), this.stop);
-          const applied = this.plugin.applied;
-          if (applied) {
-            const found = await this.#patiently(() => applied(sending, this.signal));
-            open = open.filter((i, k) => {
-              if (found[k]) outcomes[i] = { status: "recovered" };
-              return !found[k];
-            });
-            if (open.length === 0) return outcomes;
-          }
-          continue;
-        }
-        if (error instanceof CatalogError) {
-          const answers = await this.#split(sending, error);
-          answers.forEach((answer, k) => outcomes[open[k]] = answer);
-          return outcomes;
-        }
-        throw error;
-      }
-    }
-  }
-
-  /**
-   * A read (what exists, what was applied) retried while the catalog is throttling or unreachable, as
-   * sends are; it stops the run only when the catalog stays away.
-   */
-  async #patiently<T>(call: () => Promise<T>): Promise<T> {
-    let unreachable = 0, throttled = 0;
-    for (;;) {
-      try {
-        return await call();
-      } catch (error) {
-        if (this.stop.aborted) throw error;
-        if (error instanceof RateLimitError && ++throttled < MAX_THROTTLED_ATTEMPTS) {
-          this.window.throttled();
-          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
-          continue;
-        }
-        if (isUnreachable(error) && ++unreachable < (this.options.unreachableAttempts ?? 5)) {
-          await sleep(this.#delay(unreachable), this.stop);
-          continue;
-        }
-        if (isUnreachable(error) || error instanceof RateLimitError) {
-          throw new StopImport(`the catalog could not be asked what it holds: ${(error as Error).message}`, {
-            cause: error,
-          });
-        }
-        throw error;
-      }
-    }
-  }
-
-  async #split(units: ImportUnit<Item>[], error: CatalogError): Promise<EngineOutcome[]> {
-    if (units.length === 1) {
-      const code = error.code ? ` ${error.code}` : "";
-      return [{
-        status: "rejected",
-        reason: `${error.status || "network"}${code}: ${error.message}`.replace(/\s+/g, " "),
-        httpStatus: error.status,
-        code: error.code,
-      }];
-    }
-    const middle = Math.ceil(units.length / 2);
-    return [...await this.#send(units.slice(0, middle)), ...await this.#send(units.slice(middle))];
-  }
-
-  #delay(attempt: number): number {
-    const base = this.options.retryDelayMs ?? 1000;
-    return backoffDelayMs(attempt, { baseMs: base, maxMs: base * 30 });
-  }
-}
-
-/** No answer, or the service is unavailable: nothing is wrong with the rows themselves. */
-function isUnreachable(error: unknown): boolean {
-  return error instanceof NetworkError || error instanceof TimeoutError ||
-    (error instanceof ServerError && [502, 503, 504].includes(error.status));
 }

@@ -1,0 +1,221 @@
+/**
+ * How the bulk engine sends one batch: units already there are skipped (`--skip-existing`) or, for a batch
+ * an earlier run may have applied, counted as recovered; a throttled or unreachable catalog is waited for;
+ * a lost answer is settled by asking what was applied before sending again; a refused batch is split in
+ * halves until the refused units are alone, and only those are rejected.
+ *
+ * @module
+ */
+import {
+  AuthenticationError,
+  AuthorizationError,
+  CatalogError,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "../errors.ts";
+import { backoffDelayMs, sleep } from "../retry.ts";
+import type { AdaptiveWindow } from "./adaptive_window.ts";
+import type { BatchRecord } from "./checkpoint.ts";
+import type { BulkImport, ImportUnit, UnitOutcome } from "./types.ts";
+
+/** A unit's outcome, including units found already applied after a lost answer. */
+type EngineOutcome = UnitOutcome | { status: "recovered" };
+
+/** Rows of each outcome a batch produced: a {@link BatchRecord} without its number. */
+export type Tally = Omit<BatchRecord, "batch">;
+
+/** The catalog cannot be reached or refuses every call: stop, keep the checkpoint. */
+export class StopImport extends Error {}
+
+/** The engine options the sender reads. */
+export interface SenderOptions {
+  skipExisting?: boolean;
+  /** Attempts while the catalog cannot be reached (default 5), and the first delay (default 1 s). */
+  unreachableAttempts?: number;
+  retryDelayMs?: number;
+}
+
+const MAX_REASON = 500;
+/** Attempts at a batch the service keeps throttling before the run stops (resumable). */
+const MAX_THROTTLED_ATTEMPTS = 20;
+
+/** Rows of `units`. */
+export const rowsIn = (units: ImportUnit<unknown>[]): number =>
+  units.reduce((sum, unit) => sum + unit.lines.length, 0);
+
+/** Sends one batch with the engine's rules: skip existing, retry while unreachable, split refused batches. */
+export class BatchSender<Item> {
+  constructor(
+    readonly plugin: BulkImport<Item>,
+    readonly window: AdaptiveWindow,
+    /** Stops waits between attempts; requests themselves run to their end. */
+    readonly stop: AbortSignal,
+    readonly options: SenderOptions,
+    readonly throttleCount: () => number,
+  ) {}
+
+  /** Requests are never aborted by the caller's signal (see runBulkImport). */
+  readonly signal: AbortSignal = new AbortController().signal;
+
+  async run(units: ImportUnit<Item>[], uncertain: boolean): Promise<Tally> {
+    const record: Tally = {
+      rows: rowsIn(units),
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      recovered: 0,
+      rejected: [],
+    };
+    let pending = units;
+    if (this.options.skipExisting && this.plugin.existing) {
+      pending = await this.#without(pending, this.plugin.existing, (count) => record.skipped += count);
+    }
+    // A batch an earlier run started may have been applied: ask before sending it again.
+    if (uncertain && this.plugin.applied && pending.length > 0) {
+      pending = await this.#without(pending, this.plugin.applied, (count) => record.recovered += count);
+    }
+    if (pending.length === 0) return record;
+    const outcomes = await this.#send(pending);
+    outcomes.forEach((outcome, i) => {
+      const unit = pending[i];
+      const count = unit.lines.length;
+      if (outcome.status === "rejected") {
+        for (const line of unit.lines) record.rejected.push([line, outcome.reason.slice(0, MAX_REASON)]);
+      } else record[outcome.status] += count;
+    });
+    return record;
+  }
+
+  /** The units `test` does not find, counting the rows of those it finds. */
+  async #without(
+    units: ImportUnit<Item>[],
+    test: (units: ImportUnit<Item>[], signal: AbortSignal) => Promise<boolean[]>,
+    count: (rows: number) => void,
+  ): Promise<ImportUnit<Item>[]> {
+    const found = await this.#patiently(() => test(units, this.signal));
+    return units.filter((unit, i) => {
+      if (found[i]) count(unit.lines.length);
+      return !found[i];
+    });
+  }
+
+  /**
+   * Sends units and returns one outcome each, in order. A refusal splits them until the refused ones are
+   * alone, and rejects those; while the catalog cannot be reached the batch is retried, sending only what a
+   * lost answer did not already apply.
+   */
+  async #send(units: ImportUnit<Item>[]): Promise<EngineOutcome[]> {
+    const outcomes: EngineOutcome[] = new Array(units.length);
+    let open = units.map((_, i) => i);
+    let unreachable = 0, throttled = 0;
+    for (;;) {
+      const sending = open.map((i) => units[i]);
+      try {
+        const answers = await this.plugin.send(sending, this.signal);
+        if (answers.length !== sending.length) {
+          throw new Error(
+            `import ${this.plugin.id} reported ${answers.length} outcomes for ${sending.length} units`,
+          );
+        }
+        answers.forEach((answer, k) => outcomes[open[k]] = answer);
+        return outcomes;
+      } catch (error) {
+        if (this.stop.aborted) throw error;
+        if (error instanceof AuthenticationError || error instanceof AuthorizationError) {
+          throw new StopImport(`the catalog refused the import: ${error.message}`, { cause: error });
+        }
+        if (error instanceof RateLimitError) {
+          this.window.throttled();
+          if (++throttled >= MAX_THROTTLED_ATTEMPTS) {
+            throw new StopImport(`the catalog kept throttling (${throttled} refusals in a row)`, {
+              cause: error,
+            });
+          }
+          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
+          continue;
+        }
+        if (isUnreachable(error)) {
+          if (++unreachable >= (this.options.unreachableAttempts ?? 5)) {
+            throw new StopImport(`the catalog could not be reached: ${(error as Error).message}`, {
+              cause: error,
+            });
+          }
+          await sleep(this.#delay(unreachable), this.stop);
+          const applied = this.plugin.applied;
+          if (applied) {
+            const found = await this.#patiently(() => applied(sending, this.signal));
+            open = open.filter((i, k) => {
+              if (found[k]) outcomes[i] = { status: "recovered" };
+              return !found[k];
+            });
+            if (open.length === 0) return outcomes;
+          }
+          continue;
+        }
+        if (error instanceof CatalogError) {
+          const answers = await this.#split(sending, error);
+          answers.forEach((answer, k) => outcomes[open[k]] = answer);
+          return outcomes;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * A read (what exists, what was applied) retried while the catalog is throttling or unreachable, as
+   * sends are; it stops the run only when the catalog stays away.
+   */
+  async #patiently<T>(call: () => Promise<T>): Promise<T> {
+    let unreachable = 0, throttled = 0;
+    for (;;) {
+      try {
+        return await call();
+      } catch (error) {
+        if (this.stop.aborted) throw error;
+        if (error instanceof RateLimitError && ++throttled < MAX_THROTTLED_ATTEMPTS) {
+          this.window.throttled();
+          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
+          continue;
+        }
+        if (isUnreachable(error) && ++unreachable < (this.options.unreachableAttempts ?? 5)) {
+          await sleep(this.#delay(unreachable), this.stop);
+          continue;
+        }
+        if (isUnreachable(error) || error instanceof RateLimitError) {
+          throw new StopImport(`the catalog could not be asked what it holds: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    }
+  }
+
+  async #split(units: ImportUnit<Item>[], error: CatalogError): Promise<EngineOutcome[]> {
+    if (units.length === 1) {
+      const code = error.code ? ` ${error.code}` : "";
+      return [{
+        status: "rejected",
+        reason: `${error.status || "network"}${code}: ${error.message}`.replace(/\s+/g, " "),
+        httpStatus: error.status,
+        code: error.code,
+      }];
+    }
+    const middle = Math.ceil(units.length / 2);
+    return [...await this.#send(units.slice(0, middle)), ...await this.#send(units.slice(middle))];
+  }
+
+  #delay(attempt: number): number {
+    const base = this.options.retryDelayMs ?? 1000;
+    return backoffDelayMs(attempt, { baseMs: base, maxMs: base * 30 });
+  }
+}
+
+/** No answer, or the service is unavailable: nothing is wrong with the rows themselves. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || error instanceof TimeoutError ||
+    (error instanceof ServerError && [502, 503, 504].includes(error.status));
+}

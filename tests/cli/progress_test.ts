@@ -144,11 +144,13 @@ Deno.test("durations read as m:ss or h:mm:ss", () => {
 });
 
 Deno.test("a job's summary line is written on terminals and in plain mode, not with mode never", () => {
-  for (const [isTerminal, mode, expected] of [
-    [true, "auto", true],
-    [false, "auto", true],
-    [false, "never", false],
-  ] as const) {
+  for (
+    const [isTerminal, mode, expected] of [
+      [true, "auto", true],
+      [false, "auto", true],
+      [false, "never", false],
+    ] as const
+  ) {
     const written: string[] = [];
     const progress = createTerminalProgress({ write: (t) => written.push(t), isTerminal, mode });
     progress.summary?.("entity.bulk-import: 3 rows, 3 created");

@@ -80,7 +80,10 @@ Deno.test("engine: a file is imported in batches; importing it again updates the
     assert.equal(reports.at(-2), "importing 250/250");
     assert.equal(reports.at(-1), "finish");
     assert.equal(lines.length, 1);
-    assert.match(lines[0], /^entity\.bulk-import: 250 rows, 250 created, 0 updated, 0 skipped, 0 rejected in /);
+    assert.match(
+      lines[0],
+      /^entity\.bulk-import: 250 rows, 250 created, 0 updated, 0 skipped, 0 rejected in /,
+    );
     assert.equal(first.rows, 250);
     assert.equal(first.created, 250);
     assert.equal(first.batches, 7);

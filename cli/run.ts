@@ -219,7 +219,9 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
     stopListening?.();
     progress.finish();
   }
-  io.stdout(formatOutput(result, global.output));
+  // A secret that found its way into a result (pasted into another variable that `config list` shows) is
+  // masked like in errors.
+  io.stdout(redactSecrets(formatOutput(result, global.output), knownSecrets(io.env)));
   if (signal?.aborted) return INTERRUPTED_EXIT_CODE;
   return reportsFailures(result) ? 1 : 0;
 }
@@ -240,11 +242,16 @@ export function reportsFailures(result: unknown): boolean {
   return (typeof failed === "number" && failed > 0) || (Array.isArray(failed) && failed.length > 0);
 }
 
-/** Prints an error (message and hint, secrets masked) and returns its exit code. */
-export function reportError(error: unknown, io: CliIo): number {
-  const secrets = [io.env.CLOUD_CLIENT_SECRET, io.env.CATALOG_MCP_AUTH_TOKEN].filter((s): s is string =>
+/** The secrets of the environment that must never be printed. */
+function knownSecrets(env: CliIo["env"]): string[] {
+  return [env.CLOUD_CLIENT_SECRET, env.CATALOG_MCP_AUTH_TOKEN].filter((s): s is string =>
     !!s && s.length >= 6
   );
+}
+
+/** Prints an error (message and hint, secrets masked) and returns its exit code. */
+export function reportError(error: unknown, io: CliIo): number {
+  const secrets = knownSecrets(io.env);
   const clean = (text: string) => redactSecrets(text, secrets);
   if (error instanceof GovcatError) {
     io.stderr(`error: ${clean(error.message)}`);

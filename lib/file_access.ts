@@ -82,6 +82,10 @@ export function confinedFileAccess(root: string): FileAccess {
 
   /** The lexical check first, so a path outside the root is refused without touching the file system. */
   const lexical = async (path: string, option: string) => {
+    if (path.includes("\0")) {
+      // The file system would refuse it anyway; said plainly, and before `..` after the NUL is resolved.
+      throw new UsageError(`${option}: the path ${JSON.stringify(path)} contains a NUL character.`);
+    }
     const resolvedRoot = await realRoot();
     const absolute = resolve(rootPath, path);
     if (!isInside(rootPath, absolute) && !isInside(resolvedRoot, absolute)) {
@@ -99,6 +103,10 @@ export function confinedFileAccess(root: string): FileAccess {
     },
     async writable(path, option) {
       const { absolute, resolvedRoot } = await lexical(path, option);
+      // The root itself: its parent directory is outside, which would make the refusal say so.
+      if (absolute === rootPath || absolute === resolvedRoot) {
+        throw new UsageError(`${option}: ${path} is a directory.`);
+      }
       const directory = await realPath(dirname(absolute), dirname(path), option, "directory");
       if (!isInside(resolvedRoot, directory)) throw outside(path, option, directory, resolvedRoot);
       const target = join(directory, basename(absolute));

@@ -24,11 +24,25 @@ export function columnKey(header: string): string {
   return header.trim().toLowerCase().replace(/[\s_-]+/g, "");
 }
 
-/** `file:line:column: column <name>: message` (the column parts only when known). */
+/**
+ * Characters a terminal would hide or use to reorder the text around them (controls, bidirectional
+ * overrides and isolates, zero-width characters, lone surrogates): a cell or header holding them must not
+ * make a message read differently from what the file holds.
+ */
+const INVISIBLE =
+  // deno-lint-ignore no-control-regex -- control characters are what it finds.
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` with every invisible or reordering character written as a `\uXXXX` escape; tabs and line feeds kept. */
+export function visible(text: string): string {
+  return text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+/** `file:line:column: column <name>: message` (the column parts only when known), invisible characters escaped. */
 export function formatProblem(problem: CsvProblem): string {
   const place = `${problem.file}:${problem.line}${problem.column ? `:${problem.column}` : ""}`;
   const column = problem.columnName ? ` column ${problem.columnName}:` : "";
-  return `${place}:${column} ${problem.message}`;
+  return visible(`${place}:${column} ${problem.message}`);
 }
 
 /**
@@ -42,11 +56,11 @@ export function problemsError(
   const count = Math.max(report.problemCount, report.problems.length);
   const listed = report.problems.slice(0, MAX_LISTED_PROBLEMS).map(formatProblem);
   const more = count > listed.length ? [`… and ${count - listed.length} more`] : [];
-  const heading = `${report.file} has ${count} problem${count === 1 ? "" : "s"}; nothing was sent:`;
+  const heading = visible(`${report.file} has ${count} problem${count === 1 ? "" : "s"}; nothing was sent:`);
   return new UsageError([heading, ...listed, ...more].join("\n  "), hint);
 }
 
-/** A cell's text for a message: quoted, and cut when long. */
+/** A cell's text for a message: quoted, cut when long, invisible characters escaped. */
 export function shown(text: string, max = 60): string {
-  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+  return visible(JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text));
 }

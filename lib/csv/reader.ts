@@ -285,10 +285,13 @@ export async function fileFingerprint(
 
 /**
  * One CSV line (no line ending) with RFC 4180 quoting: cells holding a comma, a double quote or a line
- * break are enclosed in quotes, their quotes doubled. No formula neutralising here.
+ * break are enclosed in quotes, their quotes doubled; so is a cell starting with U+FEFF, which readers
+ * would take for a byte-order mark at the start of a file and drop. No formula neutralising here.
  */
 export function csvLine(cells: readonly string[]): string {
   // A lone empty cell would make an empty line, which readers skip.
   if (cells.length === 1 && cells[0] === "") return '""';
-  return cells.map((cell) => /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell).join(",");
+  return cells.map((cell) => /[",\r\n]|^\uFEFF/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell).join(
+    ",",
+  );
 }

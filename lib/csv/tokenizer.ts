@@ -20,6 +20,7 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
+import { visible } from "./problems.ts";
 import type { CsvRow } from "./types.ts";
 
 const QUOTE = 34, COMMA = 44, CR = 13, LF = 10;
@@ -37,9 +38,9 @@ export const MAX_RECORD_CHARS = 8 * 1024 * 1024;
 export const QUOTING_HINT = "In CSV a field that holds a comma, a double quote or a line break must be " +
   'enclosed in double quotes, and each double quote inside it written twice: "say ""hi"", then go".';
 
-/** A piece of text for a message: quoted, and cut when long. */
+/** A piece of text for a message: quoted, cut when long, invisible characters escaped. */
 function excerpt(text: string, max = 40): string {
-  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+  return visible(JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text));
 }
 
 /** True when no cell holds anything but white space (spreadsheets write such rows as `,,,`). */

@@ -183,11 +183,22 @@ export class McpHttpApp {
   async #parseBody(request: Request): Promise<unknown | Response> {
     const read = await this.#guard.readBody(request);
     if ("refusal" in read) return read.refusal;
+    let body: unknown;
     try {
-      return JSON.parse(read.text);
+      body = JSON.parse(read.text);
     } catch {
       return jsonError(400, "Parse error: the body is not valid JSON.", {}, -32700);
     }
+    // JSON-RPC: an empty batch is an invalid request (the SDK would accept it and answer nothing).
+    if (Array.isArray(body) && body.length === 0) {
+      return jsonError(
+        400,
+        "Invalid Request: the body is an empty batch; send at least one message.",
+        {},
+        -32600,
+      );
+    }
+    return body;
   }
 
   #closeIdleSessions(): void {

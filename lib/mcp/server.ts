@@ -121,6 +121,9 @@ export function createToolServer(
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
+  // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
+  const config = services.config();
+  const secrets = [config.clientSecret, config.mcpAuthToken].filter((s): s is string => !!s && s.length >= 6);
   const listing = selection.enabled.map(toolListing);
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
@@ -132,7 +135,7 @@ export function createToolServer(
     const tool = byName.get(name);
     if (!tool) {
       const reason = selection.disabled.get(name);
-      if (reason) return errorResult({ error: "ToolDisabled", message: reason });
+      if (reason) return errorResult({ error: "ToolDisabled", message: reason }, secrets);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`);
     }
     const parsed = tool.input.safeParse(args ?? {});
@@ -144,7 +147,7 @@ export function createToolServer(
         error: "InvalidArguments",
         message: `Invalid arguments for ${name}: ${problems.join("; ")}.`,
         hint: "Check the tool's input schema in tools/list and call it again.",
-      });
+      }, secrets);
     }
     const started = performance.now();
     const progress = mcpProgressSink(extra, {
@@ -155,7 +158,7 @@ export function createToolServer(
       const checked = tool.output.safeParse(value);
       if (!checked.success) {
         services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);
-        return errorResult(describeError(new Error(`${name} produced an invalid result`)));
+        return errorResult(describeError(new Error(`${name} produced an invalid result`)), secrets);
       }
       services.logger.debug(`tool ${name} ok in ${Math.round(performance.now() - started)} ms`);
       return successResult(checked.data);
@@ -164,7 +167,7 @@ export function createToolServer(
       if (body.error === "InternalError") {
         services.logger.error(`${name} failed: ${(error as Error)?.stack ?? error}`);
       } else services.logger.debug(`tool ${name} failed: ${body.error} ${body.message}`);
-      return errorResult(body);
+      return errorResult(body, secrets);
     } finally {
       // The last progress notification goes out before the result, which ends the client's interest.
       progress?.finish();

@@ -9,6 +9,7 @@
  * import { guardCell, unguardCell } from "./collections_csv.ts";
  * guardCell("=HYPERLINK(\"http://x\")"); // "'=HYPERLINK(\"http://x\")"
  * unguardCell(guardCell("-finance")); // "-finance"
+ * unguardCell(guardCell("'=x")); // "'=x" (written "''=x")
  * guardCell("Finance"); // "Finance"
  * ```
  *
@@ -31,16 +32,20 @@ export const EXPORT_COLUMNS = {
   ],
 } as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text that gets a `'` on export: a formula start, after any `'`s of its own, so that text which already
+ * starts with `'=` is written `''=` and reads back as it was.
+ */
+const GUARDED = /^'*[=+\-@\t\r]/;
 
 /** A cell as written to a file: text a spreadsheet would run as a formula gets a leading `'`. */
 export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return GUARDED.test(value) ? `'${value}` : value;
 }
 
 /** A cell as read from a file: the `'` {@link guardCell} added is taken off. */
 export function unguardCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+  return value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 /** One row of the file, its cells unguarded; empty cells are undefined. */

@@ -19,6 +19,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
+  UsageError,
 } from "./errors.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
 import { RateLimiter } from "./rate_limiter.ts";
@@ -93,6 +94,11 @@ export class HttpClient {
   readonly #throttleListeners = new Set<(delayMs: number) => void>();
 
   constructor(options: HttpClientOptions) {
+    // An option passed as `undefined` (e.g. `retryBaseMs: options.retryBaseMs`) keeps its default: spread
+    // as is it would override it, and a NaN backoff makes every retry immediate.
+    const given = Object.fromEntries(
+      Object.entries(options).filter(([, value]) => value !== undefined),
+    ) as HttpClientOptions;
     this.#options = {
       maxRetries: 3,
       timeoutMs: 30_000,
@@ -101,7 +107,7 @@ export class HttpClient {
       retryMaxMs: 30_000,
       maxRetryAfterMs: 120_000,
       logger: silentLogger,
-      ...options,
+      ...given,
     };
     this.#limiter = new RateLimiter(this.#options.rateLimit);
   }
@@ -122,6 +128,16 @@ export class HttpClient {
 
   /** Builds the full URL of a request, with api-version and query parameters. */
   url(options: Pick<RequestOptions, "path" | "area" | "query" | "apiVersion">): URL {
+    // URL parsing resolves `.` and `..` segments (`%2e` spellings too), so an id of ".." would send the
+    // request to another resource (`DELETE …/collections/..` to `/`): refused before anything is sent.
+    const dots = options.path.split("/").find((part) => /^(?:\.|%2e){1,2}$/i.test(part));
+    if (dots !== undefined) {
+      throw new UsageError(
+        `"${decodeURIComponent(dots)}" is not a valid name or id: in the request path ${options.path} it ` +
+          "would address another resource.",
+        "Give the GUID or name of the resource itself; search and list commands show them.",
+      );
+    }
     const area = options.area ?? "datamap";
     const url = new URL(this.baseUrl(area).replace(/\/+$/, "") + options.path);
     const apiVersion = options.apiVersion ?? this.#options.apiVersions?.[area];
@@ -158,7 +174,7 @@ export class HttpClient {
       if (token) headers.set("authorization", `Bearer ${token}`);
 
       const started = performance.now();
-      const result = await this.#attempt(url, options, headers, body);
+      const result = await this.#attempt(url, options, headers, body, idempotent);
       const elapsed = Math.round(performance.now() - started);
       const label = `${options.method} ${redactSecrets(url.toString())}`;
 
@@ -194,16 +210,49 @@ export class HttpClient {
     options: RequestOptions,
     headers: Headers,
     body: BodyInit | undefined,
+    idempotent: boolean,
   ): Promise<
     | { ok: true; status: number; value: unknown }
     | { ok: false; error: CatalogError; outcome: AttemptOutcome; waitMs?: number }
   > {
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    // A request that must not be sent twice gets a connection of its own. On a connection taken from the
+    // pool, Deno's fetch sends a request again when the connection closes before the answer (it takes the
+    // connection for a stale one the service never read), so a write the service applied just before
+    // failing was sent twice, or, with the service gone, ended in "connection refused", which reads as
+    // "nothing was sent" and made this core send it yet again.
+    const client = idempotent ? undefined : Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+    // Not AbortSignal.timeout: its timer, and through it the exchange it could abort, would stay alive for
+    // the whole timeout after the answer arrived, so a busy client kept every recent request in memory.
+    const timer = new AbortController();
+    const timeoutId = setTimeout(
+      () => timer.abort(new DOMException("The request timed out.", "TimeoutError")),
+      this.#options.timeoutMs,
+    );
+    try {
+      return await this.#exchange(url, options, headers, body, timer.signal, client);
+    } finally {
+      clearTimeout(timeoutId);
+      client?.close();
+    }
+  }
+
+  async #exchange(
+    url: URL,
+    options: RequestOptions,
+    headers: Headers,
+    body: BodyInit | undefined,
+    timeout: AbortSignal,
+    client: Deno.HttpClient | undefined,
+  ): Promise<
+    | { ok: true; status: number; value: unknown }
+    | { ok: false; error: CatalogError; outcome: AttemptOutcome; waitMs?: number }
+  > {
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const context = { method: options.method, url: redactSecrets(url.toString()) };
     let response: Response;
     try {
-      response = await fetch(url, { method: options.method, headers, body, signal });
+      const init = { method: options.method, headers, body, signal };
+      response = await (client ? fetch(url, { ...init, client }) : fetch(url, init));
     } catch (cause) {
       return this.#transportFailure(cause, timeout, options.signal, context, isConnectFailure(cause));
     }
@@ -212,7 +261,9 @@ export class HttpClient {
         options.onResponse?.(response.status, response.headers);
         return { ok: true, status: response.status, value: await readBody(response, options.responseType) };
       }
-      const text = await response.text();
+      // A gateway or service may echo the request back: the token we sent never reaches a message.
+      const sent = headers.get("authorization")?.replace(/^Bearer\s+/i, "");
+      const text = redactSecrets(await response.text(), sent ? [sent] : []);
       const waitMs = retryAfterMs(response.headers);
       const error = errorForStatus({
         ...parseErrorBody(text, response.status),

@@ -1,0 +1,142 @@
+/**
+ * BENCHMARKS.md is the generator's output and complete (no bench runs here: the file is read as it is),
+ * and the generator's parts work on known input: the bulk bench's lines become figures, a report names
+ * what is missing and what is not met.
+ */
+import assert from "node:assert/strict";
+import { bulkFigures, bulkLines } from "./bench_bulk_lines.ts";
+import { BENCH_SECTIONS, type BenchFigure, figureLine, percentile } from "./bench_figures.ts";
+import {
+  type BenchRun,
+  FIGURE_IDS_PREFIX,
+  type Machine,
+  renderReport,
+  REPORT_MARKER,
+  REQUIRED_FIGURES,
+} from "./bench_report.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+Deno.test("BENCHMARKS.md was written by `deno task bench` and holds a figure for every benchmark", async () => {
+  const text = await Deno.readTextFile(`${ROOT}BENCHMARKS.md`);
+  const lines = text.split("\n");
+  assert.equal(lines[0], "# Benchmarks");
+  assert.equal(lines[2], REPORT_MARKER, "the generator's marker is the line under the title");
+  assert.match(text, /run on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/, "says when it ran");
+  for (const row of ["CPU", "Memory", "OS", "Deno", "Load average", "Commit"]) {
+    assert.match(text, new RegExp(`^\\| ${row} +\\| \\S`, "m"), `the machine table has its ${row}`);
+  }
+  const ids = lines.findLast((line) => line.startsWith(FIGURE_IDS_PREFIX));
+  assert.ok(ids, "the last line lists the figure ids");
+  const present = new Set(ids.slice(FIGURE_IDS_PREFIX.length).replace(/ -->$/, "").split(" "));
+  const missing = REQUIRED_FIGURES.filter((id) => !present.has(id));
+  assert.deepEqual(missing, [], "every benchmark of issue 9 has its figures; run `deno task bench`");
+  assert.doesNotMatch(text, /Incomplete run/);
+  for (const title of Object.values(BENCH_SECTIONS).slice(0, 4)) {
+    assert.match(
+      text,
+      new RegExp(`^\\| ${title.replace(".", "\\.")} +\\| [^|]+ \\| [\\d.,]+ [^|]+ \\|`, "m"),
+      `the summary has a figure of ${title}`,
+    );
+  }
+  assert.match(text, /^\| `(GOVCAT_BENCH_QUICK=1 )?deno bench --allow-net=127\.0\.0\.1 /m, "the commands");
+});
+
+// The bulk bench's lines, in the format tests/e2e/bulk_import_bench.ts prints.
+const BULK_OUTPUT = `
+figure  not a bulk line
+bulk import, loopback sink (baseline): 100000 rows in 6.1 s = 16,393 rows/s, 82% of the 20,000 rows/s limit (batch 100 × 4 in flight ÷ 20 ms)
+bulk import: 100000 rows in 6.4 s = 15,625 rows/s, 78% of the 20,000 rows/s limit (batch 100 × 4 in flight ÷ 20 ms); 95% of the sink baseline
+bulk import without added latency: 100000 rows in 3.0 s = 33,333 rows/s; the sink takes 50,000 rows/s, so the emulator itself costs 10.0 µs a row
+under a 20 req/s throttle: 19.5 req/s = 98% of R (after the opening burst of 20; 220 bulk writes and 35 429s for 20000 rows in 11.2 s)
+peak resident memory for 1,000,000 rows: 120.5 MB (target < 150 MB); 80.2 MB for 100 rows (baseline), 1.50× the baseline; 20,000 rows/s to the sink without latency
+peak resident memory for 1,000,000 rows with --v8-flags=--max-old-space-size=96: 107.7 MB (target < 150 MB), 1.32× the baseline; 43,687 rows/s (86% of the unbounded run)
+`;
+
+Deno.test("the bulk bench's lines become throughput, throttle and memory figures", () => {
+  const lines = bulkLines(BULK_OUTPUT);
+  assert.equal(lines.length, 6, "only the figure lines are kept");
+  const figures = new Map(bulkFigures(lines).map((figure) => [figure.id, figure]));
+  const throughput = figures.get("bulk.throughput")!;
+  assert.equal(throughput.value, 15_625);
+  assert.equal(throughput.baseline?.value, 20_000);
+  assert.equal(throughput.detail, false);
+  assert.match(throughput.note!, /95% of the sink baseline/);
+  assert.equal(figures.get("bulk.throughput.loopback-sink-baseline")?.detail, true);
+  assert.equal(figures.get("bulk.throughput.without-added-latency")?.baseline, undefined);
+  const throttle = figures.get("bulk.throttle")!;
+  assert.deepEqual([throttle.value, throttle.baseline?.value], [19.5, 20]);
+  const memory = figures.get("bulk.memory")!;
+  assert.deepEqual([memory.value, memory.baseline?.value, memory.met], [120.5, 80.2, true]);
+  const bounded = figures.get("bulk.memory.bounded")!;
+  assert.deepEqual([bounded.value, bounded.met, bounded.detail], [107.7, true, true]);
+  assert.match(bounded.name, /with --v8-flags=--max-old-space-size=96$/);
+  assert.match(
+    figureLine(memory),
+    /121 MB; baseline the same command on 100 rows 80\.2 MB; 1\.50× the baseline/,
+  );
+});
+
+const MACHINE: Machine = {
+  cpu: "Test CPU",
+  cores: 2,
+  memoryGiB: 8,
+  os: "linux x86_64",
+  deno: "2.9.6",
+  load: "0.10 at the start, 0.20 at the end",
+  commit: "abc1234",
+};
+
+function run(file: string, figures: BenchFigure[], ok = true): BenchRun {
+  return { file, command: `deno bench ${file}`, seconds: 1.2, ok, figures, lines: [] };
+}
+
+Deno.test("a report shows ratios and targets, and says which figures are missing", () => {
+  const startup: BenchFigure = {
+    id: "startup.stdio",
+    section: "startup",
+    name: "serve to tools/list",
+    value: 240,
+    unit: "ms",
+    baseline: { name: "empty script", value: 20 },
+    target: "≤ 2× the floor",
+    met: false,
+  };
+  const detail: BenchFigure = {
+    id: "startup.breakdown.1",
+    section: "startup",
+    name: "zod",
+    value: 21,
+    unit: "ms",
+    detail: true,
+  };
+  const text = renderReport(
+    [run("a_bench.ts", [startup, detail]), run("b_bench.ts", [], false)],
+    MACHINE,
+    new Date(0),
+    true,
+  );
+  assert.equal(text.split("\n")[2], REPORT_MARKER);
+  assert.match(text, /quick mode/);
+  assert.match(
+    text,
+    /\| 1\. Start-up \| serve to tools\/list \| 240 ms \| empty script: 20 ms \| 12× the floor \| ≤ 2× the floor \| \*\*not met\*\* \|/,
+  );
+  assert.doesNotMatch(
+    text.slice(0, text.indexOf("## 1. Start-up")),
+    /\| zod \|/,
+    "details stay out of the summary",
+  );
+  assert.match(text, /\| zod \| 21 ms \|/);
+  assert.match(text, /Failed: `b_bench\.ts`/);
+  assert.match(text, /Missing figures: .*`tool-call\.p50`/);
+  assert.ok(text.trimEnd().endsWith(`${FIGURE_IDS_PREFIX}startup.stdio startup.breakdown.1 -->`));
+});
+
+Deno.test("percentiles are nearest-rank", () => {
+  const samples = [5, 1, 4, 2, 3];
+  assert.equal(percentile(samples, 0.5), 3);
+  assert.equal(percentile(samples, 0.99), 5);
+  assert.equal(percentile(samples, 0), 1);
+  assert.ok(Number.isNaN(percentile([], 0.5)));
+});

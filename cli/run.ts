@@ -11,7 +11,6 @@
 import type { EnvSource } from "../lib/config.ts";
 import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
-import { createOperationRegistry } from "../lib/operations/mod.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import { VERSION } from "../lib/version.ts";
 import { parseOperationArgs } from "./args.ts";
@@ -94,7 +93,7 @@ function writeAll(stream: { writeSync(p: Uint8Array): number }, text: string) {
 export async function runCli(
   argv: string[],
   io: CliIo = processIo(),
-  registry: OperationRegistry = createOperationRegistry(),
+  registry?: OperationRegistry,
 ): Promise<number> {
   try {
     return await dispatch(argv, io, registry);
@@ -103,13 +102,13 @@ export async function runCli(
   }
 }
 
-async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry): Promise<number> {
+/** The shipped registry, loaded on first use: `--version`, `serve` and `emulator` need none of it. */
+async function shippedRegistry(): Promise<OperationRegistry> {
+  return (await import("../lib/operations/mod.ts")).createOperationRegistry();
+}
+
+async function dispatch(argv: string[], io: CliIo, given?: OperationRegistry): Promise<number> {
   const [first, second, ...rest] = argv;
-  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
-    if (first === "help" && second) return dispatch([second, ...rest, "--help"], io, registry);
-    io.stdout(topLevelHelp(registry));
-    return 0;
-  }
   if (first === "--version" || first === "-V" || first === "version") {
     io.stdout(`govcat ${VERSION}`);
     return 0;
@@ -120,6 +119,12 @@ async function dispatch(argv: string[], io: CliIo, registry: OperationRegistry):
   }
   if (first === "serve") {
     return await (await import("./serve_command.ts")).runServeCommand(argv.slice(1), io.env);
+  }
+  const registry = given ?? await shippedRegistry();
+  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+    if (first === "help" && second) return dispatch([second, ...rest, "--help"], io, registry);
+    io.stdout(topLevelHelp(registry));
+    return 0;
   }
   if (first.startsWith("-")) {
     throw new UsageError(

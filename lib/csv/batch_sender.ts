@@ -6,18 +6,11 @@
  *
  * @module
  */
-import {
-  AuthenticationError,
-  AuthorizationError,
-  CatalogError,
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-} from "../errors.ts";
+import { CatalogError, RateLimitError } from "../errors.ts";
 import { backoffDelayMs, sleep } from "../retry.ts";
 import type { AdaptiveWindow } from "./adaptive_window.ts";
 import type { BatchRecord } from "./checkpoint.ts";
+import { isCallerRefused, isUnreachable, refusalOutcome } from "./refusals.ts";
 import type { BulkImport, ImportUnit, UnitOutcome } from "./types.ts";
 
 /** A unit's outcome, including units found already applied after a lost answer. */
@@ -123,7 +116,7 @@ export class BatchSender<Item> {
         return outcomes;
       } catch (error) {
         if (this.stop.aborted) throw error;
-        if (error instanceof AuthenticationError || error instanceof AuthorizationError) {
+        if (isCallerRefused(error)) {
           throw new StopImport(`the catalog refused the import: ${error.message}`, { cause: error });
         }
         if (error instanceof RateLimitError) {
@@ -195,15 +188,7 @@ export class BatchSender<Item> {
   }
 
   async #split(units: ImportUnit<Item>[], error: CatalogError): Promise<EngineOutcome[]> {
-    if (units.length === 1) {
-      const code = error.code ? ` ${error.code}` : "";
-      return [{
-        status: "rejected",
-        reason: `${error.status || "network"}${code}: ${error.message}`.replace(/\s+/g, " "),
-        httpStatus: error.status,
-        code: error.code,
-      }];
-    }
+    if (units.length === 1) return [refusalOutcome(error)];
     const middle = Math.ceil(units.length / 2);
     return [...await this.#send(units.slice(0, middle)), ...await this.#send(units.slice(middle))];
   }
@@ -212,10 +197,4 @@ export class BatchSender<Item> {
     const base = this.options.retryDelayMs ?? 1000;
     return backoffDelayMs(attempt, { baseMs: base, maxMs: base * 30 });
   }
-}
-
-/** No answer, or the service is unavailable: nothing is wrong with the rows themselves. */
-function isUnreachable(error: unknown): boolean {
-  return error instanceof NetworkError || error instanceof TimeoutError ||
-    (error instanceof ServerError && [502, 503, 504].includes(error.status));
 }

@@ -19,40 +19,9 @@
  * @module
  */
 import type { ImportUnit, UnitOutcome } from "../csv/types.ts";
-import {
-  AuthenticationError,
-  AuthorizationError,
-  CatalogError,
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-} from "../errors.ts";
+import { isRowRefusal, refusalOutcome } from "../csv/refusals.ts";
 
-/**
- * Whether the service refused what was sent (a 400, 404, 409, a 500 about the row…), as opposed to being
- * unreachable, throttling, or refusing the caller (401, 403): those concern every row, and the engine
- * handles them for the whole batch.
- */
-export function isRowRefusal(error: unknown): error is CatalogError {
-  if (!(error instanceof CatalogError)) return false;
-  if (error instanceof AuthenticationError || error instanceof AuthorizationError) return false;
-  if (error instanceof RateLimitError || error instanceof NetworkError || error instanceof TimeoutError) {
-    return false;
-  }
-  return !(error instanceof ServerError && [502, 503, 504].includes(error.status));
-}
-
-/** The rejected outcome of a refusal, with its reason written as the engine writes its own. */
-export function refusalOutcome(error: CatalogError): UnitOutcome {
-  const code = error.code ? ` ${error.code}` : "";
-  return {
-    status: "rejected",
-    reason: `${error.status || "network"}${code}: ${error.message}`.replace(/\s+/g, " "),
-    httpStatus: error.status,
-    code: error.code,
-  };
-}
+export { isRowRefusal, refusalOutcome };
 
 /** A rejected outcome found by the import itself (a row naming something that is not there). */
 export function rejectedOutcome(reason: string, httpStatus?: number): UnitOutcome {

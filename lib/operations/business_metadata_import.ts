@@ -17,7 +17,7 @@ import { businessMetadata } from "../csv/templates/business_metadata_templates.t
 import type { CsvProblem } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { checkFileFirst } from "./csv_prechecks.ts";
-import { readHeader } from "./entity_bulk_operations.ts";
+import { readHeader } from "../csv/template_choice.ts";
 import { defineOperation, UPSERT } from "./types.ts";
 
 /** The columns of the service's import file, in the order the service reads them (by position). */

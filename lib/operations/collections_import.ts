@@ -38,7 +38,7 @@ import {
 } from "./collections_import_checks.ts";
 import { getCollectionIfExists } from "./collections_support.ts";
 import { checkFileFirst, throwProblems } from "./csv_prechecks.ts";
-import { readHeader } from "./entity_bulk_operations.ts";
+import { readHeader } from "../csv/template_choice.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 
 /** The body to send for a row, or undefined when the catalog already matches it. */

@@ -10,11 +10,9 @@
 import type { CatalogClient } from "../catalog/client.ts";
 import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
 import { runBulkImport } from "../csv/engine.ts";
-import { readCsvFile } from "../csv/reader.ts";
-import { csvTemplate, detectCsvTemplate } from "../csv/templates/mod.ts";
+import { chooseTemplate, templateNamed } from "../csv/template_choice.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { changeFromRow, type EntityChange, entityFromRow, type EntityItem } from "./entity_csv_rows.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
@@ -31,43 +29,6 @@ export const ENTITY_IMPORT_TEMPLATES = [
 const LOOKUP_CHUNK = 50;
 
 const key = (typeName: string, qualifiedName: string) => `${typeName}\u0000${qualifiedName}`;
-
-function templateNamed(name: string, allowed: readonly string[]): CsvTemplate {
-  const template = allowed.includes(name) ? csvTemplate(name) : undefined;
-  if (!template) {
-    throw new UsageError(
-      `--template: "${name}" is not a template of this command.`,
-      `Use one of: ${allowed.join(", ")}; \`govcat templates show <name>\` prints one.`,
-    );
-  }
-  return template;
-}
-
-/** The header of a CSV file (its first row). */
-export async function readHeader(path: string, display: string): Promise<string[]> {
-  for await (const row of readCsvFile(path, { displayName: display })) return row.cells;
-  throw new UsageError(`${display} is empty: a header line and at least one row are needed.`);
-}
-
-/** The template named by `--template`, or the one of `allowed` the file's header matches. */
-export async function chooseTemplate(
-  path: string,
-  display: string,
-  given: string | undefined,
-  allowed: readonly string[],
-): Promise<CsvTemplate> {
-  if (given) return templateNamed(given, allowed);
-  const header = await readHeader(path, display);
-  const candidates = allowed.map((name) => csvTemplate(name)).filter((t): t is CsvTemplate => !!t);
-  const detected = detectCsvTemplate(header, candidates);
-  if (!detected) {
-    throw new UsageError(
-      `${display}:1: the header (${header.join(", ")}) matches none of the templates ${allowed.join(", ")}.`,
-      "Name the template with --template, or fix the column names (`govcat templates show <name>`).",
-    );
-  }
-  return detected;
-}
 
 /** Finds which of `pairs` exist (ACTIVE) in the catalog, by unique attribute, a chunk per call. */
 async function existingKeys(

@@ -31,7 +31,7 @@ import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
-import { chooseTemplate, readHeader } from "./entity_bulk_operations.ts";
+import { chooseTemplate, readHeader } from "../csv/template_choice.ts";
 import { type LineageEntityScan, scanLineageEntities } from "./lineage_csv_entities.ts";
 import { lineageCsvImport, LineageEndChecker } from "./lineage_csv_import.ts";
 import { defineOperation, type OperationContext, READ, UPSERT } from "./types.ts";

@@ -34,7 +34,7 @@ import type { Term } from "../unified/schemas.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { isRowRefusal, refusalOutcome, rejectedOutcome, SettledUnits } from "./bulk_outcomes.ts";
 import { checkFileFirst, throwProblems } from "./csv_prechecks.ts";
-import { chooseTemplate, readHeader } from "./entity_bulk_operations.ts";
+import { chooseTemplate, readHeader } from "../csv/template_choice.ts";
 import { defineOperation, type Operation, UPSERT } from "./types.ts";
 import {
   type LinkTarget,

@@ -8,7 +8,7 @@
 import { type BulkImportSummary, runBulkImport } from "../../csv/engine.ts";
 import { z } from "../../deps/zod.ts";
 import { DEFAULT_CONCURRENCY } from "../../operations/bulk_options.ts";
-import { readHeader } from "../../operations/entity_bulk_operations.ts";
+import { readHeader } from "../../csv/template_choice.ts";
 import { mappedEntityImport, mappedEntityTemplate } from "../../operations/entity_mapped_import.ts";
 import { defineTool, UPSERT } from "../tool.ts";
 

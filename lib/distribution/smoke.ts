@@ -55,6 +55,20 @@ export async function runToEnd(
   return { code: output.code, stdout: decoder.decode(output.stdout), stderr: decoder.decode(output.stderr) };
 }
 
+/** The JSON-RPC `initialize` request (id 1) an MCP client named `clientName` opens a session with. */
+export function initializeRequest(clientName: string) {
+  return {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: clientName, version: "1" },
+    },
+  } as const;
+}
+
 /** The answer to `tools/list` and what the server logged. */
 export interface ToolsListAnswer {
   serverName: string;
@@ -107,16 +121,7 @@ export async function toolsListOverStdio(
     return answers.get(id)!;
   };
   try {
-    await send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "govcat-smoke", version: "1" },
-      },
-    });
+    await send(initializeRequest("govcat-smoke"));
     const initialized = await waitFor(1);
     await send({ jsonrpc: "2.0", method: "notifications/initialized" });
     await send({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { runToEnd, smokeEnv, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
+import { spawnPiped, waitForListening } from "../support/govcat_process.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -66,44 +67,19 @@ Deno.test("deno run from a URL: --help, the emulator and serve over stdio", asyn
     });
 
     await t.step("emulator --port=0 prints its banner", async () => {
-      const child = new Deno.Command(Deno.execPath(), {
-        args: [...run, "emulator", "--port=0"],
-        cwd,
-        env: smokeEnv(),
-        clearEnv: true,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const stderr = new Response(child.stderr).text();
-      const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-      const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-      let banner = "";
+      const child = spawnPiped([...run, "emulator", "--port=0"], { cwd, env: smokeEnv() });
+      const emulator = await waitForListening(child, "the emulator", {
+        listening: /(http:\/\/127\.0\.0\.1:\d+)\s/,
+        timeoutMs: 60_000,
+      });
       try {
-        while (!/http:\/\/127\.0\.0\.1:\d+\s/.test(banner)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          banner += value;
-        }
-        if (!/http:\/\/127\.0\.0\.1:\d+\s/.test(banner)) {
-          assert.fail(`the emulator did not print its URL: ${banner}\nstderr: ${await stderr}`);
-        }
-        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)![0];
-        const response = await fetch(`${url}/datamap/api/atlas/v2/types/typedefs/headers`, {
+        const response = await fetch(`${emulator.url}/datamap/api/atlas/v2/types/typedefs/headers`, {
           signal: AbortSignal.timeout(20_000),
         });
         await response.body?.cancel();
         assert.equal(response.status, 200);
       } finally {
-        try {
-          child.kill("SIGTERM");
-        } catch {
-          // Already gone.
-        }
-        for (;;) if ((await reader.read()).done) break;
-        await child.status;
-        await stderr;
-        clearTimeout(killer);
+        await emulator.kill("SIGTERM");
       }
     });
 

@@ -16,6 +16,7 @@ import { cachedTokenProvider } from "../../lib/auth.ts";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
+import { initializeRequest } from "../../lib/distribution/smoke.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { createLogger } from "../../lib/log.ts";
 import { createToolServer, createToolServices } from "../../lib/mcp/server.ts";
@@ -176,16 +177,7 @@ Deno.test("serve over HTTP: wrong tokens are refused; no response or log line ho
       const seen: string[] = [server.banner];
       let stopped = false;
       try {
-        const init = JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "x", version: "1" },
-          },
-        });
+        const init = JSON.stringify(initializeRequest("x"));
         const wrong: Array<Record<string, string>> = [
           {},
           { authorization: "Bearer wrong" },

@@ -17,6 +17,7 @@
  *
  * Run: `deno task bench tests/e2e/serve_startup_bench.ts`
  */
+import { initializeRequest } from "../../lib/distribution/smoke.ts";
 import { median, QUICK, reportFigure } from "../support/bench_figures.ts";
 import { baseEnv, MAIN } from "../support/govcat_process.ts";
 
@@ -29,16 +30,7 @@ const PERMISSIONS = ["--allow-net=127.0.0.1", "--allow-env", "--allow-read", "--
 const ENV = { ...baseEnv(), CATALOG_ACCOUNT_NAME: "bench", CATALOG_ENDPOINT: "http://127.0.0.1:9" };
 const REQUESTS = new TextEncoder().encode(
   [
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "bench", version: "1" },
-      },
-    },
+    initializeRequest("bench"),
     { jsonrpc: "2.0", method: "notifications/initialized" },
     { jsonrpc: "2.0", id: 2, method: "tools/list" },
   ].map((m) => JSON.stringify(m)).join("\n") + "\n",

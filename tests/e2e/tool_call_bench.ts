@@ -22,6 +22,7 @@
  */
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { median, percentile, QUICK, reportFigure } from "../support/bench_figures.ts";
+import { postJson } from "../support/bench_http.ts";
 import { startServe } from "../support/serve_process.ts";
 
 const SAMPLES = QUICK ? 300 : 1_500;
@@ -93,20 +94,9 @@ class McpSession {
 const emulator = await startEmulator({ seed: true });
 const search = `${emulator.url}/datamap/api/search/query?api-version=2023-09-01`;
 
-async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
 /** The baseline: the request the tool's catalog client sends, sent with fetch. */
 async function directSearch(keywords: string): Promise<number> {
-  const page = await post(search, { keywords, limit: 25 });
+  const page = JSON.parse(await postJson(search, { keywords, limit: 25 }));
   return page["@search.count"] as number;
 }
 
@@ -124,7 +114,7 @@ for (let start = 0; start < ENTITIES; start += 1_000) {
       },
     };
   });
-  await post(`${emulator.url}/datamap/api/atlas/v2/entity/bulk?api-version=2023-09-01`, { entities });
+  await postJson(`${emulator.url}/datamap/api/atlas/v2/entity/bulk?api-version=2023-09-01`, { entities });
 }
 await directSearch("warm-up");
 

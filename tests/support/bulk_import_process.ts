@@ -16,7 +16,7 @@
  * @module
  */
 import type { BulkImportSummary } from "../../lib/csv/engine.ts";
-import { baseEnv, LOOPBACK_PERMISSIONS, MAIN, type ProcessResult } from "./govcat_process.ts";
+import { govcatArgs, killQuietly, type ProcessResult, spawnPiped } from "./govcat_process.ts";
 
 /** A running `govcat entity bulk-import`. */
 export interface BulkImportProcess {
@@ -49,32 +49,10 @@ export function spawnBulkImport(
   env: Record<string, string>,
   options: { timeoutMs?: number; prefix?: string[]; denoFlags?: string[] } = {},
 ): BulkImportProcess {
-  const deno = [
-    Deno.execPath(),
-    "run",
-    ...LOOPBACK_PERMISSIONS,
-    ...(options.denoFlags ?? []),
-    MAIN,
-    "entity",
-    "bulk-import",
-    ...args,
-  ];
+  const deno = [Deno.execPath(), ...govcatArgs(["entity", "bulk-import", ...args], options)];
   const [program, ...rest] = [...(options.prefix ?? []), ...deno];
-  const child = new Deno.Command(program, {
-    args: rest,
-    env: { ...baseEnv(), ...env },
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const kill = (signal: Deno.Signal) => {
-    try {
-      child.kill(signal);
-    } catch {
-      // Already gone.
-    }
-  };
+  const child = spawnPiped(rest, { program, env });
+  const kill = (signal: Deno.Signal) => killQuietly(child, signal);
   const deadline = setTimeout(() => kill("SIGKILL"), options.timeoutMs ?? 60_000);
   const result = (async () => {
     const [stdout, stderr, status] = await Promise.all([

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { baseEnv, LOOPBACK_PERMISSIONS, MAIN } from "./govcat_process.ts";
+import { govcatArgs, spawnPiped, waitForListening } from "./govcat_process.ts";
 
 export interface EmulatorProcessOptions {
   /** 0 picks a free port. */
@@ -50,61 +50,14 @@ export async function startEmulatorProcess(options: EmulatorProcessOptions): Pro
 }
 
 async function startOnce(options: EmulatorProcessOptions): Promise<EmulatorProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...LOOPBACK_PERMISSIONS,
-      MAIN,
-      "emulator",
-      `--port=${options.port}`,
-      `--data=${options.dataFile}`,
-      ...(options.args ?? []),
-    ],
-    env: baseEnv(),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const stderr = new Response(child.stderr).text();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  let banner = "";
-  let url: string | undefined;
-  try {
-    while (url === undefined) {
-      const { done, value } = await reader.read();
-      if (done) {
-        const status = await child.status;
-        throw new Error(`the emulator exited (${status.code}) before listening:\n${banner}\n${await stderr}`);
-      }
-      banner += value;
-      url = /listening on (http:\/\/\S+)\n/.exec(banner)?.[1];
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  // Keep reading stdout so the emulator never blocks on a full pipe.
-  const drained = (async () => {
-    while (!(await reader.read()).done) { /* discard */ }
-  })();
-  let ended: Promise<{ code: number; stderr: string }> | undefined;
+  const child = spawnPiped(
+    govcatArgs(["emulator", `--port=${options.port}`, `--data=${options.dataFile}`, ...(options.args ?? [])]),
+  );
+  const emulator = await waitForListening(child, "the emulator");
   return {
-    url,
-    port: Number(new URL(url).port),
-    pid: child.pid,
-    kill: (signal) => {
-      try {
-        child.kill(signal);
-      } catch {
-        // Already gone.
-      }
-      ended ??= (async () => {
-        const status = await child.status;
-        await drained;
-        return { code: status.code, stderr: await stderr };
-      })();
-      return ended;
-    },
+    url: emulator.url,
+    port: Number(new URL(emulator.url).port),
+    pid: emulator.pid,
+    kill: emulator.kill,
   };
 }

@@ -22,7 +22,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { createLogger } from "../../lib/log.ts";
 import { McpHttpApp } from "../../lib/mcp/http_app.ts";
 import { createToolServices } from "../../lib/mcp/server.ts";
-import { baseEnv } from "./govcat_process.ts";
+import { spawnPiped, waitForListening } from "./govcat_process.ts";
 
 /** What `GET /_load/stats` answers. */
 export interface LoadServerStats {
@@ -49,59 +49,18 @@ const STATS_PATH = "/_load/stats";
 
 /** Starts the load server as a subprocess with `env` (plus the few variables a subprocess needs). */
 export async function startLoadServer(env: Record<string, string>): Promise<LoadServer> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--v8-flags=--expose-gc",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      "--allow-read",
-      new URL(import.meta.url).pathname,
-    ],
-    env: { ...baseEnv(), ...env },
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const stderr = new Response(child.stderr).text();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const deadline = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  let printed = "";
-  let url: string | undefined;
-  try {
-    while (url === undefined) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`the load server ended before listening:\n${printed}\n${await stderr}`);
-      printed += value;
-      url = /listening on (http:\/\/\S+)\n/.exec(printed)?.[1];
-    }
-  } catch (error) {
-    clearTimeout(deadline);
-    await child.status;
-    throw error;
-  }
-  clearTimeout(deadline);
-  const drained = (async () => {
-    while (!(await reader.read()).done) { /* keep the pipe flowing */ }
-  })();
-  const statsUrl = new URL(STATS_PATH, url);
+  const self = new URL(import.meta.url).pathname;
+  const permissions = ["--allow-net=127.0.0.1", "--allow-env", "--allow-read"];
+  const child = spawnPiped(["run", "--v8-flags=--expose-gc", ...permissions, self], { env });
+  const server = await waitForListening(child, "the load server");
+  const statsUrl = new URL(STATS_PATH, server.url);
   return {
-    url,
+    url: server.url,
     stats: async ({ gc = true } = {}) => {
       const response = await fetch(`${statsUrl}?gc=${gc}`, { signal: AbortSignal.timeout(10_000) });
       return await response.json();
     },
-    stop: async () => {
-      try {
-        child.kill("SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      const status = await child.status;
-      await drained;
-      return { code: status.code, stderr: await stderr };
-    },
+    stop: () => server.kill("SIGTERM"),
   };
 }
 

@@ -17,6 +17,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { QUICK, reportFigure } from "../../support/bench_figures.ts";
+import { postJson } from "../../support/bench_http.ts";
 
 const ENTITIES = QUICK ? 10_000 : 50_000;
 const BATCH = 1_000;
@@ -81,16 +82,6 @@ function startBaseline(): { url: string; close: () => Promise<void> } {
   };
 }
 
-async function post(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
-}
-
 const emulator = await startEmulator({ seed: false });
 const baseline = startBaseline();
 const bulkPath = "/datamap/api/atlas/v2/entity/bulk?api-version=2023-09-01";
@@ -102,10 +93,10 @@ async function upsertRound(round: number): Promise<{ emulator: number; baseline:
   for (let start = 0; start < ENTITIES; start += BATCH) {
     const body = { entities: Array.from({ length: BATCH }, (_, k) => entity(start + k, round)) };
     let started = performance.now();
-    await post(`${baseline.url}${bulkPath}`, body);
+    await postJson(`${baseline.url}${bulkPath}`, body);
     baselineMs += performance.now() - started;
     started = performance.now();
-    await post(`${emulator.url}${bulkPath}`, body);
+    await postJson(`${emulator.url}${bulkPath}`, body);
     emulatorMs += performance.now() - started;
   }
   return { emulator: ENTITIES / (emulatorMs / 1000), baseline: ENTITIES / (baselineMs / 1000) };
@@ -113,8 +104,8 @@ async function upsertRound(round: number): Promise<{ emulator: number; baseline:
 
 try {
   // Warm-up on other qualified names: compiles both paths before anything is timed.
-  await post(`${baseline.url}${bulkPath}`, { entities: [entity(-1, 0)] });
-  await post(`${emulator.url}${bulkPath}`, { entities: [entity(-1, 0)] });
+  await postJson(`${baseline.url}${bulkPath}`, { entities: [entity(-1, 0)] });
+  await postJson(`${emulator.url}${bulkPath}`, { entities: [entity(-1, 0)] });
 
   const create = await upsertRound(1);
   const update = await upsertRound(2);
@@ -141,7 +132,7 @@ try {
 
   const started = performance.now();
   for (let i = 0; i < SINGLE; i++) {
-    await post(`${emulator.url}/datamap/api/atlas/v2/entity?api-version=2023-09-01`, {
+    await postJson(`${emulator.url}/datamap/api/atlas/v2/entity?api-version=2023-09-01`, {
       entity: entity(ENTITIES + i, 1),
     });
   }

@@ -12,12 +12,27 @@ import { glossaryTerms } from "../../../lib/csv/templates/glossary_templates.ts"
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
 import { batchTermsTemplate } from "../../../lib/operations/glossary_csv.ts";
 import { glossaryTermImport } from "../../../lib/operations/glossary_term_import.ts";
-import { exists, type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
+import {
+  exists,
+  type ImportRun,
+  type ImportSetup,
+  readCsvRecords,
+  withImportSetup,
+} from "../../support/import_setup.ts";
 
 const HEADER = "name,description,short_description,status,definition,examples,acronym,resources";
 
-async function glossary(setup: ImportSetup, name = "Finance"): Promise<string> {
-  return (await setup.catalog.glossary.create({ name })).guid!;
+/** A new glossary holding `terms`; returns its guid. */
+async function glossary(
+  setup: ImportSetup,
+  terms: Array<{ name: string; longDescription?: string }> = [],
+  name = "Finance",
+): Promise<string> {
+  const guid = (await setup.catalog.glossary.create({ name })).guid!;
+  for (const term of terms) {
+    await setup.catalog.glossary.createTerm({ ...term, anchor: { glossaryGuid: guid } });
+  }
+  return guid;
 }
 
 async function termsOf(setup: ImportSetup, glossaryGuid: string) {
@@ -25,16 +40,34 @@ async function termsOf(setup: ImportSetup, glossaryGuid: string) {
   return new Map(terms.map((term) => [term.name!, term]));
 }
 
+/** `govcat glossary import-terms` of `csv` into glossary `guid`, plus the options a test varies. */
+function importTerms(
+  setup: ImportSetup,
+  csv: string,
+  guid: string,
+  ...options: string[]
+): Promise<ImportRun> {
+  return setup.govcat("glossary", "import-terms", `--csv-file=${csv}`, `--glossary-guid=${guid}`, ...options);
+}
+
+/** Asserts the exit code (showing stderr when it differs) and the summary's counts named in `counts`. */
+function assertSummary(run: ImportRun, code: number, counts: Record<string, number>): void {
+  assert.equal(run.code, code, run.stderr);
+  assert.deepEqual(Object.fromEntries(Object.keys(counts).map((key) => [key, run.json?.[key]])), counts);
+}
+
+/** Asserts a usage refusal (exit 2) whose message matches `message`. */
+function assertRefused(run: ImportRun, message: RegExp): void {
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, message);
+}
+
 Deno.test("import-terms --mode=batches creates, updates and skips; running it again changes nothing", async () => {
   await withImportSetup({ seed: false }, async (setup) => {
-    const guid = await glossary(setup);
-    const anchor = { glossaryGuid: guid };
-    await setup.catalog.glossary.createTerm({ name: "Cost", longDescription: "Old words", anchor });
-    await setup.catalog.glossary.createTerm({
-      name: "Margin",
-      longDescription: "Revenue minus cost",
-      anchor,
-    });
+    const guid = await glossary(setup, [
+      { name: "Cost", longDescription: "Old words" },
+      { name: "Margin", longDescription: "Revenue minus cost" },
+    ]);
     const csv = await setup.file("terms.csv", [
       HEADER,
       "Revenue,,Money in,approved,Income from sales,Q1 revenue;Q2 revenue,REV,Wiki:https://w.example/r",
@@ -42,22 +75,8 @@ Deno.test("import-terms --mode=batches creates, updates and skips; running it ag
       "Margin,,,,Revenue minus cost,,,",
       '"Profit, net",Revenue minus all costs,,,,,,https://p.example/profit',
     ]);
-    const run = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-    );
-    assert.equal(run.code, 0, run.stderr);
-    const summary = run.json;
-    assert.deepEqual([summary.rows, summary.created, summary.updated, summary.skipped, summary.rejected], [
-      4,
-      2,
-      1,
-      1,
-      0,
-    ]);
+    const run = await importTerms(setup, csv, guid, "--mode=batches");
+    assertSummary(run, 0, { rows: 4, created: 2, updated: 1, skipped: 1, rejected: 0 });
     assert.equal(await exists(`${csv}.govcat-checkpoint`), false);
     const terms = await termsOf(setup, guid);
     const revenue = terms.get("Revenue")!;
@@ -73,39 +92,25 @@ Deno.test("import-terms --mode=batches creates, updates and skips; running it ag
     ]);
 
     const writes = setup.writes();
-    const again = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-    );
-    assert.equal(again.code, 0, again.stderr);
-    assert.deepEqual([again.json.created, again.json.updated, again.json.skipped], [0, 0, 4]);
+    assertSummary(await importTerms(setup, csv, guid, "--mode=batches"), 0, {
+      created: 0,
+      updated: 0,
+      skipped: 4,
+    });
     assert.equal(setup.writes(), writes, "nothing was written the second time");
 
     // --skip-existing leaves an existing term alone even when the row differs.
     const changed = await setup.file("changed.csv", [HEADER, "Cost,Changed,,,,,,"]);
-    const skipped = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${changed}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-      "--skip-existing",
-    );
-    assert.deepEqual([skipped.json.skipped, skipped.json.updated], [1, 0]);
+    const skipped = await importTerms(setup, changed, guid, "--mode=batches", "--skip-existing");
+    assertSummary(skipped, 0, { skipped: 1, updated: 0 });
     assert.equal((await termsOf(setup, guid)).get("Cost")!.longDescription, "What we spend");
   });
 });
 
 Deno.test("import-terms --mode=batches: refused rows go to the reject file with the service's answer", async () => {
   await withImportSetup({ seed: false }, async (setup) => {
-    const guid = await glossary(setup);
-    const existing = await setup.catalog.glossary.createTerm({
-      name: "Cost",
-      anchor: { glossaryGuid: guid },
-    });
+    const guid = await glossary(setup, [{ name: "Cost" }]);
+    const existing = (await termsOf(setup, guid)).get("Cost")!;
     const csv = await setup.file("terms.csv", [
       "name,definition",
       "Alpha,First",
@@ -122,17 +127,8 @@ Deno.test("import-terms --mode=batches: refused rows go to the reject file with 
       refused,
       { status: 409, method: "PUT", path: `/glossary/term/${existing.guid}` },
     ]);
-    const run = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-      "--concurrency=1",
-    );
-    assert.equal(run.code, 1, run.stderr);
-    assert.deepEqual([run.json.created, run.json.updated, run.json.rejected], [3, 0, 2]);
-    assert.equal(run.json.created + run.json.rejected, run.json.rows);
+    const run = await importTerms(setup, csv, guid, "--mode=batches", "--concurrency=1");
+    assertSummary(run, 1, { rows: 5, created: 3, updated: 0, rejected: 2 });
     const rejects = await readCsvRecords(run.json.errorsFile);
     assert.deepEqual(rejects.map((r) => [r.name, r.source_line]), [["Alpha", "2"], ["Cost", "6"]]);
     assert.match(rejects[0].import_error, /^400 /);
@@ -140,15 +136,10 @@ Deno.test("import-terms --mode=batches: refused rows go to the reject file with 
     assert.deepEqual([...(await termsOf(setup, guid)).keys()].sort(), ["Beta", "Cost", "Delta", "Gamma"]);
 
     // The reject file imports on its own once the service takes the rows.
-    const retry = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${run.json.errorsFile}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-    );
-    assert.equal(retry.code, 0, retry.stderr);
-    assert.deepEqual([retry.json.created, retry.json.updated], [1, 1]);
+    assertSummary(await importTerms(setup, run.json.errorsFile, guid, "--mode=batches"), 0, {
+      created: 1,
+      updated: 1,
+    });
   });
 });
 
@@ -195,15 +186,8 @@ Deno.test("import-terms: a bad file is refused by file:line:column before anythi
     ]);
     const guid = "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
     for (const mode of [[], ["--mode=batches"], ["--dry-run"]]) {
-      const run = await setup.govcat(
-        "glossary",
-        "import-terms",
-        `--csv-file=${bad}`,
-        `--glossary-guid=${guid}`,
-        ...mode,
-      );
-      assert.equal(run.code, 2, run.stderr);
-      assert.match(run.stderr, /bad\.csv has 5 problems; nothing was sent/);
+      const run = await importTerms(setup, bad, guid, ...mode);
+      assertRefused(run, /bad\.csv has 5 problems; nothing was sent/);
       assert.match(
         run.stderr,
         /bad\.csv:1:4: column definitoin: not a column of template glossary-terms\. Did you mean "definition"\?/,
@@ -222,16 +206,8 @@ Deno.test("import-terms: a bad file is refused by file:line:column before anythi
       "Revenue,Income,",
       "Income,,",
     ]);
-    const batches = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${relations}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-    );
-    assert.equal(batches.code, 2);
-    assert.match(
-      batches.stderr,
+    assertRefused(
+      await importTerms(setup, relations, guid, "--mode=batches"),
       /relations\.csv:2:2: column synonyms: only the service's import reads this column/,
     );
     assert.equal(setup.requests(), 0, "nothing was sent");
@@ -242,33 +218,13 @@ Deno.test("import-terms: options of the other mode are refused; an unknown gloss
   await withImportSetup({ seed: false }, async (setup) => {
     const csv = await setup.file("terms.csv", ["name", "Revenue"]);
     const guid = "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
-    const service = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--resume",
+    assertRefused(await importTerms(setup, csv, guid, "--resume"), /--resume applies to --mode=batches only/);
+    assertRefused(
+      await importTerms(setup, csv, guid, "--mode=batches", "--poll-ms=100"),
+      /--poll-ms applies to the service's import/,
     );
-    assert.equal(service.code, 2);
-    assert.match(service.stderr, /--resume applies to --mode=batches only/);
-    const batches = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-      "--poll-ms=100",
-    );
-    assert.equal(batches.code, 2);
-    assert.match(batches.stderr, /--poll-ms applies to the service's import/);
     assert.equal(setup.requests(), 0);
-    const unknown = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-    );
+    const unknown = await importTerms(setup, csv, guid, "--mode=batches");
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /404/);
     assert.equal(setup.writes(), 0);
@@ -277,13 +233,9 @@ Deno.test("import-terms: options of the other mode are refused; an unknown gloss
 
 Deno.test("import-terms --dry-run reports what either mode would do and changes nothing", async () => {
   await withImportSetup({ seed: false }, async (setup) => {
-    const guid = await glossary(setup);
-    await setup.catalog.glossary.createTerm({
-      name: "Cost",
-      longDescription: "What we spend",
-      anchor: { glossaryGuid: guid },
-    });
-    await setup.catalog.glossary.createTerm({ name: "Margin", anchor: { glossaryGuid: guid } });
+    const guid = await glossary(setup, [{ name: "Cost", longDescription: "What we spend" }, {
+      name: "Margin",
+    }]);
     const csv = await setup.file("terms.csv", [
       "name,definition",
       "Revenue,Money in",
@@ -291,25 +243,10 @@ Deno.test("import-terms --dry-run reports what either mode would do and changes 
       "Margin,New",
     ]);
     const writes = setup.writes();
-    const service = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--dry-run",
-    );
-    assert.equal(service.code, 0, service.stderr);
-    assert.deepEqual([service.json.wouldCreate, service.json.wouldUpdate, service.json.wouldSkip], [1, 2, 0]);
-    const batches = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${guid}`,
-      "--mode=batches",
-      "--dry-run",
-    );
-    assert.equal(batches.code, 0, batches.stderr);
-    assert.deepEqual([batches.json.wouldCreate, batches.json.wouldUpdate, batches.json.wouldSkip], [1, 1, 1]);
+    const service = await importTerms(setup, csv, guid, "--dry-run");
+    assertSummary(service, 0, { wouldCreate: 1, wouldUpdate: 2, wouldSkip: 0 });
+    const batches = await importTerms(setup, csv, guid, "--mode=batches", "--dry-run");
+    assertSummary(batches, 0, { wouldCreate: 1, wouldUpdate: 1, wouldSkip: 1 });
     assert.deepEqual(batches.json.preview[0], {
       lines: [2],
       action: "create",
@@ -326,27 +263,16 @@ Deno.test("import-terms: the glossary-terms sample imports cleanly with the serv
   await withImportSetup({ seed: false }, async (setup) => {
     const csv = await setup.file("sample.csv", sampleCsvLines(glossaryTerms).join("\n"));
     const names = glossaryTerms.sample.map((row) => row[0]).sort();
-    const viaService = await glossary(setup, "Service");
-    const service = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${viaService}`,
-      "--poll-ms=50",
-    );
+    const viaService = await glossary(setup, [], "Service");
+    const service = await importTerms(setup, csv, viaService, "--poll-ms=50");
     assert.equal(service.code, 0, service.stderr);
     assert.equal(service.json.status, "Succeeded");
     assert.deepEqual([...(await termsOf(setup, viaService)).keys()].sort(), names);
-    const inBatches = await glossary(setup, "Batches");
-    const batches = await setup.govcat(
-      "glossary",
-      "import-terms",
-      `--csv-file=${csv}`,
-      `--glossary-guid=${inBatches}`,
-      "--mode=batches",
-    );
-    assert.equal(batches.code, 0, batches.stderr);
-    assert.deepEqual([batches.json.created, batches.json.rejected], [names.length, 0]);
+    const inBatches = await glossary(setup, [], "Batches");
+    assertSummary(await importTerms(setup, csv, inBatches, "--mode=batches"), 0, {
+      created: names.length,
+      rejected: 0,
+    });
     const [a, b] = [await termsOf(setup, viaService), await termsOf(setup, inBatches)];
     for (const name of names) {
       for (

@@ -55,3 +55,25 @@ export class SettledUnits<Item> {
     });
   }
 }
+
+/**
+ * A lookup an import makes once and shares across batches (the terms of a glossary or domain by name):
+ * the first call loads it, later calls get the same answer, `fresh` loads it again, and a failed load is
+ * forgotten so the next call tries again.
+ */
+export function sharedLookup<T>(load: (signal: AbortSignal) => Promise<T>): (
+  signal: AbortSignal,
+  fresh?: boolean,
+) => Promise<T> {
+  let current: Promise<T> | undefined;
+  return (signal, fresh = false) => {
+    if (!current || fresh) {
+      const loading = load(signal);
+      loading.catch(() => {
+        if (current === loading) current = undefined;
+      });
+      current = loading;
+    }
+    return current;
+  };
+}

@@ -26,7 +26,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction } from "../csv/types.ts";
-import { isRowRefusal, refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
+import { isRowRefusal, refusalOutcome, SettledUnits, sharedLookup } from "./bulk_outcomes.ts";
 import { mergedTerm, termFromRow, termHolds, type TermItem } from "./glossary_csv.ts";
 
 /** Term headers read per request. */
@@ -66,18 +66,7 @@ export function glossaryTermImport(
 ): BulkImport<TermItem> {
   const glossary = catalog.glossary;
   const settled = new SettledUnits<TermItem>();
-  let names: Promise<Map<string, string>> | undefined;
-
-  const namesOf = (signal: AbortSignal, fresh = false): Promise<Map<string, string>> => {
-    if (!names || fresh) {
-      const loading = termNames(catalog, options.glossaryGuid, signal);
-      loading.catch(() => {
-        if (names === loading) names = undefined;
-      });
-      names = loading;
-    }
-    return names;
-  };
+  const namesOf = sharedLookup((signal) => termNames(catalog, options.glossaryGuid, signal));
   /** For each unit: whether the glossary has a term of its name that holds every cell of the row. */
   const holding = async (units: Unit[], signal: AbortSignal, known: Map<string, string>) => {
     const result: boolean[] = [];

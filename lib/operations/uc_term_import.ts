@@ -32,7 +32,13 @@ import type { UnifiedCatalogClient } from "../unified/client.ts";
 import type { ListParams } from "../unified/resource.ts";
 import type { Term } from "../unified/schemas.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
-import { isRowRefusal, refusalOutcome, rejectedOutcome, SettledUnits } from "./bulk_outcomes.ts";
+import {
+  isRowRefusal,
+  refusalOutcome,
+  rejectedOutcome,
+  SettledUnits,
+  sharedLookup,
+} from "./bulk_outcomes.ts";
 import { checkFileFirst, throwProblems } from "./csv_prechecks.ts";
 import { chooseTemplate, readHeader } from "../csv/template_choice.ts";
 import { defineOperation, type Operation, UPSERT } from "./types.ts";
@@ -142,17 +148,7 @@ export function ucTermImport(
 ): BulkImport<TermChange> {
   const terms = unified.terms;
   const settled = new SettledUnits<TermChange>();
-  let named: Promise<Map<string, Term>> | undefined;
-  const namesOf = (signal: AbortSignal, fresh = false): Promise<Map<string, Term>> => {
-    if (!named || fresh) {
-      const loading = domainTerms(unified, options.domainId, signal);
-      loading.catch(() => {
-        if (named === loading) named = undefined;
-      });
-      named = loading;
-    }
-    return named;
-  };
+  const namesOf = sharedLookup((signal) => domainTerms(unified, options.domainId, signal));
   const synonymsOf = async (termId: string, signal: AbortSignal) =>
     new Set(
       (await terms.listRelationships(termId, { relationshipType: "Synonym", entityType: "TERM", signal }))

@@ -18,6 +18,7 @@ import {
   refusalOutcome,
   rejectedOutcome,
   SettledUnits,
+  sharedLookup,
 } from "../../../lib/operations/bulk_outcomes.ts";
 
 Deno.test("isRowRefusal: answers about the rows reject them; trouble with the service does not", () => {
@@ -61,4 +62,20 @@ Deno.test("SettledUnits: a settled unit keeps its outcome and is not pending aga
   assert.throws(() => settled.outcomes([a, b]), /line 3 has no outcome/);
   settled.settle(b, { status: "skipped" });
   assert.deepEqual(settled.outcomes([b, a]), [{ status: "skipped" }, { status: "created" }]);
+});
+
+Deno.test("sharedLookup loads once, again when asked fresh, and forgets a failed load", async () => {
+  let loads = 0;
+  let fail = true;
+  const lookup = sharedLookup(() => {
+    loads++;
+    return fail ? Promise.reject(new Error("unreachable")) : Promise.resolve(loads);
+  });
+  const signal = new AbortController().signal;
+  await assert.rejects(lookup(signal), /unreachable/);
+  fail = false;
+  assert.equal(await lookup(signal), 2, "the failed load is not kept");
+  assert.equal(await lookup(signal), 2, "a loaded answer is shared");
+  assert.equal(await lookup(signal, true), 3, "fresh loads again");
+  assert.equal(loads, 3);
 });

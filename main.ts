@@ -4,8 +4,12 @@
  *
  * @module
  */
-import { runCli } from "./cli/run.ts";
 
 if (import.meta.main) {
-  Deno.exit(await runCli(Deno.args));
+  // `govcat serve` over stdio answers the MCP handshake before the CLI's modules load (cli/serve_fast.ts);
+  // undefined means the ordinary path runs.
+  const fast = Deno.args[0] === "serve"
+    ? await (await import("./cli/serve_fast.ts")).runServeFastStart(Deno.args.slice(1), Deno.env.toObject())
+    : undefined;
+  Deno.exit(fast ?? await (await import("./cli/run.ts")).runCli(Deno.args));
 }

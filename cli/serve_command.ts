@@ -8,6 +8,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
+import process from "node:process";
+import { PassThrough } from "node:stream";
 import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config.ts";
 import { ConfigError, GovcatError, UsageError } from "../lib/errors.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account.ts";
@@ -15,12 +17,14 @@ import type { RunningEmulator } from "../lib/emulator/mod.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
 import { assertSafeBinding } from "../lib/mcp/http_security.ts";
-import { createToolServices } from "../lib/mcp/server.ts";
+import { createToolServer, createToolServices } from "../lib/mcp/server.ts";
 import { serveStdio } from "../lib/mcp/stdio.ts";
+import { type RealServer, REPLAY_ID } from "../lib/mcp/fast_start.ts";
+import { type JSONRPCMessage, StdioServerTransport } from "../lib/deps/mcp_sdk.ts";
 import { didYouMean } from "../lib/suggest.ts";
 import { VERSION } from "../lib/version.ts";
 import { initialLogLevel } from "./context.ts";
-import { resolveProfileEnv } from "./profiles.ts";
+import { effectiveServeEnv } from "./serve_fast.ts";
 
 /** Local port of hosted mode when the Functions host does not assign one. */
 export const HOSTED_DEFAULT_PORT = 7073;
@@ -81,13 +85,11 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   const logger = createLogger(initialLogLevel(env, flags.verbose));
   const hostedPort = env.FUNCTIONS_CUSTOMHANDLER_PORT;
   const hosted = flags.hosted === true || (hostedPort !== undefined && hostedPort !== "");
-  // defaults < profile < environment < flags: the profile goes under the environment, flags on top.
-  const effective: EnvSource = { ...resolveProfileEnv(env, flags.profile).env };
-  if (flags.transport !== undefined) effective.CATALOG_MCP_TRANSPORT = flags.transport;
-  if (flags.host !== undefined) effective.CATALOG_MCP_HOST = flags.host;
-  if (flags.port !== undefined) effective.CATALOG_MCP_PORT = flags.port;
-  else if (hosted) effective.CATALOG_MCP_PORT = hostedPort || String(HOSTED_DEFAULT_PORT);
-  if (flags.readOnly) effective.CATALOG_MCP_READ_ONLY = "true";
+  const effective = effectiveServeEnv(
+    env,
+    flags,
+    hosted ? hostedPort || String(HOSTED_DEFAULT_PORT) : undefined,
+  );
 
   // Validate everything the emulator does not affect before starting anything.
   const preliminary = loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME });
@@ -122,6 +124,44 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   } finally {
     await emulator?.close();
   }
+}
+
+/**
+ * The real stdio server behind the fast start (cli/serve_fast.ts), on an already validated environment:
+ * what runServeCommand and serveStdio do for stdio, fed from the fast start's buffer instead of stdin. Its
+ * answer to the replayed `initialize` (id REPLAY_ID) is dropped: the client has had it.
+ */
+export async function startStdioHandoff(
+  effective: EnvSource,
+  verbose: boolean | undefined,
+  env: EnvSource,
+): Promise<RealServer> {
+  const logger = createLogger(initialLogLevel(env, verbose));
+  const config = loadConfig(effective, {});
+  const services = createToolServices({ config, logger });
+  logger.info(describeCatalog(config, undefined));
+  const server = createToolServer(services);
+  server.onerror = (error) => services.logger.warn(`mcp: ${error.message}`);
+  const input = new PassThrough();
+  const ended = new Promise<void>((resolve) => {
+    input.once("end", () => resolve());
+    input.once("close", () => resolve());
+  });
+  const transport = new StdioServerTransport(input, process.stdout);
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage) =>
+    "id" in message && message.id === REPLAY_ID ? Promise.resolve() : send(message);
+  await server.connect(transport);
+  services.logger.info("govcat MCP server on stdio; waiting for a client");
+  return {
+    push: (bytes) => input.write(bytes),
+    end: async () => {
+      input.end();
+      await ended;
+      await server.close();
+    },
+    close: () => server.close(),
+  };
 }
 
 async function serveHttp(

@@ -59,4 +59,11 @@ if (import.meta.main) {
   console.log(
     updated === readme ? "README.md generated sections are current" : "README.md generated sections updated",
   );
+  // The stdio fast start's answers, generated from the same tool values (lib/mcp/fast_start.ts).
+  const { writeFastStartData } = await import("./mcp/fast_start_data.ts");
+  console.log(
+    await writeFastStartData()
+      ? "lib/mcp/fast_start_data.json updated"
+      : "lib/mcp/fast_start_data.json is current",
+  );
 }

@@ -1,0 +1,119 @@
+/**
+ * The entry of `govcat serve` over stdio with the fast start (lib/mcp/fast_start.ts): decides, with cheap
+ * modules only, whether this command line is a stdio server whose configuration is valid, and if so
+ * answers the MCP handshake at once while the real server loads. Anything else (help, HTTP transports,
+ * hosted mode, the emulator, an unusual command line, any configuration error) returns undefined and runs
+ * the ordinary path, which reports errors exactly as it always has. `GOVCAT_NO_FAST_START=1` turns the
+ * fast start off.
+ *
+ * @module
+ */
+import { type EnvSource, loadConfig } from "../lib/config.ts";
+import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account.ts";
+import { fastToolListing, serveFastStart } from "../lib/mcp/fast_start.ts";
+import { resolveProfileEnv } from "./profiles.ts";
+
+/** The flags of `govcat serve` that shape its environment. */
+export interface ServeEnvFlags {
+  transport?: string;
+  host?: string;
+  port?: string;
+  readOnly?: boolean;
+  profile?: string;
+}
+
+/** defaults < profile < environment < flags: the profile goes under the environment, flags on top. */
+export function effectiveServeEnv(env: EnvSource, flags: ServeEnvFlags, hostedPort?: string): EnvSource {
+  const effective: EnvSource = { ...resolveProfileEnv(env, flags.profile).env };
+  if (flags.transport !== undefined) effective.CATALOG_MCP_TRANSPORT = flags.transport;
+  if (flags.host !== undefined) effective.CATALOG_MCP_HOST = flags.host;
+  if (flags.port !== undefined) effective.CATALOG_MCP_PORT = flags.port;
+  else if (hostedPort !== undefined) effective.CATALOG_MCP_PORT = hostedPort;
+  if (flags.readOnly) effective.CATALOG_MCP_READ_ONLY = "true";
+  return effective;
+}
+
+/**
+ * Serves `govcat serve …argv` over stdio with the fast start and returns the exit code, or returns
+ * undefined at once, having written nothing, when the ordinary path must run instead.
+ */
+export async function runServeFastStart(argv: string[], env: EnvSource): Promise<number | undefined> {
+  if (env.GOVCAT_NO_FAST_START === "1") return undefined;
+  const hostedPort = env.FUNCTIONS_CUSTOMHANDLER_PORT;
+  if (hostedPort !== undefined && hostedPort !== "") return undefined;
+  const flags = simpleFlags(argv);
+  if (!flags) return undefined;
+  let tools;
+  let effective: EnvSource;
+  try {
+    // The checks runServeCommand and the server make before serving stdio, in the same order.
+    effective = effectiveServeEnv(env, flags);
+    const preliminary = loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME });
+    if (preliminary.mcpTransport !== "stdio") return undefined;
+    const config = loadConfig(effective, {});
+    if (config.mcpFileRoot !== undefined) {
+      // node:path costs about 10 ms: loaded only for a configured root.
+      (await import("../lib/file_access.ts")).checkFileRoot(config.mcpFileRoot);
+    } else Deno.cwd();
+    tools = fastToolListing({ readOnly: config.mcpReadOnly, toolsSpec: config.mcpTools });
+  } catch {
+    return undefined;
+  }
+  const stopped = new Promise<void>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      try {
+        Deno.addSignalListener(signal, () => resolve());
+      } catch {
+        // Signals are not available on every platform (SIGTERM on Windows).
+      }
+    }
+  });
+  try {
+    await serveFastStart({
+      input: Deno.stdin,
+      write: writeStdout,
+      tools,
+      stopped,
+      loadServer: async () =>
+        (await import("./serve_command.ts")).startStdioHandoff(effective, flags.verbose, env),
+    });
+    return 0;
+  } catch (error) {
+    // The configuration was checked; what is left is an unexpected failure of the real server's load.
+    console.error(`govcat: ${(error as Error)?.stack ?? error}`);
+    return 1;
+  }
+}
+
+const encoder = new TextEncoder();
+
+function writeStdout(text: string): void {
+  const bytes = encoder.encode(text);
+  let written = 0;
+  while (written < bytes.length) written += Deno.stdout.writeSync(bytes.subarray(written));
+}
+
+/**
+ * The flags of a plain stdio command line (`--transport=stdio`, `--read-only`, `--profile=NAME`, `-v`), or
+ * undefined for anything else; parseArgs (node:util, about 7 ms) is the ordinary path's business.
+ */
+function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | undefined {
+  const flags: ServeEnvFlags & { verbose?: boolean } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--read-only") flags.readOnly = true;
+    else if (arg === "--verbose" || arg === "-v") flags.verbose = true;
+    else {
+      const match = /^--(transport|profile)(?:=(.*))?$/s.exec(arg);
+      if (!match) return undefined;
+      let value = match[2];
+      if (value === undefined) {
+        value = argv[++i];
+        if (value === undefined || value.startsWith("-")) return undefined;
+      }
+      if (match[1] === "transport") flags.transport = value;
+      else flags.profile = value;
+    }
+  }
+  return flags;
+}

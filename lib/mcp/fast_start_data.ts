@@ -1,0 +1,90 @@
+/**
+ * Generates `fast_start_data.json`, the answers of the stdio fast start (`fast_start.ts`), from the live
+ * server: its `initialize` result (captured from a session of its own), the SDK's protocol versions and
+ * the `tools/list` entries of every tool in default and read-only mode. `deno task docs` rewrites the file;
+ * a test fails when it is stale.
+ *
+ * @module
+ */
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "../deps/mcp_sdk.ts";
+import type { JSONRPCMessage, Tool, Transport } from "../deps/mcp_sdk.ts";
+import { loadConfig } from "../config.ts";
+import type { FastStartData } from "./fast_start.ts";
+import { createToolServer, createToolServices, toolListing } from "./server.ts";
+import { selectTools } from "./tool_selection.ts";
+import { ALL_TOOLS } from "./tools/mod.ts";
+
+/** Where the generated data lives. */
+export const FAST_START_DATA_FILE = new URL("./fast_start_data.json", import.meta.url);
+
+/** The fast start's data, computed from the live server. */
+export async function generateFastStartData(): Promise<FastStartData> {
+  const services = createToolServices({ config: loadConfig({ CATALOG_ACCOUNT_NAME: "generator" }) });
+  const server = createToolServer(services);
+  // A transport of our own: the SDK's client side would need more permissions than `deno task docs` has.
+  let respond: (message: JSONRPCMessage) => void = () => {};
+  const answered = new Promise<JSONRPCMessage>((resolve) => (respond = resolve));
+  const transport: Transport = {
+    start: () => Promise.resolve(),
+    send: (message) => Promise.resolve(respond(message)),
+    close: () => Promise.resolve(),
+  };
+  await server.connect(transport);
+  transport.onmessage!({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "generator", version: "0" },
+    },
+  });
+  const response = await answered;
+  await server.close();
+  if (!("result" in response)) throw new Error(`initialize failed: ${JSON.stringify(response)}`);
+  const { protocolVersion: _, ...initialize } = response.result as Record<string, unknown>;
+
+  const roundTrip = (tool: Tool): Tool => JSON.parse(JSON.stringify(tool));
+  const tools = ALL_TOOLS.map((tool) => roundTrip(toolListing(tool)));
+  const readOnlyTools: Record<string, Tool> = {};
+  for (const tool of selectTools([...ALL_TOOLS], { readOnly: true }).enabled) {
+    const listed = roundTrip(toolListing(tool));
+    const plain = tools.find((t) => t.name === tool.name);
+    if (JSON.stringify(listed) !== JSON.stringify(plain)) readOnlyTools[tool.name] = listed;
+  }
+  return {
+    supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    latestProtocolVersion: LATEST_PROTOCOL_VERSION,
+    initialize,
+    tools,
+    readOnlyTools,
+  };
+}
+
+/** The file's text for `data`. */
+export function fastStartDataText(data: FastStartData): string {
+  return JSON.stringify(data, null, 2) + "\n";
+}
+
+/** Rewrites the file if it changed; returns whether it did. */
+export async function writeFastStartData(): Promise<boolean> {
+  const text = fastStartDataText(await generateFastStartData());
+  let current = "";
+  try {
+    current = await Deno.readTextFile(FAST_START_DATA_FILE);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  if (current === text) return false;
+  await Deno.writeTextFile(FAST_START_DATA_FILE, text);
+  return true;
+}
+
+if (import.meta.main) {
+  console.log(
+    await writeFastStartData()
+      ? "lib/mcp/fast_start_data.json updated"
+      : "lib/mcp/fast_start_data.json is current",
+  );
+}

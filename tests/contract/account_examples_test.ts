@@ -21,19 +21,17 @@ import { EmulatorApi, excerpt, type Json, type Reply } from "../support/contract
 import {
   ACCOUNT_API_VERSION,
   type Contract,
-  type ContractExample,
   type ContractOperation,
   loadAccountContract,
   referenceAvailable,
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import {
-  assertConforms,
-  buildRequest,
   envFlag,
   errorBodyProblems,
+  replayExample,
   type ReplayProfile,
-  replyProblems,
+  type ReplayScenario,
   withEmulator,
 } from "../support/contract/replay.ts";
 import type { Schema } from "../support/contract/schema.ts";
@@ -52,17 +50,6 @@ const SKIPPED: Record<string, string> = {
   "ResourceSetRules_ListResourceSetRules.json": "the emulator serves no resource set rules",
 };
 
-interface Prepare {
-  api: EmulatorApi;
-  params: Json;
-  example: ContractExample;
-}
-
-interface Scenario {
-  steps: string[];
-  prepare(ctx: Prepare): void | Promise<void>;
-}
-
 /** The root collection of the emulator (named after the account). */
 const ROOT = "emulator";
 
@@ -78,15 +65,18 @@ async function putCollection(api: EmulatorApi, name: string, parent: string): Pr
   );
 }
 
-const NO_SETUP: Scenario = { steps: ["none: the example needs nothing beyond the seed"], prepare: () => {} };
+const NO_SETUP: ReplayScenario = {
+  steps: ["none: the example needs nothing beyond the seed"],
+  prepare: () => {},
+};
 
 /** The example's collection (path `collectionName`) exists under the root. */
-const EXISTING_COLLECTION: Scenario = {
+const EXISTING_COLLECTION: ReplayScenario = {
   steps: ["create collection myCollection1 under the root collection"],
   prepare: ({ api, params }) => putCollection(api, String(params.collectionName), ROOT),
 };
 
-const SCENARIOS: Record<string, Scenario> = {
+const SCENARIOS: Record<string, ReplayScenario> = {
   "Accounts_GetAccountProperties.json": NO_SETUP,
   "Collections_ListCollections.json": NO_SETUP,
   "Collections_CreateOrUpdateCollection.json": {
@@ -122,32 +112,6 @@ function errorSchema(operation: ContractOperation): Schema {
 
 function profileOf(contract: Contract): ReplayProfile {
   return { contract, apiVersion: ACCOUNT_API_VERSION, errorSchema };
-}
-
-async function replay(contract: Contract, example: ContractExample): Promise<void> {
-  const operation = contract.operations.get(example.operationId)!;
-  const statuses = Object.keys(example.responses);
-  assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
-  const expected = Number(statuses[0]);
-  const scenario = SCENARIOS[example.file];
-  const profile = profileOf(contract);
-  await withEmulator(async (emulator) => {
-    const api = new EmulatorApi(emulator.url, contract, ACCOUNT_API_VERSION);
-    const params = structuredClone(example.parameters);
-    await scenario?.prepare({ api, params, example });
-    const request = buildRequest(profile, operation, params, example.file);
-    const reply = await api.send(request.method, request.path, { query: request.query, body: request.body });
-    const problems = replyProblems(profile, operation, expected, reply);
-    assertConforms({
-      file: example.file,
-      operationId: operation.operationId,
-      problems,
-      prefix: contract.prefix,
-      request,
-      setup: scenario?.steps,
-      reply,
-    });
-  });
 }
 
 const V = { "api-version": ACCOUNT_API_VERSION };
@@ -234,7 +198,7 @@ if (!AVAILABLE) {
     Deno.test({
       name,
       ignore: skipped !== undefined || (gap !== undefined && !RUN_GAPS),
-      fn: () => replay(contract, example),
+      fn: () => replayExample(profileOf(contract), example, SCENARIOS[example.file]),
     });
   }
 

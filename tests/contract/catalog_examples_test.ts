@@ -19,7 +19,6 @@ import { EmulatorApi, excerpt, type Json, type Reply, SetupError } from "../supp
 import {
   CATALOG_API_VERSION,
   type Contract,
-  type ContractExample,
   type ContractOperation,
   loadCatalogContract,
   matchOperation,
@@ -27,12 +26,11 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import {
-  assertConforms,
-  buildRequest,
   envFlag,
   errorBodyProblems,
+  replayExample,
   type ReplayProfile,
-  replyProblems,
+  type ReplayScenario,
   withEmulator,
 } from "../support/contract/replay.ts";
 import type { Schema } from "../support/contract/schema.ts";
@@ -56,17 +54,6 @@ const IMPORT_CSV = "Name,Definition,Status,Acronym\n" +
 /** Polls of an import's status before giving up, and the pause between them. */
 const MAX_POLLS = 50;
 const POLL_PAUSE_MS = 20;
-
-interface Prepare {
-  api: EmulatorApi;
-  params: Json;
-  example: ContractExample;
-}
-
-interface Scenario {
-  steps: string[];
-  prepare(ctx: Prepare): void | Promise<void>;
-}
 
 /** Creates glossary "Glossary" (the name the import examples use); returns its guid. */
 async function createGlossary(api: EmulatorApi): Promise<string> {
@@ -125,7 +112,7 @@ async function kustoCluster(api: EmulatorApi): Promise<void> {
   ]);
 }
 
-const IMPORT_INTO_GLOSSARY: Scenario = {
+const IMPORT_INTO_GLOSSARY: ReplayScenario = {
   steps: ["create glossary Glossary", "rewrite glossaryGuid to its guid", "file → a CSV of two terms"],
   prepare: async ({ api, params }) => {
     const guid = await createGlossary(api);
@@ -134,7 +121,7 @@ const IMPORT_INTO_GLOSSARY: Scenario = {
   },
 };
 
-const BROWSE: Scenario = {
+const BROWSE: ReplayScenario = {
   steps: [
     "create azure_data_explorer_cluster https://examplecluster.westus.kusto.windows.net and databases " +
     "exampledata, exampledata2, exampledata3 under it (types created as DataSet subtypes when not built in)",
@@ -150,7 +137,7 @@ const BROWSE: Scenario = {
   },
 };
 
-const SCENARIOS: Record<string, Scenario> = {
+const SCENARIOS: Record<string, ReplayScenario> = {
   "Glossary_GetImportCSVOperationStatus.json": IMPORT_INTO_GLOSSARY,
   "Glossary_GetImportCSVOperationStatusByGloassaryName.json": IMPORT_INTO_GLOSSARY,
   "Glossary_GetImportCSVOperationStatusByOperationguid.json": {
@@ -212,37 +199,6 @@ function headerProblems(contract: Contract, operation: ContractOperation, reply:
     }
   }
   return problems;
-}
-
-async function replay(contract: Contract, example: ContractExample): Promise<void> {
-  const operation = contract.operations.get(example.operationId)!;
-  const statuses = Object.keys(example.responses);
-  assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
-  const expected = Number(statuses[0]);
-  const scenario = SCENARIOS[example.file];
-  const profile = profileOf(contract);
-  await withEmulator(async (emulator) => {
-    const api = new EmulatorApi(emulator.url, contract, CATALOG_API_VERSION);
-    const params = structuredClone(example.parameters);
-    await scenario?.prepare({ api, params, example });
-    const request = buildRequest(profile, operation, params, example.file);
-    const reply = await api.send(request.method, request.path, {
-      query: request.query,
-      body: request.body,
-      form: request.form,
-    });
-    const problems = replyProblems(profile, operation, expected, reply);
-    if (reply.status === expected) problems.push(...headerProblems(contract, operation, reply));
-    assertConforms({
-      file: example.file,
-      operationId: operation.operationId,
-      problems,
-      prefix: contract.prefix,
-      request,
-      setup: scenario?.steps,
-      reply,
-    });
-  });
 }
 
 const V = { "api-version": CATALOG_API_VERSION };
@@ -318,7 +274,13 @@ if (!AVAILABLE) {
         ? `catalog contract example ${example.file} [KNOWN GAP: ${gap}]`
         : `catalog contract example ${example.file}`,
       ignore: gap !== undefined && !RUN_GAPS,
-      fn: () => replay(contract, example),
+      fn: () =>
+        replayExample(
+          profileOf(contract),
+          example,
+          SCENARIOS[example.file],
+          (operation, reply) => headerProblems(contract, operation, reply),
+        ),
     });
   }
 

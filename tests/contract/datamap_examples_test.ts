@@ -25,7 +25,6 @@ import {
 } from "../support/contract/emulator_api.ts";
 import {
   type Contract,
-  type ContractExample,
   type ContractOperation,
   DATAMAP_API_VERSION,
   DATAMAP_CONTRACT_ERRATA,
@@ -35,12 +34,12 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import {
-  assertConforms,
-  buildRequest,
   envFlag,
   errorBodyProblems,
+  type ReplayContext,
+  replayExample,
   type ReplayProfile,
-  replyProblems,
+  type ReplayScenario,
   withEmulator,
 } from "../support/contract/replay.ts";
 import type { Schema } from "../support/contract/schema.ts";
@@ -57,24 +56,10 @@ const SKIPPED: Record<string, string> = {};
 
 const AREAS = /^(Entity|Type|Relationship|Discovery|Glossary|Lineage)_/;
 
-/** Context a scenario prepares an example in. */
-interface Prepare {
-  api: EmulatorApi;
-  /** The example's parameters (a deep copy): rewrite them in place. */
-  params: Json;
-  example: ContractExample;
-  contract: Contract;
-}
-
 /**
  * What an example needs before it is sent: the steps in words (the per-example setup table) and the code.
  * Examples without an entry are sent as they are, against the seeded emulator.
  */
-interface Scenario {
-  steps: string[];
-  prepare(ctx: Prepare): void | Promise<void>;
-}
-
 const STORAGE_QN = "https://exampleaccount.core.windows.net";
 const BLOB_FOLDER = "https://exampleaccount.blob.core.windows.net/examplepath/";
 /** Files every Discovery_Query* example searches among: five match "exampledata", so limit 2 pages 2+2+1. */
@@ -122,19 +107,23 @@ function qualifiedNameOf(entity: Json): string {
   return String((entity.attributes as Json).qualifiedName);
 }
 
-function body(ctx: Prepare): Json {
+function body(ctx: ReplayContext): Json {
   return ctx.params.body as Json;
 }
 
 /** Creates a storage account (plus `extra`) and points the example's path guid at it. */
-function guidOfNewStorageAccount(extra: (ctx: Prepare) => Json = () => ({})): Scenario["prepare"] {
+function guidOfNewStorageAccount(
+  extra: (ctx: ReplayContext) => Json = () => ({}),
+): ReplayScenario["prepare"] {
   return async (ctx) => {
     ctx.params.guid = await ctx.api.createEntity(storageAccount(STORAGE_QN, extra(ctx)));
   };
 }
 
 /** Creates the entity the path names by type and unique attribute (plus `extra`). */
-function entityOfUniqueAttribute(extra: (ctx: Prepare) => Json = () => ({})): Scenario["prepare"] {
+function entityOfUniqueAttribute(
+  extra: (ctx: ReplayContext) => Json = () => ({}),
+): ReplayScenario["prepare"] {
   return async (ctx) => {
     const qualifiedName = String(ctx.params["attr:qualifiedName"]);
     await ctx.api.createEntity({
@@ -188,7 +177,7 @@ function exampleBody(contract: Contract, file: string, status = "200"): Json {
 }
 
 /** Type example by name: ensure the type the example names (path `name`) exists. */
-function ensureNamedType(name: string): Scenario {
+function ensureNamedType(name: string): ReplayScenario {
   return {
     steps: [
       `ensure type ${name} exists (built in, else created from the definition the Type_* examples give)`,
@@ -198,7 +187,7 @@ function ensureNamedType(name: string): Scenario {
 }
 
 /** Type example by guid: ensure the type exists, then point the path guid at it. */
-function ensureTypeByGuid(name: string): Scenario {
+function ensureTypeByGuid(name: string): ReplayScenario {
   return {
     steps: [
       `ensure type ${name} exists (built in, else created from the definition the Type_* examples give)`,
@@ -212,7 +201,7 @@ function ensureTypeByGuid(name: string): Scenario {
 }
 
 /** Search among the seed plus the five example files. */
-function discovery(steps: string[] = [], prepare?: Scenario["prepare"]): Scenario {
+function discovery(steps: string[] = [], prepare?: ReplayScenario["prepare"]): ReplayScenario {
   return {
     steps: [`create azure_blob_path files ${DISCOVERY_FILES.join(", ")} under ${BLOB_FOLDER}`, ...steps],
     prepare: async (ctx) => {
@@ -252,7 +241,7 @@ function replaceDeep(value: unknown, from: string, to: unknown): unknown {
 }
 
 /** For examples that need nothing but the seeded emulator. */
-const NO_SETUP: Scenario = {
+const NO_SETUP: ReplayScenario = {
   steps: ["none: the example needs nothing beyond the seed"],
   prepare: async () => {},
 };
@@ -417,8 +406,8 @@ function rewriteGlossaryGuids(
 function onGlossaryFixture(
   steps: string[] = [],
   extra: (fixture: GlossaryFixture) => Record<string, string> = () => ({}),
-  prepare?: (ctx: Prepare, fixture: GlossaryFixture) => void | Promise<void>,
-): Scenario {
+  prepare?: (ctx: ReplayContext, fixture: GlossaryFixture) => void | Promise<void>,
+): ReplayScenario {
   return {
     steps: [
       "create glossary Glossary, terms ExampleTerm1/2/3, categories ExampleCategory2 > ExampleCategory1 " +
@@ -435,7 +424,7 @@ function onGlossaryFixture(
 }
 
 /** Glossary example that creates things in glossary "Glossary": only the glossary (and `terms`) exist. */
-function inNewGlossary(terms: string[] = []): Scenario {
+function inNewGlossary(terms: string[] = []): ReplayScenario {
   return {
     steps: [
       "create glossary Glossary" + (terms.length ? ` with terms ${terms.join(", ")}` : ""),
@@ -483,7 +472,7 @@ async function lineageChain(api: EmulatorApi, base: Json): Promise<string> {
   return target;
 }
 
-const LINEAGE_BY_GUID: Scenario = {
+const LINEAGE_BY_GUID: ReplayScenario = {
   steps: [
     "create azure_blob_path source.csv and target.csv and a Process reading the first and writing the second",
     "rewrite guid to target.csv's guid",
@@ -497,7 +486,7 @@ const LINEAGE_BY_GUID: Scenario = {
 };
 
 /** The per-example setup table. */
-const SCENARIOS: Record<string, Scenario> = {
+const SCENARIOS: Record<string, ReplayScenario> = {
   // ---- Entity_* ----
   "Entity_AddCustomAttribute.json": NO_SETUP,
   "Entity_Create.json": NO_SETUP,
@@ -1074,36 +1063,6 @@ function profileOf(contract: Contract): ReplayProfile {
   };
 }
 
-async function replay(contract: Contract, example: ContractExample): Promise<void> {
-  const operation = contract.operations.get(example.operationId)!;
-  const statuses = Object.keys(example.responses);
-  assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
-  const expected = Number(statuses[0]);
-  const scenario = SCENARIOS[example.file];
-  await withEmulator(async (emulator) => {
-    const api = new EmulatorApi(emulator.url, contract);
-    const params = structuredClone(example.parameters);
-    await scenario?.prepare({ api, params, example, contract });
-    const profile = profileOf(contract);
-    const request = buildRequest(profile, operation, params, example.file);
-    const reply = await api.send(request.method, request.path, {
-      query: request.query,
-      body: request.body,
-      form: request.form,
-    });
-    const problems = replyProblems(profile, operation, expected, reply);
-    assertConforms({
-      file: example.file,
-      operationId: operation.operationId,
-      problems,
-      prefix: contract.prefix,
-      request,
-      setup: scenario?.steps,
-      reply,
-    });
-  });
-}
-
 /** Error answers every implemented or missing route must give in the contract's error shape. */
 const ERROR_CASES: Array<
   { name: string; operationId: string; status: number; send(api: EmulatorApi): Promise<Reply> }
@@ -1230,7 +1189,7 @@ if (!AVAILABLE) {
     Deno.test({
       name,
       ignore: skipped !== undefined || (gap !== undefined && !RUN_GAPS),
-      fn: () => replay(contract, example),
+      fn: () => replayExample(profileOf(contract), example, SCENARIOS[example.file]),
     });
   }
 

@@ -12,8 +12,8 @@
  */
 import assert from "node:assert/strict";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { excerpt, type Json, type Reply } from "./emulator_api.ts";
-import type { Contract, ContractOperation } from "./reference.ts";
+import { EmulatorApi, excerpt, type Json, type Reply } from "./emulator_api.ts";
+import type { Contract, ContractExample, ContractOperation } from "./reference.ts";
 import { formatSchemaErrors, type Schema, validateSchema } from "./schema.ts";
 
 /** What differs between the contracts replayed. */
@@ -211,4 +211,59 @@ export function assertConforms(report: {
     `setup: ${report.setup ? report.setup.join("; ") : "none"}`,
     `answer: HTTP ${report.reply.status} ${excerpt(report.reply.text)}`,
   ].join("\n"));
+}
+
+/** What a scenario gets to arrange the emulator before its example is replayed. */
+export interface ReplayContext {
+  api: EmulatorApi;
+  /** The example's parameters (a deep copy): rewrite them in place. */
+  params: Json;
+  example: ContractExample;
+  contract: Contract;
+}
+
+/** The set-up an example needs, in words for the report and as code. */
+export interface ReplayScenario {
+  steps: string[];
+  prepare(context: ReplayContext): void | Promise<void>;
+}
+
+/**
+ * Replays one example against a fresh seeded emulator: the scenario's set-up, the request the example
+ * describes, and the answer checked against the contract (plus `extraProblems` when the status is the
+ * expected one).
+ */
+export async function replayExample(
+  profile: ReplayProfile,
+  example: ContractExample,
+  scenario: ReplayScenario | undefined,
+  extraProblems?: (operation: ContractOperation, reply: Reply) => string[],
+): Promise<void> {
+  const contract = profile.contract;
+  const operation = contract.operations.get(example.operationId)!;
+  const statuses = Object.keys(example.responses);
+  assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
+  const expected = Number(statuses[0]);
+  await withEmulator(async (emulator) => {
+    const api = new EmulatorApi(emulator.url, contract, profile.apiVersion);
+    const params = structuredClone(example.parameters);
+    await scenario?.prepare({ api, params, example, contract });
+    const request = buildRequest(profile, operation, params, example.file);
+    const reply = await api.send(request.method, request.path, {
+      query: request.query,
+      body: request.body,
+      form: request.form,
+    });
+    const problems = replyProblems(profile, operation, expected, reply);
+    if (extraProblems && reply.status === expected) problems.push(...extraProblems(operation, reply));
+    assertConforms({
+      file: example.file,
+      operationId: operation.operationId,
+      problems,
+      prefix: contract.prefix,
+      request,
+      setup: scenario?.steps,
+      reply,
+    });
+  });
 }

@@ -11,8 +11,6 @@
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
 import assert from "node:assert/strict";
-import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
 import {
   ACCOUNT_API_VERSION,
   CATALOG_API_VERSION,
@@ -26,7 +24,8 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import { checkRequestAcross, type ContractTarget } from "../support/contract/requests.ts";
-import { type RecordedRequest, startLocalServer } from "../support/local_server.ts";
+import { clientHas, recordClientCall } from "../support/contract/client_calls.ts";
+import type { RecordedRequest } from "../support/local_server.ts";
 
 const GUID = "9fb74c11-ac48-4650-95bc-760665c5bd92";
 const GUID2 = "7fcc43ab-55ea-45d4-9971-ce0443cb10bb";
@@ -194,23 +193,6 @@ const CASES: ClientCase[] = [
   },
 ];
 
-type AnyMethod = (...args: unknown[]) => Promise<unknown>;
-
-function clientMethod(client: CatalogClient, path: string): AnyMethod | undefined {
-  const [area, name] = path.split(".");
-  const target = (client as unknown as Record<string, unknown>)[area];
-  if (typeof target !== "object" || target === null) return undefined;
-  const method = (target as Record<string, unknown>)[name];
-  return typeof method === "function" ? (method as AnyMethod).bind(target) : undefined;
-}
-
-/** A client pointed at `url`, with no retries so one call sends one request. */
-function clientFor(url: string): CatalogClient {
-  return CatalogClient.fromConfig(
-    loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_MAX_RETRIES: "0" }),
-  );
-}
-
 /**
  * What the recording server answers: the first contract example of the operation the request matches in
  * the contract its prefix belongs to (a 404 when none matches). An example answering no body (the import's
@@ -257,45 +239,37 @@ if (!AVAILABLE) {
     account: { contract: await loadAccountContract(), apiVersion: ACCOUNT_API_VERSION },
   };
   const all = Object.values(targets);
-  const probe = clientFor("http://127.0.0.1:9");
 
   for (const clientCase of CASES) {
     const label = `${clientCase.method}${clientCase.variant ? ` (${clientCase.variant})` : ""}`;
-    const exists = clientMethod(probe, clientCase.method) !== undefined;
+    const exists = clientHas(clientCase.method);
     const name = `client request: ${label} -> ${clientCase.operationId} (${clientCase.contract} contract)`;
     Deno.test({
       name: exists ? name : `${name} [skipped: the client has no ${clientCase.method} yet]`,
       ignore: !exists,
       fn: async () => {
-        const server = startLocalServer((request) => plausibleAnswer(all, request));
-        try {
-          const method = clientMethod(clientFor(server.url), clientCase.method)!;
-          let failure: unknown;
-          try {
-            await method(...structuredClone(clientCase.args));
-          } catch (error) {
-            failure = error;
-          }
-          assert.ok(server.requests.length >= 1, `${label} sent no request (${failure})`);
-          const request = server.requests[0];
-          const { problems, target } = checkRequestAcross(all, request, {
-            operationId: clientCase.operationId,
-          });
-          assert.equal(
-            target?.contract.file.href,
-            targets[clientCase.contract].contract.file.href,
-            `${request.path} should be checked against the ${clientCase.contract} contract`,
-          );
-          assert.deepEqual(
-            problems,
-            [],
-            `${request.method} ${request.path}${request.search}\nbody: ${request.body.slice(0, 600)}`,
-          );
-          if (failure) {
-            throw new Error(`the request conforms, but the client failed on the answer`, { cause: failure });
-          }
-        } finally {
-          await server.close();
+        const { requests, failure } = await recordClientCall(
+          (request) => plausibleAnswer(all, request),
+          clientCase.method,
+          clientCase.args,
+        );
+        assert.ok(requests.length >= 1, `${label} sent no request (${failure})`);
+        const request = requests[0];
+        const { problems, target } = checkRequestAcross(all, request, {
+          operationId: clientCase.operationId,
+        });
+        assert.equal(
+          target?.contract.file.href,
+          targets[clientCase.contract].contract.file.href,
+          `${request.path} should be checked against the ${clientCase.contract} contract`,
+        );
+        assert.deepEqual(
+          problems,
+          [],
+          `${request.method} ${request.path}${request.search}\nbody: ${request.body.slice(0, 600)}`,
+        );
+        if (failure) {
+          throw new Error(`the request conforms, but the client failed on the answer`, { cause: failure });
         }
       },
     });

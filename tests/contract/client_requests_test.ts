@@ -12,8 +12,6 @@
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
 import assert from "node:assert/strict";
-import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
 import {
   type Contract,
   DATAMAP_API_VERSION,
@@ -23,7 +21,8 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import { checkRequest } from "../support/contract/requests.ts";
-import { type RecordedRequest, startLocalServer } from "../support/local_server.ts";
+import { clientHas, recordClientCall } from "../support/contract/client_calls.ts";
+import type { RecordedRequest } from "../support/local_server.ts";
 
 const GUID = "9fb74c11-ac48-4650-95bc-760665c5bd92";
 const GUID2 = "7fcc43ab-55ea-45d4-9971-ce0443cb10bb";
@@ -308,24 +307,6 @@ const CASES: ClientCase[] = [
   { method: "relationships.delete", operationId: "Relationship_Delete", args: [GUID] },
 ];
 
-type AnyMethod = (...args: unknown[]) => Promise<unknown>;
-
-/** The client's method `area.name`, bound, or undefined when the client has no such method (yet). */
-function clientMethod(client: CatalogClient, path: string): AnyMethod | undefined {
-  const [area, name] = path.split(".");
-  const target = (client as unknown as Record<string, unknown>)[area];
-  if (typeof target !== "object" || target === null) return undefined;
-  const method = (target as Record<string, unknown>)[name];
-  return typeof method === "function" ? (method as AnyMethod).bind(target) : undefined;
-}
-
-/** A client pointed at `url`, with no retries so one call sends one request. */
-function clientFor(url: string): CatalogClient {
-  return CatalogClient.fromConfig(
-    loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_MAX_RETRIES: "0" }),
-  );
-}
-
 /**
  * What the recording server answers: the status and body of the first contract example of the operation
  * the request matches (a 404 in the Atlas error shape when it matches none).
@@ -371,42 +352,34 @@ if (!AVAILABLE) {
   });
 } else {
   const contract = await loadDataMapContract();
-  const probe = clientFor("http://127.0.0.1:9");
 
   for (const clientCase of CASES) {
     const label = `${clientCase.method}${clientCase.variant ? ` (${clientCase.variant})` : ""}`;
-    const exists = clientMethod(probe, clientCase.method) !== undefined;
+    const exists = clientHas(clientCase.method);
     Deno.test({
       name: exists
         ? `client request: ${label} -> ${clientCase.operationId}`
         : `client request: ${label} -> ${clientCase.operationId} [skipped: the client has no ${clientCase.method} yet]`,
       ignore: !exists,
       fn: async () => {
-        const server = startLocalServer((request) => plausibleAnswer(contract, request));
-        try {
-          const method = clientMethod(clientFor(server.url), clientCase.method)!;
-          let failure: unknown;
-          try {
-            await method(...structuredClone(clientCase.args));
-          } catch (error) {
-            failure = error;
-          }
-          assert.equal(server.requests.length, 1, `${label} should send exactly one request`);
-          const request = server.requests[0];
-          const { problems } = checkRequest(contract, request, {
-            operationId: clientCase.operationId,
-            apiVersion: DATAMAP_API_VERSION,
-          });
-          assert.deepEqual(
-            problems,
-            [],
-            `${request.method} ${request.path}${request.search}\nbody: ${request.body.slice(0, 600)}`,
-          );
-          if (failure) {
-            throw new Error(`the request conforms, but the client failed on the answer`, { cause: failure });
-          }
-        } finally {
-          await server.close();
+        const { requests, failure } = await recordClientCall(
+          (request) => plausibleAnswer(contract, request),
+          clientCase.method,
+          clientCase.args,
+        );
+        assert.equal(requests.length, 1, `${label} should send exactly one request`);
+        const request = requests[0];
+        const { problems } = checkRequest(contract, request, {
+          operationId: clientCase.operationId,
+          apiVersion: DATAMAP_API_VERSION,
+        });
+        assert.deepEqual(
+          problems,
+          [],
+          `${request.method} ${request.path}${request.search}\nbody: ${request.body.slice(0, 600)}`,
+        );
+        if (failure) {
+          throw new Error(`the request conforms, but the client failed on the answer`, { cause: failure });
         }
       },
     });

@@ -40,8 +40,8 @@ export async function writeRejectFile(
   const file = await Deno.open(temporary, { write: true, create: true, truncate: true });
   const encoder = new TextEncoder();
   let written = 0;
+  const writer = file.writable.getWriter();
   try {
-    const writer = file.writable.getWriter();
     let keep: number[] = [];
     let header = true;
     for await (const row of readCsvFile(input, options)) {
@@ -64,6 +64,8 @@ export async function writeRejectFile(
     }
     await writer.close();
   } catch (error) {
+    // Aborting the writer closes the file, so the half-written temporary can go.
+    await writer.abort(error).catch(() => {});
     await Deno.remove(temporary).catch(() => {});
     throw error;
   }

@@ -24,12 +24,20 @@ import { type EntityItem, nameFromQualifiedName } from "./entity_csv_rows.ts";
 /** Targets that are not attributes. */
 const MULTI_TARGETS = new Set(["classifications", "labels"]);
 
-/** The template a mapping implies, and the columns of the file it leaves unused. */
+/** A file read through a column mapping: its template, each column's target, and the columns left unused. */
+export interface MappedFile {
+  template: CsvTemplate;
+  /** Target (attribute, `collection`, …) of each template column, by the column's header name. */
+  targets: Map<string, string>;
+  ignoredColumns: string[];
+}
+
+/** The template a mapping implies for a file with `header`. */
 export function mappedEntityTemplate(
   header: string[],
   mapping: Record<string, string> | undefined,
   file: string,
-): { template: CsvTemplate; ignoredColumns: string[] } {
+): MappedFile {
   const effective = mapping && Object.keys(mapping).length > 0
     ? mapping
     : Object.fromEntries(header.map((column) => [column, column.trim()]));
@@ -42,14 +50,14 @@ export function mappedEntityTemplate(
       "Map columns by their header names exactly as written in the file's first line.",
     );
   }
-  const targets = Object.values(effective);
-  if (!targets.includes("qualifiedName")) {
+  const named = Object.values(effective);
+  if (!named.includes("qualifiedName")) {
     throw new UsageError(
       "column_mapping maps no column to qualifiedName, the unique name every entity needs.",
       'Add e.g. {"<column>": "qualifiedName"}.',
     );
   }
-  const duplicated = targets.filter((target, i) => targets.indexOf(target) !== i);
+  const duplicated = named.filter((target, i) => named.indexOf(target) !== i);
   if (duplicated.length > 0) {
     throw new UsageError(`column_mapping maps several columns to ${[...new Set(duplicated)].join(", ")}.`);
   }
@@ -60,6 +68,9 @@ export function mappedEntityTemplate(
     multi: MULTI_TARGETS.has(target),
     description: `Written to ${target}`,
   }));
+  const targets = new Map(
+    Object.entries(effective).map(([column, target]) => [byKey.get(columnKey(column))!, target]),
+  );
   const mapped = new Set(columns.map((column) => columnKey(column.name)));
   const template: CsvTemplate = {
     name: "column-mapping",
@@ -70,10 +81,10 @@ export function mappedEntityTemplate(
     unique: [[columns.find((column) => column.required)!.name]],
     sample: [],
   };
-  return { template, ignoredColumns: header.filter((column) => !mapped.has(columnKey(column))) };
+  return { template, targets, ignoredColumns: header.filter((column) => !mapped.has(columnKey(column))) };
 }
 
-/** The entity of one row under `mapping` (keys are the template's column names). */
+/** The entity of one row, each column written to its target. */
 function mappedEntity(row: CheckedRow, typeName: string, targets: Map<string, string>): EntityItem {
   const attributes: Record<string, unknown> = {};
   const item: EntityItem = { entity: { typeName, attributes } };
@@ -95,21 +106,15 @@ function mappedEntity(row: CheckedRow, typeName: string, targets: Map<string, st
   return item;
 }
 
-/** The bulk import of `typeName` entities from a file read with `template` (from {@link mappedEntityTemplate}). */
+/** The bulk import of `typeName` entities from a file read through {@link mappedEntityTemplate}. */
 export function mappedEntityImport(
   catalog: CatalogClient,
-  template: CsvTemplate,
+  mapped: MappedFile,
   typeName: string,
-  mapping: Record<string, string> | undefined,
 ): BulkImport<EntityItem> {
-  const targets = new Map<string, string>();
-  for (const column of template.columns) {
-    const given = Object.entries(mapping ?? {}).find(([key]) => columnKey(key) === columnKey(column.name));
-    targets.set(column.name, given ? given[1] : column.name.trim());
-  }
   return {
-    ...entityCsvImport(catalog, template),
+    ...entityCsvImport(catalog, mapped.template),
     id: "mcp.import_entities_from_csv",
-    toItem: (row) => mappedEntity(row, typeName, targets),
+    toItem: (row) => mappedEntity(row, typeName, mapped.targets),
   };
 }

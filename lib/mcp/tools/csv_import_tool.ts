@@ -66,13 +66,8 @@ export const importEntitiesFromCsvTool = defineTool({
     const operation = ctx.services.operationContext(ctx.signal, ctx.progress);
     const path = await operation.files?.readable(input.file_path, "file_path") ?? input.file_path;
     const header = await readHeader(path, input.file_path);
-    const { template, ignoredColumns } = mappedEntityTemplate(header, input.column_mapping, input.file_path);
-    const plugin = mappedEntityImport(
-      ctx.services.catalog(),
-      template,
-      input.entity_type,
-      input.column_mapping,
-    );
+    const mapped = mappedEntityTemplate(header, input.column_mapping, input.file_path);
+    const plugin = mappedEntityImport(ctx.services.catalog(), mapped, input.entity_type);
     const summary: BulkImportSummary = await runBulkImport(plugin, {
       file: path,
       displayName: input.file_path,
@@ -88,6 +83,6 @@ export const importEntitiesFromCsvTool = defineTool({
       logger: ctx.services.logger,
     });
     const { template: _template, checkpointFile: _checkpoint, ...rest } = summary;
-    return { ...rest, ignoredColumns };
+    return { ...rest, ignoredColumns: mapped.ignoredColumns };
   },
 });

@@ -24,10 +24,14 @@ const GLOBAL_FLAGS = ["output", "verbose", "help", "profile"];
 
 type ParseArgsOption = { type: "string" | "boolean"; multiple?: boolean; short?: string };
 
-/** Parses `args` (everything after `govcat <group> <command>`) for `operation`. */
+/**
+ * Parses `args` (everything after `govcat <group> <command>`) for `operation`; `given` holds the global
+ * options written before the command.
+ */
 export function parseOperationArgs(
   operation: Operation,
   args: string[],
+  given: Partial<GlobalOptions> = {},
 ): { input: Record<string, unknown>; global: GlobalOptions } {
   const fields = inputFields(operation.input);
   const byFlag = new Map<string, InputField>();
@@ -53,7 +57,8 @@ export function parseOperationArgs(
     throw new UsageError(`${usagePrefix(operation)}${(e as Error).message}`);
   }
 
-  const global: GlobalOptions = { output: "json", verbose: false, help: false };
+  // Global options written before the command (`given`) count unless the command's own options repeat them.
+  const global: GlobalOptions = { output: "json", verbose: false, help: false, ...given };
   const raw: Record<string, unknown[]> = {};
   const positionals: string[] = [];
   for (const token of parsed.tokens ?? []) {
@@ -137,6 +142,55 @@ export function validate(
     `${usagePrefix(operation)}${problems.join("; ")}.`,
     `Run "govcat ${operation.group} ${operation.command} --help" for its options.`,
   );
+}
+
+/** The global options written before the command (`govcat --profile prod entity get …`), and the rest. */
+export interface LeadingGlobals {
+  /** The options given, as values. */
+  global: Partial<GlobalOptions>;
+  /** The same options as `--name=value` arguments, for built-in commands that parse their own. */
+  args: string[];
+  /** The arguments from the command on. */
+  rest: string[];
+}
+
+const LEADING_NAMES: Record<string, "output" | "verbose" | "profile"> = {
+  "--output": "output",
+  "-o": "output",
+  "--verbose": "verbose",
+  "-v": "verbose",
+  "--profile": "profile",
+};
+
+/**
+ * Takes `--profile`, `--output` and `--verbose` off the front of a command line, so they may be written
+ * before the command as well as after it. Any other option there is left for the caller to refuse.
+ */
+export function takeLeadingGlobals(argv: string[]): LeadingGlobals {
+  const full: GlobalOptions = { output: "json", verbose: false, help: false };
+  const global: Partial<GlobalOptions> = {};
+  const args: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const arg = argv[i];
+    const equals = arg.indexOf("=");
+    const rawName = equals > 0 ? arg.slice(0, equals) : arg;
+    const name = LEADING_NAMES[rawName];
+    if (!name) break;
+    let value = equals > 0 ? arg.slice(equals + 1) : undefined;
+    if (value === undefined && name !== "verbose") {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith("-")) {
+        throw new UsageError(`${rawName} needs a value (--${name}=…) before the command.`);
+      }
+      i++;
+    }
+    applyGlobal(full, name, value, equals > 0);
+    (global as Record<string, unknown>)[name] = full[name];
+    args.push(name === "verbose" ? `--verbose=${full.verbose}` : `--${name}=${full[name]}`);
+    i++;
+  }
+  return { global, args, rest: argv.slice(i) };
 }
 
 function usagePrefix(operation: Operation): string {

@@ -18,6 +18,7 @@ export const BUILTIN_COMMANDS: ReadonlyArray<{ name: string; summary: string }> 
 const GLOBAL_OPTIONS = [
   ["--output=json|table", "Output format of data (default json)"],
   ["--verbose, -v", "Log requests (method, URL, status, timing) to stderr"],
+  ["--profile=NAME", "Connection profile to use [CATALOG_PROFILE, else the default profile]"],
   ["--help, -h", "Show help"],
 ];
 
@@ -29,7 +30,7 @@ export function topLevelHelp(registry: OperationRegistry): string {
   const lines = [
     `govcat ${VERSION}: data-governance catalog client and MCP tool server (Microsoft Purview)`,
     "",
-    "Usage: govcat <group> <command> [--option=value ...]",
+    "Usage: govcat [--profile=NAME] <group> <command> [--option=value ...]",
     "       govcat serve [--transport=stdio|streamable-http|sse] | govcat emulator [--port=N]",
     "",
     "Commands:",
@@ -41,7 +42,7 @@ export function topLevelHelp(registry: OperationRegistry): string {
       return `  ${g.name.padEnd(width)}  ${g.summary}${count === 0 ? " (no commands in this version)" : ""}`;
     }),
     "",
-    "Options:",
+    "Options (before or after the command):",
     ...formatPairs([...GLOBAL_OPTIONS, ["--version", "Print the version"]]),
     "",
     "Configuration comes from environment variables:",

@@ -13,7 +13,7 @@ import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import { VERSION } from "../lib/version.ts";
-import { parseOperationArgs } from "./args.ts";
+import { parseOperationArgs, takeLeadingGlobals } from "./args.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
 import { formatOutput } from "./output.ts";
@@ -107,7 +107,9 @@ async function shippedRegistry(): Promise<OperationRegistry> {
   return (await import("../lib/operations/mod.ts")).createOperationRegistry();
 }
 
-async function dispatch(argv: string[], io: CliIo, given?: OperationRegistry): Promise<number> {
+async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegistry): Promise<number> {
+  const leading = takeLeadingGlobals(commandLine);
+  const argv = leading.rest;
   const [first, second, ...rest] = argv;
   if (first === "--version" || first === "-V" || first === "version") {
     io.stdout(`govcat ${VERSION}`);
@@ -115,10 +117,16 @@ async function dispatch(argv: string[], io: CliIo, given?: OperationRegistry): P
   }
   // Loaded on demand: the MCP SDK and the emulator stay out of the start-up of catalog commands.
   if (first === "emulator") {
-    return await (await import("./emulator_command.ts")).runEmulatorCommand(argv.slice(1));
+    return await (await import("./emulator_command.ts")).runEmulatorCommand([
+      ...leading.args,
+      ...argv.slice(1),
+    ]);
   }
   if (first === "serve") {
-    return await (await import("./serve_command.ts")).runServeCommand(argv.slice(1), io.env);
+    return await (await import("./serve_command.ts")).runServeCommand(
+      [...leading.args, ...argv.slice(1)],
+      io.env,
+    );
   }
   const registry = given ?? await shippedRegistry();
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
@@ -174,7 +182,7 @@ async function dispatch(argv: string[], io: CliIo, given?: OperationRegistry): P
     );
   }
 
-  const { input, global } = parseOperationArgs(operation, args);
+  const { input, global } = parseOperationArgs(operation, args, leading.global);
   if (global.help) {
     io.stdout(operationHelp(operation));
     return 0;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseOperationArgs } from "../../cli/args.ts";
+import { parseOperationArgs, takeLeadingGlobals } from "../../cli/args.ts";
 import { z } from "../../lib/deps/zod.ts";
 import { UsageError } from "../../lib/errors.ts";
 import { defineOperation, READ } from "../../lib/operations/types.ts";
@@ -60,6 +60,47 @@ Deno.test("global options are recognised anywhere", () => {
   assert.equal(parsed.global.output, "table");
   assert.equal(parsed.global.verbose, true);
   assert.equal(parseOperationArgs(operation, ["--help"]).global.help, true, "help skips validation");
+});
+
+Deno.test("global options before the command are taken off the front; the command's own win", () => {
+  const leading = takeLeadingGlobals([
+    "--profile",
+    "prod",
+    "-o",
+    "table",
+    "-v",
+    "entity",
+    "get",
+    "--verbose",
+  ]);
+  assert.deepEqual(leading.global, { profile: "prod", output: "table", verbose: true });
+  assert.deepEqual(leading.args, ["--profile=prod", "--output=table", "--verbose=true"]);
+  assert.deepEqual(leading.rest, ["entity", "get", "--verbose"]);
+  assert.deepEqual(takeLeadingGlobals(["--profile=dev", "serve"]).rest, ["serve"]);
+  // Anything else ends the leading options: the caller refuses an unknown option there.
+  assert.deepEqual(takeLeadingGlobals(["--colour", "entity"]).rest, ["--colour", "entity"]);
+
+  const parsed = parseOperationArgs(operation, ["--glossary-guid=g"], leading.global);
+  assert.deepEqual(parsed.global, { profile: "prod", output: "table", verbose: true, help: false });
+  const repeated = parseOperationArgs(operation, ["--glossary-guid=g", "--output=json", "--profile=dev"], {
+    profile: "prod",
+    output: "table",
+  });
+  assert.deepEqual([repeated.global.output, repeated.global.profile], ["json", "dev"]);
+
+  for (
+    const [args, message] of [
+      [["--profile"], /--profile needs a value/],
+      [["--profile", "--verbose", "entity"], /--profile needs a value/],
+      [["--output=yaml", "entity"], /--output must be json or table, got "yaml"/],
+      [["--verbose=maybe", "entity"], /--verbose takes true or false/],
+    ] as const
+  ) {
+    assert.throws(
+      () => takeLeadingGlobals([...args]),
+      (e) => e instanceof UsageError && message.test(e.message),
+    );
+  }
 });
 
 Deno.test("every bad input names the option and what is expected", () => {

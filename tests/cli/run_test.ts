@@ -36,6 +36,19 @@ Deno.test("--version and top-level --help", async () => {
   assert.deepEqual(await run([]), { ...help });
 });
 
+Deno.test("global options work before the command; an unknown one there is refused", async () => {
+  const help = await run(["--output=table", "--profile", "prod", "entity", "get", "--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /--guid=<string>/);
+  assert.match((await run(["--help"])).stdout, /--profile=NAME/);
+  const unknown = await run(["--verbos", "entity", "get"]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown option --verbos/);
+  const dangling = await run(["--profile"]);
+  assert.equal(dangling.code, 2);
+  assert.match(dangling.stderr, /--profile needs a value/);
+});
+
 Deno.test("group and command help come from the registry", async () => {
   const group = await run(["entity", "--help"]);
   assert.equal(group.code, 0);

@@ -165,7 +165,20 @@ Deno.test("precedence: a profile alone reaches the emulator; env and --profile o
         "--profile=emu",
       );
       assert.match(viaFlag.stderr, /status: 404/);
-      assert.ok(emulator.faults.stats().total > before);
+      const afterFlag = emulator.faults.stats().total;
+      assert.ok(afterFlag > before);
+
+      // Written before the command, as users of other CLIs type it, --profile works the same.
+      const leading = await govcat(
+        { CATALOG_PROFILE: "broken" },
+        "--profile",
+        "emu",
+        "entity",
+        "get",
+        `--guid=${missing}`,
+      );
+      assert.match(leading.stderr, /status: 404/);
+      assert.ok(emulator.faults.stats().total > afterFlag, "the leading --profile reached the emulator");
 
       const unknown = await govcat({}, "entity", "get", `--guid=${missing}`, "--profile=emx");
       assert.equal(unknown.code, 2);

@@ -14,7 +14,10 @@ export function formatOutput(value: unknown, format: "json" | "table"): string {
   return formatTable(rowsOf(value));
 }
 
-/** The rows a table shows: a list as is, the list inside a page (`value`, `entities`), or one object. */
+/**
+ * The rows a table shows: a list as is, the list inside a page (`value`, `entities`, or the one list of
+ * records a result holds, such as `profiles` or `settings`), or one object as field/value rows.
+ */
 function rowsOf(value: unknown): Record<string, unknown>[] {
   if (Array.isArray(value)) return value.map(asRow);
   if (value && typeof value === "object") {
@@ -22,6 +25,10 @@ function rowsOf(value: unknown): Record<string, unknown>[] {
     for (const key of ["value", "entities", "items"]) {
       if (Array.isArray(record[key])) return (record[key] as unknown[]).map(asRow);
     }
+    const lists = Object.values(record).filter((v): v is unknown[] =>
+      Array.isArray(v) && v.length > 0 && v.every((item) => item && typeof item === "object")
+    );
+    if (lists.length === 1) return lists[0].map(asRow);
     if (record.entity && typeof record.entity === "object") return [flattenEntity(record.entity)];
     return Object.entries(record).map(([key, v]) => ({ field: key, value: v }));
   }
@@ -58,5 +65,7 @@ function formatTable(rows: Record<string, unknown>[]): string {
 
 function cell(value: unknown): string {
   if (value === undefined || value === null) return "";
-  return String(value).replace(/\s+/g, " ");
+  // A list or record in a field/value row is shown as compact JSON, not "[object Object]".
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.replace(/\s+/g, " ");
 }

@@ -63,10 +63,18 @@ export interface Config {
 
 /** Variables the loader understands, with their defaults, for help texts and docs. */
 export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
-  { name: "CATALOG_ACCOUNT_NAME", default: "(required)", meaning: "Catalog account name, without domain" },
+  {
+    name: "CATALOG_ACCOUNT_NAME",
+    default: "(required)",
+    meaning: "Account name without the domain: contoso for contoso.purview.azure.com",
+  },
   { name: "CLOUD_TENANT_ID", default: "", meaning: "Tenant id (GUID); with the next two: service principal" },
   { name: "CLOUD_CLIENT_ID", default: "", meaning: "Application (client) id of the service principal" },
-  { name: "CLOUD_CLIENT_SECRET", default: "", meaning: "Client secret of the service principal" },
+  {
+    name: "CLOUD_CLIENT_SECRET",
+    default: "",
+    meaning: "Client secret of the service principal (never printed or logged)",
+  },
   { name: "CLOUD_REGION", default: "", meaning: "Sovereign cloud: empty (public), usgov, china" },
   { name: "CATALOG_MAX_RETRIES", default: "3", meaning: "Retries of a throttled or failed call (0-10)" },
   { name: "CATALOG_TIMEOUT", default: "30", meaning: "Request timeout in seconds (1-3600)" },
@@ -74,7 +82,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: "CATALOG_MCP_TRANSPORT", default: "stdio", meaning: "stdio, streamable-http (alias http), sse" },
   { name: "CATALOG_MCP_HOST", default: "127.0.0.1", meaning: "Bind host of the HTTP transports" },
   { name: "CATALOG_MCP_PORT", default: "8000", meaning: "Bind port of the HTTP transports" },
-  { name: "CATALOG_ENDPOINT", default: "", meaning: "Base URL overriding the account host (emulator)" },
+  {
+    name: "CATALOG_ENDPOINT",
+    default: "",
+    meaning: "Base URL instead of https://{account}.purview.azure.com (emulator, private endpoint)",
+  },
   { name: "CATALOG_UNIFIED_ENDPOINT", default: "", meaning: "Base URL overriding the unified catalog host" },
   { name: "CATALOG_API_VERSION", default: "2023-09-01", meaning: "api-version of the data map API" },
   {

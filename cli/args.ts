@@ -16,7 +16,7 @@ export interface GlobalOptions {
   output: "json" | "table";
   verbose: boolean;
   help: boolean;
-  /** `--profile NAME`: the connection profile to use (see `cli/profiles.ts`). */
+  /** `--profile NAME`: the connection profile to use (see `cli/profile_selection.ts`). */
   profile?: string;
 }
 

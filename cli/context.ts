@@ -3,7 +3,7 @@
  * created only when the operation asks for them, so `--help` and local commands need no account.
  *
  * The configuration applies the selected connection profile (`--profile`, `CATALOG_PROFILE`, else the
- * default one; see `cli/profiles.ts`): defaults < profile < environment < flags. The profiles file is read
+ * default one; see `cli/profile_selection.ts`): defaults < profile < environment < flags. The profiles file is read
  * only when the configuration is first needed.
  *
  * @module
@@ -16,7 +16,8 @@ import { createLogger, type Logger } from "../lib/log.ts";
 import type { ProfileAwareContext } from "../lib/operations/profile_operations.ts";
 import type { ProgressSink } from "../lib/operations/types.ts";
 import { readUserFile } from "../lib/user_files.ts";
-import { createProfileService, resolveProfileEnv } from "./profiles.ts";
+import { createProfileService } from "./profile_service.ts";
+import { resolveProfileEnv } from "./profile_selection.ts";
 
 export interface ContextOptions {
   env: EnvSource;

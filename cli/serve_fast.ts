@@ -11,7 +11,7 @@
 import { type EnvSource, loadConfig } from "../lib/config.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account.ts";
 import { fastToolListing, serveFastStart } from "../lib/mcp/fast_start.ts";
-import { resolveProfileEnv } from "./profiles.ts";
+import { resolveProfileEnv } from "./profile_selection.ts";
 
 /** The flags of `govcat serve` that shape its environment. */
 export interface ServeEnvFlags {

@@ -109,7 +109,7 @@ Deno.test("config set, get and list validate values and refuse secrets", async (
     assert.deepEqual([got.json.value, got.json.source], [60, "profile"]);
     const fromEnv = await govcat({ CATALOG_TIMEOUT: "5" }, "config", "get", "CATALOG_TIMEOUT");
     assert.deepEqual([fromEnv.json.value, fromEnv.json.source, fromEnv.json.profileValue], [
-      "5",
+      5,
       "environment",
       60,
     ]);
@@ -118,7 +118,9 @@ Deno.test("config set, get and list validate values and refuse secrets", async (
     assert.equal(list.code, 0, list.stderr);
     const byKey = Object.fromEntries(list.json.settings.map((s: { key: string }) => [s.key, s]));
     assert.equal(byKey["account-name"].value, "contoso");
-    assert.equal(byKey["batch-size"].source, "default");
+    assert.deepEqual([byKey["batch-size"].value, byKey["batch-size"].source], [100, "default"]);
+    assert.deepEqual([byKey["mcp-read-only"].value, byKey["mcp-transport"].value], [false, "stdio"]);
+    assert.equal(byKey["tenant-id"].value, null, "no built-in tenant");
     assert.ok(!("client-secret" in byKey));
   });
 });

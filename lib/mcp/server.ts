@@ -34,6 +34,7 @@ import { readUserFile } from "../user_files.ts";
 import { VERSION } from "../version.ts";
 import { mcpProgressSink, type ProgressRequestExtra } from "./progress.ts";
 import { type ToolDefinition, toolJsonSchema, type ToolServices } from "./tool.ts";
+import { unknownArgumentsProblem } from "./tool_arguments.ts";
 import { describeError, errorResult, successResult } from "./tool_result.ts";
 import { selectTools, type ToolSelection } from "./tool_selection.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
@@ -137,6 +138,14 @@ export function createToolServer(
       const reason = selection.disabled.get(name);
       if (reason) return errorResult({ error: "ToolDisabled", message: reason }, secrets);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`);
+    }
+    const unknown = unknownArgumentsProblem(Object.keys(tool.input.shape), args ?? {}, name);
+    if (unknown) {
+      return errorResult({
+        error: "InvalidArguments",
+        message: unknown,
+        hint: "Check the tool's input schema in tools/list and call it again with those names.",
+      }, secrets);
     }
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) {

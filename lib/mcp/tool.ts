@@ -106,5 +106,7 @@ export function toolJsonSchema(schema: z.ZodType, io: "input" | "output"): Recor
     unknown
   >;
   delete json.$schema;
+  // The server refuses arguments a tool does not take (tool_arguments.ts); the schema says so to clients.
+  if (io === "input" && json.type === "object") json.additionalProperties = false;
   return json;
 }

@@ -6,9 +6,9 @@
  * message — and then proves it changed nothing: the emulator's entities and collections, no write in its
  * request log, no file added or changed inside or outside the file root.
  *
- * What the argument cases show about zod strictness: tool and operation inputs are plain `z.object`s, so
- * a wrong type is refused naming the field, while an unknown extra field is dropped silently (the call
- * runs as if it had not been given). The command line, by contrast, refuses an unknown option.
+ * Arguments: a wrong type is refused naming the field, and so is an argument the tool or operation does not
+ * take (a misspelt name would otherwise be dropped and the call run as if it had not been given), as the
+ * command line refuses an unknown option.
  */
 import { join } from "node:path";
 import {
@@ -196,25 +196,29 @@ const ARGUMENT_CASES: HostileCase[] = [
     },
   },
   {
-    // Not strict: an unknown field is dropped and the call runs (a read here).
-    name: "an unknown extra field is ignored",
+    // A misspelt or invented argument is refused naming it, like an unknown option on the command line.
+    name: "an unknown extra field is refused",
     send: tool("search_entities", { ...SEEDED_GUID_QUERY, bogus: { nested: true } }),
-    expect: { isError: false, message: /"count":/ },
+    expect: {
+      isError: true,
+      message: /InvalidArguments.*search_entities takes no argument \\"bogus\\"/,
+      noRequest: true,
+    },
   },
   {
-    name: "an unknown extra argument to an operation is ignored",
+    name: "an unknown extra argument to an operation is refused",
     send: tool("invoke_operation", { operation: "search.query", arguments: { keywords: "x", bogus: 1 } }),
-    expect: { isError: false, message: /"operation":"search.query"/ },
+    expect: { isError: true, message: /search\.query \(in arguments\) takes no argument/, noRequest: true },
   },
   {
-    // The command line is strict where the tool server is not.
+    // The command line is as strict.
     name: "an unknown option on the command line is refused",
     send: { via: "runCli", argv: ["search", "query", "--keywords=x", "--bogus=1"] },
     expect: { exit: 2, message: /unknown option --bogus/, noRequest: true },
   },
 ];
 
-Deno.test("wrong argument types to tools are refused naming the field; unknown fields are dropped", async (t) => {
+Deno.test("wrong argument types and unknown arguments to tools are refused naming the field", async (t) => {
   await withHostileSetup((setup) => runCases(t, setup, ARGUMENT_CASES));
 });
 

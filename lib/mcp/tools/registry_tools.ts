@@ -10,6 +10,7 @@ import { inputFields } from "../../operations/fields.ts";
 import type { Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
+import { unknownArgumentsProblem } from "../tool_arguments.ts";
 
 export const getAccountPropertiesTool = defineTool({
   name: "get_account_properties",
@@ -127,6 +128,14 @@ export const invokeOperationTool = defineTool({
       throw new UsageError(
         `${operation.id} changes the catalog and this server is in read-only mode (CATALOG_MCP_READ_ONLY).`,
       );
+    }
+    const unknown = unknownArgumentsProblem(
+      inputFields(operation.input).map((f) => f.name),
+      input.arguments,
+      `${operation.id} (in arguments)`,
+    );
+    if (unknown) {
+      throw new UsageError(unknown, "list_available_operations shows each operation's input schema.");
     }
     const parsed = operation.input.safeParse(input.arguments);
     if (!parsed.success) {

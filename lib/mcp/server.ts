@@ -170,7 +170,7 @@ export function createToolServer(
         return errorResult(describeError(new Error(`${name} produced an invalid result`)), secrets);
       }
       services.logger.debug(`tool ${name} ok in ${Math.round(performance.now() - started)} ms`);
-      return successResult(checked.data);
+      return successResult(checked.data, secrets);
     } catch (error) {
       const body = describeError(error);
       if (body.error === "InternalError") {

@@ -8,9 +8,35 @@ import type { CallToolResult } from "../deps/mcp_sdk.ts";
 import { CatalogError, GovcatError } from "../errors.ts";
 import { redactSecrets } from "../log.ts";
 
-/** A successful result. */
-export function successResult(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+/**
+ * A successful result. The server's own secrets (`secrets`: the client secret, the MCP token) are masked
+ * wherever they turn up in it, as in errors and on the command line: a catalog description or a setting
+ * holding a pasted secret must not reach a model. Only those exact values are masked, so catalog text that
+ * merely looks like a credential is returned as it is.
+ */
+export function successResult(
+  value: Record<string, unknown>,
+  secrets: Iterable<string> = [],
+): CallToolResult {
+  const list = [...secrets].filter((secret) => secret.length > 0);
+  const clean = list.length > 0 ? maskValues(value, list) as Record<string, unknown> : value;
+  return { content: [{ type: "text", text: JSON.stringify(clean) }], structuredContent: clean };
+}
+
+/** `value` with every occurrence of each secret in its strings (keys included) replaced by `***`. */
+function maskValues(value: unknown, secrets: string[]): unknown {
+  if (typeof value === "string") {
+    return secrets.reduce((text, secret) => text.split(secret).join("***"), value);
+  }
+  if (Array.isArray(value)) return value.map((item) => maskValues(item, secrets));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map((
+        [key, item],
+      ) => [maskValues(key, secrets) as string, maskValues(item, secrets)]),
+    );
+  }
+  return value;
 }
 
 /** The JSON an error result carries. */

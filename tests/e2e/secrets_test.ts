@@ -3,7 +3,8 @@
  * in play, everything govcat prints, logs or answers is captured — CLI subprocesses run with --verbose and
  * CATALOG_LOG=debug against the emulator and against a local server that answers 401/403/500 echoing the
  * request's headers (the Authorization header, raw token too) in its error bodies, `govcat serve` over
- * HTTP asked with wrong tokens, and MCP tool calls that fail — and searched for each credential.
+ * HTTP asked with wrong tokens, MCP tool calls that fail, and a successful one whose catalog data holds
+ * the secrets — and searched for each credential.
  *
  * Loopback only: the catalog endpoint is always on 127.0.0.1, where govcat asks no credential for a token,
  * so the service principal is configured but never used; subprocesses may only connect to 127.0.0.1. The
@@ -329,5 +330,50 @@ Deno.test("a bearer token in play: echoed back by the catalog, it reaches no err
     lines.forEach((line, i) => assertClean(`captured line #${i}`, line));
   } finally {
     await echo.close();
+  }
+});
+
+Deno.test("a successful tool result holding the server's secrets is masked in both its forms", async () => {
+  const emulator = await startEmulator({ seed: false });
+  try {
+    const config = loadConfig({
+      ...CREDENTIALS,
+      CATALOG_ACCOUNT_NAME: "contoso",
+      CATALOG_ENDPOINT: emulator.url,
+    });
+    const logger = createLogger("error", { write: () => {} });
+    const catalog = CatalogClient.fromConfig(config, { logger });
+    // Somebody pasted the secrets into catalog text; text that only looks like a credential is data.
+    const description = `client secret ${CLIENT_SECRET}, mcp token ${MCP_TOKEN}, header "Bearer abc.def"`;
+    const created = await catalog.entity.createOrUpdate({
+      typeName: "DataSet",
+      attributes: { qualifiedName: "q://pasted", name: "pasted", description },
+    });
+    const guid = created.mutatedEntities!.CREATE![0].guid!;
+
+    const { Client, InMemoryTransport } = await loadMcpClientSdk();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = createToolServer(createToolServices({ config, logger, catalog }));
+    await server.connect(serverSide);
+    const client = new Client({ name: "masking-test", version: "1.0.0" });
+    await client.connect(clientSide);
+    try {
+      const result = await client.callTool({ name: "get_entity", arguments: { guid } });
+      assert.equal(result.isError, undefined);
+      const text = JSON.stringify(result);
+      assertClean("get_entity result", text);
+      const structured = result.structuredContent as { entity: { attributes: { description: string } } };
+      assert.equal(
+        structured.entity.attributes.description,
+        'client secret ***, mcp token ***, header "Bearer abc.def"',
+      );
+      const content = result.content as Array<{ text: string }>;
+      assert.deepEqual(JSON.parse(content[0].text), structured);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  } finally {
+    await emulator.close();
   }
 });

@@ -30,7 +30,7 @@ export function topLevelHelp(registry: OperationRegistry): string {
   const lines = [
     `govcat ${VERSION}: data-governance catalog client and MCP tool server (Microsoft Purview)`,
     "",
-    "Usage: govcat [--profile=NAME] <group> <command> [--option=value ...]",
+    "Usage: govcat <group> <command> [--option=value ...]",
     "       govcat serve [--transport=stdio|streamable-http|sse] | govcat emulator [--port=N]",
     "",
     "Commands:",

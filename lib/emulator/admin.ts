@@ -10,7 +10,14 @@
  * | `GET /_emulator/faults/script`  | the pending steps                                                  |
  * | `POST /_emulator/faults/script` | an array of {@link FaultStep} (or `{steps}`), replacing the script |
  * | `GET /_emulator/stats`      | `{total, byRoute, log}`                                                |
- * | `POST /_emulator/reset`     | clears faults, script and stats; `?data=true` also empties the store   |
+ * | `POST /_emulator/reset`     | clears faults, script and stats; see below for `?data=true`            |
+ *
+ * `POST /_emulator/reset?data=true` also empties the catalog (see `data_reset.ts`): entities,
+ * relationships, the glossary, created type definitions (business metadata included), collections but the
+ * root, scanning resources and the unified catalog; the built-in types and the root collection stay. The
+ * answer is `{status: "reset", dataCleared: true, cleared: {entities: 12, glossaryTerms: 3, ...}, kept:
+ * [...], entityCount: 0}`, `cleared` counting what each kind lost; without `data=true` it is
+ * `{status: "reset", dataCleared: false, entityCount}`.
  *
  * @example
  * ```ts
@@ -31,6 +38,8 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import { type FaultSettings, FaultSettingsError, type FaultStep } from "./fault_settings.ts";
 import type { FaultInjector } from "./faults.ts";
 import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts";
+import type { TypeSystem } from "./area.ts";
+import { clearCatalogData } from "./data_reset.ts";
 import type { EntityStore } from "./store.ts";
 
 /** Where the admin endpoints live. */
@@ -40,10 +49,12 @@ export const ADMIN_PREFIX = "/_emulator";
 export interface AdminDependencies {
   store: EntityStore;
   faults: FaultInjector;
+  /** The type system, re-read after a data reset so the built-in types are back as shipped. */
+  types?: TypeSystem;
 }
 
 /** The admin routes, relative to {@link ADMIN_PREFIX}. */
-export function adminArea({ store, faults }: AdminDependencies): RouteDefinition[] {
+export function adminArea({ store, faults, types }: AdminDependencies): RouteDefinition[] {
   return [
     { method: "GET", path: "/health", handler: () => jsonResponse({ status: "ok" }) },
     { method: "GET", path: "/faults", handler: () => jsonResponse(faults.get()) },
@@ -65,8 +76,17 @@ export function adminArea({ store, faults }: AdminDependencies): RouteDefinition
         await ctx.request.body?.cancel();
         const clearData = queryFlag(ctx.url, "data");
         faults.reset();
-        if (clearData) store.clear();
-        return jsonResponse({ status: "reset", dataCleared: clearData, entityCount: store.count() });
+        if (!clearData) {
+          return jsonResponse({ status: "reset", dataCleared: false, entityCount: store.count() });
+        }
+        const { cleared, kept } = clearCatalogData(store, types);
+        return jsonResponse({
+          status: "reset",
+          dataCleared: true,
+          cleared,
+          kept,
+          entityCount: store.count(),
+        });
       },
     },
   ];

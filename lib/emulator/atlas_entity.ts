@@ -39,40 +39,49 @@ import {
   type BusinessAttributeUpdateBehavior,
   entityHeader,
   type EntityInput,
-  entityView,
   type JsonObject,
   minimalEntity,
   referencedGuids,
   validateEntityInput,
 } from "./entity_model.ts";
 import { partialUpdateRoutes } from "./entity_partial_update.ts";
+import { EntityRelationships } from "./entity_relationships.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { queryFlag, queryValues, type RouteContext } from "./router.ts";
 
 const UNIQUE = "/atlas/v2/entity/uniqueAttribute/type/{typeName}";
 
+/** What the read routes need: the area's dependencies and the relationships shown on entities. */
+interface ReadContext {
+  deps: AreaDependencies;
+  relationships: EntityRelationships;
+}
+
 /** Routes of the entity area, relative to `/catalog/api` or `/datamap/api`. */
-export const entityArea: ApiArea = (deps) => [
-  { method: "POST", path: "/atlas/v2/entity", handler: (ctx) => createOrUpdate(deps, ctx) },
-  { method: "POST", path: "/atlas/v2/entity/bulk", handler: (ctx) => bulkCreateOrUpdate(deps, ctx) },
-  { method: "GET", path: "/atlas/v2/entity/bulk", handler: (ctx) => listByGuids(deps, ctx) },
-  { method: "DELETE", path: "/atlas/v2/entity/bulk", handler: (ctx) => bulkDelete(deps, ctx) },
-  {
-    method: "GET",
-    path: "/atlas/v2/entity/bulk/uniqueAttribute/type/{typeName}",
-    handler: (ctx) => listByUniqueAttributes(deps, ctx),
-  },
-  { method: "GET", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => getByGuid(deps, ctx) },
-  { method: "GET", path: "/atlas/v2/entity/guid/{guid}/header", handler: (ctx) => getHeader(deps, ctx) },
-  { method: "DELETE", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => deleteByGuid(deps, ctx) },
-  { method: "GET", path: UNIQUE, handler: (ctx) => getByUniqueAttribute(deps, ctx) },
-  { method: "DELETE", path: UNIQUE, handler: (ctx) => deleteByUniqueAttribute(deps, ctx) },
-  ...partialUpdateRoutes(deps),
-  ...classificationRoutes(deps),
-  ...labelRoutes(deps),
-  ...businessMetadataRoutes(deps),
-  ...businessMetadataImportRoutes(deps),
-];
+export const entityArea: ApiArea = (deps) => {
+  const reads: ReadContext = { deps, relationships: new EntityRelationships(deps.store, deps.types) };
+  return [
+    { method: "POST", path: "/atlas/v2/entity", handler: (ctx) => createOrUpdate(deps, ctx) },
+    { method: "POST", path: "/atlas/v2/entity/bulk", handler: (ctx) => bulkCreateOrUpdate(deps, ctx) },
+    { method: "GET", path: "/atlas/v2/entity/bulk", handler: (ctx) => listByGuids(reads, ctx) },
+    { method: "DELETE", path: "/atlas/v2/entity/bulk", handler: (ctx) => bulkDelete(deps, ctx) },
+    {
+      method: "GET",
+      path: "/atlas/v2/entity/bulk/uniqueAttribute/type/{typeName}",
+      handler: (ctx) => listByUniqueAttributes(reads, ctx),
+    },
+    { method: "GET", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => getByGuid(reads, ctx) },
+    { method: "GET", path: "/atlas/v2/entity/guid/{guid}/header", handler: (ctx) => getHeader(deps, ctx) },
+    { method: "DELETE", path: "/atlas/v2/entity/guid/{guid}", handler: (ctx) => deleteByGuid(deps, ctx) },
+    { method: "GET", path: UNIQUE, handler: (ctx) => getByUniqueAttribute(reads, ctx) },
+    { method: "DELETE", path: UNIQUE, handler: (ctx) => deleteByUniqueAttribute(deps, ctx) },
+    ...partialUpdateRoutes(deps),
+    ...classificationRoutes(deps),
+    ...labelRoutes(deps),
+    ...businessMetadataRoutes(deps),
+    ...businessMetadataImportRoutes(deps),
+  ];
+};
 
 async function createOrUpdate(deps: AreaDependencies, ctx: RouteContext): Promise<Response> {
   const body = await readObjectBody(ctx);
@@ -111,30 +120,31 @@ function write(deps: AreaDependencies, ctx: RouteContext, inputs: EntityInput[])
   }));
 }
 
-function getByGuid(deps: AreaDependencies, ctx: RouteContext): Response {
-  const entity = entityByGuid(deps, ctx.params.guid);
-  return jsonResponse(withExtInfo(deps, ctx.url, [entity], "entity"));
+function getByGuid(reads: ReadContext, ctx: RouteContext): Response {
+  const entity = entityByGuid(reads.deps, ctx.params.guid);
+  return jsonResponse(withExtInfo(reads, ctx.url, [entity], "entity"));
 }
 
 function getHeader(deps: AreaDependencies, ctx: RouteContext): Response {
   return jsonResponse(entityHeader(entityByGuid(deps, ctx.params.guid)));
 }
 
-function listByGuids(deps: AreaDependencies, ctx: RouteContext): Response {
-  const entities = requiredGuids(ctx.url).map((guid) => entityByGuid(deps, guid));
-  return jsonResponse(withExtInfo(deps, ctx.url, entities, "entities"));
+function listByGuids(reads: ReadContext, ctx: RouteContext): Response {
+  const entities = requiredGuids(ctx.url).map((guid) => entityByGuid(reads.deps, guid));
+  return jsonResponse(withExtInfo(reads, ctx.url, entities, "entities"));
 }
 
-function getByUniqueAttribute(deps: AreaDependencies, ctx: RouteContext): Response {
-  const entity = entityByUniqueAttribute(deps, ctx);
-  return jsonResponse(withExtInfo(deps, ctx.url, [entity], "entity"));
+function getByUniqueAttribute(reads: ReadContext, ctx: RouteContext): Response {
+  const entity = entityByUniqueAttribute(reads.deps, ctx);
+  return jsonResponse(withExtInfo(reads, ctx.url, [entity], "entity"));
 }
 
 /**
  * `attr_N:qualifiedName=...` (any N; the contract's example counts from 1) names one entity each. As in
  * Atlas's retriever, names that match no ACTIVE entity are skipped rather than failing the request.
  */
-function listByUniqueAttributes(deps: AreaDependencies, ctx: RouteContext): Response {
+function listByUniqueAttributes(reads: ReadContext, ctx: RouteContext): Response {
+  const deps = reads.deps;
   const typeName = ctx.params.typeName;
   const groups = new Map<string, Record<string, string>>();
   for (const [name, value] of ctx.url.searchParams) {
@@ -163,7 +173,7 @@ function listByUniqueAttributes(deps: AreaDependencies, ctx: RouteContext): Resp
     const entity = deps.store.findByQualifiedName(typeName, unique.qualifiedName);
     if (entity && !entities.some((e) => e.guid === entity.guid)) entities.push(entity);
   }
-  return jsonResponse(withExtInfo(deps, ctx.url, entities, "entities"));
+  return jsonResponse(withExtInfo(reads, ctx.url, entities, "entities"));
 }
 
 /**
@@ -196,29 +206,29 @@ function requiredGuids(url: URL): string[] {
 
 /**
  * `{entity | entities, referredEntities}`: the entities referenced from the attributes and relationship
- * attributes (object ids with a guid) are returned in full, or as minimal headers with `minExtInfo=true`;
- * `ignoreRelationships=true` leaves relationship attributes (and what only they refer to) out.
+ * attributes (object ids with a guid, relationship instances included) are returned in full, or as
+ * minimal headers with `minExtInfo=true`; `ignoreRelationships=true` leaves relationship attributes (and
+ * what only they refer to) out.
  */
 function withExtInfo(
-  deps: AreaDependencies,
+  reads: ReadContext,
   url: URL,
   entities: AtlasEntity[],
   key: "entity" | "entities",
 ): JsonObject {
   const ignoreRelationships = queryFlag(url, "ignoreRelationships");
   const minExtInfo = queryFlag(url, "minExtInfo");
+  const view = (entity: AtlasEntity) => reads.relationships.view(entity, { ignoreRelationships });
+  const views = entities.map(view);
   const main = new Set(entities.map((e) => e.guid));
   const referredEntities: JsonObject = {};
-  for (const entity of entities) {
+  for (const entity of views) {
     for (const guid of referencedGuids(entity, !ignoreRelationships)) {
       if (main.has(guid) || guid in referredEntities) continue;
-      const referred = deps.store.get(guid);
+      const referred = reads.deps.store.get(guid);
       if (!referred) continue;
-      referredEntities[guid] = minExtInfo
-        ? minimalEntity(referred)
-        : entityView(referred, { ignoreRelationships });
+      referredEntities[guid] = minExtInfo ? minimalEntity(referred) : view(referred);
     }
   }
-  const views = entities.map((e) => entityView(e, { ignoreRelationships }));
   return { referredEntities, [key]: key === "entity" ? views[0] : views };
 }

@@ -81,6 +81,7 @@ export class GlossaryStore {
       term: prepare("SELECT json FROM glossary_terms WHERE guid = ?"),
       termByName: prepare("SELECT json FROM glossary_terms WHERE glossary_guid = ? AND name = ?"),
       terms: prepare("SELECT json FROM glossary_terms WHERE glossary_guid = ? ORDER BY rowid"),
+      allTerms: prepare("SELECT json FROM glossary_terms ORDER BY rowid"),
       putTerm: prepare(
         `INSERT INTO glossary_terms (guid, glossary_guid, name, json) VALUES (?, ?, ?, ?)
          ON CONFLICT(guid) DO UPDATE SET glossary_guid = excluded.glossary_guid, name = excluded.name,
@@ -188,6 +189,11 @@ export class GlossaryStore {
   /** The terms of a glossary, oldest first. */
   terms(glossaryGuid: string): StoredTerm[] {
     return all(this.#sql.terms, glossaryGuid);
+  }
+
+  /** Every term of every glossary, oldest first. */
+  allTerms(): StoredTerm[] {
+    return all(this.#sql.allTerms);
   }
 
   /** Inserts or replaces a term; a name another term of the glossary has is the service's 409. */

@@ -38,6 +38,7 @@ export {
   validateFaultSettings,
 } from "./fault_settings.ts";
 export { ADMIN_PREFIX } from "./admin.ts";
+export { clearCatalogData, type DataResetReport } from "./data_reset.ts";
 export { DEFAULT_SEED } from "./seed.ts";
 export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
 export type {

@@ -27,6 +27,7 @@ import {
   isObject,
   isPlaceholderGuid,
 } from "./entity_model.ts";
+import { EntityRelationships } from "./entity_relationships.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { type AtlasRelationship, type RelationshipEnd, RelationshipStore } from "./relationship_store.ts";
 import { queryFlag, type RouteContext } from "./router.ts";
@@ -41,6 +42,8 @@ interface RelationshipContext {
   deps: AreaDependencies;
   registry: TypeDefRegistry;
   relationships: RelationshipStore;
+  /** The entities' side of relationships: a relationship whose end was deleted reads as DELETED. */
+  related: EntityRelationships;
 }
 
 /** Routes of the relationship area, relative to `/catalog/api` or `/datamap/api`. */
@@ -49,6 +52,7 @@ export const relationshipArea: ApiArea = (deps) => {
     deps,
     registry: typeDefRegistryOf(deps.types),
     relationships: new RelationshipStore(deps.store.database),
+    related: new EntityRelationships(deps.store, deps.types),
   };
   return [
     { method: "POST", path: BASE, handler: (ctx) => create(context, ctx) },
@@ -125,12 +129,14 @@ async function update(context: RelationshipContext, ctx: RouteContext): Promise<
     updateTime: Math.max(deps.now(), existing.updateTime),
   };
   relationships.put(updated);
-  return jsonResponse(updated);
+  return jsonResponse({ ...updated, status: context.related.relationshipStatus(updated) });
 }
 
+// Atlas deletes an entity's relationships with it, so a relationship with a deleted end reads as DELETED.
 function read(context: RelationshipContext, ctx: RouteContext): Response {
-  const relationship = context.relationships.get(ctx.params.guid);
-  if (!relationship) throw typeErrors.relationshipNotFound(ctx.params.guid);
+  const stored = context.relationships.get(ctx.params.guid);
+  if (!stored) throw typeErrors.relationshipNotFound(ctx.params.guid);
+  const relationship = { ...stored, status: context.related.relationshipStatus(stored) };
   if (!queryFlag(ctx.url, "extendedInfo")) return jsonResponse({ relationship });
   const referredEntities: Record<string, unknown> = {};
   for (const end of [relationship.end1, relationship.end2]) {

@@ -8,7 +8,8 @@
  * the field (names most), the term frequency and the word's rarity, count prefix matches half, and double
  * when the name is exactly the keywords. `*` or no keywords matches everything with score 1. Hits are
  * ordered by `orderby`, then score, then name and id, so the order is total and pages never overlap.
- * Soft-deleted entities are not in the index and never match.
+ * Soft-deleted entities are not in the index and never match. Glossaries and terms of the glossary API are
+ * documents too (see `search_glossary.ts`).
  *
  * @example
  * ```ts

@@ -110,8 +110,8 @@ export function browse(index: SearchIndex, request: BrowseRequest): BrowseResult
     }
   } else if (request.entityType !== undefined) {
     slots = [];
-    for (const entry of entries) {
-      if (entry?.document.entityType === request.entityType) slots.push(entry.slot);
+    for (const entry of assetEntries(entries)) {
+      if (entry.document.entityType === request.entityType) slots.push(entry.slot);
     }
   } else {
     slots = tree.roots;
@@ -158,28 +158,25 @@ function treeOf(index: SearchIndex): BrowseTree {
 
 function buildTree(index: SearchIndex): BrowseTree {
   const entries = index.entries;
+  const assets = assetEntries(entries);
   const slotOfQualifiedName = new Map<string, number>();
-  for (const entry of entries) {
-    if (entry && !slotOfQualifiedName.has(entry.document.qualifiedName)) {
+  for (const entry of assets) {
+    if (!slotOfQualifiedName.has(entry.document.qualifiedName)) {
       slotOfQualifiedName.set(entry.document.qualifiedName, entry.slot);
     }
   }
   const parent = new Map<number, number>();
-  for (const entry of entries) {
-    if (!entry) continue;
+  for (const entry of assets) {
     const container = referencedContainer(index, entry, slotOfQualifiedName) ??
       qualifiedNameParent(entry.document.qualifiedName, slotOfQualifiedName);
     if (container !== undefined && container !== entry.slot) parent.set(entry.slot, container);
   }
   const path = new Map<number, string>();
-  for (const entry of entries) {
-    if (entry) pathOf(entry.slot, entries, parent, path);
-  }
+  for (const entry of assets) pathOf(entry.slot, entries, parent, path);
   const children = new Map<number, number[]>();
   const roots: number[] = [];
   const slotOfPath = new Map<string, number>();
-  for (const entry of entries) {
-    if (!entry) continue;
+  for (const entry of assets) {
     const up = parent.get(entry.slot);
     if (up === undefined) {
       roots.push(entry.slot);
@@ -193,6 +190,13 @@ function buildTree(index: SearchIndex): BrowseTree {
   return { children, roots, path, slotOfPath };
 }
 
+// Glossaries and terms of the glossary API are in the search index but are no assets: browse never shows them.
+function assetEntries(entries: ReadonlyArray<IndexEntry | undefined>): IndexEntry[] {
+  return entries.filter((entry): entry is IndexEntry =>
+    entry !== undefined && !entry.document.glossaryRecord
+  );
+}
+
 function referencedContainer(
   index: SearchIndex,
   entry: IndexEntry,
@@ -204,8 +208,8 @@ function referencedContainer(
     for (const reference of [relationships[name], entity.attributes[name]]) {
       if (!isObject(reference)) continue;
       if (typeof reference.guid === "string") {
-        const slot = index.byGuid(reference.guid)?.slot;
-        if (slot !== undefined) return slot;
+        const referenced = index.byGuid(reference.guid);
+        if (referenced && !referenced.document.glossaryRecord) return referenced.slot;
       }
       const unique = reference.uniqueAttributes;
       if (isObject(unique) && typeof unique.qualifiedName === "string") {

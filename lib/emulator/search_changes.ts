@@ -1,7 +1,9 @@
 /**
- * Tells the search index which entities changed, whatever wrote them. SQLite triggers on the `entities`
- * table append the guid of every inserted, updated or deleted row to a change log; the index drains the
- * log before each search and re-reads only those entities.
+ * Tells the search index which entities and glossary objects changed, whatever wrote them. SQLite triggers
+ * on the `entities`, `glossary_terms` and `glossary_glossaries` tables append the guid (and kind) of every
+ * inserted, updated or deleted row to a change log; the index drains the log before each search and
+ * re-reads only those records. A renamed glossary also logs its terms, whose qualified names
+ * (`term@glossary`) change with it.
  *
  * Why triggers: every entity write in the emulator (creates, updates, soft deletes, classifications,
  * labels, business metadata, term assignments, collection moves, a reset) ends in one of the store's SQL
@@ -23,6 +25,16 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { GlossaryStore } from "./glossary_store.ts";
+
+/** What a changed record is: an entity, a glossary term or a glossary. */
+export type ChangeKind = "entity" | "term" | "glossary";
+
+/** One changed record. */
+export interface StoreChange {
+  guid: string;
+  kind: ChangeKind;
+}
 
 const LOG_TABLE = "govcat_search_changes";
 
@@ -30,40 +42,59 @@ const LOG_TABLE = "govcat_search_changes";
 // of the outer statement, and the store's upsert would then fail on a repeated guid. Duplicates are
 // dropped when the log is read.
 const INSTALL = [
-  `CREATE TEMP TABLE IF NOT EXISTS ${LOG_TABLE} (guid TEXT NOT NULL)`,
-  `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_insert AFTER INSERT ON main.entities
-   BEGIN INSERT INTO ${LOG_TABLE} (guid) VALUES (NEW.guid); END`,
-  `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_update AFTER UPDATE ON main.entities
-   BEGIN INSERT INTO ${LOG_TABLE} (guid) VALUES (OLD.guid); INSERT INTO ${LOG_TABLE} (guid) VALUES (NEW.guid); END`,
-  `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_delete AFTER DELETE ON main.entities
-   BEGIN INSERT INTO ${LOG_TABLE} (guid) VALUES (OLD.guid); END`,
+  `CREATE TEMP TABLE IF NOT EXISTS ${LOG_TABLE} (guid TEXT NOT NULL, kind TEXT NOT NULL)`,
+  ...rowTriggers("entities", "entity", "entity"),
+  ...rowTriggers("glossary_terms", "term", "term"),
+  ...rowTriggers("glossary_glossaries", "glossary", "glossary"),
+  `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_glossary_terms_renamed AFTER UPDATE ON main.glossary_glossaries
+   BEGIN INSERT INTO ${LOG_TABLE} (guid, kind)
+     SELECT guid, 'term' FROM main.glossary_terms WHERE glossary_guid = NEW.guid; END`,
 ];
 
-/** The entities changed since the last {@link StoreChangeFeed.take}, read from the trigger-fed log. */
+// Insert, update (both guids: a row's guid may change) and delete triggers logging one table's rows.
+function rowTriggers(table: string, name: string, kind: ChangeKind): string[] {
+  const log = (row: "NEW" | "OLD") =>
+    `INSERT INTO ${LOG_TABLE} (guid, kind) VALUES (${row}.guid, '${kind}');`;
+  const trigger = (event: string, body: string) =>
+    `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_${name}_${event.toLowerCase()} AFTER ${event}
+     ON main.${table} BEGIN ${body} END`;
+  return [
+    trigger("INSERT", log("NEW")),
+    trigger("UPDATE", `${log("OLD")} ${log("NEW")}`),
+    trigger("DELETE", log("OLD")),
+  ];
+}
+
+/** The records changed since the last {@link StoreChangeFeed.take}, read from the trigger-fed log. */
 export class StoreChangeFeed {
   readonly #count: StatementSync;
-  readonly #guids: StatementSync;
+  readonly #changes: StatementSync;
   readonly #clear: StatementSync;
 
-  /** Installs the triggers (once per connection); changes are recorded from now on. */
+  /**
+   * Installs the triggers (once per connection; the glossary tables are created when missing); changes
+   * are recorded from now on.
+   */
   constructor(database: DatabaseSync) {
+    GlossaryStore.for(database);
     for (const statement of INSTALL) database.exec(statement);
     this.#count = database.prepare(`SELECT count(*) AS n FROM ${LOG_TABLE}`);
-    this.#guids = database.prepare(`SELECT DISTINCT guid FROM ${LOG_TABLE}`);
+    this.#changes = database.prepare(`SELECT DISTINCT guid, kind FROM ${LOG_TABLE}`);
     this.#clear = database.prepare(`DELETE FROM ${LOG_TABLE}`);
   }
 
   /**
-   * The guids written since the last call, and empties the log. More than `atMost` changes gives
-   * `undefined` instead: re-reading everything is then cheaper than one lookup per guid.
+   * The records written since the last call, and empties the log. More than `atMost` changes gives
+   * `undefined` instead: re-reading everything is then cheaper than one lookup per record.
    */
-  take(atMost: number): string[] | undefined {
+  take(atMost: number): StoreChange[] | undefined {
     const pending = Number((this.#count.get() as { n: number } | undefined)?.n ?? 0);
     if (pending === 0) return [];
-    const guids = pending > atMost
-      ? undefined
-      : this.#guids.all().map((row) => String((row as { guid: string }).guid));
+    const changes = pending > atMost ? undefined : this.#changes.all().map((row) => {
+      const { guid, kind } = row as { guid: string; kind: ChangeKind };
+      return { guid: String(guid), kind };
+    });
     this.#clear.run();
-    return guids;
+    return changes;
   }
 }

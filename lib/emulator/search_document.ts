@@ -49,6 +49,15 @@ export interface SearchDocument {
   termStatus?: string;
   /** The glossary a term or category belongs to (from its `name@glossary` qualified name). */
   glossary?: string;
+  /** A glossary's or term's definition (`longDescription`). */
+  longDescription?: string;
+  /** The term templates a term uses. */
+  termTemplate?: string[];
+  /**
+   * True for glossaries and terms of the glossary API (see `search_glossary.ts`), which are no entities:
+   * browse leaves them out, and search returns them in the contract's glossary hit shape.
+   */
+  glossaryRecord?: boolean;
   createTime: number;
   updateTime: number;
   /** Business metadata values as `"<group>.<attribute>"` to value, for filters and keyword matching. */

@@ -2,8 +2,9 @@
  * The discovery API's `filter` language, compiled to a predicate over {@link SearchDocument}s: `and`, `or`,
  * `not`, field conditions (`entityType`, `objectType`, `classification`, `collectionId`, `assetType`, `id`,
  * `label`, `term`, `termGuid`, `contactId`, `contactType`, `fileExtension`, `createTime`, `updateTime`,
- * `glossaryType`) and attribute conditions (`attributeName`, `operator`, `attributeValue`). Anything else is
- * a 400 that names the offending key, so a typo never silently matches everything.
+ * `glossaryType`, `termStatus`, `termTemplate`) and attribute conditions (`attributeName`, `operator`,
+ * `attributeValue`). Anything else is a 400 that names the offending key, so a typo never silently
+ * matches everything.
  *
  * @example
  * ```ts
@@ -95,7 +96,8 @@ const CONDITIONS: Record<string, ConditionCompiler> = {
     const suffix = `.${String(v).replace(/^\./, "").toLowerCase()}`;
     return (d) => d.qualifiedName.toLowerCase().endsWith(suffix);
   },
-  // Glossary records are entities of the AtlasGlossary* types; other entities have no glossary fields.
+  // Glossaries and terms (of the glossary API, or entities of the AtlasGlossary* types) have glossary
+  // fields; other entities have none.
   glossaryType: (v) => {
     const same = sameText(v);
     return (d) => same(d.glossaryType);
@@ -104,7 +106,10 @@ const CONDITIONS: Record<string, ConditionCompiler> = {
     const same = sameText(v);
     return (d) => same(d.termStatus);
   },
-  termTemplate: () => () => false,
+  termTemplate: (v) => {
+    const some = anySameText(v);
+    return (d) => some(d.termTemplate ?? []);
+  },
   createTime: (v, _c, path, now) => timeCondition((d) => d.createTime, v, `${path}.createTime`, now),
   updateTime: (v, _c, path, now) => timeCondition((d) => d.updateTime, v, `${path}.updateTime`, now),
 };

@@ -1,11 +1,12 @@
 /**
- * The emulator's search index: every ACTIVE entity as a {@link SearchDocument} in a numbered slot, and two
- * inverted indexes over the slots — one over every searchable field, weighted by field, for queries; one
- * over names only, for suggest and autocomplete.
+ * The emulator's search index: every ACTIVE entity, and every glossary and term of the glossary API (see
+ * `search_glossary.ts`), as a {@link SearchDocument} in a numbered slot, and two inverted indexes over the
+ * slots — one over every searchable field, weighted by field, for queries; one over names only, for
+ * suggest and autocomplete.
  *
  * The index follows the store through {@link StoreChangeFeed}: {@link SearchIndex.refresh}, called at the
- * start of every search, drains the trigger-fed log of changed guids and re-reads just those entities
- * (a changed entity moves to a new slot; a deleted one leaves its slot empty). Every write through any
+ * start of every search, drains the trigger-fed log of changed guids and re-reads just those records
+ * (a changed record moves to a new slot; a deleted one leaves its slot empty). Every write through any
  * route is therefore visible to the next search, and a search with nothing to catch up costs one
  * `SELECT count(*)` on an empty table. A large batch of changes (a seed, a bulk load, a reset) rebuilds the
  * index in one pass instead, and empty slots are compacted away once they outnumber the live ones.
@@ -22,9 +23,10 @@
  *
  * @module
  */
-import type { AtlasEntity } from "./entity_model.ts";
-import { StoreChangeFeed } from "./search_changes.ts";
+import { GlossaryStore } from "./glossary_store.ts";
+import { type StoreChange, StoreChangeFeed } from "./search_changes.ts";
 import { type SearchDocument, toSearchDocument } from "./search_document.ts";
+import { glossaryDocument, termDocument } from "./search_glossary.ts";
 import { TermPostings } from "./search_postings.ts";
 import { textTokens } from "./search_tokens.ts";
 import type { EntityStore } from "./store.ts";
@@ -86,7 +88,7 @@ export class SearchIndex {
     return index;
   }
 
-  /** Number of live documents (ACTIVE entities). */
+  /** Number of live documents (ACTIVE entities, glossaries and terms). */
   get size(): number {
     return this.#slotByGuid.size;
   }
@@ -109,7 +111,7 @@ export class SearchIndex {
     return this.#slotsByType.get(entityType.toLowerCase()) ?? [];
   }
 
-  /** The live document of an entity, if it is ACTIVE. */
+  /** The live document of an entity (if it is ACTIVE), glossary or term. */
   byGuid(guid: string): IndexEntry | undefined {
     const slot = this.#slotByGuid.get(guid);
     return slot === undefined ? undefined : this.#entries[slot];
@@ -120,30 +122,40 @@ export class SearchIndex {
     if (!this.#feed) {
       // Recording starts before the first full read; both happen in this one synchronous step.
       this.#feed = new StoreChangeFeed(this.#store.database);
-      this.#rebuild(this.#store.list());
+      this.#rebuild();
       this.#feed.take(0);
       return this;
     }
     const changed = this.#feed.take(Math.max(MIN_CHANGES_FOR_REBUILD, this.size >> 3));
     if (changed === undefined) {
-      this.#rebuild(this.#store.list());
+      this.#rebuild();
       return this;
     }
     if (changed.length === 0) return this;
-    for (const guid of changed) {
-      this.#remove(guid);
-      const entity = this.#store.get(guid);
-      if (entity && entity.status !== "DELETED") this.#add(entity);
+    const glossaries = GlossaryStore.for(this.#store.database);
+    for (const change of changed) {
+      this.#remove(change.guid);
+      const document = documentOf(this.#store, glossaries, change);
+      if (document) this.#add(document);
     }
     this.#generation += 1;
     if (this.#entries.length > 2 * this.size + 1024) this.#compact();
     return this;
   }
 
-  #rebuild(entities: AtlasEntity[]): void {
+  #rebuild(): void {
     this.#clear();
-    for (const entity of entities) {
-      if (entity.status !== "DELETED") this.#add(entity);
+    for (const entity of this.#store.list()) {
+      if (entity.status !== "DELETED") this.#add(toSearchDocument(entity));
+    }
+    const glossaries = GlossaryStore.for(this.#store.database);
+    const names = new Map<string, string>();
+    for (const glossary of glossaries.glossaries()) {
+      names.set(glossary.guid, glossary.name);
+      this.#add(glossaryDocument(glossary));
+    }
+    for (const term of glossaries.allTerms()) {
+      this.#add(termDocument(term, names.get(term.glossaryGuid) ?? ""));
     }
     this.#generation += 1;
   }
@@ -163,8 +175,7 @@ export class SearchIndex {
     this.nameTokens.clear();
   }
 
-  #add(entity: AtlasEntity): void {
-    const document = toSearchDocument(entity);
+  #add(document: SearchDocument): void {
     const weighted = weightedTokens(document);
     this.#post({
       slot: this.#entries.length,
@@ -198,6 +209,24 @@ export class SearchIndex {
   }
 }
 
+/** The current document of a changed record; undefined when it is gone (or a soft-deleted entity). */
+function documentOf(
+  store: EntityStore,
+  glossaries: GlossaryStore,
+  change: StoreChange,
+): SearchDocument | undefined {
+  if (change.kind === "entity") {
+    const entity = store.get(change.guid);
+    return entity && entity.status !== "DELETED" ? toSearchDocument(entity) : undefined;
+  }
+  if (change.kind === "glossary") {
+    const glossary = glossaries.glossary(change.guid);
+    return glossary && glossaryDocument(glossary);
+  }
+  const term = glossaries.term(change.guid);
+  return term && termDocument(term, glossaries.glossary(term.glossaryGuid)?.name ?? "");
+}
+
 /** The name and, when it differs, the display name of a document. */
 export function nameTexts(document: SearchDocument): string[] {
   const names = [document.name];
@@ -210,6 +239,7 @@ export function searchableTexts(document: SearchDocument): Array<[text: string, 
   const texts: Array<[string, number]> = nameTexts(document).map((name) => [name, FIELD_WEIGHTS.name]);
   texts.push([document.qualifiedName, FIELD_WEIGHTS.qualifiedName]);
   if (document.description) texts.push([document.description, FIELD_WEIGHTS.description]);
+  if (document.longDescription) texts.push([document.longDescription, FIELD_WEIGHTS.description]);
   for (const tag of [...document.classification, ...document.label, ...document.term.map((t) => t.name)]) {
     texts.push([tag, FIELD_WEIGHTS.tag]);
   }

@@ -45,7 +45,7 @@ const FACET_VALUES: Record<string, (d: SearchDocument) => readonly string[]> = {
   collectionId: (d) => (d.collectionId === undefined ? [] : [d.collectionId]),
   glossaryType: (d) => (d.glossaryType === undefined ? [] : [d.glossaryType]),
   termStatus: (d) => (d.termStatus === undefined ? [] : [d.termStatus]),
-  termTemplate: () => [],
+  termTemplate: (d) => d.termTemplate ?? [],
 };
 
 /** The facets a request may ask for. */
@@ -128,6 +128,7 @@ export function facetCounts(hits: readonly Hit[], facets: readonly FacetRequest[
 
 /** The fields every search and suggest item carries (`SearchResultValue` without score and highlights). */
 export function documentFields(d: SearchDocument): Record<string, unknown> {
+  if (d.glossaryRecord) return glossaryFields(d);
   const item: Record<string, unknown> = {
     objectType: d.objectType,
     id: d.id,
@@ -148,6 +149,31 @@ export function documentFields(d: SearchDocument): Record<string, unknown> {
   if (d.glossaryType) item.glossaryType = d.glossaryType;
   if (d.glossary) item.glossary = d.glossary;
   if (d.termStatus) item.termStatus = d.termStatus;
+  return item;
+}
+
+/**
+ * A glossary or term of the glossary API as the contract's Discovery_Query_GlossaryTerm example returns
+ * it: no asset fields (asset type, labels, owner...), the glossary's fields instead; `entityType` is kept
+ * because filters name it.
+ */
+function glossaryFields(d: SearchDocument): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    objectType: d.objectType,
+    glossaryType: d.glossaryType,
+    id: d.id,
+    name: d.name,
+    qualifiedName: d.qualifiedName,
+    entityType: d.entityType,
+  };
+  if (d.glossary) item.glossary = d.glossary;
+  if (d.description) item.description = d.description;
+  if (d.longDescription) item.longDescription = d.longDescription;
+  if (d.termStatus) item.termStatus = d.termStatus;
+  if (d.termTemplate && d.termTemplate.length > 0) item.termTemplate = d.termTemplate;
+  if (d.classification.length > 0) item.classification = d.classification;
+  item.createTime = d.createTime;
+  item.updateTime = d.updateTime;
   return item;
 }
 

@@ -113,7 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     // The account API (account properties, collections) has no /datamap/api prefix.
     apiRouter.mount("", accountArea(deps)).mount("", collectionsArea(deps)).mount("", scanArea(deps));
     apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
-    const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults }));
+    const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
     server = Deno.serve({
       hostname: "127.0.0.1",

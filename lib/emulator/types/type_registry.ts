@@ -64,11 +64,18 @@ export class TypeRegistry {
   constructor(database: DatabaseSync, now: () => number) {
     this.#store = new TypeDefStore(database);
     this.#now = now;
+    this.reload();
+  }
+
+  /** Reads the definitions again: the built-ins, then the stored ones (after the table changed under it). */
+  reload(): void {
+    this.#byName = new Map();
     for (const def of BUILTIN_TYPEDEFS) this.#byName.set(def.name, def);
     // Stored definitions are created types and updated built-ins; the latter shadow the code's version.
     const stored = this.#store.all();
     for (const def of stored.defs) this.#byName.set(def.name, def);
     for (const name of stored.deleted) this.#byName.delete(name);
+    this.#attributeCache.clear();
   }
 
   /** The stored definition with this name, as kept internally (do not modify). */

@@ -1,0 +1,108 @@
+/**
+ * Empties the emulator's catalog for `POST /_emulator/reset?data=true`, so a test starts from what a new
+ * account holds. Everything callers can create goes, in one transaction:
+ *
+ * - `entities`: entities, soft-deleted ones included, with their classifications, labels, business metadata
+ *   values and term assignments;
+ * - `relationships`: relationship instances;
+ * - `glossaries`, `glossaryTerms`, `glossaryCategories`, `glossaryRelations`, `glossaryImports`: the classic
+ *   glossary and its CSV import operations;
+ * - `typeDefs`: stored type definitions: created ones (business metadata definitions included), changes to
+ *   built-ins, deletions of built-ins;
+ * - `collections`: every collection but the root;
+ * - `dataSources`, `scans`, `scanTriggers`, `scanRuns`, `classificationRules`: the scanning API's resources;
+ * - `unifiedCatalog`, `unifiedCatalogRelationships`: unified catalog domains, terms, data products, ... and
+ *   the links between them.
+ *
+ * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, and
+ * the root collection, with its original friendly name and no description. The search index follows by
+ * itself (its triggers see the deletes). Faults, scripts and statistics are the admin route's business.
+ *
+ * @example
+ * ```ts
+ * import { EntityStore } from "./store.ts";
+ * import { clearCatalogData } from "./data_reset.ts";
+ * const store = EntityStore.open();
+ * console.log(clearCatalogData(store).cleared.entities); // 0
+ * store.close();
+ * ```
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { TypeSystem } from "./area.ts";
+import { ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections_store.ts";
+import type { EntityStore } from "./store.ts";
+import { TypeRegistry } from "./types/type_registry.ts";
+
+/** What a data reset removed, by kind, and what it kept. */
+export interface DataResetReport {
+  /** Number of records removed, by kind (the keys listed in the module's documentation). */
+  cleared: Record<string, number>;
+  /** What every account has and a reset keeps. */
+  kept: string[];
+}
+
+/** What a reset keeps: what a new account holds. */
+export const KEPT: readonly string[] = [
+  "built-in type definitions (as shipped)",
+  `root collection ${ROOT_NAME}`,
+];
+
+/** One kind of record: its table and, when the table holds several kinds, which rows. */
+interface Wipe {
+  key: string;
+  table: string;
+  where?: string;
+}
+
+const WIPES: readonly Wipe[] = [
+  { key: "entities", table: "entities" },
+  { key: "relationships", table: "relationships" },
+  { key: "glossaryRelations", table: "glossary_relations" },
+  { key: "glossaryTerms", table: "glossary_terms" },
+  { key: "glossaryCategories", table: "glossary_categories" },
+  { key: "glossaries", table: "glossary_glossaries" },
+  { key: "glossaryImports", table: "glossary_imports" },
+  { key: "typeDefs", table: "typedefs" },
+  { key: "collections", table: "account_collections", where: `name <> '${ROOT_NAME}'` },
+  { key: "dataSources", table: "scan_resources", where: "kind = 'datasource'" },
+  { key: "scans", table: "scan_resources", where: "kind = 'scan'" },
+  { key: "scanTriggers", table: "scan_resources", where: "kind = 'trigger'" },
+  { key: "scanRuns", table: "scan_resources", where: "kind = 'run'" },
+  { key: "classificationRules", table: "scan_resources", where: "kind = 'rule'" },
+  { key: "unifiedCatalog", table: "uc_entities" },
+  { key: "unifiedCatalogRelationships", table: "uc_relationships" },
+];
+
+/**
+ * Removes every record callers can create (see the module's documentation) and restores the root collection;
+ * `types`, when it is the emulator's type registry, re-reads its definitions so the built-ins are back.
+ * A table no area has created yet counts 0.
+ */
+export function clearCatalogData(store: EntityStore, types?: TypeSystem): DataResetReport {
+  const db = store.database;
+  const cleared: Record<string, number> = {};
+  store.transaction(() => {
+    const tables = existingTables(db);
+    for (const { key, table, where } of WIPES) {
+      if (!tables.has(table)) {
+        cleared[key] = 0;
+        continue;
+      }
+      const condition = where ? ` WHERE ${where}` : "";
+      cleared[key] = Number(db.prepare(`DELETE FROM ${table}${condition}`).run().changes);
+    }
+    if (tables.has("account_collections")) {
+      db.prepare("UPDATE account_collections SET friendly_name = ?, description = NULL WHERE name = ?")
+        .run(ROOT_FRIENDLY_NAME, ROOT_NAME);
+    }
+  });
+  if (types instanceof TypeRegistry) types.reload();
+  return { cleared, kept: [...KEPT] };
+}
+
+function existingTables(db: DatabaseSync): Set<string> {
+  const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+  return new Set(rows.map((row) => String((row as { name: string }).name)));
+}

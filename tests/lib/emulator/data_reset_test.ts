@@ -1,0 +1,168 @@
+/**
+ * `POST /_emulator/reset?data=true` over real HTTP: every kind of catalog data a test can create is gone
+ * (entities, relationships, glossary, created and changed types, collections, scanning resources, unified
+ * catalog, the search index), what every account has stays (built-in types, the root collection), the
+ * answer counts what went, and the emptied catalog takes the same names again.
+ */
+import assert from "node:assert/strict";
+import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import { call, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+
+const TYPES = `${DATAMAP}/atlas/v2/types`;
+const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
+const ACCOUNT_V = "api-version=2019-11-01-preview";
+const SCAN_V = "api-version=2023-09-01";
+const UC = "/datagovernance/catalog";
+const UC_V = "api-version=2025-09-15-preview";
+const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+const ORDER_TOTAL = "ca7a1000-0000-4000-8000-000000000023";
+const UNUSED_BUILTIN = "MICROSOFT.PERSONAL.IPADDRESS";
+
+async function ok(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
+  const reply = await call(emulator, method, path, body);
+  assert.ok(reply.status < 300, `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply;
+}
+
+async function searchCount(emulator: RunningEmulator): Promise<number> {
+  const reply = await ok(emulator, "POST", `${DATAMAP}/search/query?${SCAN_V}`, { keywords: "*" });
+  return reply.body["@search.count"];
+}
+
+const CUSTOM_TYPES = {
+  entityDefs: [{ name: "reset_asset", superTypes: ["DataSet"] }],
+  businessMetadataDefs: [{
+    name: "ResetInfo",
+    attributeDefs: [{
+      name: "owner",
+      typeName: "string",
+      isOptional: true,
+      cardinality: "SINGLE",
+      options: { applicableEntityTypes: '["DataSet"]', maxStrLength: "50" },
+    }],
+  }],
+};
+
+/** Fills every area with something a reset must remove; returns what to look up afterwards. */
+async function populate(emulator: RunningEmulator) {
+  await ok(emulator, "POST", `${TYPES}/typedefs`, CUSTOM_TYPES);
+  await ok(emulator, "DELETE", `${TYPES}/typedef/name/${UNUSED_BUILTIN}`);
+  const relationship = await ok(emulator, "POST", `${DATAMAP}/atlas/v2/relationship`, {
+    typeName: "azure_sql_table_columns",
+    end1: { guid: ORDERS },
+    end2: { guid: ORDER_TOTAL },
+  });
+  const glossary = await ok(emulator, "POST", GLOSSARY, { name: "Finance" });
+  await ok(emulator, "POST", `${GLOSSARY}/term`, {
+    name: "Revenue",
+    anchor: { glossaryGuid: glossary.body.guid },
+  });
+  await ok(emulator, "PUT", `/account/collections/reset-team?${ACCOUNT_V}`, {
+    parentCollection: { referenceName: "emulator" },
+  });
+  await ok(emulator, "PUT", `/account/collections/emulator?${ACCOUNT_V}`, {
+    friendlyName: "Renamed root",
+    description: "changed by a test",
+  });
+  const source = "/scan/datasources/lake";
+  await ok(emulator, "PUT", `${source}?${SCAN_V}`, {
+    kind: "AzureStorage",
+    properties: { endpoint: "https://lake.blob.core.windows.net/" },
+  });
+  await ok(emulator, "PUT", `${source}/scans/nightly?${SCAN_V}`, { kind: "AzureStorageMsi" });
+  await ok(emulator, "PUT", `${source}/scans/nightly/triggers/default?${SCAN_V}`, {
+    properties: { scanLevel: "Full" },
+  });
+  await ok(emulator, "PUT", `/scan/classificationrules/emp-id?${SCAN_V}`, {
+    kind: "Custom",
+    properties: { classificationName: "EMP", columnPatterns: [{ kind: "Regex", pattern: "^id$" }] },
+  });
+  const domain = await ok(emulator, "POST", `${UC}/businessdomains?${UC_V}`, {
+    name: "Finance",
+    type: "functionalunit",
+  });
+  return { relationship: relationship.body.guid, glossary: glossary.body.guid, domain: domain.body.id };
+}
+
+Deno.test("reset without data=true keeps the catalog", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const before = emulator.entityCount();
+    const reset = await ok(emulator, "POST", "/_emulator/reset");
+    assert.deepEqual(reset.body, { status: "reset", dataCleared: false, entityCount: before });
+    assert.ok(before > 0);
+  });
+});
+
+Deno.test("reset with data=true empties every area and keeps what every account has", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const created = await populate(emulator);
+    const entities = emulator.entityCount();
+    const indexed = await searchCount(emulator);
+    assert.equal(indexed, entities + 2, "the seed's entities, the glossary and its term");
+
+    const reset = await ok(emulator, "POST", "/_emulator/reset?data=true");
+    assert.equal(reset.body.status, "reset");
+    assert.equal(reset.body.dataCleared, true);
+    assert.equal(reset.body.entityCount, 0);
+    assert.deepEqual(reset.body.kept, ["built-in type definitions (as shipped)", "root collection emulator"]);
+    assert.deepEqual(
+      reset.body.cleared,
+      {
+        entities,
+        relationships: 1,
+        glossaryRelations: 0,
+        glossaryTerms: 1,
+        glossaryCategories: 0,
+        glossaries: 1,
+        glossaryImports: 0,
+        typeDefs: 3,
+        collections: 4,
+        dataSources: 1,
+        scans: 1,
+        scanTriggers: 1,
+        scanRuns: 0,
+        classificationRules: 1,
+        unifiedCatalog: 2,
+        unifiedCatalogRelationships: 0,
+      },
+      "the seed's 3 collections and the test's; 2 created types and 1 deleted built-in; a domain and its policy",
+    );
+
+    assert.equal(emulator.entityCount(), 0);
+    assert.equal(await searchCount(emulator), 0, "the search index follows");
+    assert.equal((await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/guid/${ORDERS}`)).status, 404);
+    const relationship = `${DATAMAP}/atlas/v2/relationship/guid/${created.relationship}`;
+    assert.equal((await call(emulator, "GET", relationship)).status, 404);
+    assert.deepEqual((await ok(emulator, "GET", GLOSSARY)).body, []);
+    assert.equal((await call(emulator, "GET", `${GLOSSARY}/${created.glossary}`)).status, 404);
+
+    assert.equal((await call(emulator, "GET", `${TYPES}/typedef/name/reset_asset`)).status, 404);
+    assert.equal((await call(emulator, "GET", `${TYPES}/typedef/name/ResetInfo`)).status, 404);
+    assert.equal((await call(emulator, "GET", `${TYPES}/typedef/name/${UNUSED_BUILTIN}`)).status, 200);
+    assert.equal((await call(emulator, "GET", `${TYPES}/typedef/name/azure_sql_table`)).status, 200);
+
+    const collections = await ok(emulator, "GET", `/account/collections?${ACCOUNT_V}`);
+    assert.equal(collections.body.count, 1);
+    assert.equal(collections.body.value[0].name, "emulator");
+    assert.equal(collections.body.value[0].friendlyName, "govcat catalog emulator");
+    assert.equal(collections.body.value[0].description, undefined);
+
+    assert.equal((await ok(emulator, "GET", `/scan/datasources?${SCAN_V}`)).body.count, 0);
+    assert.equal((await ok(emulator, "GET", `/scan/classificationrules?${SCAN_V}`)).body.count, 0);
+    assert.equal(
+      (await call(emulator, "GET", `${UC}/businessdomains/${created.domain}?${UC_V}`)).status,
+      404,
+    );
+
+    // The emptied catalog takes the same names again.
+    await ok(emulator, "POST", `${TYPES}/typedefs`, CUSTOM_TYPES);
+    await ok(emulator, "POST", GLOSSARY, { name: "Finance" });
+    await ok(emulator, "PUT", `/account/collections/reset-team?${ACCOUNT_V}`, {
+      parentCollection: { referenceName: "emulator" },
+    });
+    await ok(emulator, "POST", `${DATAMAP}/atlas/v2/entity`, {
+      entity: { typeName: "reset_asset", attributes: { qualifiedName: "reset://a", name: "a" } },
+    });
+    assert.equal(await searchCount(emulator), 2, "the new entity and glossary");
+  });
+});

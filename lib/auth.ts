@@ -62,6 +62,11 @@ export interface TokenProviderOptions {
   now?: () => number;
   /** Environment consulted for workload and user-assigned managed identity; the process environment by default. */
   env?: EnvSource;
+  /**
+   * The endpoint the tokens are for, which decides whether any is needed (none for loopback); the
+   * catalog's base URL by default.
+   */
+  baseUrl?: string;
 }
 
 /** Options of {@link cachedTokenProvider}. */
@@ -100,7 +105,8 @@ interface CachedToken {
 
 /**
  * Picks the credential for `config` and wraps it in a caching {@link TokenProvider}:
- * - loopback catalog endpoint (the emulator): kind "none", never asks for a token;
+ * - a loopback endpoint (`options.baseUrl`, the catalog's by default: the emulator): kind "none", never asks
+ *   for a token;
  * - `options.credential`: kind "custom";
  * - CLOUD_TENANT_ID + CLOUD_CLIENT_ID + CLOUD_CLIENT_SECRET: kind "service-principal";
  * - otherwise kind "chain": environment, workload identity (when configured), managed identity, Azure CLI,
@@ -119,7 +125,7 @@ interface CachedToken {
 export function createTokenProvider(config: Config, options: TokenProviderOptions = {}): TokenProvider {
   const logger = options.logger ?? silentLogger;
   logger.addSecret(config.clientSecret);
-  const baseUrl = catalogBaseUrl(config);
+  const baseUrl = options.baseUrl ?? catalogBaseUrl(config);
   if (isLoopbackEndpoint(baseUrl)) return noTokenProvider(`none (loopback endpoint ${baseUrl})`);
 
   const cloud = cloudSettings(config.region);

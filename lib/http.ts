@@ -42,6 +42,11 @@ export interface HttpClientOptions {
   /** api-version per area; an area without one sends none. */
   apiVersions?: Partial<Record<ApiArea, string>>;
   tokens?: BearerTokenSource;
+  /**
+   * Token sources of areas that need another than `tokens`: an area whose base URL is a loopback emulator
+   * while the others are a real account (or the reverse) must not share one decision about tokens.
+   */
+  areaTokens?: Partial<Record<ApiArea, BearerTokenSource>>;
   /** Retries after the first attempt (CATALOG_MAX_RETRIES). */
   maxRetries?: number;
   /** Per-attempt timeout in milliseconds (CATALOG_TIMEOUT × 1000). */
@@ -89,7 +94,9 @@ const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT
 const MAX_ERROR_TEXT = 500;
 
 export class HttpClient {
-  readonly #options: Required<Omit<HttpClientOptions, "tokens" | "apiVersions">> & HttpClientOptions;
+  readonly #options:
+    & Required<Omit<HttpClientOptions, "tokens" | "areaTokens" | "apiVersions">>
+    & HttpClientOptions;
   readonly #limiter: RateLimiter;
   readonly #throttleListeners = new Set<(delayMs: number) => void>();
 
@@ -168,7 +175,8 @@ export class HttpClient {
         ...options.headers,
       });
       if (contentType && !headers.has("content-type")) headers.set("content-type", contentType);
-      const token = await this.#options.tokens?.getToken(options.signal);
+      const tokens = this.#options.areaTokens?.[options.area ?? "datamap"] ?? this.#options.tokens;
+      const token = await tokens?.getToken(options.signal);
       // Not registered with the logger: tokens rotate, and a server would collect them without bound.
       // Log lines carry no headers, and redactSecrets masks any "Bearer …" text that does appear.
       if (token) headers.set("authorization", `Bearer ${token}`);

@@ -16,7 +16,7 @@
  * @module
  */
 import { createTokenProvider, type TokenProvider } from "../auth.ts";
-import { catalogBaseUrl, unifiedBaseUrl } from "../cloud.ts";
+import { catalogBaseUrl, isLoopbackEndpoint, unifiedBaseUrl } from "../cloud.ts";
 import type { Config } from "../config.ts";
 import { HttpClient } from "../http.ts";
 import { type Logger, silentLogger } from "../log.ts";
@@ -43,8 +43,14 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
   const logger = options.logger ?? silentLogger;
   logger.addSecret(config.clientSecret);
   const catalogUrl = catalogBaseUrl(config);
+  const unifiedUrl = unifiedBaseUrl(config);
+  // Tokens are decided per endpoint: with the emulator for one API and a real account for the other, the
+  // real one still gets tokens and the emulator none.
+  const unifiedTokens = !options.tokens && isLoopbackEndpoint(unifiedUrl) !== isLoopbackEndpoint(catalogUrl)
+    ? createTokenProvider(config, { logger, baseUrl: unifiedUrl })
+    : undefined;
   return new HttpClient({
-    baseUrls: { datamap: catalogUrl, account: catalogUrl, scan: catalogUrl, unified: unifiedBaseUrl(config) },
+    baseUrls: { datamap: catalogUrl, account: catalogUrl, scan: catalogUrl, unified: unifiedUrl },
     apiVersions: {
       datamap: config.apiVersion,
       unified: config.unifiedApiVersion,
@@ -52,6 +58,7 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
       scan: "2023-09-01",
     },
     tokens: options.tokens ?? createTokenProvider(config, { logger }),
+    areaTokens: unifiedTokens ? { unified: unifiedTokens } : undefined,
     maxRetries: config.maxRetries,
     timeoutMs: config.timeoutSeconds * 1000,
     rateLimit: config.rateLimit,

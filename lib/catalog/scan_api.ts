@@ -1,6 +1,7 @@
 /**
- * Scanning API calls (2023-09-01): data sources, their scans, scan runs and history, scan triggers and
- * classification rules. Paths are under `/scan`.
+ * Scanning API calls (2023-09-01): data sources, their scans, scan runs (start, status, cancel, history),
+ * scan triggers (create or replace, read, delete, enable, disable) and classification rules (create or
+ * replace, read, list, delete). Paths are under `/scan`.
  *
  * Lists follow `nextLink` only when it points at the configured catalog endpoint: a `nextLink` naming
  * another host never receives the bearer token.
@@ -28,6 +29,7 @@ import type {
   DataSource,
   Scan,
   ScanLevel,
+  ScanOperationResponse,
   ScanPage,
   ScanRun,
   ScanTrigger,
@@ -115,12 +117,27 @@ export class ScanApi {
     });
   }
 
-  /** One run of a scan, with its current status. */
+  /** One run of a scan, with its current status (ScanResult_GetScanStatus). */
   getScanRun(dataSource: string, scan: string, runId: string, signal?: AbortSignal): Promise<ScanRun> {
+    return this.http.request({ method: "GET", area: "scan", path: runPath(dataSource, scan, runId), signal });
+  }
+
+  /**
+   * Asks the service to cancel a run (`POST …/runs/{runId}:cancel`). It answers 202 with the state of the
+   * cancel request; the run itself shows Canceled once the service has stopped it. A cancel names its run,
+   * so sending it again changes nothing more: the request is retried like a GET.
+   */
+  cancelScan(
+    dataSource: string,
+    scan: string,
+    runId: string,
+    signal?: AbortSignal,
+  ): Promise<ScanOperationResponse> {
     return this.http.request({
-      method: "GET",
+      method: "POST",
       area: "scan",
-      path: `${scanPath(dataSource, scan)}/runs/${encodeURIComponent(runId)}`,
+      path: `${runPath(dataSource, scan, runId)}:cancel`,
+      idempotent: true,
       signal,
     });
   }
@@ -141,7 +158,27 @@ export class ScanApi {
     body: ScanTrigger,
     signal?: AbortSignal,
   ): Promise<PutResult<ScanTrigger>> {
-    return await this.#put(`${scanPath(dataSource, scan)}/triggers/default`, body, signal);
+    return await this.#put(triggerPath(dataSource, scan), body, signal);
+  }
+
+  /** The scan trigger of a scan (404 NotFoundError when the scan has none). */
+  getTrigger(dataSource: string, scan: string, signal?: AbortSignal): Promise<ScanTrigger> {
+    return this.http.request({ method: "GET", area: "scan", path: triggerPath(dataSource, scan), signal });
+  }
+
+  /** Deletes the scan trigger of a scan: the scan runs only when started by hand afterwards. */
+  async deleteTrigger(dataSource: string, scan: string, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: "DELETE", area: "scan", path: triggerPath(dataSource, scan), signal });
+  }
+
+  /** Turns the scan trigger of a scan on (`POST …/triggers/default:enable`); answers the trigger. */
+  enableTrigger(dataSource: string, scan: string, signal?: AbortSignal): Promise<ScanTrigger> {
+    return this.#triggerAction(dataSource, scan, "enable", signal);
+  }
+
+  /** Turns the scan trigger of a scan off, keeping its schedule (`…/triggers/default:disable`). */
+  disableTrigger(dataSource: string, scan: string, signal?: AbortSignal): Promise<ScanTrigger> {
+    return this.#triggerAction(dataSource, scan, "disable", signal);
   }
 
   /** Creates or replaces a classification rule. */
@@ -150,7 +187,38 @@ export class ScanApi {
     body: ClassificationRule,
     signal?: AbortSignal,
   ): Promise<PutResult<ClassificationRule>> {
-    return await this.#put(`${RULES}/${encodeURIComponent(name)}`, body, signal);
+    return await this.#put(rulePath(name), body, signal);
+  }
+
+  /** One classification rule by name (404 NotFoundError when it does not exist). */
+  getClassificationRule(name: string, signal?: AbortSignal): Promise<ClassificationRule> {
+    return this.http.request({ method: "GET", area: "scan", path: rulePath(name), signal });
+  }
+
+  /** Every classification rule of the account, page after page. */
+  listClassificationRules(options: { signal?: AbortSignal } = {}): AsyncGenerator<ClassificationRule> {
+    return this.#list<ClassificationRule>(RULES, options.signal);
+  }
+
+  /** Deletes a classification rule. */
+  async deleteClassificationRule(name: string, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: "DELETE", area: "scan", path: rulePath(name), signal });
+  }
+
+  /** Enabling or disabling sets the trigger's state, so a repeat changes nothing: retried like a GET. */
+  #triggerAction(
+    dataSource: string,
+    scan: string,
+    action: "enable" | "disable",
+    signal?: AbortSignal,
+  ): Promise<ScanTrigger> {
+    return this.http.request({
+      method: "POST",
+      area: "scan",
+      path: `${triggerPath(dataSource, scan)}:${action}`,
+      idempotent: true,
+      signal,
+    });
   }
 
   async #put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<PutResult<T>> {
@@ -213,6 +281,19 @@ function dataSourcePath(name: string): string {
 
 function scanPath(dataSource: string, scan: string): string {
   return `${dataSourcePath(dataSource)}/scans/${encodeURIComponent(scan)}`;
+}
+
+function runPath(dataSource: string, scan: string, runId: string): string {
+  return `${scanPath(dataSource, scan)}/runs/${encodeURIComponent(runId)}`;
+}
+
+/** A scan has one trigger, always named `default`. */
+function triggerPath(dataSource: string, scan: string): string {
+  return `${scanPath(dataSource, scan)}/triggers/default`;
+}
+
+function rulePath(name: string): string {
+  return `${RULES}/${encodeURIComponent(name)}`;
 }
 
 function brokenPaging(detail: string): CatalogError {

@@ -42,8 +42,12 @@ import {
 
 /** Items per page of the list routes unless the area is built with another size. */
 export const DEFAULT_SCAN_PAGE_SIZE = 100;
-/** How long a scan run takes, from its start to Succeeded, unless the area is built with another. */
-export const DEFAULT_RUN_DURATION_MS = 1500;
+/**
+ * How long a scan run takes, from its start to Succeeded, unless the area is built with another: long
+ * enough to read a run's progress and cancel it by hand (or from a test's govcat subprocesses), short
+ * enough to watch it succeed.
+ */
+export const DEFAULT_RUN_DURATION_MS = 30_000;
 
 /** How to build the area. */
 export interface ScanAreaOptions {

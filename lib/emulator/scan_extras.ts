@@ -1,11 +1,15 @@
 /**
- * The scan trigger of a scan (`…/scans/{scanName}/triggers/default`: create or replace, get, delete) and
- * the account's classification rules (`/scan/classificationrules/{name}`: create or replace, get, delete,
- * list) of the emulator's scanning API. A classification rule's `properties.version` counts its writes.
+ * The scan trigger of a scan (`…/scans/{scanName}/triggers/default`: create or replace, get, delete, and
+ * `POST …/triggers/default:enable` / `:disable`, which set its state and answer it) and the account's
+ * classification rules (`/scan/classificationrules/{name}`: create or replace, get, delete, list) of the
+ * emulator's scanning API. A classification rule's `properties.version` counts its writes.
+ *
+ * A monthly trigger without `monthDays` or `monthlyOccurrences` is stored, as the service stores it, with
+ * a `validationErrorInfo` saying why it cannot fire.
  *
  * @module
  */
-import { jsonResponse } from "./errors.ts";
+import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteDefinition } from "./router.ts";
 import type { ScanContext } from "./scan_area.ts";
 import { SCAN_LEVELS } from "./scan_kinds.ts";
@@ -23,69 +27,153 @@ import {
 } from "./scan_support.ts";
 
 const FREQUENCIES = ["Week", "Month", "Day", "Hour"];
+const WEEK_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** Fields of a schedule holding whole numbers, with the values that make sense for each. */
+const SCHEDULE_NUMBERS: Record<string, [number, number]> = {
+  minutes: [0, 59],
+  hours: [0, 23],
+  monthDays: [-31, 31],
+};
 
 export function triggerRoutes(c: ScanContext): RouteDefinition[] {
-  const path = "/scan/datasources/{dataSourceName}/scans/{scanName}/triggers/default";
-  const parentOf = (ds: string, scan: string) => {
+  const scanPath = "/scan/datasources/{dataSourceName}/scans/{scanName}";
+  const path = `${scanPath}/triggers/default`;
+  /** Where the trigger of a scan is stored, with the names of its data source and scan as first written. */
+  const locate = (ds: string, scan: string) => {
+    const source = c.dataSource(ds);
     const stored = c.scan(ds, scan);
-    return childParent(childParent("", ds), stored.name);
+    return {
+      parent: childParent(childParent("", source.name), stored.name),
+      ds: source.name,
+      scan: stored.name,
+    };
   };
-  const existing = (ds: string, scan: string) =>
-    c.store.get("trigger", parentOf(ds, scan), "default") ??
-      fail(scanNotFound("Trigger of scan", scan, "TriggerNotFound"));
+  const existing = (ds: string, scan: string) => {
+    const at = locate(ds, scan);
+    const trigger = c.store.get("trigger", at.parent, "default") ??
+      fail(scanNotFound("Trigger of scan", at.scan, "TriggerNotFound"));
+    return { ...at, trigger };
+  };
   return [
     {
       method: "GET",
       path,
-      handler: ({ params }) => jsonResponse(triggerWire(existing(params.dataSourceName, params.scanName))),
+      handler: ({ params }) => {
+        const { trigger, ds, scan } = existing(params.dataSourceName, params.scanName);
+        return jsonResponse(triggerWire(trigger, ds, scan));
+      },
     },
     {
       method: "PUT",
       path,
       handler: async (ctx) => {
-        const parent = parentOf(ctx.params.dataSourceName, ctx.params.scanName);
-        const current = c.store.get("trigger", parent, "default");
+        const at = locate(ctx.params.dataSourceName, ctx.params.scanName);
+        const current = c.store.get("trigger", at.parent, "default");
         const body = await readObjectBody(
           ctx,
           '{"properties": {"recurrence": {…}, "scanLevel": "Incremental"}}',
         );
         const properties = { ...optionalObject(body, "properties", "properties") };
         for (const readOnly of ["createdAt", "lastModifiedAt", "lastScheduled"]) delete properties[readOnly];
-        optionalString(properties, "state", "properties.state", ["Enabled", "Disabled"]);
-        optionalString(properties, "scanLevel", "properties.scanLevel", SCAN_LEVELS);
-        const recurrence = optionalObject(properties, "recurrence", "properties.recurrence");
-        if (recurrence) {
-          optionalString(recurrence, "frequency", "properties.recurrence.frequency", FREQUENCIES);
-          const interval = recurrence.interval;
-          if (
-            interval !== undefined && interval !== null &&
-            !(Number.isInteger(interval) && Number(interval) > 0)
-          ) {
-            throw scanBadRequest("properties.recurrence.interval must be a positive integer.", "interval");
-          }
-          for (const field of ["startTime", "endTime"]) {
-            const value = recurrence[field];
-            if (value !== undefined && value !== null && Number.isNaN(Date.parse(String(value)))) {
-              throw scanBadRequest(`properties.recurrence.${field} must be a date-time.`, field);
-            }
-          }
-        }
-        const stored = c.store.put("trigger", parent, "default", {
+        checkTriggerProperties(properties);
+        const stored = c.store.put("trigger", at.parent, "default", {
           properties: { state: "Enabled", ...properties },
         }, c.deps.now());
-        return jsonResponse(triggerWire(stored), current ? 200 : 201);
+        return jsonResponse(triggerWire(stored, at.ds, at.scan), current ? 200 : 201);
       },
     },
     {
       method: "DELETE",
       path,
       handler: ({ params }) => {
-        existing(params.dataSourceName, params.scanName);
-        c.store.delete("trigger", parentOf(params.dataSourceName, params.scanName), "default");
+        const { parent } = existing(params.dataSourceName, params.scanName);
+        c.store.delete("trigger", parent, "default");
         return new Response(null, { status: 204 });
       },
     },
+    {
+      method: "POST",
+      path: `${scanPath}/triggers/{triggerAction}`,
+      handler: (ctx) => {
+        const match = /^default:(enable|disable)$/.exec(ctx.params.triggerAction);
+        if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        const { trigger, parent, ds, scan } = existing(ctx.params.dataSourceName, ctx.params.scanName);
+        const state = match[1] === "enable" ? "Enabled" : "Disabled";
+        const properties = { ...trigger.body.properties as Record<string, unknown>, state };
+        const stored = c.store.put("trigger", parent, "default", { properties }, c.deps.now());
+        return jsonResponse(triggerWire(stored, ds, scan));
+      },
+    },
   ];
+}
+
+function checkTriggerProperties(properties: Record<string, unknown>): void {
+  optionalString(properties, "state", "properties.state", ["Enabled", "Disabled"]);
+  optionalString(properties, "scanLevel", "properties.scanLevel", SCAN_LEVELS);
+  optionalString(properties, "recurrenceInterval", "properties.recurrenceInterval");
+  checkDateTime(properties.incrementalScanStartTime, "properties.incrementalScanStartTime");
+  const recurrence = optionalObject(properties, "recurrence", "properties.recurrence");
+  if (!recurrence) return;
+  optionalString(recurrence, "frequency", "properties.recurrence.frequency", FREQUENCIES);
+  optionalString(recurrence, "timeZone", "properties.recurrence.timeZone");
+  const interval = recurrence.interval;
+  if (interval !== undefined && interval !== null && !(Number.isInteger(interval) && Number(interval) > 0)) {
+    throw scanBadRequest(
+      "properties.recurrence.interval must be a positive integer.",
+      "properties.recurrence.interval",
+    );
+  }
+  for (const field of ["startTime", "endTime"]) {
+    checkDateTime(recurrence[field], `properties.recurrence.${field}`);
+  }
+  const schedule = optionalObject(recurrence, "schedule", "properties.recurrence.schedule");
+  if (!schedule) return;
+  const target = (field: string) => `properties.recurrence.schedule.${field}`;
+  for (const [field, [min, max]] of Object.entries(SCHEDULE_NUMBERS)) {
+    for (const value of optionalArray(schedule, field, target(field))) {
+      if (!Number.isInteger(value) || Number(value) < min || Number(value) > max) {
+        throw scanBadRequest(
+          `${target(field)} holds ${JSON.stringify(value)}, not a whole number from ${min} to ${max}.`,
+          target(field),
+        );
+      }
+    }
+  }
+  for (const day of optionalArray(schedule, "weekDays", target("weekDays"))) {
+    if (typeof day !== "string" || !WEEK_DAYS.includes(day)) {
+      throw scanBadRequest(
+        `${target("weekDays")} holds ${JSON.stringify(day)}, not one of ${WEEK_DAYS.join(", ")}.`,
+        target("weekDays"),
+      );
+    }
+  }
+  const occurrences = target("monthlyOccurrences");
+  for (const occurrence of optionalArray(schedule, "monthlyOccurrences", occurrences)) {
+    const valid = isRecord(occurrence) && typeof occurrence.day === "string" &&
+      WEEK_DAYS.includes(occurrence.day) &&
+      (occurrence.occurrence === undefined || occurrence.occurrence === null ||
+        Number.isInteger(occurrence.occurrence));
+    if (!valid) {
+      throw scanBadRequest(
+        `${occurrences} entries must be {"day": "<week day>", "occurrence": <whole number>}.`,
+        occurrences,
+      );
+    }
+  }
+}
+
+function optionalArray(parent: Record<string, unknown>, field: string, target: string): unknown[] {
+  const value = parent[field];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw scanBadRequest(`${target} must be an array.`, target);
+  return value;
+}
+
+function checkDateTime(value: unknown, target: string): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== "string" || Number.isNaN(Date.parse(value))) {
+    throw scanBadRequest(`${target} must be a date-time.`, target);
+  }
 }
 
 export function classificationRuleRoutes(c: ScanContext): RouteDefinition[] {
@@ -196,21 +284,39 @@ function checkCustomRule(properties: Record<string, unknown>): void {
   }
 }
 
-function triggerWire(trigger: StoredScanResource): Record<string, unknown> {
-  return {
-    id: "default",
+function triggerWire(trigger: StoredScanResource, ds: string, scan: string): Record<string, unknown> {
+  const properties = trigger.body.properties as Record<string, unknown>;
+  const wire: Record<string, unknown> = {
+    id: `datasources/${ds}/scans/${scan}/triggers/default`,
     name: "default",
     properties: {
-      ...trigger.body.properties as Record<string, unknown>,
+      ...properties,
       createdAt: iso(trigger.createdAt),
       lastModifiedAt: iso(trigger.modifiedAt),
+      // The emulator runs no schedule, so no trigger has fired yet.
+      lastScheduled: null,
     },
   };
+  const problem = triggerProblem(properties);
+  if (problem) wire.validationErrorInfo = `Trigger is invalid: ${problem}`;
+  return wire;
+}
+
+/** Why a stored trigger could never fire, as the service reports it in `validationErrorInfo`. */
+function triggerProblem(properties: Record<string, unknown>): string | undefined {
+  const recurrence = isRecord(properties.recurrence) ? properties.recurrence : undefined;
+  if (recurrence?.frequency !== "Month") return undefined;
+  const schedule = isRecord(recurrence.schedule) ? recurrence.schedule : {};
+  const listed = (field: string) =>
+    Array.isArray(schedule[field]) && (schedule[field] as unknown[]).length > 0;
+  return listed("monthDays") || listed("monthlyOccurrences")
+    ? undefined
+    : "monthDays or monthlyOccurrences is required.";
 }
 
 function ruleWire(rule: StoredScanResource): Record<string, unknown> {
   return {
-    id: `classificationrules/${rule.name}`,
+    id: `classificationRules/${rule.name}`,
     name: rule.name,
     kind: rule.body.kind,
     properties: {

@@ -1,8 +1,9 @@
 /**
  * Scan runs of the emulator's scanning API: `POST …/scans/{scanName}:run?runId=&scanLevel=` starts one
  * (202 with the run and an `Operation-Location` header), `GET …/runs/{runId}` reads it, `GET …/runs` is the
- * history (newest first, paged) and `POST …/runs/{runId}:cancel` cancels one still running. The older
- * `PUT …/runs/{runId}` form starts a run too.
+ * history (newest first, paged) and `POST …/runs/{runId}:cancel` cancels one still running (202 with the
+ * cancel request's own state, Accepted, and an `Operation-Location` header naming the run; a run that has
+ * already ended is a 409). The older `PUT …/runs/{runId}` form starts a run too.
  *
  * A run is Accepted when it starts, InProgress afterwards and Succeeded once the area's run duration has
  * passed. No timer runs: the status advances when the run is next read, and is stored once it is final.
@@ -17,12 +18,23 @@ import { childParent, type StoredScanResource } from "./scan_store.ts";
 import { iso, scanBadRequest, scanConflict, scanNotFound, scanPage } from "./scan_support.ts";
 
 const FINAL = new Set(["Succeeded", "Failed", "Canceled"]);
-/** The status of a run's discovery and ingestion phases, for the run's own status. */
-const PHASE: Record<string, string> = {
+/**
+ * The status of a run's discovery and ingestion phases, for the run's own status. The contract gives the
+ * two phases different words: discovery is Running and Cancelled, ingestion InProgress and Canceled.
+ */
+const DISCOVERY_PHASE: Record<string, string> = {
   Accepted: "Queued",
   InProgress: "Running",
   Succeeded: "Succeeded",
+  Failed: "Failed",
   Canceled: "Cancelled",
+};
+const INGESTION_PHASE: Record<string, string> = {
+  Accepted: "Queued",
+  InProgress: "InProgress",
+  Succeeded: "Succeeded",
+  Failed: "Failed",
+  Canceled: "Canceled",
 };
 
 export function runRoutes(c: ScanContext): RouteDefinition[] {
@@ -52,23 +64,17 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       dataSourceType: ds.body.kind,
       resourceId: typeof dsProperties.resourceId === "string" ? dsProperties.resourceId : null,
     }, c.deps.now());
-    const location = new URL(
-      `/scan/datasources/${encodeURIComponent(ds.name)}/scans/${
-        encodeURIComponent(stored.name)
-      }/runs/${runId}`,
-      ctx.url.origin,
-    );
-    const apiVersion = ctx.url.searchParams.get("api-version");
-    if (apiVersion) location.searchParams.set("api-version", apiVersion);
     return jsonResponse(runWire(run, run.createdAt, c.runDurationMs), 202, {
-      "operation-location": location.toString(),
+      "operation-location": runLocation(ctx, ds.name, stored.name, runId),
     });
   };
-  const existingRun = (ctx: RouteContext, runId: string): StoredScanResource => {
+  const existingRun = (ctx: RouteContext, runId: string) => {
+    const ds = c.dataSource(ctx.params.dataSourceName);
     const stored = c.scan(ctx.params.dataSourceName, ctx.params.scanName);
-    const parent = runsOf(ctx.params.dataSourceName, stored.name);
+    if (!RUN_ID.test(runId)) throw scanBadRequest(`runId '${runId}' is not a GUID.`, "runId");
+    const parent = runsOf(ds.name, stored.name);
     const run = c.store.get("run", parent, runId) ?? fail(scanNotFound("Scan run", runId, "ScanRunNotFound"));
-    return settle(c, parent, run);
+    return { run: settle(c, parent, run), parent, ds: ds.name, scan: stored.name };
   };
   return [
     {
@@ -89,7 +95,7 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       method: "GET",
       path: `${scan}/runs/{runId}`,
       handler: (ctx) =>
-        jsonResponse(runWire(existingRun(ctx, ctx.params.runId), c.deps.now(), c.runDurationMs)),
+        jsonResponse(runWire(existingRun(ctx, ctx.params.runId).run, c.deps.now(), c.runDurationMs)),
     },
     {
       method: "POST",
@@ -97,7 +103,7 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       handler: (ctx) => {
         const match = /^(.+):cancel$/.exec(ctx.params.runAction);
         if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
-        const run = existingRun(ctx, match[1]);
+        const { run, parent, ds, scan } = existingRun(ctx, match[1]);
         if (FINAL.has(String(run.body.status))) {
           throw scanConflict(
             `Scan run '${run.name}' has already ended (${run.body.status}).`,
@@ -105,15 +111,21 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
             "runId",
           );
         }
-        const parent = runsOf(ctx.params.dataSourceName, ctx.params.scanName);
         const now = c.deps.now();
         c.store.put("run", parent, run.name, { ...run.body, status: "Canceled", endedAt: now }, now);
-        return jsonResponse({
-          scanResultId: run.name,
-          startTime: iso(run.createdAt),
-          endTime: iso(now),
-          status: "Succeeded",
-        }, 202);
+        // The answer is the state of the cancel request, accepted and not yet ended, as the contract's
+        // example shows; the run itself reads Canceled from now on.
+        return jsonResponse(
+          {
+            scanResultId: run.name,
+            startTime: iso(now),
+            endTime: null,
+            status: "Accepted",
+            error: null,
+          },
+          202,
+          { "operation-location": runLocation(ctx, ds, scan, run.name) },
+        );
       },
     },
     {
@@ -133,6 +145,17 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
   ];
 }
 
+/** The URL of a run, where the status of a run or of its cancel is read. */
+function runLocation(ctx: RouteContext, ds: string, scan: string, runId: string): string {
+  const location = new URL(
+    `/scan/datasources/${encodeURIComponent(ds)}/scans/${encodeURIComponent(scan)}/runs/${runId}`,
+    ctx.url.origin,
+  );
+  const apiVersion = ctx.url.searchParams.get("api-version");
+  if (apiVersion) location.searchParams.set("api-version", apiVersion);
+  return location.toString();
+}
+
 /** Stores a run's final status once its duration has passed, so it reads the same ever after. */
 function settle(c: ScanContext, parent: string, run: StoredScanResource): StoredScanResource {
   if (FINAL.has(String(run.body.status))) return run;
@@ -148,7 +171,8 @@ function runWire(run: StoredScanResource, now: number, duration: number): Record
   let status = String(body.status);
   if (!FINAL.has(status) && now > run.createdAt) status = "InProgress";
   const ended = typeof body.endedAt === "number" ? body.endedAt : undefined;
-  const phase = PHASE[status] ?? status;
+  const discovery = DISCOVERY_PHASE[status] ?? status;
+  const ingestion = INGESTION_PHASE[status] ?? status;
   const started = run.createdAt;
   return {
     parentId: null,
@@ -169,14 +193,14 @@ function runWire(run: StoredScanResource, now: number, duration: number): Record
     discoveryExecutionDetails: {
       discoveryStartTime: iso(started),
       discoveryEndTime: ended === undefined ? null : iso(ended),
-      status: phase,
+      status: discovery,
       statistics: { assets: { discovered: 0, classified: 0, failed: 0 } },
       isErrorLogAvailable: false,
     },
     ingestionExecutionDetails: {
       ingestionStartTime: iso(started),
       ingestionEndTime: ended === undefined ? null : iso(ended),
-      status: phase,
+      status: ingestion,
       statistics: {
         assets: { succeeded: 0, failed: 0, processing: 0 },
         relationships: { succeeded: 0, failed: 0, processing: 0 },

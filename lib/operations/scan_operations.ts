@@ -1,7 +1,9 @@
 /**
  * Operations of the `scan` group (spec §4.6): register data sources (`putDataSource`), read, list and
- * delete them; create, read, list and delete their scans; run a scan and read its run history; and the
- * JSON payload templates of §4.7 (`templates`, `template`).
+ * delete them; create, read, list and delete their scans; and the JSON payload templates of §4.7
+ * (`templates`, `template`). {@link SCAN_OPERATIONS} gathers them with the group's other modules: runs
+ * (`scan_run_operations.ts`), triggers (`scan_trigger_operations.ts`) and classification rules
+ * (`scan_rule_operations.ts`).
  *
  * Payload files are checked before anything is sent: a missing or invalid file, a payload that is not an
  * object, an unknown data source kind or a `<placeholder>` left from a template is a usage error (exit 2)
@@ -11,32 +13,24 @@
  */
 import { DATA_SOURCE_KINDS, type DataSource, type Scan } from "../catalog/scan_types.ts";
 import { z } from "../deps/zod.ts";
-import { CatalogError, NotFoundError, UsageError } from "../errors.ts";
+import { UsageError } from "../errors.ts";
 import { didYouMean } from "../suggest.ts";
+import { SCAN_TEMPLATE_NAMES, scanTemplate, scanTemplates } from "../templates/scan_templates.ts";
 import {
-  findPlaceholder,
-  SCAN_TEMPLATE_NAMES,
-  scanTemplate,
-  scanTemplates,
-} from "../templates/scan_templates.ts";
-import { withHint } from "./collections_support.ts";
-import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
-import {
-  defineOperation,
-  DELETE,
-  type Operation,
-  type OperationAnnotations,
-  type OperationContext,
-  READ,
-  UPSERT,
-} from "./types.ts";
-
-const NAME = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
-const nameRule = "3 to 63 letters or digits, with single hyphens between them";
-
-const dataSourceName = z.string().min(1).describe(`Name of the data source (${nameRule})`);
-const scanName = z.string().min(1).describe(`Name of the scan of the data source (${nameRule})`);
-const payloadFile = (what: string) => z.string().min(1).describe(`JSON file holding the ${what}`);
+  checkKind,
+  checkName,
+  collect,
+  dataSourceName,
+  hinted,
+  NOT_FOUND_HINT,
+  payloadFile,
+  readPayload,
+  scanName,
+} from "./scan_inputs.ts";
+import { SCAN_RULE_OPERATIONS } from "./scan_rule_operations.ts";
+import { SCAN_RUN_OPERATIONS } from "./scan_run_operations.ts";
+import { SCAN_TRIGGER_OPERATIONS } from "./scan_trigger_operations.ts";
+import { defineOperation, DELETE, type Operation, type OperationAnnotations, READ, UPSERT } from "./types.ts";
 
 /** Templates are built into govcat: nothing is read from or written to the catalog. */
 const LOCAL: OperationAnnotations = {
@@ -46,14 +40,8 @@ const LOCAL: OperationAnnotations = {
   openWorld: false,
 };
 
-/** A run starts work in the catalog; repeating it starts another. */
-const RUN: OperationAnnotations = { readOnly: false, destructive: false, idempotent: false, openWorld: true };
-
-const NOT_FOUND_HINT = {
-  dataSource: "Check the data source name with `govcat scan listDataSources`.",
-  scan: "Check the data source name with `govcat scan listDataSources` and the scan name with " +
-    "`govcat scan listScans --data-source-name <name>`.",
-};
+const DATA_SOURCE_SHAPE = 'a data source object {"kind": …, "properties": {…}}';
+const SCAN_SHAPE = 'a scan object {"kind": …, "properties": {…}}';
 
 export const putDataSource = defineOperation({
   id: "scan.put-data-source",
@@ -68,7 +56,7 @@ export const putDataSource = defineOperation({
   annotations: UPSERT,
   run: async (ctx, input) => {
     checkName("--data-source-name", input.dataSourceName);
-    const body = await readPayload(ctx, input.payloadFile, "data source") as DataSource;
+    const body = await readPayload(ctx, input.payloadFile, DATA_SOURCE_SHAPE) as DataSource;
     checkKind(input.payloadFile, body, DATA_SOURCE_KINDS);
     const result = await ctx.catalog().scan.putDataSource(input.dataSourceName, body, ctx.signal);
     return { created: result.created, dataSource: result.value };
@@ -131,7 +119,7 @@ export const putScan = defineOperation({
   run: async (ctx, input) => {
     checkName("--data-source-name", input.dataSourceName);
     checkName("--scan-name", input.scanName);
-    const body = await readPayload(ctx, input.payloadFile, "scan") as Scan;
+    const body = await readPayload(ctx, input.payloadFile, SCAN_SHAPE) as Scan;
     checkKind(input.payloadFile, body);
     const result = await hinted(
       NOT_FOUND_HINT.dataSource,
@@ -188,46 +176,6 @@ export const deleteScan = defineOperation({
   },
 });
 
-export const runScan = defineOperation({
-  id: "scan.run",
-  group: "scan",
-  command: "run",
-  aliases: ["run-scan", "runScan"],
-  summary: "Start a run of a scan; prints the accepted run (see `scan runs` for its progress)",
-  input: z.object({
-    dataSourceName,
-    scanName,
-    scanLevel: z.enum(["Full", "Incremental"]).optional().describe("Full or Incremental (the default)"),
-    runId: z.string().uuid().optional().describe("GUID of the run; a new one when left out"),
-  }),
-  annotations: RUN,
-  run: (ctx, input) =>
-    hinted(NOT_FOUND_HINT.scan, () =>
-      ctx.catalog().scan.runScan(input.dataSourceName, input.scanName, {
-        scanLevel: input.scanLevel,
-        runId: input.runId,
-        signal: ctx.signal,
-      })),
-});
-
-export const scanRuns = defineOperation({
-  id: "scan.runs",
-  group: "scan",
-  command: "runs",
-  aliases: ["history", "listScanHistory"],
-  summary: "The run history of a scan, newest first, with each run's status",
-  input: z.object({ dataSourceName, scanName }),
-  annotations: READ,
-  run: (ctx, input) =>
-    hinted(
-      NOT_FOUND_HINT.scan,
-      () =>
-        collect(
-          ctx.catalog().scan.listScanRuns(input.dataSourceName, input.scanName, { signal: ctx.signal }),
-        ),
-    ),
-});
-
 export const listScanTemplates = defineOperation({
   id: "scan.templates",
   group: "scan",
@@ -245,7 +193,8 @@ export const getScanTemplate = defineOperation({
   summary: "Print a JSON payload template; replace its <placeholders> before using it",
   description:
     `Templates: ${SCAN_TEMPLATE_NAMES.join(", ")}. Save the output to a file, replace the values ` +
-    "in angle brackets and pass it to putDataSource or putScan --payload-file.",
+    "in angle brackets and pass it to the command the template names (`scan templates` lists them): " +
+    "putDataSource, putScan, putTrigger or putClassificationRule --payload-file.",
   input: z.object({
     name: z.string().min(1).describe(`One of ${SCAN_TEMPLATE_NAMES.join(", ")}`),
   }),
@@ -274,68 +223,9 @@ export const SCAN_OPERATIONS: Operation[] = [
   getScan,
   listScans,
   deleteScan,
-  runScan,
-  scanRuns,
+  ...SCAN_RUN_OPERATIONS,
+  ...SCAN_TRIGGER_OPERATIONS,
+  ...SCAN_RULE_OPERATIONS,
   listScanTemplates,
   getScanTemplate,
 ];
-
-function checkName(option: string, name: string): void {
-  if (name.length < 3 || name.length > 63 || !NAME.test(name)) {
-    throw new UsageError(`${option} "${name}" is not a valid name: names have ${nameRule}.`);
-  }
-}
-
-/** Reads a payload file that must hold a JSON object with no template placeholder left. */
-async function readPayload(
-  ctx: OperationContext,
-  path: string,
-  what: string,
-): Promise<Record<string, unknown>> {
-  const value = await readJsonFile(ctx, path, "--payload-file");
-  if (!isPlainObject(value)) {
-    throw payloadError(path, `a ${what} object {"kind": …, "properties": {…}}`, describeJson(value));
-  }
-  if (value.properties !== undefined && !isPlainObject(value.properties)) {
-    throw payloadError(path, "properties to be an object", describeJson(value.properties));
-  }
-  const placeholder = findPlaceholder(value);
-  if (placeholder) {
-    throw new UsageError(
-      `${path} still has the template placeholder ${placeholder.placeholder} at ${placeholder.path}.`,
-      "Replace every value in angle brackets before sending the payload.",
-    );
-  }
-  return value;
-}
-
-function checkKind(path: string, body: { kind?: unknown }, kinds?: readonly string[]): void {
-  const kind = body.kind;
-  if (typeof kind !== "string" || kind.trim() === "") {
-    throw new UsageError(
-      `${path} has no kind: the payload needs "kind"${kinds ? `, one of ${kinds.join(", ")}` : ""}.`,
-    );
-  }
-  if (kinds && !kinds.includes(kind)) {
-    throw new UsageError(
-      `${path} has the unknown data source kind "${kind}".${didYouMean(kind, kinds)}`,
-      `Kinds: ${kinds.join(", ")}.`,
-    );
-  }
-}
-
-async function collect<T>(items: AsyncIterable<T>): Promise<{ count: number; value: T[] }> {
-  const value: T[] = [];
-  for await (const item of items) value.push(item);
-  return { count: value.length, value };
-}
-
-/** Runs a call and, when the service answers 404, gives the hint that fits scanning. */
-async function hinted<T>(hint: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof NotFoundError) throw withHint(error as CatalogError, hint);
-    throw error;
-  }
-}

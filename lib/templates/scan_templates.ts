@@ -55,7 +55,7 @@ const TEMPLATES: readonly ScanTemplate[] = [
   {
     name: "scan-trigger",
     summary: "A weekly incremental schedule for a scan (Mondays at 02:00 UTC)",
-    usage: "PUT /scan/datasources/{dataSourceName}/scans/{scanName}/triggers/default",
+    usage: "govcat scan putTrigger --data-source-name <name> --scan-name <scan> --payload-file <file>",
     payload: {
       properties: {
         scanLevel: "Incremental",
@@ -73,7 +73,7 @@ const TEMPLATES: readonly ScanTemplate[] = [
   {
     name: "classification-rule",
     summary: "A custom classification rule matching column names and values by regular expression",
-    usage: "PUT /scan/classificationrules/{classificationRuleName}",
+    usage: "govcat scan putClassificationRule --classification-rule-name <name> --payload-file <file>",
     payload: {
       kind: "Custom",
       properties: {

@@ -1,7 +1,8 @@
 /**
  * End to end: the `scan` commands run as a real govcat subprocess against the emulator — data sources,
- * scans, runs and history, templates — with the service's refusals (exit 1) and refusals before anything
- * is sent (exit 2, no request received).
+ * scans, runs, their status, cancel and history, triggers (put from the template, read, disabled, enabled,
+ * deleted), classification rules, templates — with the service's refusals (exit 1) and refusals before
+ * anything is sent (exit 2, no request received).
  */
 import assert from "node:assert/strict";
 import { assertNotFound, assertRefusedLocally, type CliSetup, withCliSetup } from "../support/cli_harness.ts";
@@ -217,5 +218,151 @@ Deno.test("cli scan: templates list and print; a filled-in template is accepted"
       scanFile,
     );
     assert.equal(putScan.code, 0, putScan.stderr);
+  });
+});
+
+Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, classification rules", async () => {
+  await setup(async (s) => {
+    const lakeFile = await s.file("lake.json", lake);
+    const source = await s.govcat(
+      "scan",
+      "putDataSource",
+      "--data-source-name",
+      "sales-lake",
+      "--payload-file",
+      lakeFile,
+    );
+    assert.equal(source.code, 0, source.stderr);
+    const scanFile = await s.file("scan.json", { kind: "AdlsGen2Msi" });
+    const base = ["--data-source-name", "sales-lake", "--scan-name", "daily"];
+    const scan = await s.govcat("scan", "putScan", ...base, "--payload-file", scanFile);
+    assert.equal(scan.code, 0, scan.stderr);
+
+    // The trigger: the template as `scan template` writes it, its placeholders (if any) replaced.
+    const template = await s.govcat("scan", "template", "--name=scan-trigger");
+    assert.equal(template.code, 0, template.stderr);
+    const triggerFile = await s.file(
+      "trigger.json",
+      JSON.stringify(template.json).replace(/<[a-z][a-z0-9-]*>/gi, "filled"),
+    );
+    const trigger = await s.govcat("scan", "putTrigger", ...base, "--payload-file", triggerFile);
+    assert.equal(trigger.code, 0, trigger.stderr);
+    assert.equal(trigger.json.created, true);
+    assert.equal(trigger.json.trigger.id, "datasources/sales-lake/scans/daily/triggers/default");
+    assert.deepEqual(trigger.json.trigger.properties.recurrence, template.json.properties.recurrence);
+    const got = await s.govcat("scan", "get-trigger", ...base);
+    assert.equal(got.json.properties.scanLevel, "Incremental");
+    const disabled = await s.govcat("scan", "disableTrigger", ...base);
+    assert.equal(disabled.code, 0, disabled.stderr);
+    assert.equal(disabled.json.properties.state, "Disabled");
+    assert.equal((await s.govcat("scan", "enable-trigger", ...base)).json.properties.state, "Enabled");
+
+    // A run: started, its status read, cancelled, then read as Canceled.
+    const run = await s.govcat("scan", "run", ...base);
+    assert.equal(run.code, 0, run.stderr);
+    const runId = run.json.id;
+    const status = await s.govcat("scan", "scanStatus", ...base, "--run-id", runId);
+    assert.equal(status.code, 0, status.stderr);
+    assert.equal(status.json.id, runId);
+    assert.ok(["Accepted", "InProgress"].includes(status.json.status), status.json.status);
+    const cancel = await s.govcat("scan", "cancelScan", ...base, `--run-id=${runId}`);
+    assert.equal(cancel.code, 0, cancel.stderr);
+    assert.equal(cancel.json.scanResultId, runId);
+    assert.equal(cancel.json.status, "Accepted");
+    const after = await s.govcat("scan", "scan-status", ...base, "--run-id", runId);
+    assert.equal(after.json.status, "Canceled");
+    assert.equal(after.json.ingestionExecutionDetails.status, "Canceled");
+    const again = await s.govcat("scan", "cancel", ...base, "--run-id", runId);
+    assert.equal(again.code, 1, again.stderr);
+    assert.match(again.stderr, /status: 409/);
+    assert.match(again.stderr, /already ended \(Canceled\)/);
+    assert.match(again.stderr, /hint: .*govcat scan scanStatus/);
+
+    // Classification rules: from the template, its placeholder replaced.
+    const ruleTemplate = await s.govcat("scan", "template", "--name", "classification-rule");
+    const ruleFile = await s.file(
+      "rule.json",
+      JSON.stringify(ruleTemplate.json).replaceAll("<classification-name>", "CONTOSO.EMPLOYEE_ID"),
+    );
+    const rule = ["--classification-rule-name", "employee-id"];
+    const put = await s.govcat("scan", "putClassificationRule", ...rule, "--payload-file", ruleFile);
+    assert.equal(put.code, 0, put.stderr);
+    assert.equal(put.json.created, true);
+    assert.equal(put.json.classificationRule.properties.version, 1);
+    const readRule = await s.govcat("scan", "getClassificationRule", ...rule);
+    assert.equal(readRule.json.properties.classificationName, "CONTOSO.EMPLOYEE_ID");
+    const rules = await s.govcat("scan", "listClassificationRules");
+    assert.equal(rules.json.count, 1);
+    assert.equal(rules.json.value[0].name, "employee-id");
+    const deletedRule = await s.govcat("scan", "delete-classification-rule", ...rule);
+    assert.equal(deletedRule.code, 0, deletedRule.stderr);
+    assert.deepEqual(deletedRule.json, { deleted: "employee-id" });
+    const goneRule = await s.govcat("scan", "readClassificationRule", ...rule);
+    assert.equal(goneRule.code, 1);
+    assert.match(goneRule.stderr, /status: 404/);
+    assert.match(goneRule.stderr, /hint: .*govcat scan listClassificationRules/);
+
+    const deletedTrigger = await s.govcat("scan", "deleteTrigger", ...base);
+    assert.equal(deletedTrigger.code, 0, deletedTrigger.stderr);
+    const goneTrigger = await s.govcat("scan", "getTrigger", ...base);
+    assert.equal(goneTrigger.code, 1);
+    assert.match(goneTrigger.stderr, /status: 404/);
+    assert.match(goneTrigger.stderr, /hint: .*govcat scan putTrigger/);
+  });
+});
+
+Deno.test("cli scan: bad trigger, rule and run input exits 2 before sending; an unknown run exits 1", async () => {
+  await setup(async (s) => {
+    await s.client.scan.putDataSource("sales-lake", lake);
+    await s.client.scan.putScan("sales-lake", "daily", { kind: "AdlsGen2Msi" });
+    const base = ["--data-source-name", "sales-lake", "--scan-name", "daily"];
+    await assertRefusedLocally(
+      s,
+      /--payload-file: file not found: .*no-trigger\.json/,
+      ["scan", "putTrigger", ...base, "--payload-file", `${s.dir}/no-trigger.json`],
+    );
+    await assertRefusedLocally(
+      s,
+      /--payload-file: file not found: .*no-rule\.json/,
+      [
+        "scan",
+        "putClassificationRule",
+        "--classification-rule-name",
+        "emp-id",
+        "--payload-file",
+        `${s.dir}/no-rule.json`,
+      ],
+    );
+    const template = await s.govcat("scan", "template", "--name=classification-rule");
+    await assertRefusedLocally(
+      s,
+      /rule\.json still has the template placeholder <classification-name>/,
+      [
+        "scan",
+        "putClassificationRule",
+        "--classification-rule-name",
+        "emp-id",
+        "--payload-file",
+        await s.file("rule.json", template.json),
+      ],
+    );
+    await assertRefusedLocally(s, /--run-id: a run id is the GUID/, [
+      "scan",
+      "scanStatus",
+      ...base,
+      "--run-id",
+      "latest",
+    ]);
+    await assertRefusedLocally(s, /missing required option --run-id/, ["scan", "cancelScan", ...base]);
+
+    const unknown = crypto.randomUUID();
+    for (const command of ["scanStatus", "cancelScan"]) {
+      const result = await s.govcat("scan", command, ...base, "--run-id", unknown);
+      assert.equal(result.code, 1, `${command}: ${result.stderr}`);
+      assert.match(result.stderr, /status: 404/);
+      assert.match(result.stderr, new RegExp(`Scan run '${unknown}' does not exist`));
+      assert.match(result.stderr, /hint: .*govcat scan runs --data-source-name/);
+      assert.equal(result.stdout, "");
+    }
   });
 });

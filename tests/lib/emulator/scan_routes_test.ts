@@ -1,7 +1,8 @@
 /**
  * The scanning routes of the emulator over HTTP: status codes of the 2023-09-01 contract (201 created,
  * 200 replaced, 204 deleted, 202 run accepted), azure-style 404 and 400 bodies, validation by kind and
- * collection, scan runs and history, triggers, classification rules, and the §4.7 templates.
+ * collection, scan runs and history, and the §4.7 templates (triggers and classification rules:
+ * `scan_extras_test.ts`).
  */
 import assert from "node:assert/strict";
 import { scanTemplate } from "../../../lib/templates/scan_templates.ts";
@@ -202,50 +203,6 @@ Deno.test("scan routes: a run is accepted with Operation-Location and shows in t
     const missing = await call(emulator, "GET", `${scan}/runs/${crypto.randomUUID()}?${V}`);
     assert.equal(missing.status, 404);
     assertAzureError(missing.body, "ScanRunNotFound", /Scan run/);
-  });
-});
-
-Deno.test("scan routes: triggers and classification rules", async () => {
-  await withEmulator({ seed: false }, async (emulator) => {
-    await call(emulator, "PUT", `${DS}/lake?${V}`, storage);
-    await call(emulator, "PUT", `${DS}/lake/scans/nightly?${V}`, { kind: "AzureStorageMsi" });
-    const trigger = `${DS}/lake/scans/nightly/triggers/default`;
-    assert.equal((await call(emulator, "GET", `${trigger}?${V}`)).status, 404);
-    const bad = await call(emulator, "PUT", `${trigger}?${V}`, {
-      properties: { recurrence: { frequency: "Year" } },
-    });
-    assertAzureError(bad.body, "BadRequest", /frequency 'Year'/);
-    const created = await call(emulator, "PUT", `${trigger}?${V}`, { properties: { scanLevel: "Full" } });
-    assert.equal(created.status, 201);
-    assert.equal(created.body.properties.state, "Enabled");
-    assert.equal((await call(emulator, "PUT", `${trigger}?${V}`, { properties: {} })).status, 200);
-    assert.equal((await call(emulator, "DELETE", `${trigger}?${V}`)).status, 204);
-
-    const rules = "/scan/classificationrules";
-    const noPattern = await call(emulator, "PUT", `${rules}/emp-id?${V}`, {
-      kind: "Custom",
-      properties: { classificationName: "EMP" },
-    });
-    assertAzureError(noPattern.body, "BadRequest", /at least one pattern/);
-    const badRegex = await call(emulator, "PUT", `${rules}/emp-id?${V}`, {
-      kind: "Custom",
-      properties: { classificationName: "EMP", dataPatterns: [{ kind: "Regex", pattern: "([" }] },
-    });
-    assertAzureError(badRegex.body, "BadRequest", /not a valid regular expression/);
-    const rule = {
-      kind: "Custom",
-      properties: { classificationName: "EMP", columnPatterns: [{ kind: "Regex", pattern: "^id$" }] },
-    };
-    const first = await call(emulator, "PUT", `${rules}/emp-id?${V}`, rule);
-    assert.equal(first.status, 201);
-    assert.equal(first.body.properties.version, 1);
-    const second = await call(emulator, "PUT", `${rules}/emp-id?${V}`, rule);
-    assert.equal(second.status, 200);
-    assert.equal(second.body.properties.version, 2);
-    assert.equal((await call(emulator, "GET", `${rules}?${V}`)).body.count, 1);
-    assert.equal((await call(emulator, "DELETE", `${rules}/emp-id?${V}`)).status, 204);
-    const gone = await call(emulator, "GET", `${rules}/emp-id?${V}`);
-    assertAzureError(gone.body, "ClassificationRuleNotFound", /emp-id/);
   });
 });
 

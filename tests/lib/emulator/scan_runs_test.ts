@@ -1,70 +1,11 @@
 /**
  * Scan runs and paging on a server that mounts the scanning area alone with a clock the test moves: a
- * run is Accepted, then InProgress, then Succeeded once its duration has passed (no timer involved), and
- * lists are paged with `$skipToken`/`nextLink`.
+ * run is Accepted, then InProgress, then Succeeded once its duration has passed (no timer involved), with
+ * its phases in the contract's words; a running run is cancelled (202, the cancel request Accepted, an
+ * Operation-Location naming the run) and reads Canceled after; lists are paged with `$skipToken`/`nextLink`.
  */
 import assert from "node:assert/strict";
-import { EmulatorError, errorResponse } from "../../../lib/emulator/errors.ts";
-import { createTypeSystem } from "../../../lib/emulator/mod.ts";
-import { Router } from "../../../lib/emulator/router.ts";
-import { createScanArea } from "../../../lib/emulator/scan_area.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-
-const V = "api-version=2023-09-01";
-
-async function withScanServer(
-  test: (api: {
-    url: string;
-    clock: { now: number };
-    // deno-lint-ignore no-explicit-any
-    send(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
-  }) => Promise<void>,
-): Promise<void> {
-  const store = EntityStore.open();
-  const clock = { now: Date.UTC(2025, 0, 6, 2) };
-  const area = createScanArea({ pageSize: 2, runDurationMs: 10_000 })({
-    store,
-    types: createTypeSystem(store.database, () => clock.now),
-    now: () => clock.now,
-  });
-  const router = new Router().mount("", area);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    const match = router.match(request.method, url.pathname);
-    try {
-      if (match.kind !== "found") throw new EmulatorError(404, "NotFound", "no route");
-      return await match.handler({
-        request,
-        url,
-        params: match.params,
-        requestId: "test",
-        readJson: () => request.json(),
-      });
-    } catch (error) {
-      if (!(error instanceof EmulatorError)) throw error;
-      return errorResponse("azure", error, "test");
-    }
-  });
-  const url = `http://127.0.0.1:${server.addr.port}`;
-  try {
-    await test({
-      url,
-      clock,
-      async send(method, path, body) {
-        const response = await fetch(url + path, {
-          method,
-          headers: { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
-      },
-    });
-  } finally {
-    await server.shutdown();
-    store.close();
-  }
-}
+import { SCAN_V as V, withScanServer } from "./scan_test_server.ts";
 
 Deno.test("scan runs: Accepted, InProgress, then Succeeded when the run is next read", async () => {
   await withScanServer(async ({ clock, send }) => {
@@ -83,6 +24,7 @@ Deno.test("scan runs: Accepted, InProgress, then Succeeded when the run is next 
     const running = await send("GET", `${scan}/runs/${runId}?${V}`);
     assert.equal(running.body.status, "InProgress");
     assert.equal(running.body.discoveryExecutionDetails.status, "Running");
+    assert.equal(running.body.ingestionExecutionDetails.status, "InProgress");
     assert.equal(running.body.ingestionExecutionDetails.estimatedTimeRemainingInSeconds, 6);
 
     clock.now += 6_000;
@@ -98,7 +40,7 @@ Deno.test("scan runs: Accepted, InProgress, then Succeeded when the run is next 
 });
 
 Deno.test("scan runs: a running run can be cancelled, an ended one cannot", async () => {
-  await withScanServer(async ({ clock, send }) => {
+  await withScanServer(async ({ url, clock, send }) => {
     await send("PUT", `/scan/datasources/lake?${V}`, { kind: "AdlsGen2" });
     await send("PUT", `/scan/datasources/lake/scans/daily?${V}`, { kind: "AdlsGen2Msi" });
     const scan = "/scan/datasources/lake/scans/daily";
@@ -107,13 +49,60 @@ Deno.test("scan runs: a running run can be cancelled, an ended one cannot", asyn
     clock.now += 1_000;
     const cancelled = await send("POST", `${scan}/runs/${runId}:cancel?${V}`);
     assert.equal(cancelled.status, 202);
-    assert.equal(cancelled.body.scanResultId, runId);
+    assert.deepEqual(cancelled.body, {
+      scanResultId: runId,
+      startTime: "2025-01-06T02:00:01.000Z",
+      endTime: null,
+      status: "Accepted",
+      error: null,
+    }, "the state of the cancel request, as the contract's example shows it");
+    assert.equal(cancelled.headers.get("operation-location"), `${url}${scan}/runs/${runId}?${V}`);
+
     clock.now += 60_000;
     const run = await send("GET", `${scan}/runs/${runId}?${V}`);
     assert.equal(run.body.status, "Canceled");
+    assert.equal(run.body.endTime, "2025-01-06T02:00:01.000Z", "it ended when it was cancelled");
+    assert.equal(run.body.discoveryExecutionDetails.status, "Cancelled", "the discovery enum's spelling");
+    assert.equal(run.body.ingestionExecutionDetails.status, "Canceled", "the ingestion enum's spelling");
     const again = await send("POST", `${scan}/runs/${runId}:cancel?${V}`);
     assert.equal(again.status, 409);
     assert.equal(again.body.error.code, "ScanRunAlreadyEnded");
+    assert.match(again.body.error.message, /already ended \(Canceled\)/);
+
+    const finished = crypto.randomUUID();
+    await send("POST", `${scan}:run?${V}&runId=${finished}`);
+    clock.now += 60_000;
+    const late = await send("POST", `${scan}/runs/${finished}:cancel?${V}`);
+    assert.equal(late.status, 409);
+    assert.match(late.body.error.message, /already ended \(Succeeded\)/);
+  });
+});
+
+Deno.test("scan runs: status and cancel of unknown runs are 404s, of malformed run ids 400s", async () => {
+  await withScanServer(async ({ send }) => {
+    await send("PUT", `/scan/datasources/lake?${V}`, { kind: "AdlsGen2" });
+    await send("PUT", `/scan/datasources/lake/scans/daily?${V}`, { kind: "AdlsGen2Msi" });
+    const scan = "/scan/datasources/lake/scans/daily";
+    const unknown = crypto.randomUUID();
+    for (
+      const [method, path] of [["GET", `${scan}/runs/${unknown}`], ["POST", `${scan}/runs/${unknown}:cancel`]]
+    ) {
+      const reply = await send(method, `${path}?${V}`);
+      assert.equal(reply.status, 404, `${method} ${path}`);
+      assert.equal(reply.body.error.code, "ScanRunNotFound");
+    }
+    for (
+      const [method, path] of [["GET", `${scan}/runs/not-a-guid`], ["POST", `${scan}/runs/not-a-guid:cancel`]]
+    ) {
+      const reply = await send(method, `${path}?${V}`);
+      assert.equal(reply.status, 400, `${method} ${path}`);
+      assert.match(reply.body.error.message, /runId 'not-a-guid' is not a GUID/);
+    }
+    const noScan = await send("GET", `/scan/datasources/lake/scans/nightly/runs/${unknown}?${V}`);
+    assert.equal(noScan.body.error.code, "ScanNotFound", "the scan is looked up before the run");
+    const noSource = await send("POST", `/scan/datasources/pond/scans/daily/runs/${unknown}:cancel?${V}`);
+    assert.equal(noSource.body.error.code, "DataSourceNotFound");
+    assert.equal((await send("POST", `${scan}/runs/${unknown}:pause?${V}`)).status, 404);
   });
 });
 

@@ -1,0 +1,248 @@
+/**
+ * The requests CatalogClient's scanning calls send, checked against the published scanning contract
+ * (Azure.Analytics.Purview.Scanning, 2023-09-01, served under `/scan`): each call runs against a recording
+ * server on 127.0.0.1 that answers what the matched operation's first contract example answers, and the
+ * recorded request must match the expected operation (path template, method), carry api-version=2023-09-01,
+ * use only declared query parameters (required ones present) and send a body that validates against the
+ * body parameter's schema. List calls are iterated, and their answers carry no nextLink, so each call sends
+ * one request.
+ *
+ * The contract writes actions as a suffix of the last segment (`{scanName}:run`, `{runId}:cancel`,
+ * `default:enable`); for matching, both the contract's templates and the recorded path split the action
+ * into a segment of its own.
+ *
+ * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
+ */
+import assert from "node:assert/strict";
+import { type Contract, referenceAvailable, SKIPPED_SUFFIX } from "../support/contract/reference.ts";
+import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
+import { checkRequest } from "../support/contract/requests.ts";
+import { clientFor, clientHas, clientMethod } from "../support/contract/client_calls.ts";
+import { type RecordedRequest, startLocalServer } from "../support/local_server.ts";
+
+const RUN_ID = "138301e4-f4f9-4ab5-b734-bac446b236e7";
+const SOURCE = {
+  kind: "AzureStorage",
+  properties: { endpoint: "https://sales.blob.core.windows.net/", collection: { referenceName: "sales" } },
+};
+const SCAN = {
+  kind: "AzureStorageMsi",
+  properties: { scanRulesetName: "AzureStorage", scanRulesetType: "System" },
+};
+const TRIGGER = {
+  properties: {
+    scanLevel: "Incremental",
+    state: "Enabled",
+    recurrence: {
+      frequency: "Week",
+      interval: 1,
+      startTime: "2025-01-06T02:00:00Z",
+      timeZone: "UTC",
+      schedule: { weekDays: ["Monday"], hours: [2], minutes: [0] },
+    },
+  },
+};
+const RULE = {
+  kind: "Custom",
+  properties: {
+    classificationName: "CONTOSO.EMPLOYEE_ID",
+    ruleStatus: "Enabled",
+    minimumPercentageMatch: 60,
+    columnPatterns: [{ kind: "Regex", pattern: "^emp_?id$" }],
+    dataPatterns: [{ kind: "Regex", pattern: "^E[0-9]{6}$" }],
+  },
+};
+
+/** One client call and the operation it must send. */
+interface ClientCase {
+  method: string;
+  operationId: string;
+  args: unknown[];
+  variant?: string;
+}
+
+const CASES: ClientCase[] = [
+  { method: "scan.putDataSource", operationId: "DataSources_CreateOrReplace", args: ["sales-blob", SOURCE] },
+  { method: "scan.getDataSource", operationId: "DataSources_Get", args: ["sales-blob"] },
+  { method: "scan.listDataSources", operationId: "DataSources_List", args: [] },
+  { method: "scan.deleteDataSource", operationId: "DataSources_Delete", args: ["sales-blob"] },
+  { method: "scan.putScan", operationId: "Scans_CreateOrReplace", args: ["sales-blob", "nightly", SCAN] },
+  { method: "scan.getScan", operationId: "Scans_Get", args: ["sales-blob", "nightly"] },
+  { method: "scan.listScans", operationId: "Scans_ListByDataSource", args: ["sales-blob"] },
+  { method: "scan.deleteScan", operationId: "Scans_Delete", args: ["sales-blob", "nightly"] },
+  {
+    method: "scan.runScan",
+    operationId: "ScanResult_RunScan",
+    args: ["sales-blob", "nightly", { runId: RUN_ID, scanLevel: "Full" }],
+  },
+  {
+    method: "scan.runScan",
+    variant: "with a new run id",
+    operationId: "ScanResult_RunScan",
+    args: ["sales-blob", "nightly"],
+  },
+  {
+    method: "scan.getScanRun",
+    operationId: "ScanResult_GetScanStatus",
+    args: ["sales-blob", "nightly", RUN_ID],
+  },
+  {
+    method: "scan.cancelScan",
+    operationId: "ScanResult_CancelScan",
+    args: ["sales-blob", "nightly", RUN_ID],
+  },
+  { method: "scan.listScanRuns", operationId: "ScanResult_ListScanHistory", args: ["sales-blob", "nightly"] },
+  {
+    method: "scan.putTrigger",
+    operationId: "Triggers_CreateOrReplace",
+    args: ["sales-blob", "nightly", TRIGGER],
+  },
+  { method: "scan.getTrigger", operationId: "Triggers_Get", args: ["sales-blob", "nightly"] },
+  { method: "scan.deleteTrigger", operationId: "Triggers_Delete", args: ["sales-blob", "nightly"] },
+  { method: "scan.enableTrigger", operationId: "Triggers_Enable", args: ["sales-blob", "nightly"] },
+  { method: "scan.disableTrigger", operationId: "Triggers_Disable", args: ["sales-blob", "nightly"] },
+  {
+    method: "scan.putClassificationRule",
+    operationId: "ClassificationRules_CreateOrReplace",
+    args: ["employee-id", RULE],
+  },
+  { method: "scan.getClassificationRule", operationId: "ClassificationRules_Get", args: ["employee-id"] },
+  { method: "scan.listClassificationRules", operationId: "ClassificationRules_List", args: [] },
+  {
+    method: "scan.deleteClassificationRule",
+    operationId: "ClassificationRules_Delete",
+    args: ["employee-id"],
+  },
+];
+
+/** `…/{scanName}:run` → `…/{scanName}/:run`: the action becomes a segment of its own. */
+function splitAction(path: string): string {
+  return path.replace(/([^/]):([A-Za-z]+)$/, "$1/:$2");
+}
+
+/** The contract with every action suffix split off its path template (see {@link splitAction}). */
+function withActionSegments(contract: Contract): Contract {
+  const operations = new Map(
+    [...contract.operations].map((
+      [id, operation],
+    ) => [id, { ...operation, path: splitAction(operation.path) }]),
+  );
+  return { ...contract, operations };
+}
+
+/** The first example's answer of the operation the request calls (its nextLink dropped), or a 404. */
+function plausibleAnswer(contract: Contract, operationId: string): Response {
+  const operation = contract.operations.get(operationId)!;
+  const example = operation.exampleFiles.map((file) => contract.examples.get(file)).find((e) =>
+    e !== undefined
+  );
+  const [status, response] = Object.entries(example?.responses ?? { "200": { body: {} } })[0];
+  if (status === "204" || response.body === undefined) return new Response(null, { status: Number(status) });
+  const body = structuredClone(response.body) as Record<string, unknown>;
+  if ("nextLink" in body) body.nextLink = null;
+  return Response.json(body, { status: Number(status) });
+}
+
+/** Calls the client method against a recording server; iterates what it returns when that is a list. */
+async function record(
+  contract: Contract,
+  clientCase: ClientCase,
+): Promise<{ requests: RecordedRequest[]; failure: unknown }> {
+  const server = startLocalServer(() => plausibleAnswer(contract, clientCase.operationId));
+  try {
+    let failure: unknown;
+    try {
+      const result: unknown = clientMethod(clientFor(server.url), clientCase.method)!(
+        ...structuredClone(clientCase.args),
+      );
+      if (result && typeof result === "object" && Symbol.asyncIterator in result) {
+        for await (const _ of result as AsyncIterable<unknown>) { /* every page */ }
+      } else {
+        await result;
+      }
+    } catch (error) {
+      failure = error;
+    }
+    return { requests: [...server.requests], failure };
+  } finally {
+    await server.close();
+  }
+}
+
+const AVAILABLE = referenceAvailable({ quiet: true });
+
+if (!AVAILABLE) {
+  Deno.test({
+    name: `client scanning requests conform to the scanning contract ${SKIPPED_SUFFIX}`,
+    ignore: true,
+    fn() {},
+  });
+} else {
+  const contract = await loadScanningContract();
+  const matching = withActionSegments(contract);
+
+  Deno.test("scanning contract: served under /scan; every client case names one of its operations", () => {
+    assert.equal(contract.prefix, "/scan");
+    for (const clientCase of CASES) {
+      assert.ok(
+        contract.operations.has(clientCase.operationId),
+        `${clientCase.operationId} is not in the contract`,
+      );
+    }
+  });
+
+  for (const clientCase of CASES) {
+    const label = `${clientCase.method}${clientCase.variant ? ` (${clientCase.variant})` : ""}`;
+    const exists = clientHas(clientCase.method);
+    const name = `client request: ${label} -> ${clientCase.operationId} (scanning contract)`;
+    Deno.test({
+      name: exists ? name : `${name} [skipped: the client has no ${clientCase.method} yet]`,
+      ignore: !exists,
+      fn: async () => {
+        const { requests, failure } = await record(contract, clientCase);
+        assert.equal(requests.length, 1, `${label} should send exactly one request (${failure})`);
+        const request = requests[0];
+        const { problems } = checkRequest(matching, { ...request, path: splitAction(request.path) }, {
+          operationId: clientCase.operationId,
+          apiVersion: SCAN_API_VERSION,
+        });
+        assert.deepEqual(
+          problems,
+          [],
+          `${request.method} ${request.path}${request.search}\nbody: ${request.body.slice(0, 600)}`,
+        );
+        if (failure) {
+          throw new Error(`the request conforms, but the client failed on the answer`, { cause: failure });
+        }
+      },
+    });
+  }
+
+  Deno.test("scanning request checks flag a wrong action, method, query and body", () => {
+    const check = (method: string, path: string, search: string, body = "", operationId?: string) =>
+      checkRequest(matching, {
+        method,
+        path: splitAction(`/scan${path}`),
+        search,
+        body,
+        headers: new Headers(body ? { "content-type": "application/json" } : {}),
+      }, { operationId, apiVersion: SCAN_API_VERSION }).problems;
+    const v = `?api-version=${SCAN_API_VERSION}`;
+    const scan = "/datasources/lake/scans/daily";
+    assert.deepEqual(check("POST", `${scan}/runs/${RUN_ID}:cancel`, v, "", "ScanResult_CancelScan"), []);
+    assert.deepEqual(check("POST", `${scan}/runs/${RUN_ID}:stop`, v), [
+      `no path template of the contract matches /scan${scan}/runs/${RUN_ID}/:stop`,
+    ]);
+    assert.deepEqual(check("GET", `${scan}/triggers/default:enable`, v), [
+      "GET is not declared for /datasources/{dataSourceName}/scans/{scanName}/triggers/default/:enable " +
+      "(declared: POST)",
+    ]);
+    assert.deepEqual(check("POST", `${scan}:run`, v), ["required query parameter runId is missing"]);
+    assert.deepEqual(check("GET", `${scan}/runs/${RUN_ID}`, `${v}&scanLevel=Full`), [
+      "query parameter scanLevel is not declared by ScanResult_GetScanStatus",
+    ]);
+    assert.deepEqual(check("PUT", "/classificationrules/emp-id", v, '{"properties":{}}'), [
+      "body does not match the contract:\n$body.kind: required property is missing",
+    ]);
+  });
+}

@@ -1,0 +1,350 @@
+/**
+ * Replays the published scanning contract's examples (Azure.Analytics.Purview.Scanning, 2023-09-01,
+ * served under `/scan`) against the emulator, for the resources it serves: data sources, scans, scan runs
+ * (start, status, cancel, history), triggers (with enable and disable) and classification rules. For every
+ * example in scope: prepare what it refers to (SCENARIOS), build the request from the example's parameters
+ * and the operation's method and path template, send it to a fresh seeded emulator, and check that
+ *   (a) the status is the example's own — an example answering both 201 and 200 is replayed twice, onto
+ *       nothing (201) and onto what the same request created (200),
+ *   (b) a 2xx body validates against the operation's response schema (204: no body); a custom
+ *       classification rule also against `CustomClassificationRule` (the contract's discriminator
+ *       subtype, which the validator does not pick by itself),
+ *   (c) an error body validates against the contract's `ErrorResponseModel` (code and message required),
+ *       for the ERROR_CASES at the end.
+ *
+ * Several examples pass parameters their operation does not declare (`triggerName`, the subscription,
+ * resource group and catalog of the classification rule examples, `skipToken: null`): the scenarios drop
+ * them, as a client would not send them. Examples of resources the emulator does not serve (credentials,
+ * filters, integration runtimes, key vaults, managed networks, scan rule sets, rule versions) are skipped
+ * with the reason in the test name.
+ *
+ * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
+ */
+import assert from "node:assert/strict";
+import { EmulatorApi, excerpt, type Json, type Reply } from "../support/contract/emulator_api.ts";
+import {
+  type Contract,
+  type ContractExample,
+  referenceAvailable,
+  SKIPPED_SUFFIX,
+} from "../support/contract/reference.ts";
+import {
+  assertConforms,
+  buildRequest,
+  errorBodyProblems,
+  type ReplayProfile,
+  type ReplayScenario,
+  replyProblems,
+  validate,
+  withEmulator,
+} from "../support/contract/replay.ts";
+import {
+  dropUndeclared,
+  loadScanningContract,
+  SCAN_API_VERSION,
+  scanErrorSchema,
+  scanSetup,
+} from "../support/contract/scanning.ts";
+
+const { collection, source, scan, run, trigger, rule } = scanSetup;
+const V = { "api-version": SCAN_API_VERSION };
+
+/** Examples of resources the emulator does not serve, by file name prefix, with the reason. */
+const SKIPPED_PREFIXES: Record<string, string> = {
+  "Credential_": "the emulator serves no credentials",
+  "Filters_": "the emulator serves no scan filters",
+  "IntegrationRuntimes_": "the emulator serves no integration runtimes",
+  "KeyVaultConnections_": "the emulator serves no key vault connections",
+  "ManagedPrivateEndpoints_": "the emulator serves no managed private endpoints",
+  "ManagedVirtualNetworks_": "the emulator serves no managed virtual networks",
+  "ScanRulesets_": "the emulator serves no scan rule sets",
+  "SystemScanRulesets_": "the emulator serves no system scan rule sets",
+  "ClassificationRules_ListVersionsByRuleName": "the emulator keeps no classification rule versions",
+  "ClassificationRules_TagClassificationVersion": "the emulator keeps no classification rule versions",
+};
+
+function skipReason(file: string): string | undefined {
+  return Object.entries(SKIPPED_PREFIXES).find(([prefix]) => file.startsWith(prefix))?.[1];
+}
+
+/** A scenario: the example's undeclared parameters dropped, then `steps` run with its parameters. */
+function scenario(
+  steps: string[],
+  prepare?: (api: EmulatorApi, params: Json) => Promise<unknown>,
+): ReplayScenario {
+  return {
+    steps: ["drop parameters the operation does not declare", ...steps],
+    prepare: async ({ api, params, example, contract }) => {
+      dropUndeclared(params, contract.operations.get(example.operationId)!);
+      await prepare?.(api, params);
+    },
+  };
+}
+
+const withSource = scenario(["create the data source"], (api, p) => source(api, p.dataSourceName));
+const withScan = scenario(["create the data source and its scan"], async (api, p) => {
+  await source(api, p.dataSourceName);
+  await scan(api, p.dataSourceName, p.scanName);
+});
+const withRun = scenario(["create the data source and its scan", "start the run"], async (api, p) => {
+  await source(api, p.dataSourceName);
+  await scan(api, p.dataSourceName, p.scanName);
+  await run(api, p.dataSourceName, p.scanName, p.runId);
+});
+const withTrigger = scenario(["create the data source, its scan and the scan's trigger"], async (api, p) => {
+  await source(api, p.dataSourceName);
+  await scan(api, p.dataSourceName, p.scanName);
+  await trigger(api, p.dataSourceName, p.scanName);
+});
+const withRule = scenario(
+  ["create the classification rule"],
+  (api, p) => rule(api, p.classificationRuleName),
+);
+
+const SCENARIOS: Record<string, ReplayScenario> = {
+  "DataSources_CreateOrReplace.json": scenario(
+    ["create the collection the body names (Collection-rZX)"],
+    (api) => collection(api, "Collection-rZX"),
+  ),
+  "DataSources_Delete.json": withSource,
+  "DataSources_Get.json": withSource,
+  "DataSources_List.json": withSource,
+  "Scans_CreateOrReplace.json": scenario(
+    ["create the collection the body names (Collection-rZX)", "create the data source (AzureStorage)"],
+    async (api, p) => {
+      await collection(api, "Collection-rZX");
+      await source(api, p.dataSourceName);
+    },
+  ),
+  "Scans_Delete.json": withScan,
+  "Scans_Get.json": withScan,
+  "Scans_ListByDataSource.json": withScan,
+  "ScanResult_RunScan.json": withScan,
+  "ScanResult_GetScanStatus.json": withRun,
+  "ScanResult_CancelScan.json": withRun,
+  "ScanResult_ListScanHistory.json": scenario(
+    ["create the data source and its scan", "start a run"],
+    async (api, p) => {
+      await source(api, p.dataSourceName);
+      await scan(api, p.dataSourceName, p.scanName);
+      await run(api, p.dataSourceName, p.scanName, crypto.randomUUID());
+    },
+  ),
+  "Triggers_CreateOrReplace.json": withScan,
+  "Triggers_Delete.json": withTrigger,
+  "Triggers_Get.json": withTrigger,
+  "Triggers_Enable.json": withTrigger,
+  "Triggers_Disable.json": withTrigger,
+  "ClassificationRules_CreateOrReplace.json": scenario([]),
+  "ClassificationRules_Delete.json": withRule,
+  "ClassificationRules_Get.json": withRule,
+  "ClassificationRules_List.json": scenario(
+    ["create classification rules ClassificationRule1 and -2"],
+    async (api) => {
+      await rule(api, "ClassificationRule1");
+      await rule(api, "ClassificationRule2");
+    },
+  ),
+};
+
+// ---- checks ----------------------------------------------------------------------------------------------
+
+function profileOf(contract: Contract): ReplayProfile {
+  return { contract, apiVersion: SCAN_API_VERSION, errorSchema: scanErrorSchema };
+}
+
+/** Custom classification rules checked against the subtype the `kind` discriminator names. */
+function ruleProblems(profile: ReplayProfile, reply: Reply): string[] {
+  const body = reply.json as Json | undefined;
+  const rules = Array.isArray(body?.value) ? body.value as Json[] : body ? [body] : [];
+  return rules.filter((r) => r.kind === "Custom").flatMap((r) =>
+    validate(profile, r, { $ref: "#/definitions/CustomClassificationRule" }).map((e) =>
+      `rule ${r.name} does not match CustomClassificationRule:\n${e}`
+    )
+  );
+}
+
+/**
+ * Replays one example for one of its statuses. A 200 of a create-or-replace is the same request sent onto
+ * what it created the first time.
+ */
+async function replayStatus(
+  profile: ReplayProfile,
+  example: ContractExample,
+  expected: number,
+  twoStatuses: boolean,
+): Promise<void> {
+  const contract = profile.contract;
+  const operation = contract.operations.get(example.operationId)!;
+  const plan = SCENARIOS[example.file];
+  await withEmulator(async (emulator) => {
+    const api = new EmulatorApi(emulator.url, contract, SCAN_API_VERSION);
+    const params = structuredClone(example.parameters);
+    await plan.prepare({ api, params, example, contract });
+    const request = buildRequest(profile, operation, params, example.file);
+    const send = () => api.send(request.method, request.path, { query: request.query, body: request.body });
+    const steps = [...plan.steps];
+    if (twoStatuses && expected === 200) {
+      const first = await send();
+      assert.equal(
+        first.status,
+        201,
+        `the first ${example.file} request should create: ${excerpt(first.text)}`,
+      );
+      steps.push("send the example's request once, creating what it names");
+    }
+    const reply = await send();
+    const problems = replyProblems(profile, operation, expected, reply);
+    if (reply.status === expected && example.operationId.startsWith("ClassificationRules_")) {
+      problems.push(...ruleProblems(profile, reply));
+    }
+    assertConforms({
+      file: example.file,
+      operationId: operation.operationId,
+      problems,
+      prefix: contract.prefix,
+      request,
+      setup: steps,
+      reply,
+    });
+  });
+}
+
+/** Error answers of the scanning routes, which must come in the contract's error shape. */
+const ERROR_CASES: Array<{
+  name: string;
+  operationId: string;
+  status: number;
+  send(api: EmulatorApi): Promise<Reply>;
+}> = [
+  {
+    name: "ScanResult_GetScanStatus of an unknown run",
+    operationId: "ScanResult_GetScanStatus",
+    status: 404,
+    send: async (api) => {
+      await source(api, "lake");
+      await scan(api, "lake", "daily");
+      return api.send("GET", `/datasources/lake/scans/daily/runs/${crypto.randomUUID()}`, { query: V });
+    },
+  },
+  {
+    name: "ScanResult_CancelScan of a run id that is not a GUID",
+    operationId: "ScanResult_CancelScan",
+    status: 400,
+    send: async (api) => {
+      await source(api, "lake");
+      await scan(api, "lake", "daily");
+      return api.send("POST", "/datasources/lake/scans/daily/runs/latest:cancel", { query: V });
+    },
+  },
+  {
+    name: "ScanResult_CancelScan of a run already cancelled",
+    operationId: "ScanResult_CancelScan",
+    status: 409,
+    send: async (api) => {
+      const runId = crypto.randomUUID();
+      await source(api, "lake");
+      await scan(api, "lake", "daily");
+      await run(api, "lake", "daily", runId);
+      await api.ok("cancel the run", "POST", `/datasources/lake/scans/daily/runs/${runId}:cancel`, {
+        query: V,
+      });
+      return api.send("POST", `/datasources/lake/scans/daily/runs/${runId}:cancel`, { query: V });
+    },
+  },
+  {
+    name: "Triggers_Enable of a scan without a trigger",
+    operationId: "Triggers_Enable",
+    status: 404,
+    send: async (api) => {
+      await source(api, "lake");
+      await scan(api, "lake", "daily");
+      return api.send("POST", "/datasources/lake/scans/daily/triggers/default:enable", { query: V });
+    },
+  },
+  {
+    name: "Triggers_CreateOrReplace with an unknown week day",
+    operationId: "Triggers_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      await source(api, "lake");
+      await scan(api, "lake", "daily");
+      return api.send("PUT", "/datasources/lake/scans/daily/triggers/default", {
+        query: V,
+        body: { properties: { recurrence: { frequency: "Week", schedule: { weekDays: ["Funday"] } } } },
+      });
+    },
+  },
+  {
+    name: "ClassificationRules_Get of an unknown rule",
+    operationId: "ClassificationRules_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/classificationrules/nosuchrule", { query: V }),
+  },
+  {
+    name: "ClassificationRules_CreateOrReplace of a custom rule without patterns",
+    operationId: "ClassificationRules_CreateOrReplace",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", "/classificationrules/emp-id", {
+        query: V,
+        body: { kind: "Custom", properties: { classificationName: "EMP" } },
+      }),
+  },
+];
+
+// ---- registration ----------------------------------------------------------------------------------------
+
+if (!referenceAvailable({ quiet: true })) {
+  Deno.test({
+    name: `scanning contract examples replayed against the emulator ${SKIPPED_SUFFIX}`,
+    ignore: true,
+    fn() {},
+  });
+} else {
+  const contract = await loadScanningContract();
+  const profile = profileOf(contract);
+  const examples = [...contract.examples.values()].sort((a, b) => a.file.localeCompare(b.file));
+
+  Deno.test("scanning contract: every example has a setup entry or a skip reason, and no stale entry", () => {
+    assert.equal(contract.prefix, "/scan");
+    const files = new Set(examples.map((e) => e.file));
+    for (const file of Object.keys(SCENARIOS)) {
+      assert.ok(files.has(file), `${file} is not a scanning example`);
+    }
+    const unplanned = examples.filter((e) => !SCENARIOS[e.file] && !skipReason(e.file));
+    assert.deepEqual(unplanned.map((e) => e.file), [], "examples with no setup decision");
+    for (const prefix of Object.keys(SKIPPED_PREFIXES)) {
+      assert.ok(examples.some((e) => e.file.startsWith(prefix)), `no example is skipped by ${prefix}`);
+    }
+  });
+
+  // Examples of resources the emulator does not serve are accounted for by the test above (each has its
+  // reason in SKIPPED_PREFIXES), not registered as ignored tests one by one.
+  for (const example of examples.filter((e) => skipReason(e.file) === undefined)) {
+    const statuses = Object.keys(example.responses).map(Number).sort();
+    for (const status of statuses) {
+      const suffix = statuses.length > 1 ? ` -> ${status}` : "";
+      Deno.test(
+        `scanning contract example ${example.file}${suffix}`,
+        () => replayStatus(profile, example, status, statuses.length > 1),
+      );
+    }
+  }
+
+  for (const errorCase of ERROR_CASES) {
+    Deno.test(`scanning contract error shape: ${errorCase.name} -> ${errorCase.status}`, async () => {
+      const operation = contract.operations.get(errorCase.operationId)!;
+      await withEmulator(async (emulator) => {
+        const reply = await errorCase.send(new EmulatorApi(emulator.url, contract, SCAN_API_VERSION));
+        const problems = [
+          ...(reply.status === errorCase.status
+            ? []
+            : [`status ${reply.status}, expected ${errorCase.status}`]),
+          ...errorBodyProblems(profile, operation, reply),
+        ];
+        assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
+      });
+    });
+  }
+}

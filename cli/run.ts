@@ -12,7 +12,7 @@ import type { EnvSource } from "../lib/config.ts";
 import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
-import { VERSION } from "../lib/version.ts";
+import { asksForVersion, VERSION, VERSION_LINE } from "../lib/version.ts";
 import { parseOperationArgs, takeLeadingGlobals } from "./args.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
@@ -111,8 +111,8 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
   const leading = takeLeadingGlobals(commandLine);
   const argv = leading.rest;
   const [first, second, ...rest] = argv;
-  if (first === "--version" || first === "-V" || first === "version") {
-    io.stdout(`govcat ${VERSION}`);
+  if (asksForVersion(first)) {
+    io.stdout(VERSION_LINE);
     return 0;
   }
   // Loaded on demand: the MCP SDK and the emulator stay out of the start-up of catalog commands.

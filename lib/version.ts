@@ -9,3 +9,14 @@ import denoJson from "../deno.json" with { type: "json" };
 export const VERSION: string = denoJson.version;
 /** Sent as `User-Agent` on every catalog request. */
 export const USER_AGENT = `govcat/${VERSION} (Deno ${Deno.version.deno})`;
+
+/** The arguments that ask for the version instead of a command. */
+const VERSION_REQUESTS: ReadonlySet<string> = new Set(["--version", "-V", "version"]);
+
+/** True when the first argument asks for the version (`govcat --version`, `-V`, `version`). */
+export function asksForVersion(first: string | undefined): boolean {
+  return first !== undefined && VERSION_REQUESTS.has(first);
+}
+
+/** What `govcat --version` prints. */
+export const VERSION_LINE = `govcat ${VERSION}`;

@@ -130,7 +130,6 @@ export async function serveFastStart(options: FastStartOptions): Promise<void> {
           ? requested
           : data.latestProtocolVersion;
         answer(message.id, { protocolVersion, ...data.initialize });
-        timer ??= setTimeout(started, LOAD_AFTER_INITIALIZE_MS);
         return true;
       }
       case "tools/list":
@@ -176,6 +175,9 @@ export async function serveFastStart(options: FastStartOptions): Promise<void> {
       partial = chunk.slice();
       // Loaded after the whole chunk is handled: its evaluation blocks this thread for a while.
       if (!server && (handshakeDone || waitingRequests > 0)) started();
+      // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms), which
+      // would delay the answers still to come in this chunk.
+      else if (initialize && !loading) timer ??= setTimeout(started, LOAD_AFTER_INITIALIZE_MS);
     }
     if (partial.length > 0) {
       if (server) server.push(partial);

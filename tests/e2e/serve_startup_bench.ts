@@ -1,12 +1,13 @@
 /**
  * Start-up of the tool server over stdio: process start to the `tools/list` answer, next to a `deno run`
  * of an empty script on the same machine (the floor). The ratio is the figure that counts. Target: within
- * 2× of the floor and under 150 ms. Measured for `main.ts` and for the bundled single file (`deno bundle`,
- * as `deno task bundle` builds it, run with `--no-config` from an empty directory like a downloaded file).
+ * 2× of the floor and under 150 ms. Measured for `main.ts` and for the bundled single file (built as
+ * `deno task bundle` builds it, lib/distribution/bundle.ts, run with `--no-config` from an empty directory
+ * like a downloaded file).
  *
  * The three commands run in turn, round after round (a slow moment of a busy machine hits all three), after
  * one warm-up run each that fills Deno's caches (transpiled TypeScript, V8 code cache). The figure is the
- * median of the rounds.
+ * median of the rounds. Then, as details, `--version` and `--help` of both, the same way.
  *
  * Then a breakdown: fresh processes that only import, step by step, zod, the MCP SDK's protocol types,
  * its server (which loads ajv), the operation registry, the tools with the MCP server and the serve
@@ -17,6 +18,7 @@
  *
  * Run: `deno task bench tests/e2e/serve_startup_bench.ts`
  */
+import { buildBundle } from "../../lib/distribution/bundle.ts";
 import { initializeRequest } from "../../lib/distribution/smoke.ts";
 import { median, QUICK, reportFigure } from "../support/bench_figures.ts";
 import { baseEnv, MAIN } from "../support/govcat_process.ts";
@@ -87,13 +89,7 @@ try {
   const empty = `${dir}/empty.ts`;
   await Deno.writeTextFile(empty, "export {};\n");
   const bundle = `${dir}/govcat.js`;
-  const built = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--quiet", "--platform=deno", `--output=${bundle}`, MAIN],
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!built.success) throw new Error(`deno bundle failed: ${new TextDecoder().decode(built.stderr)}`);
+  await buildBundle(bundle, { cwd: ROOT });
 
   const commands = {
     floor: () => timeToExit(["run", empty], dir),
@@ -137,9 +133,45 @@ try {
         `floor min ${Math.min(...samples.floor).toFixed(1)} ms`,
     });
   }
+  await versionAndHelp(dir, bundle, floor);
   await breakdown(dir, floor, median(samples.source));
 } finally {
   await Deno.remove(dir, { recursive: true });
+}
+
+/** `--version` and `--help` of `main.ts` and of the bundle, to their exit, in turn round after round. */
+async function versionAndHelp(dir: string, bundle: string, floor: number): Promise<void> {
+  const commands: Array<[id: string, name: string, args: string[], cwd: string]> = [];
+  for (const flag of ["--version", "--help"]) {
+    commands.push(
+      [`startup.${flag.slice(2)}`, `govcat ${flag} (main.ts)`, ["run", ...PERMISSIONS, MAIN, flag], ROOT],
+      [`startup.bundle.${flag.slice(2)}`, `govcat ${flag} (bundle)`, [
+        "run",
+        ...PERMISSIONS,
+        "--no-config",
+        bundle,
+        flag,
+      ], dir],
+    );
+  }
+  const times = commands.map(() => [] as number[]);
+  for (const [, , args, cwd] of commands) await timeToExit(args, cwd);
+  for (let round = 0; round < BREAKDOWN_ROUNDS; round++) {
+    for (const [index, [, , args, cwd]] of commands.entries()) times[index].push(await timeToExit(args, cwd));
+  }
+  for (const [index, [id, name]] of commands.entries()) {
+    reportFigure({
+      id,
+      section: "startup",
+      name,
+      value: median(times[index]),
+      unit: "ms",
+      baseline: { name: "deno run of an empty script", value: floor },
+      ratioLabel: "× the floor",
+      note: `median of ${BREAKDOWN_ROUNDS} rounds; min ${Math.min(...times[index]).toFixed(1)} ms`,
+      detail: true,
+    });
+  }
 }
 
 /**

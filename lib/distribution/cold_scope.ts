@@ -1,0 +1,174 @@
+/**
+ * Splits a `deno bundle` output (not minified, after `lazy_builtins.ts` and `bundle_entry.ts`) into the
+ * modules the fast start needs and the rest, and moves the rest into one function, the cold scope, that
+ * runs the first time a dynamic import needs one of its modules.
+ *
+ * Every module's top-level code is lazy already (`init_x()`), but the bundle's own top level still
+ * declares all of them: a few thousand functions, and with names kept by the minifier as many
+ * `Object.defineProperty` calls, about 10 ms on each start. Inside the cold scope that work is done
+ * only when a command needs more than the fast start (`serve` over stdio answers `initialize` and
+ * `tools/list` from `cli/serve_fast.ts` and the modules it imports; `--version` needs `lib/version.ts`).
+ *
+ * The scope is a parenthesized function expression, which V8 compiles with the top level, so it is part of
+ * the code cache: calling it later costs what the top level used to, no compilation. The minifier drops
+ * the parentheses, so {@link restoreEagerScope} puts them back in the minified file. (Left to be compiled
+ * when first called, the scope would make the fast start about 5 ms faster, by a smaller code cache, and
+ * everything else about 10 ms slower: `--help`, every catalog command, the server after the handshake.)
+ *
+ * Which modules stay hot is the module graph of esbuild's lazy modules: a module's init calls the inits of
+ * the modules it imports before its code runs, and code reaches another module's bindings only through an
+ * import. Hot code reaches cold modules only through dynamic imports, which are rewritten to take the
+ * module's init and namespace from the scope; if hot code names a cold module's init or namespace anywhere
+ * else, that module and what it reaches stay hot.
+ *
+ * @module
+ */
+import {
+  applyEdits,
+  dynamicSites,
+  type Edit,
+  reachedModules,
+  type Section,
+  sections,
+  wrappers,
+} from "./bundle_sections.ts";
+
+/**
+ * The modules whose evaluation must not need the cold scope: the stdio fast start of `govcat serve`, and
+ * what `govcat --version` prints.
+ */
+export const HOT_ROOTS = ["cli/serve_fast.ts", "lib/version.ts"];
+
+/** Marks that survive minification, for {@link restoreEagerScope}. */
+const SCOPE_START = ".__govcat_cold_scope=function(){";
+const SCOPE_END = "__govcat_cold_end:0}}";
+
+/** What the split did. */
+export interface ColdScopeReport {
+  /** Modules left at the top level. */
+  hot: number;
+  /** Modules moved into the cold scope. */
+  cold: number;
+  /** Modules kept hot because hot code names their init or namespace outside a dynamic import. */
+  keptHot: string[];
+}
+
+/** esbuild's handles on lazy modules, the only names by which code can reach another lazy module. */
+const MODULE_HANDLE = /(?<![\w$.])(?:(?:init|require)_[\w$]+|[\w$]+_exports)\b/g;
+
+/**
+ * Moves every module that the fast start (`roots`) does not reach into the cold scope. `entry` is the
+ * bundle's entry section (`main.ts`), which stays last and hot.
+ */
+export function coldScope(
+  code: string,
+  options: { entry?: string; roots?: string[] } = {},
+): { code: string; report: ColdScopeReport } {
+  const entry = options.entry ?? "main.ts";
+  const withoutSites = (section: Section) => {
+    const text = code.slice(section.start, section.end);
+    return dynamicSites(text).reduceRight((t, s) => t.slice(0, s.start) + t.slice(s.end), text);
+  };
+  const list = sections(code);
+  const found = wrappers(code);
+  const last = list[list.length - 1];
+  if (last?.path !== entry) throw new Error(`cold scope: the bundle does not end with ${entry}`);
+  const initOf = new Map([...found.inits].map(([name, path]) => [path, name]));
+  const rootInits = (options.roots ?? HOT_ROOTS).map((path) => {
+    const init = initOf.get(path);
+    if (!init) throw new Error(`cold scope: ${path} is not a lazy module of the bundle`);
+    return init;
+  });
+  const lazyPaths = new Set([...found.initBodies.keys(), ...found.requires.values()]);
+  for (const section of list) {
+    // Only the entry runs at load. A module main.ts imported statically would too (and would slow every
+    // start); a header-like line that is no module (in a template literal) would split a module's code.
+    if (section.path !== entry && !lazyPaths.has(section.path)) {
+      throw new Error(
+        `cold scope: "// ${section.path}" starts no lazy module; ${entry} must import modules with import()`,
+      );
+    }
+  }
+  const hot = reachedModules(code, list, found, rootInits).add(entry);
+
+  // A hot module that names a cold module's init or namespace other than in a dynamic import (which is
+  // rewritten below) keeps that module hot, with what it reaches.
+  const handles = new Map<string, string>();
+  for (const [name, path] of [...found.inits, ...found.requires]) handles.set(name, path);
+  for (const section of list) {
+    const exports = /^var ([\w$]+_exports) = \{\};$/m.exec(code.slice(section.start, section.end));
+    if (exports) handles.set(exports[1], section.path);
+  }
+  const keptHot: string[] = [];
+  let pending = [
+    code.slice(0, list[0]?.start ?? 0),
+    ...list.filter((s) => hot.has(s.path)).map(withoutSites),
+  ];
+  while (pending.length > 0) {
+    const named = pending.flatMap((text) => [...text.matchAll(MODULE_HANDLE)].map((m) => handles.get(m[0])));
+    pending = [];
+    for (const path of named) {
+      if (path === undefined || hot.has(path)) continue;
+      const init = initOf.get(path) ?? [...found.requires].find(([, p]) => p === path)?.[0];
+      for (const reached of reachedModules(code, list, found, init ? [init] : [])) {
+        if (hot.has(reached)) continue;
+        hot.add(reached);
+        keptHot.push(reached);
+        pending.push(withoutSites(list.find((s) => s.path === reached)!));
+      }
+    }
+  }
+
+  const cold = list.filter((section) => !hot.has(section.path));
+  const coldInits = new Set(cold.map((s) => initOf.get(s.path)).filter((name) => name !== undefined));
+  const exported = new Set<string>();
+  const edits: Edit[] = [];
+  for (const section of list.filter((s) => hot.has(s.path))) {
+    for (const site of dynamicSites(code.slice(section.start, section.end), section.start)) {
+      if (!coldInits.has(site.init)) continue;
+      exported.add(site.init).add(site.exports);
+      edits.push({
+        start: site.promiseEnd,
+        end: site.end,
+        text: `.then(() => (__govcat_cold().${site.init}(), __govcat_cold().${site.exports}))`,
+      });
+    }
+  }
+  for (const section of cold) edits.push({ start: section.start, end: section.end, text: "" });
+  const scope = [
+    "/* govcat: the modules the fast start does not need (lib/distribution/cold_scope.ts) */",
+    "var __govcat_coldScope = {};",
+    "__govcat_coldScope.__govcat_cold_scope = (function () {",
+    ...cold.map((section) => code.slice(section.start, section.end)),
+    `return { ${[...exported].sort().map((name) => `${name}: ${name}, `).join("")}__govcat_cold_end: 0 };`,
+    "});",
+    "var __govcat_coldParts;",
+    "function __govcat_cold() {",
+    "  return __govcat_coldParts ??= __govcat_coldScope.__govcat_cold_scope();",
+    "}",
+    "",
+  ].join("\n");
+  edits.push({ start: last.start, end: last.start, text: scope });
+  return {
+    code: applyEdits(code, edits),
+    report: { hot: list.length - cold.length, cold: cold.length, keptHot },
+  };
+}
+
+/**
+ * Puts back the parentheses around the cold scope that the minifier dropped, so V8 compiles it eagerly
+ * and keeps it in the code cache; throws if the minified scope is not found exactly once.
+ */
+export function restoreEagerScope(minified: string): string {
+  const start = minified.indexOf(SCOPE_START);
+  const end = minified.indexOf(SCOPE_END);
+  if (
+    start < 0 || end < start || minified.indexOf(SCOPE_START, start + 1) >= 0 ||
+    minified.indexOf(SCOPE_END, end + 1) >= 0
+  ) {
+    throw new Error("cold scope: the minified scope was not found exactly once");
+  }
+  const open = start + SCOPE_START.length - "function(){".length;
+  const close = end + SCOPE_END.length;
+  return `${minified.slice(0, open)}(${minified.slice(open, close)})${minified.slice(close)}`;
+}

@@ -17,24 +17,23 @@
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
 import assert from "node:assert/strict";
-import { EmulatorApi, excerpt, type Json, type Reply } from "../support/contract/emulator_api.ts";
+import type { EmulatorApi, Json } from "../support/contract/emulator_api.ts";
 import {
   ACCOUNT_API_VERSION,
   type Contract,
-  type ContractOperation,
   loadAccountContract,
   referenceAvailable,
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import {
+  azureErrorSchema,
   envFlag,
-  errorBodyProblems,
+  type ErrorCase,
+  replayErrorCase,
   replayExample,
   type ReplayProfile,
   type ReplayScenario,
-  withEmulator,
 } from "../support/contract/replay.ts";
-import type { Schema } from "../support/contract/schema.ts";
 
 /** Examples the emulator answers against the contract, by file, with what is wrong (these are bugs). */
 const KNOWN_GAPS: Record<string, string> = {};
@@ -98,28 +97,14 @@ const SCENARIOS: Record<string, ReplayScenario> = {
   },
 };
 
-/** The account contract's error shape, with the code and message every error carries made required. */
-function errorSchema(operation: ContractOperation): Schema {
-  const declared = operation.responses.default?.schema ?? { $ref: "#/definitions/ErrorResponseModel" };
-  return {
-    allOf: [declared, {
-      type: "object",
-      required: ["error"],
-      properties: { error: { type: "object", required: ["code", "message"] } },
-    }],
-  };
-}
-
 function profileOf(contract: Contract): ReplayProfile {
-  return { contract, apiVersion: ACCOUNT_API_VERSION, errorSchema };
+  return { contract, apiVersion: ACCOUNT_API_VERSION, errorSchema: azureErrorSchema };
 }
 
 const V = { "api-version": ACCOUNT_API_VERSION };
 
 /** Error answers the account routes must give in the contract's error shape. */
-const ERROR_CASES: Array<
-  { name: string; operationId: string; status: number; send(api: EmulatorApi): Promise<Reply> }
-> = [
+const ERROR_CASES: ErrorCase[] = [
   {
     name: "Collections_GetCollection of an unknown collection",
     operationId: "Collections_GetCollection",
@@ -203,18 +188,7 @@ if (!AVAILABLE) {
   }
 
   for (const errorCase of ERROR_CASES) {
-    Deno.test(`account contract error shape: ${errorCase.name} -> ${errorCase.status}`, async () => {
-      const operation = contract.operations.get(errorCase.operationId)!;
-      await withEmulator(async (emulator) => {
-        const reply = await errorCase.send(new EmulatorApi(emulator.url, contract, ACCOUNT_API_VERSION));
-        const problems = [
-          ...(reply.status === errorCase.status
-            ? []
-            : [`status ${reply.status}, expected ${errorCase.status}`]),
-          ...errorBodyProblems(profileOf(contract), operation, reply),
-        ];
-        assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
-      });
-    });
+    Deno.test(`account contract error shape: ${errorCase.name} -> ${errorCase.status}`, () =>
+      replayErrorCase(profileOf(contract), errorCase));
   }
 }

@@ -27,7 +27,8 @@ import {
 } from "../support/contract/reference.ts";
 import {
   envFlag,
-  errorBodyProblems,
+  type ErrorCase,
+  replayErrorCase,
   replayExample,
   type ReplayProfile,
   type ReplayScenario,
@@ -204,9 +205,7 @@ function headerProblems(contract: Contract, operation: ContractOperation, reply:
 const V = { "api-version": CATALOG_API_VERSION };
 
 /** Error answers the catalog routes must give in the contract's error shape. */
-const ERROR_CASES: Array<
-  { name: string; operationId: string; status: number; send(api: EmulatorApi): Promise<Reply> }
-> = [
+const ERROR_CASES: ErrorCase[] = [
   {
     name: "Glossary_GetImportCsvOperationStatus of an unknown operation",
     operationId: "Glossary_GetImportCsvOperationStatus",
@@ -309,18 +308,7 @@ if (!AVAILABLE) {
   }
 
   for (const errorCase of ERROR_CASES) {
-    Deno.test(`catalog contract error shape: ${errorCase.name} -> ${errorCase.status}`, async () => {
-      const operation = contract.operations.get(errorCase.operationId)!;
-      await withEmulator(async (emulator) => {
-        const reply = await errorCase.send(new EmulatorApi(emulator.url, contract, CATALOG_API_VERSION));
-        const problems = [
-          ...(reply.status === errorCase.status
-            ? []
-            : [`status ${reply.status}, expected ${errorCase.status}`]),
-          ...errorBodyProblems(profileOf(contract), operation, reply),
-        ];
-        assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
-      });
-    });
+    Deno.test(`catalog contract error shape: ${errorCase.name} -> ${errorCase.status}`, () =>
+      replayErrorCase(profileOf(contract), errorCase));
   }
 }

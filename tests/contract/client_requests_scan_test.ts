@@ -14,11 +14,17 @@
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
 import assert from "node:assert/strict";
+import { scanTemplate } from "../../lib/templates/scan_templates.ts";
 import { type Contract, referenceAvailable, SKIPPED_SUFFIX } from "../support/contract/reference.ts";
 import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
 import { checkRequest } from "../support/contract/requests.ts";
-import { clientFor, clientHas, clientMethod } from "../support/contract/client_calls.ts";
-import { type RecordedRequest, startLocalServer } from "../support/local_server.ts";
+import {
+  assertCallConforms,
+  caseLabel,
+  type ClientCase,
+  clientHas,
+  recordClientCall,
+} from "../support/contract/client_calls.ts";
 
 const RUN_ID = "138301e4-f4f9-4ab5-b734-bac446b236e7";
 const SOURCE = {
@@ -29,19 +35,8 @@ const SCAN = {
   kind: "AzureStorageMsi",
   properties: { scanRulesetName: "AzureStorage", scanRulesetType: "System" },
 };
-const TRIGGER = {
-  properties: {
-    scanLevel: "Incremental",
-    state: "Enabled",
-    recurrence: {
-      frequency: "Week",
-      interval: 1,
-      startTime: "2025-01-06T02:00:00Z",
-      timeZone: "UTC",
-      schedule: { weekDays: ["Monday"], hours: [2], minutes: [0] },
-    },
-  },
-};
+/** The trigger `govcat scan template --name=scan-trigger` prints, as a user sends it. */
+const TRIGGER = scanTemplate("scan-trigger")!.payload;
 const RULE = {
   kind: "Custom",
   properties: {
@@ -52,14 +47,6 @@ const RULE = {
     dataPatterns: [{ kind: "Regex", pattern: "^E[0-9]{6}$" }],
   },
 };
-
-/** One client call and the operation it must send. */
-interface ClientCase {
-  method: string;
-  operationId: string;
-  args: unknown[];
-  variant?: string;
-}
 
 const CASES: ClientCase[] = [
   { method: "scan.putDataSource", operationId: "DataSources_CreateOrReplace", args: ["sales-blob", SOURCE] },
@@ -143,32 +130,6 @@ function plausibleAnswer(contract: Contract, operationId: string): Response {
   return Response.json(body, { status: Number(status) });
 }
 
-/** Calls the client method against a recording server; iterates what it returns when that is a list. */
-async function record(
-  contract: Contract,
-  clientCase: ClientCase,
-): Promise<{ requests: RecordedRequest[]; failure: unknown }> {
-  const server = startLocalServer(() => plausibleAnswer(contract, clientCase.operationId));
-  try {
-    let failure: unknown;
-    try {
-      const result: unknown = clientMethod(clientFor(server.url), clientCase.method)!(
-        ...structuredClone(clientCase.args),
-      );
-      if (result && typeof result === "object" && Symbol.asyncIterator in result) {
-        for await (const _ of result as AsyncIterable<unknown>) { /* every page */ }
-      } else {
-        await result;
-      }
-    } catch (error) {
-      failure = error;
-    }
-    return { requests: [...server.requests], failure };
-  } finally {
-    await server.close();
-  }
-}
-
 const AVAILABLE = referenceAvailable({ quiet: true });
 
 if (!AVAILABLE) {
@@ -192,28 +153,25 @@ if (!AVAILABLE) {
   });
 
   for (const clientCase of CASES) {
-    const label = `${clientCase.method}${clientCase.variant ? ` (${clientCase.variant})` : ""}`;
+    const label = caseLabel(clientCase);
     const exists = clientHas(clientCase.method);
     const name = `client request: ${label} -> ${clientCase.operationId} (scanning contract)`;
     Deno.test({
       name: exists ? name : `${name} [skipped: the client has no ${clientCase.method} yet]`,
       ignore: !exists,
       fn: async () => {
-        const { requests, failure } = await record(contract, clientCase);
+        const { requests, failure } = await recordClientCall(
+          () => plausibleAnswer(contract, clientCase.operationId),
+          clientCase.method,
+          clientCase.args,
+        );
         assert.equal(requests.length, 1, `${label} should send exactly one request (${failure})`);
         const request = requests[0];
         const { problems } = checkRequest(matching, { ...request, path: splitAction(request.path) }, {
           operationId: clientCase.operationId,
           apiVersion: SCAN_API_VERSION,
         });
-        assert.deepEqual(
-          problems,
-          [],
-          `${request.method} ${request.path}${request.search}\nbody: ${request.body.slice(0, 600)}`,
-        );
-        if (failure) {
-          throw new Error(`the request conforms, but the client failed on the answer`, { cause: failure });
-        }
+        assertCallConforms(request, problems, failure);
       },
     });
   }

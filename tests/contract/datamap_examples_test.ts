@@ -20,7 +20,6 @@ import {
   excerpt,
   type Json,
   nameFromQualifiedName,
-  type Reply,
   SetupError,
 } from "../support/contract/emulator_api.ts";
 import {
@@ -35,12 +34,12 @@ import {
 } from "../support/contract/reference.ts";
 import {
   envFlag,
-  errorBodyProblems,
+  type ErrorCase,
   type ReplayContext,
+  replayErrorCase,
   replayExample,
   type ReplayProfile,
   type ReplayScenario,
-  withEmulator,
 } from "../support/contract/replay.ts";
 import type { Schema } from "../support/contract/schema.ts";
 
@@ -1064,9 +1063,7 @@ function profileOf(contract: Contract): ReplayProfile {
 }
 
 /** Error answers every implemented or missing route must give in the contract's error shape. */
-const ERROR_CASES: Array<
-  { name: string; operationId: string; status: number; send(api: EmulatorApi): Promise<Reply> }
-> = [
+const ERROR_CASES: ErrorCase[] = [
   {
     name: "Entity_Get with an unknown guid",
     operationId: "Entity_Get",
@@ -1194,18 +1191,7 @@ if (!AVAILABLE) {
   }
 
   for (const errorCase of ERROR_CASES) {
-    Deno.test(`contract error shape: ${errorCase.name} -> ${errorCase.status}`, async () => {
-      const operation = contract.operations.get(errorCase.operationId)!;
-      await withEmulator(async (emulator) => {
-        const reply = await errorCase.send(new EmulatorApi(emulator.url, contract));
-        const problems = [
-          ...(reply.status === errorCase.status
-            ? []
-            : [`status ${reply.status}, expected ${errorCase.status}`]),
-          ...errorBodyProblems(profileOf(contract), operation, reply),
-        ];
-        assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
-      });
-    });
+    Deno.test(`contract error shape: ${errorCase.name} -> ${errorCase.status}`, () =>
+      replayErrorCase(profileOf(contract), errorCase));
   }
 }

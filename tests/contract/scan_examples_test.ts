@@ -21,28 +21,27 @@
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
 import assert from "node:assert/strict";
-import { EmulatorApi, excerpt, type Json, type Reply } from "../support/contract/emulator_api.ts";
+import type { EmulatorApi, Json, Reply } from "../support/contract/emulator_api.ts";
 import {
   type Contract,
   type ContractExample,
+  type ContractOperation,
   referenceAvailable,
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import {
-  assertConforms,
-  buildRequest,
-  errorBodyProblems,
+  azureErrorSchema,
+  type ErrorCase,
+  replayErrorCase,
+  replayExample,
   type ReplayProfile,
   type ReplayScenario,
-  replyProblems,
   validate,
-  withEmulator,
 } from "../support/contract/replay.ts";
 import {
   dropUndeclared,
   loadScanningContract,
   SCAN_API_VERSION,
-  scanErrorSchema,
   scanSetup,
 } from "../support/contract/scanning.ts";
 
@@ -81,19 +80,23 @@ function scenario(
   };
 }
 
+/** A data source and its scan, the set-up most scenarios and error cases start with. */
+async function sourceAndScan(api: EmulatorApi, dataSourceName: unknown, scanName: unknown): Promise<void> {
+  await source(api, dataSourceName);
+  await scan(api, dataSourceName, scanName);
+}
+
 const withSource = scenario(["create the data source"], (api, p) => source(api, p.dataSourceName));
-const withScan = scenario(["create the data source and its scan"], async (api, p) => {
-  await source(api, p.dataSourceName);
-  await scan(api, p.dataSourceName, p.scanName);
-});
+const withScan = scenario(
+  ["create the data source and its scan"],
+  (api, p) => sourceAndScan(api, p.dataSourceName, p.scanName),
+);
 const withRun = scenario(["create the data source and its scan", "start the run"], async (api, p) => {
-  await source(api, p.dataSourceName);
-  await scan(api, p.dataSourceName, p.scanName);
+  await sourceAndScan(api, p.dataSourceName, p.scanName);
   await run(api, p.dataSourceName, p.scanName, p.runId);
 });
 const withTrigger = scenario(["create the data source, its scan and the scan's trigger"], async (api, p) => {
-  await source(api, p.dataSourceName);
-  await scan(api, p.dataSourceName, p.scanName);
+  await sourceAndScan(api, p.dataSourceName, p.scanName);
   await trigger(api, p.dataSourceName, p.scanName);
 });
 const withRule = scenario(
@@ -125,8 +128,7 @@ const SCENARIOS: Record<string, ReplayScenario> = {
   "ScanResult_ListScanHistory.json": scenario(
     ["create the data source and its scan", "start a run"],
     async (api, p) => {
-      await source(api, p.dataSourceName);
-      await scan(api, p.dataSourceName, p.scanName);
+      await sourceAndScan(api, p.dataSourceName, p.scanName);
       await run(api, p.dataSourceName, p.scanName, crypto.randomUUID());
     },
   ),
@@ -150,80 +152,37 @@ const SCENARIOS: Record<string, ReplayScenario> = {
 // ---- checks ----------------------------------------------------------------------------------------------
 
 function profileOf(contract: Contract): ReplayProfile {
-  return { contract, apiVersion: SCAN_API_VERSION, errorSchema: scanErrorSchema };
-}
-
-/** Custom classification rules checked against the subtype the `kind` discriminator names. */
-function ruleProblems(profile: ReplayProfile, reply: Reply): string[] {
-  const body = reply.json as Json | undefined;
-  const rules = Array.isArray(body?.value) ? body.value as Json[] : body ? [body] : [];
-  return rules.filter((r) => r.kind === "Custom").flatMap((r) =>
-    validate(profile, r, { $ref: "#/definitions/CustomClassificationRule" }).map((e) =>
-      `rule ${r.name} does not match CustomClassificationRule:\n${e}`
-    )
-  );
+  return { contract, apiVersion: SCAN_API_VERSION, errorSchema: azureErrorSchema };
 }
 
 /**
- * Replays one example for one of its statuses. A 200 of a create-or-replace is the same request sent onto
- * what it created the first time.
+ * The checks a classification rule example adds: custom rules against the subtype the `kind`
+ * discriminator names. None for the other examples.
  */
-async function replayStatus(
+function ruleChecks(
   profile: ReplayProfile,
   example: ContractExample,
-  expected: number,
-  twoStatuses: boolean,
-): Promise<void> {
-  const contract = profile.contract;
-  const operation = contract.operations.get(example.operationId)!;
-  const plan = SCENARIOS[example.file];
-  await withEmulator(async (emulator) => {
-    const api = new EmulatorApi(emulator.url, contract, SCAN_API_VERSION);
-    const params = structuredClone(example.parameters);
-    await plan.prepare({ api, params, example, contract });
-    const request = buildRequest(profile, operation, params, example.file);
-    const send = () => api.send(request.method, request.path, { query: request.query, body: request.body });
-    const steps = [...plan.steps];
-    if (twoStatuses && expected === 200) {
-      const first = await send();
-      assert.equal(
-        first.status,
-        201,
-        `the first ${example.file} request should create: ${excerpt(first.text)}`,
-      );
-      steps.push("send the example's request once, creating what it names");
-    }
-    const reply = await send();
-    const problems = replyProblems(profile, operation, expected, reply);
-    if (reply.status === expected && example.operationId.startsWith("ClassificationRules_")) {
-      problems.push(...ruleProblems(profile, reply));
-    }
-    assertConforms({
-      file: example.file,
-      operationId: operation.operationId,
-      problems,
-      prefix: contract.prefix,
-      request,
-      setup: steps,
-      reply,
-    });
-  });
+): ((operation: ContractOperation, reply: Reply) => string[]) | undefined {
+  if (!example.operationId.startsWith("ClassificationRules_")) return undefined;
+  return (_operation, reply) => {
+    const body = reply.json as Json | undefined;
+    const rules = Array.isArray(body?.value) ? body.value as Json[] : body ? [body] : [];
+    return rules.filter((r) => r.kind === "Custom").flatMap((r) =>
+      validate(profile, r, { $ref: "#/definitions/CustomClassificationRule" }).map((e) =>
+        `rule ${r.name} does not match CustomClassificationRule:\n${e}`
+      )
+    );
+  };
 }
 
 /** Error answers of the scanning routes, which must come in the contract's error shape. */
-const ERROR_CASES: Array<{
-  name: string;
-  operationId: string;
-  status: number;
-  send(api: EmulatorApi): Promise<Reply>;
-}> = [
+const ERROR_CASES: ErrorCase[] = [
   {
     name: "ScanResult_GetScanStatus of an unknown run",
     operationId: "ScanResult_GetScanStatus",
     status: 404,
     send: async (api) => {
-      await source(api, "lake");
-      await scan(api, "lake", "daily");
+      await sourceAndScan(api, "lake", "daily");
       return api.send("GET", `/datasources/lake/scans/daily/runs/${crypto.randomUUID()}`, { query: V });
     },
   },
@@ -232,8 +191,7 @@ const ERROR_CASES: Array<{
     operationId: "ScanResult_CancelScan",
     status: 400,
     send: async (api) => {
-      await source(api, "lake");
-      await scan(api, "lake", "daily");
+      await sourceAndScan(api, "lake", "daily");
       return api.send("POST", "/datasources/lake/scans/daily/runs/latest:cancel", { query: V });
     },
   },
@@ -243,8 +201,7 @@ const ERROR_CASES: Array<{
     status: 409,
     send: async (api) => {
       const runId = crypto.randomUUID();
-      await source(api, "lake");
-      await scan(api, "lake", "daily");
+      await sourceAndScan(api, "lake", "daily");
       await run(api, "lake", "daily", runId);
       await api.ok("cancel the run", "POST", `/datasources/lake/scans/daily/runs/${runId}:cancel`, {
         query: V,
@@ -257,8 +214,7 @@ const ERROR_CASES: Array<{
     operationId: "Triggers_Enable",
     status: 404,
     send: async (api) => {
-      await source(api, "lake");
-      await scan(api, "lake", "daily");
+      await sourceAndScan(api, "lake", "daily");
       return api.send("POST", "/datasources/lake/scans/daily/triggers/default:enable", { query: V });
     },
   },
@@ -267,8 +223,7 @@ const ERROR_CASES: Array<{
     operationId: "Triggers_CreateOrReplace",
     status: 400,
     send: async (api) => {
-      await source(api, "lake");
-      await scan(api, "lake", "daily");
+      await sourceAndScan(api, "lake", "daily");
       return api.send("PUT", "/datasources/lake/scans/daily/triggers/default", {
         query: V,
         body: { properties: { recurrence: { frequency: "Week", schedule: { weekDays: ["Funday"] } } } },
@@ -327,24 +282,15 @@ if (!referenceAvailable({ quiet: true })) {
       const suffix = statuses.length > 1 ? ` -> ${status}` : "";
       Deno.test(
         `scanning contract example ${example.file}${suffix}`,
-        () => replayStatus(profile, example, status, statuses.length > 1),
+        () => replayExample(profile, example, SCENARIOS[example.file], ruleChecks(profile, example), status),
       );
     }
   }
 
   for (const errorCase of ERROR_CASES) {
-    Deno.test(`scanning contract error shape: ${errorCase.name} -> ${errorCase.status}`, async () => {
-      const operation = contract.operations.get(errorCase.operationId)!;
-      await withEmulator(async (emulator) => {
-        const reply = await errorCase.send(new EmulatorApi(emulator.url, contract, SCAN_API_VERSION));
-        const problems = [
-          ...(reply.status === errorCase.status
-            ? []
-            : [`status ${reply.status}, expected ${errorCase.status}`]),
-          ...errorBodyProblems(profile, operation, reply),
-        ];
-        assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
-      });
-    });
+    Deno.test(
+      `scanning contract error shape: ${errorCase.name} -> ${errorCase.status}`,
+      () => replayErrorCase(profile, errorCase),
+    );
   }
 }

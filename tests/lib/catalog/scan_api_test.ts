@@ -6,15 +6,28 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { loadConfig } from "../../../lib/config.ts";
-import { startEmulator } from "../../../lib/emulator/mod.ts";
+import type { ScanApi } from "../../../lib/catalog/scan_api.ts";
+import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { CatalogError, ConflictError, NotFoundError } from "../../../lib/errors.ts";
+import { withEmulator } from "../emulator/emulator_test_helpers.ts";
 import { withScanServer } from "../emulator/scan_test_server.ts";
+import { startLocalServer } from "../../support/local_server.ts";
 
 function clientFor(endpoint: string): CatalogClient {
   return CatalogClient.fromConfig(
     loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: endpoint }),
     { retryBaseMs: 5 },
   );
+}
+
+/** Runs `test` on the scanning calls of an empty emulator with the data source `sql` and its scan `full`. */
+async function withSqlScan(test: (scan: ScanApi, emulator: RunningEmulator) => Promise<void>): Promise<void> {
+  await withEmulator({ seed: false }, async (emulator) => {
+    const scan = clientFor(emulator.url).scan;
+    await scan.putDataSource("sql", { kind: "AzureSqlDatabase" });
+    await scan.putScan("sql", "full", { kind: "AzureSqlDatabaseMsi" });
+    await test(scan, emulator);
+  });
 }
 
 async function collectAll<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -24,8 +37,7 @@ async function collectAll<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 Deno.test("ScanApi: data sources and scans, created then replaced, listed and deleted", async () => {
-  const emulator = await startEmulator({ seed: true });
-  try {
+  await withEmulator({ seed: true }, async (emulator) => {
     const scan = clientFor(emulator.url).scan;
     const first = await scan.putDataSource("sales-lake", {
       kind: "AdlsGen2",
@@ -62,17 +74,11 @@ Deno.test("ScanApi: data sources and scans, created then replaced, listed and de
     await assert.rejects(scan.getDataSource("sales-lake"), NotFoundError);
     await assert.rejects(scan.deleteDataSource("sales-lake"), NotFoundError);
     await assert.rejects(collectAll(scan.listScans("sales-lake")), NotFoundError);
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("ScanApi: runScan sends POST :run with runId and scanLevel; history lists the run", async () => {
-  const emulator = await startEmulator({ seed: false });
-  try {
-    const scan = clientFor(emulator.url).scan;
-    await scan.putDataSource("sql", { kind: "AzureSqlDatabase" });
-    await scan.putScan("sql", "full", { kind: "AzureSqlDatabaseMsi" });
+  await withSqlScan(async (scan, emulator) => {
     const runId = crypto.randomUUID();
     const run = await scan.runScan("sql", "full", { runId, scanLevel: "Full" });
     assert.equal(run.id, runId);
@@ -88,35 +94,28 @@ Deno.test("ScanApi: runScan sends POST :run with runId and scanLevel; history li
     assert.deepEqual(history.map((r) => r.id), [generated.id, runId]);
     assert.equal((await scan.getScanRun("sql", "full", runId)).id, runId);
     await assert.rejects(scan.runScan("sql", "missing"), NotFoundError);
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("ScanApi: lists follow nextLink on the endpoint and refuse one on another host", async () => {
   let foreign = false;
-  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (request): Response => {
-      const url = new URL(request.url);
-      const token = url.searchParams.get("$skipToken");
-      const base: string = `http://127.0.0.1:${server.addr.port}`;
-      if (!token) {
-        return Response.json({
-          value: [{ name: "a", kind: "AzureStorage" }],
-          count: 2,
-          nextLink: foreign
-            ? "https://elsewhere.example/scan/datasources?$skipToken=t2"
-            : `${base}/scan/datasources?api-version=2023-09-01&$skipToken=t2`,
-        });
-      }
-      assert.equal(url.searchParams.get("api-version"), "2023-09-01", "sent once, by the client");
-      assert.equal(url.searchParams.getAll("api-version").length, 1);
-      return Response.json({ value: [{ name: "b", kind: "AzureStorage" }], count: 2 });
-    },
-  );
+  const server = startLocalServer((request) => {
+    const query = new URLSearchParams(request.search);
+    if (!query.get("$skipToken")) {
+      return Response.json({
+        value: [{ name: "a", kind: "AzureStorage" }],
+        count: 2,
+        nextLink: foreign
+          ? "https://elsewhere.example/scan/datasources?$skipToken=t2"
+          : `${server.url}/scan/datasources?api-version=2023-09-01&$skipToken=t2`,
+      });
+    }
+    assert.equal(query.get("api-version"), "2023-09-01", "sent once, by the client");
+    assert.equal(query.getAll("api-version").length, 1);
+    return Response.json({ value: [{ name: "b", kind: "AzureStorage" }], count: 2 });
+  });
   try {
-    const scan = clientFor(`http://127.0.0.1:${server.addr.port}`).scan;
+    const scan = clientFor(server.url).scan;
     assert.deepEqual((await collectAll(scan.listDataSources())).map((d) => d.name), ["a", "b"]);
     foreign = true;
     await assert.rejects(collectAll(scan.listDataSources()), (error: unknown) => {
@@ -125,16 +124,12 @@ Deno.test("ScanApi: lists follow nextLink on the endpoint and refuse one on anot
       return true;
     });
   } finally {
-    await server.shutdown();
+    await server.close();
   }
 });
 
 Deno.test("ScanApi: getScanRun reads a run, cancelScan sends POST …/runs/{runId}:cancel", async () => {
-  const emulator = await startEmulator({ seed: false });
-  try {
-    const scan = clientFor(emulator.url).scan;
-    await scan.putDataSource("sql", { kind: "AzureSqlDatabase" });
-    await scan.putScan("sql", "full", { kind: "AzureSqlDatabaseMsi" });
+  await withSqlScan(async (scan, emulator) => {
     const runId = crypto.randomUUID();
     await scan.runScan("sql", "full", { runId });
     const running = await scan.getScanRun("sql", "full", runId);
@@ -160,17 +155,11 @@ Deno.test("ScanApi: getScanRun reads a run, cancelScan sends POST …/runs/{runI
     await assert.rejects(scan.getScanRun("sql", "full", crypto.randomUUID()), NotFoundError);
     await assert.rejects(scan.cancelScan("sql", "full", crypto.randomUUID()), NotFoundError);
     await assert.rejects(scan.getScanRun("sql", "nightly", runId), NotFoundError);
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("ScanApi: cancelScan is retried after a 503, as a repeat changes nothing more", async () => {
-  const emulator = await startEmulator({ seed: false });
-  try {
-    const scan = clientFor(emulator.url).scan;
-    await scan.putDataSource("sql", { kind: "AzureSqlDatabase" });
-    await scan.putScan("sql", "full", { kind: "AzureSqlDatabaseMsi" });
+  await withSqlScan(async (scan, emulator) => {
     const runId = crypto.randomUUID();
     await scan.runScan("sql", "full", { runId });
     emulator.faults.script([{ status: 503, method: "POST", path: ":cancel" }]);
@@ -179,14 +168,11 @@ Deno.test("ScanApi: cancelScan is retried after a 503, as a repeat changes nothi
     const cancels = emulator.faults.stats().log.filter((entry) => entry.path.endsWith(":cancel"));
     assert.deepEqual(cancels.map((entry) => entry.status), [503, 202]);
     assert.equal((await scan.getScanRun("sql", "full", runId)).status, "Canceled");
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("ScanApi: a trigger is put, read, disabled, enabled and deleted", async () => {
-  const emulator = await startEmulator({ seed: false });
-  try {
+  await withEmulator({ seed: false }, async (emulator) => {
     const scan = clientFor(emulator.url).scan;
     await scan.putDataSource("lake", { kind: "AdlsGen2" });
     await scan.putScan("lake", "daily", { kind: "AdlsGen2Msi" });
@@ -223,9 +209,7 @@ Deno.test("ScanApi: a trigger is put, read, disabled, enabled and deleted", asyn
     await assert.rejects(scan.deleteTrigger("lake", "daily"), NotFoundError);
     await assert.rejects(scan.enableTrigger("lake", "daily"), NotFoundError);
     await assert.rejects(scan.disableTrigger("lake", "weekly"), NotFoundError);
-  } finally {
-    await emulator.close();
-  }
+  });
 });
 
 Deno.test("ScanApi: classification rules are put, read, listed over every page and deleted", async () => {

@@ -5,10 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { createCollectionsArea } from "../../../lib/emulator/collections_area.ts";
-import { EmulatorError, errorResponse } from "../../../lib/emulator/errors.ts";
-import { createTypeSystem, startEmulator } from "../../../lib/emulator/mod.ts";
-import { Router } from "../../../lib/emulator/router.ts";
+import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { EntityStore } from "../../../lib/emulator/store.ts";
+import { serveArea } from "../../support/local_server.ts";
 import { call, withEmulator } from "./emulator_test_helpers.ts";
 
 const V = "api-version=2019-11-01-preview";
@@ -23,31 +22,8 @@ interface PagingServer {
 
 /** The collections area with a page size of 2 on 127.0.0.1, errors in the account API's shape. */
 function startPagingServer(): PagingServer {
-  const store = EntityStore.open();
-  const area = createCollectionsArea({ pageSize: PAGE_SIZE })({
-    store,
-    types: createTypeSystem(store.database, Date.now),
-    now: Date.now,
-  });
-  const router = new Router().mount("", area);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    const match = router.match(request.method, url.pathname);
-    try {
-      if (match.kind !== "found") throw new EmulatorError(404, "NotFound", "no route");
-      return await match.handler({
-        request,
-        url,
-        params: match.params,
-        requestId: "test",
-        readJson: () => request.json(),
-      });
-    } catch (error) {
-      if (!(error instanceof EmulatorError)) throw error;
-      return errorResponse("azure", error, "test");
-    }
-  });
-  const url = `http://127.0.0.1:${server.addr.port}`;
+  const server = serveArea(createCollectionsArea({ pageSize: PAGE_SIZE }));
+  const url = server.url;
   return {
     url,
     async get(path) {
@@ -63,10 +39,7 @@ function startPagingServer(): PagingServer {
       await response.body?.cancel();
       return response.status;
     },
-    async close() {
-      await server.shutdown();
-      store.close();
-    },
+    close: () => server.close(),
   };
 }
 

@@ -46,14 +46,19 @@ const process = (name: string) => ({
   attributes: { qualifiedName: `process://test/${name}`, name },
 });
 
+/** Defines FEEDS and creates the ends it relates, the DataSet `raw` and the Process `load`: their guids. */
+async function createFeedsEnds(emulator: RunningEmulator): Promise<string[]> {
+  await ok(emulator, "POST", `${DATAMAP}/atlas/v2/types/typedefs`, { relationshipDefs: [FEEDS] });
+  return await createEntities(emulator, [dataSet("raw"), process("load")]);
+}
+
 async function entity(emulator: RunningEmulator, guid: string, query = "") {
   return (await ok(emulator, "GET", `${ENTITY}/guid/${guid}${query}`)).body;
 }
 
 Deno.test("a relationship shows on both ends, keyed by each end's attribute, in every entity read", async () => {
   await withEmulator({}, async (emulator) => {
-    await ok(emulator, "POST", `${DATAMAP}/atlas/v2/types/typedefs`, { relationshipDefs: [FEEDS] });
-    const [raw, load] = await createEntities(emulator, [dataSet("raw"), process("load")]);
+    const [raw, load] = await createFeedsEnds(emulator);
     const created = await ok(emulator, "POST", RELATIONSHIP, {
       typeName: "test_feeds",
       end1: { guid: raw },
@@ -151,8 +156,7 @@ Deno.test("built-in relationship types: SET ends collect every relationship; no 
 
 Deno.test("a deleted end: the relationship reads DELETED on both ends and by guid", async () => {
   await withEmulator({}, async (emulator) => {
-    await ok(emulator, "POST", `${DATAMAP}/atlas/v2/types/typedefs`, { relationshipDefs: [FEEDS] });
-    const [raw, load] = await createEntities(emulator, [dataSet("raw"), process("load")]);
+    const [raw, load] = await createFeedsEnds(emulator);
     const created = await ok(emulator, "POST", RELATIONSHIP, {
       typeName: "test_feeds",
       end1: { guid: raw },

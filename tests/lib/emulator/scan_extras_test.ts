@@ -7,18 +7,12 @@
  */
 import assert from "node:assert/strict";
 import { call, withEmulator } from "./emulator_test_helpers.ts";
-
-const V = "api-version=2023-09-01";
-const DS = "/scan/datasources";
-
-const storage = { kind: "AzureStorage", properties: { endpoint: "https://sales.blob.core.windows.net/" } };
-
-function assertAzureError(body: unknown, code: string, pattern: RegExp): void {
-  const error = (body as { error: { code: string; message: string; details: unknown[] } }).error;
-  assert.equal(error.code, code);
-  assert.match(error.message, pattern);
-  assert.deepEqual(error.details, []);
-}
+import {
+  assertAzureError,
+  DATA_SOURCES as DS,
+  SCAN_V as V,
+  STORAGE_SOURCE as storage,
+} from "./scan_test_server.ts";
 
 Deno.test("scan extras: a trigger is created, read, replaced, disabled, enabled and deleted", async () => {
   await withEmulator({ seed: false }, async (emulator) => {

@@ -7,19 +7,14 @@
 import assert from "node:assert/strict";
 import { scanTemplate } from "../../../lib/templates/scan_templates.ts";
 import { call, withEmulator } from "./emulator_test_helpers.ts";
+import {
+  assertAzureError,
+  DATA_SOURCES as DS,
+  SCAN_V as V,
+  STORAGE_SOURCE as storage,
+} from "./scan_test_server.ts";
 
-const V = "api-version=2023-09-01";
-const DS = "/scan/datasources";
 const RUN_ID = "138301e4-f4f9-4ab5-b734-bac446b236e7";
-
-const storage = { kind: "AzureStorage", properties: { endpoint: "https://sales.blob.core.windows.net/" } };
-
-function assertAzureError(body: unknown, code: string, pattern: RegExp): void {
-  const error = (body as { error: { code: string; message: string; details: unknown[] } }).error;
-  assert.equal(error.code, code);
-  assert.match(error.message, pattern);
-  assert.deepEqual(error.details, []);
-}
 
 Deno.test("scan routes: data source create, replace, get, list, delete with the contract's statuses", async () => {
   await withEmulator({ seed: true }, async (emulator) => {

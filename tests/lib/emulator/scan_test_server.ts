@@ -1,18 +1,34 @@
 /**
  * A server on 127.0.0.1 that mounts the emulator's scanning area alone, with pages of two and a clock the
- * test moves, so run progress and paging can be checked without waiting. The scanning tests of the
- * emulator and of the client share it.
+ * test moves, so run progress and paging can be checked without waiting; and what the scanning tests of
+ * the emulator and of the client share besides: the api-version, the data sources path, a data source body
+ * and the check of an azure-style error body.
  *
  * @module
  */
-import { EmulatorError, errorResponse } from "../../../lib/emulator/errors.ts";
-import { createTypeSystem } from "../../../lib/emulator/mod.ts";
-import { Router } from "../../../lib/emulator/router.ts";
+import assert from "node:assert/strict";
 import { createScanArea } from "../../../lib/emulator/scan_area.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
+import { serveArea } from "../../support/local_server.ts";
 
 /** The api-version query of the scanning API. */
 export const SCAN_V = "api-version=2023-09-01";
+
+/** Where the scanning API keeps its data sources. */
+export const DATA_SOURCES = "/scan/datasources";
+
+/** A valid data source body (Azure Storage, no collection). */
+export const STORAGE_SOURCE = {
+  kind: "AzureStorage",
+  properties: { endpoint: "https://sales.blob.core.windows.net/" },
+};
+
+/** Checks an azure-style error body: its code, its message against `pattern`, and empty details. */
+export function assertAzureError(body: unknown, code: string, pattern: RegExp): void {
+  const error = (body as { error: { code: string; message: string; details: unknown[] } }).error;
+  assert.equal(error.code, code);
+  assert.match(error.message, pattern);
+  assert.deepEqual(error.details, []);
+}
 
 /** How long a run of the test server takes. */
 export const TEST_RUN_MS = 10_000;
@@ -33,32 +49,11 @@ export interface ScanServer {
 
 /** Runs `test` against a fresh scanning server, shut down afterwards. */
 export async function withScanServer(test: (server: ScanServer) => Promise<void>): Promise<void> {
-  const store = EntityStore.open();
   const clock = { now: Date.UTC(2025, 0, 6, 2) };
-  const area = createScanArea({ pageSize: 2, runDurationMs: TEST_RUN_MS })({
-    store,
-    types: createTypeSystem(store.database, () => clock.now),
+  const server = serveArea(createScanArea({ pageSize: 2, runDurationMs: TEST_RUN_MS }), {
     now: () => clock.now,
   });
-  const router = new Router().mount("", area);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    const match = router.match(request.method, url.pathname);
-    try {
-      if (match.kind !== "found") throw new EmulatorError(404, "NotFound", "no route");
-      return await match.handler({
-        request,
-        url,
-        params: match.params,
-        requestId: "test",
-        readJson: () => request.json(),
-      });
-    } catch (error) {
-      if (!(error instanceof EmulatorError)) throw error;
-      return errorResponse("azure", error, "test");
-    }
-  });
-  const url = `http://127.0.0.1:${server.addr.port}`;
+  const url = server.url;
   try {
     await test({
       url,
@@ -78,7 +73,6 @@ export async function withScanServer(test: (server: ScanServer) => Promise<void>
       },
     });
   } finally {
-    await server.shutdown();
-    store.close();
+    await server.close();
   }
 }

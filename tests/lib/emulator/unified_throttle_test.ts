@@ -3,39 +3,20 @@
  * limit answers 429 with `Retry-After` and the azure error body, and succeeds once the window frees.
  */
 import assert from "node:assert/strict";
-import { EmulatorError, errorResponse } from "../../../lib/emulator/errors.ts";
-import { createTypeSystem } from "../../../lib/emulator/mod.ts";
-import { Router } from "../../../lib/emulator/router.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
 import { createUnifiedCatalogArea, DEFAULT_LIMITS } from "../../../lib/emulator/unified/unified_area.ts";
+import { serveArea } from "../../support/local_server.ts";
 
 const V = "api-version=2025-09-15-preview";
 
 Deno.test("unified catalog throttling: 429 with Retry-After, then success after the window", async () => {
-  const store = EntityStore.open();
-  const area = createUnifiedCatalogArea({
-    limits: { read: 2, write: 5, operations: { "terms.list": 3 } },
-    windowMs: 400,
-  })({ store, types: createTypeSystem(store.database, Date.now), now: Date.now });
-  const router = new Router().mount("/datagovernance/catalog", area);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    const match = router.match(request.method, url.pathname);
-    try {
-      if (match.kind !== "found") throw new EmulatorError(404, "NotFound", "no route");
-      return await match.handler({
-        request,
-        url,
-        params: match.params,
-        requestId: "t",
-        readJson: () => request.json(),
-      });
-    } catch (error) {
-      if (!(error instanceof EmulatorError)) throw error;
-      return errorResponse("azure", error, "t");
-    }
-  });
-  const base = `http://127.0.0.1:${server.addr.port}/datagovernance/catalog`;
+  const server = serveArea(
+    createUnifiedCatalogArea({
+      limits: { read: 2, write: 5, operations: { "terms.list": 3 } },
+      windowMs: 400,
+    }),
+    { prefix: "/datagovernance/catalog" },
+  );
+  const base = `${server.url}/datagovernance/catalog`;
   const get = async (path: string) => {
     const response = await fetch(`${base}${path}?${V}`);
     return {
@@ -61,7 +42,6 @@ Deno.test("unified catalog throttling: 429 with Retry-After, then success after 
     assert.equal(DEFAULT_LIMITS.operations["terms.list"], 100);
     assert.equal(DEFAULT_LIMITS.operations["criticalDataElements.create"], 200);
   } finally {
-    await server.shutdown();
-    store.close();
+    await server.close();
   }
 });

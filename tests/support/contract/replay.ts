@@ -1,8 +1,8 @@
 /**
- * The shared machinery of the contract example replays (data map, account, catalog): build the request an
- * example describes from its operation's method, path template and declared parameters; check the answer's
- * status and body against the operation's response schema or the contract's error shape; run each replay
- * against a fresh seeded emulator.
+ * The shared machinery of the contract example replays (data map, account, catalog, scanning): build the
+ * request an example describes from its operation's method, path template and declared parameters; check
+ * the answer's status and body against the operation's response schema or the contract's error shape; run
+ * each replay, and each error case, against a fresh seeded emulator.
  *
  * A {@link ReplayProfile} says what differs between contracts: the api-version sent when an example names
  * none, the enum errata of its schemas, the undeclared query parameters its own examples pass (request
@@ -31,6 +31,21 @@ export interface ReplayProfile {
   formFileName?: string;
   /** Content type of a `formData` file part. */
   formFileType?: string;
+}
+
+/**
+ * The error shape of the azure-style contracts (account, scanning): the operation's declared error (else
+ * `ErrorResponseModel`), with the code and message every error carries made required.
+ */
+export function azureErrorSchema(operation: ContractOperation): Schema {
+  const declared = operation.responses.default?.schema ?? { $ref: "#/definitions/ErrorResponseModel" };
+  return {
+    allOf: [declared, {
+      type: "object",
+      required: ["error"],
+      properties: { error: { type: "object", required: ["code", "message"] } },
+    }],
+  };
 }
 
 /** A request built from an example. */
@@ -232,28 +247,49 @@ export interface ReplayScenario {
  * Replays one example against a fresh seeded emulator: the scenario's set-up, the request the example
  * describes, and the answer checked against the contract (plus `extraProblems` when the status is the
  * expected one).
+ *
+ * The expected status is the example's only one, or `status` for an example that answers several. An
+ * example answering both 201 and 200 replays its 200 onto what the same request created: the request is
+ * sent once first, and must answer 201.
  */
 export async function replayExample(
   profile: ReplayProfile,
   example: ContractExample,
   scenario: ReplayScenario | undefined,
   extraProblems?: (operation: ContractOperation, reply: Reply) => string[],
+  status?: number,
 ): Promise<void> {
   const contract = profile.contract;
   const operation = contract.operations.get(example.operationId)!;
-  const statuses = Object.keys(example.responses);
-  assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
-  const expected = Number(statuses[0]);
+  const statuses = Object.keys(example.responses).map(Number);
+  if (status === undefined) {
+    assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
+  } else {
+    assert.ok(statuses.includes(status), `${example.file} does not answer ${status}`);
+  }
+  const expected = status ?? statuses[0];
   await withEmulator(async (emulator) => {
     const api = new EmulatorApi(emulator.url, contract, profile.apiVersion);
     const params = structuredClone(example.parameters);
     await scenario?.prepare({ api, params, example, contract });
     const request = buildRequest(profile, operation, params, example.file);
-    const reply = await api.send(request.method, request.path, {
-      query: request.query,
-      body: request.body,
-      form: request.form,
-    });
+    const send = () =>
+      api.send(request.method, request.path, {
+        query: request.query,
+        body: request.body,
+        form: request.form,
+      });
+    const setup = scenario ? [...scenario.steps] : undefined;
+    if (expected === 200 && statuses.includes(201)) {
+      const first = await send();
+      assert.equal(
+        first.status,
+        201,
+        `the first ${example.file} request should create: ${excerpt(first.text)}`,
+      );
+      setup?.push("send the example's request once, creating what it names");
+    }
+    const reply = await send();
     const problems = replyProblems(profile, operation, expected, reply);
     if (extraProblems && reply.status === expected) problems.push(...extraProblems(operation, reply));
     assertConforms({
@@ -262,8 +298,29 @@ export async function replayExample(
       problems,
       prefix: contract.prefix,
       request,
-      setup: scenario?.steps,
+      setup,
       reply,
     });
+  });
+}
+
+/** An error answer the emulator must give in the contract's error shape. */
+export interface ErrorCase {
+  name: string;
+  operationId: string;
+  status: number;
+  send(api: EmulatorApi): Promise<Reply>;
+}
+
+/** Sends an error case to a fresh seeded emulator; its status and error body must be the contract's. */
+export async function replayErrorCase(profile: ReplayProfile, errorCase: ErrorCase): Promise<void> {
+  const operation = profile.contract.operations.get(errorCase.operationId)!;
+  await withEmulator(async (emulator) => {
+    const reply = await errorCase.send(new EmulatorApi(emulator.url, profile.contract, profile.apiVersion));
+    const problems = [
+      ...(reply.status === errorCase.status ? [] : [`status ${reply.status}, expected ${errorCase.status}`]),
+      ...errorBodyProblems(profile, operation, reply),
+    ];
+    assert.deepEqual(problems, [], `answer: HTTP ${reply.status} ${excerpt(reply.text)}`);
   });
 }

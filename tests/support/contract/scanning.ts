@@ -1,14 +1,14 @@
 /**
  * The published scanning contract (Azure.Analytics.Purview.Scanning, 2023-09-01) for the contract tests:
- * where it lives, its api-version, its error shape, and the set-up steps its example replays need on an
- * emulator (a collection, a data source, a scan, a run, a trigger, a classification rule). The contract's
- * host is the account endpoint and its `basePath` is `/scan`, so its paths sit below `/scan`.
+ * where it lives, its api-version, and the set-up steps its example replays need on an emulator (a
+ * collection, a data source, a scan, a run, a trigger, a classification rule); its error shape is the
+ * account contract's (`azureErrorSchema` of replay.ts). The contract's host is the account endpoint and its
+ * `basePath` is `/scan`, so its paths sit below `/scan`.
  *
  * @module
  */
 import type { EmulatorApi, Json, Reply } from "./emulator_api.ts";
 import { type Contract, type ContractOperation, loadContract, REFERENCE_DIR } from "./reference.ts";
-import type { Schema } from "./schema.ts";
 
 /** The scanning contract document. */
 export const SCANNING_CONTRACT_FILE: URL = new URL(
@@ -26,18 +26,6 @@ const V = { "api-version": SCAN_API_VERSION };
 /** Loads (once per process) the scanning contract and its examples; its prefix is `/scan`. */
 export function loadScanningContract(): Promise<Contract> {
   return loadContract(SCANNING_CONTRACT_FILE);
-}
-
-/** The scanning contract's error shape, with the code and message every error carries made required. */
-export function scanErrorSchema(operation: ContractOperation): Schema {
-  const declared = operation.responses.default?.schema ?? { $ref: "#/definitions/ErrorResponseModel" };
-  return {
-    allOf: [declared, {
-      type: "object",
-      required: ["error"],
-      properties: { error: { type: "object", required: ["code", "message"] } },
-    }],
-  };
 }
 
 /**

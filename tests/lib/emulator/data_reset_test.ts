@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+import { call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
 
 const TYPES = `${DATAMAP}/atlas/v2/types`;
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
@@ -17,12 +17,6 @@ const UC_V = "api-version=2025-09-15-preview";
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 const ORDER_TOTAL = "ca7a1000-0000-4000-8000-000000000023";
 const UNUSED_BUILTIN = "MICROSOFT.PERSONAL.IPADDRESS";
-
-async function ok(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const reply = await call(emulator, method, path, body);
-  assert.ok(reply.status < 300, `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply;
-}
 
 async function searchCount(emulator: RunningEmulator): Promise<number> {
   const reply = await ok(emulator, "POST", `${DATAMAP}/search/query?${SCAN_V}`, { keywords: "*" });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 
 /** Base path of the data-map API. */
@@ -53,6 +54,18 @@ export async function call(
     headers: response.headers,
     body: text === "" ? undefined : JSON.parse(text),
   };
+}
+
+/** {@link call}, failing the test unless the answer is a success (2xx). */
+export async function ok(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<JsonReply> {
+  const reply = await call(emulator, method, path, body);
+  assert.ok(reply.status < 300, `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply;
 }
 
 /** A minimal entity body for POST /atlas/v2/entity. */

@@ -9,7 +9,7 @@ import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { EntityRelationships } from "../../../lib/emulator/entity_relationships.ts";
 import { RelationshipStore } from "../../../lib/emulator/relationship_store.ts";
 import { EntityStore } from "../../../lib/emulator/store.ts";
-import { call, CATALOG, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import { CATALOG, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 const RELATIONSHIP = `${DATAMAP}/atlas/v2/relationship`;
@@ -22,12 +22,6 @@ const FEEDS = {
   endDef2: { type: "Process", name: "fedBy", cardinality: "SINGLE" },
   attributeDefs: [{ name: "note", typeName: "string", isOptional: true, cardinality: "SINGLE" }],
 };
-
-async function ok(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const reply = await call(emulator, method, path, body);
-  assert.ok(reply.status < 300, `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply;
-}
 
 /** Creates the entities (all new) and returns their guids in order. */
 async function createEntities(emulator: RunningEmulator, entities: unknown[]): Promise<string[]> {

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, CATALOG, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+import { CATALOG, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 const QUERY = `${DATAMAP}/search/query?api-version=2023-09-01`;
@@ -18,12 +18,6 @@ const GLOSSARY_FILTER = {
     { or: [{ glossaryType: "AtlasGlossary" }, { glossaryType: "AtlasGlossaryTerm" }] },
   ],
 };
-
-async function ok(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const reply = await call(emulator, method, path, body);
-  assert.ok(reply.status < 300, `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply;
-}
 
 async function search(emulator: RunningEmulator, body: Record<string, unknown>) {
   return (await ok(emulator, "POST", QUERY, { limit: 100, ...body })).body;

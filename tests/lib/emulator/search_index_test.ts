@@ -9,7 +9,7 @@ import type { AtlasEntity } from "../../../lib/emulator/entity_model.ts";
 import { searchEntities } from "../../../lib/emulator/search.ts";
 import { SearchIndex } from "../../../lib/emulator/search_index.ts";
 import { EntityStore } from "../../../lib/emulator/store.ts";
-import { API_VERSION, call, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import { API_VERSION, call, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 
@@ -20,12 +20,6 @@ async function ids(emulator: RunningEmulator, body: Record<string, unknown>): Pr
   });
   assert.equal(reply.status, 200, JSON.stringify(reply.body));
   return reply.body.value.map((item: { id: string }) => item.id);
-}
-
-async function ok(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const reply = await call(emulator, method, path, body);
-  assert.ok(reply.status < 300, `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply;
 }
 
 Deno.test("every kind of entity write is searchable at once, and deleted entities never match", async () => {

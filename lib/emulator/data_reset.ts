@@ -102,6 +102,9 @@ export function clearCatalogData(store: EntityStore, types?: TypeSystem): DataRe
   return { cleared, kept: [...KEPT] };
 }
 
+/** The tables a data reset empties (all or some of their rows). */
+export const WIPED_TABLES: ReadonlySet<string> = new Set(WIPES.map((wipe) => wipe.table));
+
 function existingTables(db: DatabaseSync): Set<string> {
   const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
   return new Set(rows.map((row) => String((row as { name: string }).name)));

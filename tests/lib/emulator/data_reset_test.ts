@@ -5,6 +5,8 @@
  * answer counts what went, and the emptied catalog takes the same names again.
  */
 import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { WIPED_TABLES } from "../../../lib/emulator/data_reset.ts";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
 
@@ -159,4 +161,34 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     });
     assert.equal(await searchCount(emulator), 2, "the new entity and glossary");
   });
+});
+
+/**
+ * Tables a reset leaves alone because they hold no catalog data of their own: SQLite's bookkeeping, and
+ * whatever is derived from the wiped tables and kept in step with them.
+ */
+const NOT_CATALOG_DATA = new Set(["sqlite_sequence"]);
+
+Deno.test("every table the emulator writes is emptied by a reset or derived from one that is", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "govcat-reset-" });
+  try {
+    const dataFile = `${dir}/catalog.db`;
+    // Every area used once, so each has created its tables.
+    await withEmulator({ seed: true, dataFile }, async (emulator) => {
+      await populate(emulator);
+      await searchCount(emulator);
+    });
+    const db = new DatabaseSync(dataFile);
+    try {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
+        .map((row) => String(row.name));
+      assert.ok(tables.length > WIPED_TABLES.size / 2, tables.join(" "));
+      const unaccounted = tables.filter((name) => !WIPED_TABLES.has(name) && !NOT_CATALOG_DATA.has(name));
+      assert.deepEqual(unaccounted, [], "a new table holding catalog data must be added to the reset");
+    } finally {
+      db.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

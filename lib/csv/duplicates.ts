@@ -1,13 +1,12 @@
 /**
  * Finding rows whose `unique` column groups repeat within a file, in bounded memory: each row's key is
- * reduced to a 53-bit hash kept in a compact open-addressing set (10 to 20 bytes a row), and only rows
- * whose hash was seen before keep their key text. A repeated hash is not yet a duplicate: the first
- * row's key was not kept, so the caller re-reads the file from the top until the
- * first row of each repeated hash is found ({@link DuplicateTracker.resolve}), and only keys that really
- * match are reported. No false duplicate is ever reported, whatever the hash does; the re-read happens
- * only when some hash repeats, which for distinct keys is about one file in ten thousand at a million
- * rows.
- *
+ * reduced to a 53-bit hash, computed without building the key text, and kept in a compact open-addressing
+ * set (`hash_set.ts`, about 11 bytes a row); only rows whose hash was seen before keep their key text. A
+ * repeated hash is not yet a duplicate: the first row's key was not kept, so the caller re-reads the file
+ * from the top until the first row of each repeated hash is found ({@link DuplicateTracker.resolve}), and
+ * only keys that really match are reported. No false duplicate is ever reported, whatever the hash does;
+ * the re-read happens only when some hash repeats, which for distinct keys is about one file in ten
+ * thousand at a million rows. *
  * @example
  * ```ts
  * import { DuplicateTracker } from "./duplicates.ts";
@@ -22,65 +21,43 @@
  * @module
  */
 import type { HeaderBinding } from "./binding.ts";
+import { finish53, HashSet53 } from "./hash_set.ts";
 import { shown } from "./problems.ts";
 import type { CellValue, CheckedRow, CsvProblem } from "./types.ts";
 
-/** 53-bit string hash (cyrb53): an integer from 0 to 2^53 - 1. */
-export function hash53(text: string, seed = 0): number {
-  let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+export { hash53 } from "./hash_set.ts";
+
+/** True when `text` has a character outside ASCII, whose lower case only `toLowerCase` knows. */
+function beyondAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return true;
+  return false;
 }
 
 /**
- * A set of 53-bit hashes in typed arrays (8 bytes a slot, no object per row; 0 marks a free slot), split
- * into 256 tables that grow one at a time, so growing never holds two copies of the whole set.
+ * {@link hash53} of a row's key in a group (the {@link valueKey}s of its columns joined with U+0000)
+ * without building the key: every row of the file is hashed, and only rows whose hash repeats need the
+ * key itself. Undefined when a column of the group is empty.
  */
-class HashSet53 {
-  readonly #tables: Float64Array[] = Array.from({ length: 256 }, () => new Float64Array(64));
-  readonly #sizes = new Uint32Array(256);
-
-  /** Adds `hash`; returns true when it was already there. */
-  has(hash: number): boolean {
-    // 0 marks a free slot, so hash 0 shares a slot with 1: a collision at worst, which is confirmed.
-    const value = hash === 0 ? 1 : hash;
-    const low = value >>> 0;
-    const high = (value - low) / 4294967296;
-    const table = high & 255;
-    if ((this.#sizes[table] + 1) * 5 > this.#tables[table].length * 4) this.#grow(table);
-    return this.#insert(table, value, Math.imul(low ^ (high >>> 8), 0x9e3779b1) >>> 0);
-  }
-
-  #insert(table: number, value: number, mixed: number): boolean {
-    const slots = this.#tables[table];
-    const length = slots.length;
-    let slot = mixed % length;
-    while (slots[slot] !== 0) {
-      if (slots[slot] === value) return true;
-      if (++slot === length) slot = 0;
+export function groupKeyHash53(columns: readonly string[], row: CheckedRow): number | undefined {
+  let h1 = 0xdeadbeef | 0, h2 = 0x41c6ce57;
+  for (let part = 0; part < columns.length; part++) {
+    const value = row.values[columns[part]];
+    if (value === undefined) return undefined;
+    if (part > 0) {
+      h1 = Math.imul(h1, 2654435761);
+      h2 = Math.imul(h2, 1597334677);
     }
-    slots[slot] = value;
-    this.#sizes[table]++;
-    return false;
-  }
-
-  #grow(table: number): void {
-    const old = this.#tables[table];
-    // By half, not double: less room left empty in a large set.
-    this.#tables[table] = new Float64Array(Math.ceil(old.length * 1.5));
-    this.#sizes[table] = 0;
-    for (const value of old) {
-      if (value === 0) continue;
-      const low = value >>> 0;
-      this.#insert(table, value, Math.imul(low ^ (((value - low) / 4294967296) >>> 8), 0x9e3779b1) >>> 0);
+    // ASCII text is lowered here as toLowerCase would; other values take the general way.
+    const ascii = typeof value === "string" && !beyondAscii(value);
+    const text = ascii ? value : valueKey(value);
+    for (let i = 0; i < text.length; i++) {
+      let c = text.charCodeAt(i);
+      if (ascii && c >= 65 && c <= 90) c += 32;
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
     }
   }
+  return finish53(h1, h2);
 }
 
 /**
@@ -122,7 +99,8 @@ function valueKey(value: CellValue): string {
  */
 export class DuplicateTracker {
   readonly #binding: HeaderBinding;
-  readonly #hash: (key: string) => number;
+  /** The hash of keys given for tests; undefined for {@link hash53}, computed without building keys. */
+  readonly #hash: ((key: string) => number) | undefined;
   readonly #groups: Group[];
   #unresolved = 0;
   readonly #maxRepeats: number;
@@ -140,19 +118,33 @@ export class DuplicateTracker {
   constructor(binding: HeaderBinding, options: { hash?: (key: string) => number; maxRepeats?: number } = {}) {
     this.#binding = binding;
     this.#maxRepeats = options.maxRepeats ?? MAX_REPEATS;
-    this.#hash = options.hash ?? hash53;
+    this.#hash = options.hash;
     this.#groups = (binding.template.unique ?? [])
       .filter((columns) => columns.every((name) => binding.positions.has(name)))
       .map((columns) => ({ columns, seen: new HashSet53(), buckets: new Map() }));
   }
 
+  /**
+   * The number of rows the file is expected to hold in all (an estimate, e.g. from the share of the file
+   * read so far): the hash sets grow straight to that size instead of step by step.
+   */
+  expectRows(rows: number): void {
+    for (const group of this.#groups) group.seen.expect(rows);
+  }
+
+  /**
+   * No more rows will be added: frees the hash sets (about 10 MB a million rows) now rather than at the
+   * next full garbage collection. {@link DuplicateTracker.resolve} and the problems still work.
+   */
+  endRows(): void {
+    for (const group of this.#groups) group.seen.release();
+  }
+
   /** Records a checked row (rows with an empty value in a group are not compared for that group). */
   add(row: CheckedRow): void {
     for (const group of this.#groups) {
-      const key = this.#key(group, row);
-      if (key === undefined) continue;
-      const hash = this.#hash(key);
-      if (!group.seen.has(hash)) continue;
+      const hash = this.#hashOf(group, row);
+      if (hash === undefined || !group.seen.has(hash)) continue;
       if (this.#repeats >= this.#maxRepeats) {
         this.#notCompared++;
         this.#firstNotCompared ||= row.line;
@@ -166,7 +158,7 @@ export class DuplicateTracker {
         this.#unresolved++;
       }
       // JSON text is a fresh string: a slice of the row would keep the whole read chunk alive.
-      const stored = JSON.stringify(key);
+      const stored = JSON.stringify(this.#key(group, row));
       const display = group.columns.map((name) => shown(String(row.values[name]), 40)).join(", ");
       const entry = bucket.keys.get(stored);
       if (entry) entry.lines.push(row.line);
@@ -187,12 +179,12 @@ export class DuplicateTracker {
   resolve(row: CheckedRow): boolean {
     for (const group of this.#groups) {
       if (this.#unresolved === 0) break;
-      const key = this.#key(group, row);
-      if (key === undefined) continue;
-      const bucket = group.buckets.get(this.#hash(key));
+      const hash = this.#hashOf(group, row);
+      if (hash === undefined) continue;
+      const bucket = group.buckets.get(hash);
       if (bucket && bucket.firstLine === undefined) {
         bucket.firstLine = row.line;
-        bucket.firstKey = JSON.stringify(key);
+        bucket.firstKey = JSON.stringify(this.#key(group, row));
         this.#unresolved--;
       }
     }
@@ -239,6 +231,12 @@ export class DuplicateTracker {
       });
     }
     return problems.sort((a, b) => a.line - b.line);
+  }
+
+  #hashOf(group: Group, row: CheckedRow): number | undefined {
+    if (this.#hash === undefined) return groupKeyHash53(group.columns, row);
+    const key = this.#key(group, row);
+    return key === undefined ? undefined : this.#hash(key);
   }
 
   #key(group: Group, row: CheckedRow): string | undefined {

@@ -29,7 +29,8 @@ import type { Logger } from "../log.ts";
 import type { FileAccess, ProgressSink } from "../operations/types.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
 import { BatchSender, rowsIn, StopImport, type Tally } from "./batch_sender.ts";
-import { checkCsvFile, checkedRows } from "./check.ts";
+import { forEachBatch, unitBatches } from "./batches.ts";
+import { checkCsvFile, checkedRowBatches } from "./check.ts";
 import { Checkpoint } from "./checkpoint.ts";
 import { problemsError } from "./problems.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
@@ -40,7 +41,7 @@ import {
   type PreviewEntry,
   summaryLine,
 } from "./summary.ts";
-import type { BulkImport, CheckedRow, ImportUnit, PlannedAction } from "./types.ts";
+import type { BulkImport, ImportUnit, PlannedAction } from "./types.ts";
 
 export { type BulkImportSummary, ImportInterruptedError, type PreviewEntry, summaryLine } from "./summary.ts";
 
@@ -152,58 +153,6 @@ export async function runBulkImport<Item>(
   }
 }
 
-function unitsOf<Item>(
-  plugin: BulkImport<Item>,
-  rows: AsyncIterable<CheckedRow>,
-): AsyncIterable<ImportUnit<Item>> {
-  if (plugin.units) return plugin.units(rows);
-  const toItem = plugin.toItem;
-  if (!toItem) throw new Error(`import ${plugin.id} defines neither units nor toItem`);
-  return (async function* () {
-    for await (const row of rows) yield { lines: [row.line], item: toItem(row) };
-  })();
-}
-
-async function* batchesOf<T>(units: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const unit of units) {
-    batch.push(unit);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
-/**
- * Runs `work` for each batch with at most `window.size` in flight, and stops dispatching when
- * `shouldStop()` says so or a batch fails; the first failure is thrown once the batches in flight end.
- */
-async function forEachBatch<T>(
-  batches: AsyncIterable<T[]>,
-  window: AdaptiveWindow,
-  work: (batch: T[], index: number) => Promise<void>,
-  shouldStop: () => boolean,
-): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  let failure: { error: unknown } | undefined;
-  let index = 0;
-  try {
-    for await (const batch of batches) {
-      while (inFlight.size >= window.size) await Promise.race(inFlight);
-      if (failure || shouldStop()) break;
-      const task: Promise<void> = work(batch, index++)
-        .catch((error) => void (failure ??= { error }))
-        .finally(() => inFlight.delete(task));
-      inFlight.add(task);
-    }
-  } finally {
-    await Promise.all(inFlight);
-  }
-  if (failure) throw failure.error;
-}
-
 async function planRun<Item>(
   plugin: BulkImport<Item>,
   options: BulkImportOptions,
@@ -214,10 +163,10 @@ async function planRun<Item>(
   const preview: PreviewEntry[] = [];
   const limit = options.previewLimit ?? 20;
   let wouldCreate = 0, wouldUpdate = 0, wouldSkip = 0, wouldReject = 0, done = 0;
-  const rows = checkedRows(options.file, plugin.template, { displayName: summary.file, signal });
+  const rows = checkedRowBatches(options.file, plugin.template, { displayName: summary.file, signal });
   const window = new AdaptiveWindow(options.concurrency);
   const planned: Array<{ units: ImportUnit<Item>[]; actions: PlannedAction[] }> = [];
-  await forEachBatch(batchesOf(unitsOf(plugin, rows), options.batchSize), window, async (units) => {
+  await forEachBatch(unitBatches(plugin, rows, options.batchSize), window, async (units) => {
     let actions: PlannedAction[];
     if (plugin.plan) actions = await plugin.plan(units, signal);
     else {
@@ -294,10 +243,10 @@ async function importRun<Item>(
 
   let stopped: { message: string; exitCode: number; cause: unknown } | undefined;
   const sender = new BatchSender(plugin, window, signal, options, () => summary.throttled);
-  const rows = checkedRows(options.file, plugin.template, { displayName: summary.file, signal });
+  const rows = checkedRowBatches(options.file, plugin.template, { displayName: summary.file, signal });
   try {
     await forEachBatch(
-      batchesOf(unitsOf(plugin, rows), options.batchSize),
+      unitBatches(plugin, rows, options.batchSize),
       window,
       async (units, batch) => {
         if (state.completed.has(batch)) return;

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { UsageError } from "../../../lib/errors.ts";
-import { CHUNK_BYTES, csvLine, readCsvFile, readCsvTextSync } from "../../../lib/csv/reader.ts";
+import { CHUNK_BYTES, csvLine, PIECE_BYTES, readCsvFile, readCsvTextSync } from "../../../lib/csv/reader.ts";
 import { CsvTokenizer } from "../../../lib/csv/tokenizer.ts";
 import type { CsvRow } from "../../../lib/csv/types.ts";
 import { fc, propertyRuns } from "../../support/property.ts";
@@ -148,6 +148,29 @@ Deno.test("property: a file reads like the text, wherever its 64 KiB chunks end"
         // A first row of `x` padding puts the generated rows across the first chunk boundary, at a
         // different byte each run (multi-byte characters and CRLF pairs get split between reads).
         const pad = ["x".repeat(CHUNK_BYTES - 48 + shift)];
+        const { text, expected } = writeTable([pad, ...table], how);
+        const path = join(dir, `rows-${run++}.csv`);
+        await Deno.writeTextFile(path, text);
+        const read: CsvRow[] = [];
+        for await (const row of readCsvFile(path, { displayName: "file.csv" })) read.push(row);
+        assert.deepEqual(read, expected);
+        await Deno.remove(path);
+      }),
+      propertyRuns(60),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("property: a file reads like the text, wherever the pieces decoded within a chunk end", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "govcat-csv-property-" });
+  try {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(rows("grapheme"), layout, fc.nat({ max: 96 }), async (table, how, shift) => {
+        // As above, at the end of the first piece, which is inside the first chunk.
+        const pad = ["x".repeat(PIECE_BYTES - 48 + shift)];
         const { text, expected } = writeTable([pad, ...table], how);
         const path = join(dir, `rows-${run++}.csv`);
         await Deno.writeTextFile(path, text);

@@ -77,7 +77,7 @@ function assertTemplate(template: CsvTemplate): void {
 function knownNames(template: CsvTemplate): string[] {
   return [
     ...template.columns.map((spec) => spec.name),
-    ...(template.patterns ?? []).map((pattern) => `${pattern.prefix}<name>`),
+    ...(template.patterns ?? []).map(patternForm),
   ];
 }
 
@@ -140,7 +140,11 @@ export function bindHeader(
       lower.startsWith(candidate.prefix.toLowerCase()) && lower.length > candidate.prefix.length
     );
     if (pattern) {
-      if (patternNames.has(key)) {
+      const problem = patternNameProblem(pattern, name);
+      if (problem) {
+        slots.push({ type: "ignored", reason: "unknown" });
+        problems.push({ ...at, message: problem });
+      } else if (patternNames.has(key)) {
         slots.push({ type: "ignored", reason: "duplicate" });
         problems.push({ ...at, message: "this column is already in the header; remove one of them." });
       } else {
@@ -290,6 +294,42 @@ function cellProblem(
   message: string,
 ): void {
   problems.push({ file: binding.file, line, column: index + 1, columnName: binding.names[index], message });
+}
+
+/** How a pattern column's name is written, for messages. */
+function patternForm(pattern: ColumnPattern): string {
+  return pattern.nameForm ?? `${pattern.prefix}<name>`;
+}
+
+/** Names that would reach an object's prototype instead of naming an attribute. */
+const RESERVED_NAME_PARTS = new Set(["__proto__", "prototype", "constructor"]);
+
+/**
+ * The part of a dotted name (`bm.__proto__.x`) that would reach an object's prototype when used as a key
+ * of the object built from it, or undefined. Such names are refused wherever users name attributes.
+ */
+export function reservedNamePart(name: string): string | undefined {
+  return name.split(".").map((part) => part.trim()).find((part) => RESERVED_NAME_PARTS.has(part));
+}
+
+/**
+ * What is wrong with a pattern column's name (`bm.Governance` lacks its attribute, `attr.__proto__` names
+ * no attribute), or undefined: such a column would be dropped, or worse, written onto every object.
+ */
+function patternNameProblem(pattern: ColumnPattern, name: string): string | undefined {
+  const parts = name.slice(pattern.prefix.length).split(".");
+  const wanted = pattern.nameParts ?? 1;
+  const form = patternForm(pattern);
+  if (parts.length < wanted || parts.some((part) => part.trim() === "")) {
+    return `the column name ${shown(name)} does not have the form ${form}; name the column that way.`;
+  }
+  const reserved = reservedNamePart(name);
+  if (reserved !== undefined) {
+    return `the column name ${
+      shown(name)
+    } uses "${reserved}", which cannot name an attribute; rename the column.`;
+  }
+  return undefined;
 }
 
 /** The 0-based header position of a template column or a pattern column's full name. */

@@ -34,6 +34,7 @@ export {
   type HeaderBinding,
   type HeaderSlot,
   REJECT_COLUMNS,
+  reservedNamePart,
   templateHint,
 } from "./binding.ts";
 export { DuplicateTracker } from "./duplicates.ts";
@@ -59,6 +60,8 @@ export interface CsvCheckReport {
 interface CheckOptions {
   maxProblems?: number;
   onRows?: (rows: number) => void;
+  /** The share of the input read so far (0 to 1), when known: the duplicate check sizes its set by it. */
+  readShare?: () => number;
 }
 
 /** The checks over a stream of rows; `reread` reads the file again when duplicates must be confirmed. */
@@ -94,7 +97,11 @@ async function checkRows(
       tracker!.add(checked.row);
       if (count % PROGRESS_EVERY === 0) options.onRows?.(count);
     }
+    const share = options.readShare?.() ?? 0;
+    // A tenth more than the rows at this pace, as the rows of the last chunk read are not all counted yet.
+    if (share > 0 && count > 0) tracker?.expectRows(Math.ceil((count / share) * 1.1));
   }
+  tracker?.endRows();
   options.onRows?.(count);
   if (!binding || !tracker) {
     add([{
@@ -148,6 +155,7 @@ export async function checkCsvFile(
   const file = options.displayName ?? path;
   const hash = createHash("sha256");
   let size = 0;
+  const total = await Deno.stat(path).then((info) => info.size, () => 0);
   const rows = readCsvFileBatches(path, {
     displayName: file,
     signal: options.signal,
@@ -157,7 +165,8 @@ export async function checkCsvFile(
     },
   });
   const reread = () => readCsvFileBatches(path, { displayName: file, signal: options.signal });
-  const report = await checkRows(rows, reread, file, template, options);
+  const readShare = () => total > 0 ? Math.min(1, size / total) : 0;
+  const report = await checkRows(rows, reread, file, template, { ...options, readShare });
   return { ...report, sha256: hash.digest("hex"), size };
 }
 
@@ -174,12 +183,15 @@ export async function checkCsvText(
   return { ...report, sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
 }
 
-/** Checked rows of a stream; a problem now means the file changed after it was validated. */
-async function* checkedStream(
+/**
+ * Checked rows of a stream, an array per array read; a problem now means the file changed after it was
+ * validated.
+ */
+async function* checkedBatches(
   batches: AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
   file: string,
   template: CsvTemplate,
-): AsyncGenerator<CheckedRow> {
+): AsyncGenerator<CheckedRow[]> {
   const changed = (problem: CsvProblem) =>
     new UsageError(
       `${file} changed after it was checked: ${formatProblem(problem)}`,
@@ -187,6 +199,7 @@ async function* checkedStream(
     );
   let binding: HeaderBinding | undefined;
   for await (const rows of batches) {
+    const checkedRows: CheckedRow[] = [];
     for (const row of rows) {
       if (!binding) {
         const bound = bindHeader(template, row, file);
@@ -195,10 +208,19 @@ async function* checkedStream(
         continue;
       }
       const checked = checkRow(binding, row);
-      if (checked.problems.length > 0) throw changed(checked.problems[0]);
-      yield checked.row;
+      if (checked.problems.length > 0) {
+        // The rows before it come first, as they would one by one.
+        if (checkedRows.length > 0) yield checkedRows;
+        throw changed(checked.problems[0]);
+      }
+      checkedRows.push(checked.row);
     }
+    if (checkedRows.length > 0) yield checkedRows;
   }
+}
+
+async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
 }
 
 /**
@@ -210,8 +232,20 @@ export function checkedRows(
   template: CsvTemplate,
   options: { displayName?: string; signal?: AbortSignal } = {},
 ): AsyncGenerator<CheckedRow> {
+  return flatten(checkedRowBatches(path, template, options));
+}
+
+/**
+ * {@link checkedRows} in arrays of rows read together (none empty), for passes over every row: one promise
+ * an array instead of one a row.
+ */
+export function checkedRowBatches(
+  path: string,
+  template: CsvTemplate,
+  options: { displayName?: string; signal?: AbortSignal } = {},
+): AsyncGenerator<CheckedRow[]> {
   const file = options.displayName ?? path;
-  return checkedStream(
+  return checkedBatches(
     readCsvFileBatches(path, { displayName: file, signal: options.signal }),
     file,
     template,
@@ -224,5 +258,5 @@ export function checkedRowsFromText(
   file: string,
   template: CsvTemplate,
 ): AsyncGenerator<CheckedRow> {
-  return checkedStream(readCsvTextBatches(text, file), file, template);
+  return flatten(checkedBatches(readCsvTextBatches(text, file), file, template));
 }

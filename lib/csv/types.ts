@@ -49,6 +49,13 @@ export interface ColumnPattern {
   prefix: string;
   kind: ColumnKind;
   description: string;
+  /**
+   * How many `.`-separated parts the name after the prefix has at least (`bm.<group>.<attribute>`: 2);
+   * 1 when absent.
+   */
+  nameParts?: number;
+  /** The form of the name, for messages (`bm.<group>.<attribute>`); `<prefix><name>` when absent. */
+  nameForm?: string;
 }
 
 /** A cell's value after checking: text, a number, a boolean, a list (multi), or parsed JSON. */

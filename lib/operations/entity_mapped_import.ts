@@ -16,6 +16,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { BulkImport, CheckedRow, ColumnSpec, CsvTemplate } from "../csv/types.ts";
+import { reservedNamePart } from "../csv/check.ts";
 import { columnKey } from "../csv/problems.ts";
 import { UsageError } from "../errors.ts";
 import { entityCsvImport } from "./entity_bulk_operations.ts";
@@ -55,6 +56,14 @@ export function mappedEntityTemplate(
     throw new UsageError(
       "column_mapping maps no column to qualifiedName, the unique name every entity needs.",
       'Add e.g. {"<column>": "qualifiedName"}.',
+    );
+  }
+  const unusable = named.filter((target) => reservedNamePart(target) !== undefined);
+  if (unusable.length > 0) {
+    throw new UsageError(
+      `column_mapping maps to ${unusable.map((t) => `"${t}"`).join(", ")}, which cannot name an attribute ` +
+        `("${reservedNamePart(unusable[0])}").`,
+      "Map each column to the name of an attribute of the entity type.",
     );
   }
   const duplicated = named.filter((target, i) => named.indexOf(target) !== i);

@@ -2,7 +2,7 @@
  * The path a user takes: govcat as a subprocess, over real HTTP, against the emulator.
  */
 import assert from "node:assert/strict";
-import { withCliSetup } from "../support/cli_harness.ts";
+import { assertRefusedLocally, withCliSetup } from "../support/cli_harness.ts";
 
 Deno.test("entity create, get, search and delete round-trip through the emulator", async () => {
   await withCliSetup({}, async ({ govcat, govcatText }) => {
@@ -152,5 +152,23 @@ Deno.test("a retried upsert whose first response was lost creates the entity onc
     assert.ok(second.UPDATE?.length === 1, "the retry found the entity the first attempt had created");
     const search = await govcat("search", "query", "--keywords=lost-response");
     assert.equal(search.json["@search.count"], 1);
+  });
+});
+
+Deno.test("bulk-import refuses pattern columns that name __proto__ or lack their parts, before sending", async () => {
+  await withCliSetup({}, async (setup) => {
+    const file = `${setup.dir}/hostile.csv`;
+    await Deno.writeTextFile(
+      file,
+      "typeName,qualifiedName,name,bm.__proto__.polluted,attr.constructor,bm.Governance\n" +
+        "DataSet,ds://hostile,hostile,yes,x,y\n",
+    );
+    const refused = await assertRefusedLocally(setup, /hostile\.csv:1:4: column bm\.__proto__\.polluted/, [
+      "entity",
+      "bulk-import",
+      `--csv-file=${file}`,
+    ]);
+    assert.match(refused.stderr, /hostile\.csv:1:5: column attr\.constructor: .* cannot name an attribute/);
+    assert.match(refused.stderr, /hostile\.csv:1:6: column bm\.Governance: .* bm\.<group>\.<attribute>/);
   });
 });

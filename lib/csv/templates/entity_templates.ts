@@ -15,7 +15,7 @@
  * @module
  */
 import type { ColumnPattern, ColumnSpec, CsvTemplate } from "../types.ts";
-import { cellText, patternColumnProblems, rowObjectIdProblems } from "./rules.ts";
+import { cellText, rowObjectIdProblems } from "./rules.ts";
 
 const OWNER_A = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
 const OWNER_B = "0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70";
@@ -92,14 +92,15 @@ const ENTITY_PATTERNS: readonly ColumnPattern[] = [
   {
     prefix: "bm.",
     kind: "text",
+    nameParts: 2,
+    nameForm: "bm.<group>.<attribute>",
     description: "bm.<group>.<attribute>: a business metadata attribute, e.g. bm.Governance.dataOwner",
   },
 ];
 
-const entityRowProblems = (row: Parameters<NonNullable<CsvTemplate["checkRow"]>>[0]) => [
-  ...rowObjectIdProblems(row, ["owner"]),
-  ...patternColumnProblems(row),
-];
+const OWNER_COLUMNS = ["owner"];
+const entityRowProblems = (row: Parameters<NonNullable<CsvTemplate["checkRow"]>>[0]) =>
+  rowObjectIdProblems(row, OWNER_COLUMNS);
 
 export const entityBulkImport: CsvTemplate = {
   name: "entity-bulk-import",

@@ -4,6 +4,7 @@ import {
   bindHeader,
   checkCsvFile,
   checkCsvText,
+  checkedRowBatches,
   checkedRows,
   checkedRowsFromText,
   checkRow,
@@ -107,6 +108,43 @@ Deno.test("header problems: unknown column with a suggestion, missing required c
     "guid, retention, active, confidence, status, metadata, contacts, link, tags, owners, attr.<name>.",
     "t.csv:1: the header has no qualifiedName column, which is required (the asset's unique name).",
   ]);
+});
+
+Deno.test("pattern columns must have their form and may not name __proto__, prototype or constructor", () => {
+  const grouped: CsvTemplate = {
+    ...ASSETS,
+    patterns: [
+      ...(ASSETS.patterns ?? []),
+      {
+        prefix: "bm.",
+        kind: "text",
+        description: "business metadata",
+        nameParts: 2,
+        nameForm: "bm.<group>.<attribute>",
+      },
+    ],
+  };
+  const { binding, problems } = bind(
+    grouped,
+    "typeName",
+    "qualifiedName",
+    "bm.Governance",
+    "bm.__proto__.polluted",
+    "attr.constructor",
+    "attr.a..b",
+    "bm.Governance.owner",
+  );
+  assert.deepEqual(problems.map(formatProblem), [
+    't.csv:1:3: column bm.Governance: the column name "bm.Governance" does not have the form ' +
+    "bm.<group>.<attribute>; name the column that way.",
+    't.csv:1:4: column bm.__proto__.polluted: the column name "bm.__proto__.polluted" uses "__proto__", ' +
+    "which cannot name an attribute; rename the column.",
+    't.csv:1:5: column attr.constructor: the column name "attr.constructor" uses "constructor", which cannot ' +
+    "name an attribute; rename the column.",
+    't.csv:1:6: column attr.a..b: the column name "attr.a..b" does not have the form attr.<name>; name the ' +
+    "column that way.",
+  ]);
+  assert.equal(binding.slots[6].type, "pattern", "a well-formed one is taken");
 });
 
 Deno.test("a loose template accepts unknown columns but needs one of its oneOf group", () => {
@@ -511,6 +549,33 @@ Deno.test("the second pass yields checked rows, and fails when the file changed 
   const fromText: CheckedRow[] = [];
   for await (const row of checkedRowsFromText(good, "mem.csv", ASSETS)) fromText.push(row);
   assert.equal(fromText.length, 2);
+});
+
+Deno.test("the second pass in arrays: the same rows, none empty, and the rows before a change first", async () => {
+  const lines = Array.from({ length: 3000 }, (_, i) => `t,q${i},draft`);
+  const good = `typeName,qualifiedName,status\n${lines.join("\n")}\n`;
+  await withFile(good, async (path) => {
+    const one: CheckedRow[] = [];
+    for await (const row of checkedRows(path, ASSETS)) one.push(row);
+    const arrays: CheckedRow[][] = [];
+    for await (const rows of checkedRowBatches(path, ASSETS)) arrays.push(rows);
+    assert.ok(arrays.length > 1, "a file of several pieces comes in several arrays");
+    assert.ok(arrays.every((rows) => rows.length > 0));
+    assert.deepEqual(arrays.flat(), one);
+    assert.equal(one.length, 3000);
+
+    await Deno.writeTextFile(path, good.replace("t,q2500,draft", "t,q2500,Lost"));
+    const seen: number[] = [];
+    await assert.rejects(
+      async () => {
+        for await (const rows of checkedRowBatches(path, ASSETS, { displayName: "a.csv" })) {
+          seen.push(...rows.map((row) => row.line));
+        }
+      },
+      (error: Error) => error instanceof UsageError && error.message.includes("a.csv:2502:3: column status"),
+    );
+    assert.deepEqual(seen, Array.from({ length: 2500 }, (_, i) => i + 2));
+  });
 });
 
 Deno.test("checkCsvText checks text in memory and fingerprints its UTF-8 bytes", async () => {

@@ -84,6 +84,21 @@ Deno.test("import_entities_from_csv: bad rows and bad mappings are refused befor
       });
       assert.equal(unmapped.isError, true);
       assert.match(JSON.stringify(unmapped.content), /qualifiedName/);
+      // A target that would reach Object.prototype in the server is refused, and pollutes nothing.
+      const hostile = await harness.client.callTool({
+        name: "import_entities_from_csv",
+        arguments: {
+          file_path: "bad.csv",
+          entity_type: "DataSet",
+          column_mapping: { path: "qualifiedName", title: "bm.__proto__.polluted" },
+        },
+      });
+      assert.equal(hostile.isError, true);
+      assert.match(
+        String(resultJson(hostile).message),
+        /"bm\.__proto__\.polluted", which cannot name an attribute/,
+      );
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
       assert.equal(harness.emulator.entityCount(), before);
     } finally {
       await harness.close();

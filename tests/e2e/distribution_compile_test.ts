@@ -5,10 +5,12 @@
  */
 import assert from "node:assert/strict";
 import {
+  compileArgs,
   compileTarget,
   hostTarget,
   outputName,
   permissionsFor,
+  RUNTIME_FLAGS,
   TARGETS,
 } from "../../lib/distribution/compile.ts";
 import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
@@ -30,6 +32,24 @@ Deno.test("compile: five release targets, each with the Azure CLI allowed and ev
     assert.ok(permissions.includes("--allow-net"), "all hosts: the catalog host depends on the account");
     assert.ok(permissions.some((flag) => /^--allow-run=az,azd\b/.test(flag)));
   }
+});
+
+Deno.test("compile: the binaries carry the V8 settings, which this Deno accepts", async () => {
+  const args = compileArgs("x86_64-unknown-linux-gnu", "dist/govcat");
+  for (const flag of RUNTIME_FLAGS) assert.ok(args.includes(flag), flag);
+  // The same flags under deno run: an unknown V8 flag would stop every binary at start-up.
+  const result = await runToEnd(Deno.execPath(), [
+    "run",
+    "--allow-read",
+    ...RUNTIME_FLAGS,
+    "main.ts",
+    "--version",
+  ], {
+    cwd: ROOT,
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stderr, "");
+  assert.equal(result.stdout.trim(), `govcat ${VERSION}`);
 });
 
 Deno.test({

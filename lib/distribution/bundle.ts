@@ -15,14 +15,15 @@
  * 1. the `node:` built-ins load on first use, not all before the first line (`lazy_builtins.ts`);
  * 2. `main.ts` runs outside the bundle's top level, after one turn of the event loop, so the V8 code cache
  *    is stored and stack traces do not parse the whole bundle again (`bundle_entry.ts`);
- * 3. the modules the fast start does not need are declared only when first needed (`cold_scope.ts`);
+ * 3. the modules the fast start does not need are declared, and compiled, only when first needed
+ *    (`cold_scope.ts`);
  * 4. minified with names kept (error names are part of tool results), and ASCII only: loading a module
  *    costs time with its size, and more for a two-byte source.
  *
  * @module
  */
 import { deferEntry } from "./bundle_entry.ts";
-import { coldScope, type ColdScopeReport, restoreEagerScope } from "./cold_scope.ts";
+import { coldScope, type ColdScopeReport } from "./cold_scope.ts";
 import { lazyBuiltins, type LazyBuiltinsReport } from "./lazy_builtins.ts";
 
 /** Where `deno task bundle` writes. */
@@ -104,7 +105,7 @@ export async function buildBundle(output: string, options: BuildOptions = {}): P
       const minified = `${work}/minified.js`;
       await Deno.writeTextFile(input, split.code);
       await denoBundle(minifyArgs(input, minified, bareDynamicImports(split.code)), work);
-      await Deno.writeTextFile(target, asciiOnly(restoreEagerScope(await Deno.readTextFile(minified))));
+      await Deno.writeTextFile(target, asciiOnly(await Deno.readTextFile(minified)));
     }
     checkLazyStart(await Deno.readTextFile(target));
     return { builtins: builtins.report, scope: split.report, bytes: (await Deno.stat(target)).size };

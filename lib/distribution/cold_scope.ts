@@ -9,11 +9,11 @@
  * only when a command needs more than the fast start (`serve` over stdio answers `initialize` and
  * `tools/list` from `cli/serve_fast.ts` and the modules it imports; `--version` needs `lib/version.ts`).
  *
- * The scope is a parenthesized function expression, which V8 compiles with the top level, so it is part of
- * the code cache: calling it later costs what the top level used to, no compilation. The minifier drops
- * the parentheses, so {@link restoreEagerScope} puts them back in the minified file. (Left to be compiled
- * when first called, the scope would make the fast start about 5 ms faster, by a smaller code cache, and
- * everything else about 10 ms slower: `--help`, every catalog command, the server after the handshake.)
+ * The scope is a plain function expression, which V8 compiles when it is first called, not with the top
+ * level: the fast start loads a smaller code cache (`serve` to its `tools/list` answer about 5 ms sooner,
+ * the start-up target of BENCHMARKS.md), and everything that needs the scope (`--help`, every catalog
+ * command, the server after the handshake) pays its compilation, about 10 ms, once. A parenthesized
+ * expression would be compiled eagerly and cached instead: the other side of that trade.
  *
  * Which modules stay hot is the module graph of esbuild's lazy modules: a module's init calls the inits of
  * the modules it imports before its code runs, and code reaches another module's bindings only through an
@@ -38,10 +38,6 @@ import {
  * what `govcat --version` prints.
  */
 export const HOT_ROOTS = ["cli/serve_fast.ts", "lib/version.ts"];
-
-/** Marks that survive minification, for {@link restoreEagerScope}. */
-const SCOPE_START = ".__govcat_cold_scope=function(){";
-const SCOPE_END = "__govcat_cold_end:0}}";
 
 /** What the split did. */
 export interface ColdScopeReport {
@@ -138,10 +134,10 @@ export function coldScope(
   const scope = [
     "/* govcat: the modules the fast start does not need (lib/distribution/cold_scope.ts) */",
     "var __govcat_coldScope = {};",
-    "__govcat_coldScope.__govcat_cold_scope = (function () {",
+    "__govcat_coldScope.__govcat_cold_scope = function () {",
     ...cold.map((section) => code.slice(section.start, section.end)),
-    `return { ${[...exported].sort().map((name) => `${name}: ${name}, `).join("")}__govcat_cold_end: 0 };`,
-    "});",
+    `return { ${[...exported].sort().map((name) => `${name}: ${name}`).join(", ")} };`,
+    "};",
     "var __govcat_coldParts;",
     "function __govcat_cold() {",
     "  return __govcat_coldParts ??= __govcat_coldScope.__govcat_cold_scope();",
@@ -153,22 +149,4 @@ export function coldScope(
     code: applyEdits(code, edits),
     report: { hot: list.length - cold.length, cold: cold.length, keptHot },
   };
-}
-
-/**
- * Puts back the parentheses around the cold scope that the minifier dropped, so V8 compiles it eagerly
- * and keeps it in the code cache; throws if the minified scope is not found exactly once.
- */
-export function restoreEagerScope(minified: string): string {
-  const start = minified.indexOf(SCOPE_START);
-  const end = minified.indexOf(SCOPE_END);
-  if (
-    start < 0 || end < start || minified.indexOf(SCOPE_START, start + 1) >= 0 ||
-    minified.indexOf(SCOPE_END, end + 1) >= 0
-  ) {
-    throw new Error("cold scope: the minified scope was not found exactly once");
-  }
-  const open = start + SCOPE_START.length - "function(){".length;
-  const close = end + SCOPE_END.length;
-  return `${minified.slice(0, open)}(${minified.slice(open, close)})${minified.slice(close)}`;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { deferEntry } from "../../../lib/distribution/bundle_entry.ts";
-import { coldScope, restoreEagerScope } from "../../../lib/distribution/cold_scope.ts";
+import { coldScope } from "../../../lib/distribution/cold_scope.ts";
 import { lazyBuiltins } from "../../../lib/distribution/lazy_builtins.ts";
 import { rawBundle, writeFixture } from "./bundle_fixture.ts";
 
@@ -10,13 +10,13 @@ Deno.test("cold scope: modules the roots do not reach move into one function, ca
     const rewritten = deferEntry(lazyBuiltins(await rawBundle(dir)).code);
     const { code, report } = coldScope(rewritten, { roots: ["fast.ts"] });
     assert.deepEqual(report, { hot: 2, cold: 1, keptHot: [] }, "fast.ts and main.ts stay, cold.ts moves");
-    const scope = code.indexOf("__govcat_coldScope.__govcat_cold_scope = (function () {");
+    const scope = code.indexOf("__govcat_coldScope.__govcat_cold_scope = function () {");
     assert.ok(scope > code.indexOf("// fast.ts"), "hot modules come first");
     assert.ok(code.indexOf("// cold.ts") > scope, "cold.ts is inside the scope");
-    assert.ok(code.indexOf("// main.ts") > code.indexOf("__govcat_cold_end: 0 };"), "the entry stays last");
+    assert.ok(code.indexOf("// main.ts") > code.indexOf("return { cold_exports"), "the entry stays last");
     assert.match(
       code,
-      /return \{ cold_exports: cold_exports, init_cold: init_cold, __govcat_cold_end: 0 \};/,
+      /return \{ cold_exports: cold_exports, init_cold: init_cold \};/,
     );
     assert.match(
       code,
@@ -79,15 +79,4 @@ Deno.test("cold scope: a hot module that names a cold module's init keeps it hot
   // A header-like line inside a template literal would cut a module in two: refused.
   const split = code.replace("function later()", "var text = `\n// notes.md\n`;\nfunction later()");
   assert.throws(() => coldScope(split, { roots: ["fast.ts"] }), /"\/\/ notes\.md" starts no lazy module/);
-});
-
-Deno.test("cold scope: the parentheses the minifier dropped come back, once, around the whole function", () => {
-  const minified =
-    "var a={};a.__govcat_cold_scope=function(){var b=1;return{init_x:c,__govcat_cold_end:0}};f();";
-  assert.equal(
-    restoreEagerScope(minified),
-    "var a={};a.__govcat_cold_scope=(function(){var b=1;return{init_x:c,__govcat_cold_end:0}});f();",
-  );
-  assert.throws(() => restoreEagerScope("var a=1;"), /not found exactly once/);
-  assert.throws(() => restoreEagerScope(minified + minified), /not found exactly once/);
 });

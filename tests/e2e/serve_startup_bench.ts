@@ -56,12 +56,16 @@ async function timeToExit(args: string[], cwd: string): Promise<number> {
 }
 
 /** Milliseconds from spawning `deno args…` (a govcat serve over stdio) until it answers `tools/list`. */
-async function timeToToolsList(args: string[], cwd: string): Promise<number> {
+async function timeToToolsList(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = ENV,
+): Promise<number> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args,
     cwd,
-    env: ENV,
+    env,
     clearEnv: true,
     stdin: "piped",
     stdout: "piped",
@@ -134,7 +138,7 @@ try {
     });
   }
   await versionAndHelp(dir, bundle, floor);
-  await breakdown(dir, floor, median(samples.source));
+  await breakdown(dir);
 } finally {
   await Deno.remove(dir, { recursive: true });
 }
@@ -178,7 +182,11 @@ async function versionAndHelp(dir: string, bundle: string, floor: number): Promi
  * What each layer adds: fresh processes importing one more layer each time, in turn, median of the rounds.
  * Imports use the repository's own deps modules, so versions stay those of lib/deps.
  */
-async function breakdown(dir: string, floor: number, full: number): Promise<void> {
+/**
+ * What the start-up would cost without the stdio fast start, import step by import step: the full server
+ * (`GOVCAT_NO_FAST_START=1`) loads all of these before it answers.
+ */
+async function breakdown(dir: string): Promise<void> {
   const file = (path: string) => new URL(path, `file://${ROOT}`).href;
   const sdk = /npm:@modelcontextprotocol\/sdk@[\d.]+/.exec(
     await Deno.readTextFile(`${ROOT}lib/deps/mcp_sdk.ts`),
@@ -207,10 +215,28 @@ async function breakdown(dir: string, floor: number, full: number): Promise<void
   for (const script of scripts) await run(script);
   const times = scripts.map(() => [] as number[]);
   const floorTimes: number[] = [];
+  const withoutFastStart: number[] = [];
+  const slowServe = () =>
+    timeToToolsList(["run", ...PERMISSIONS, MAIN, "serve"], ROOT, { ...ENV, GOVCAT_NO_FAST_START: "1" });
+  await slowServe();
   for (let round = 0; round < BREAKDOWN_ROUNDS; round++) {
     floorTimes.push(await timeToExit(["run", `${dir}/empty.ts`], dir));
     for (const [index, script] of scripts.entries()) times[index].push(await run(script));
+    withoutFastStart.push(await slowServe());
   }
+  const full = median(withoutFastStart);
+  reportFigure({
+    id: "startup.no-fast-start",
+    section: "startup",
+    name:
+      "govcat serve (stdio, main.ts) without the fast start (GOVCAT_NO_FAST_START=1) to the tools/list answer",
+    value: full,
+    unit: "ms",
+    baseline: { name: "deno run of an empty script", value: median(floorTimes) },
+    ratioLabel: "× the floor",
+    note: `median of ${BREAKDOWN_ROUNDS} rounds; the breakdown below is what it loads`,
+    detail: true,
+  });
   let previous = median(floorTimes);
   for (const [index, [label]] of steps.entries()) {
     const step = median(times[index]);
@@ -230,9 +256,9 @@ async function breakdown(dir: string, floor: number, full: number): Promise<void
     id: "startup.breakdown.rest",
     section: "startup",
     name: "breakdown: + tool schemas to JSON Schema, server, handshake, tools/list (the rest)",
-    value: full - previous + (median(floorTimes) - floor),
+    value: full - previous,
     unit: "ms",
-    note: "the full start-up's median minus the last import step (floors of both phases aligned)",
+    note: "the start-up without the fast start minus the last import step (same rounds)",
     detail: true,
   });
 }

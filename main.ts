@@ -5,7 +5,32 @@
  * @module
  */
 
+/**
+ * The permissions every command needs, not granted: reading its own modules (when they are local files)
+ * and the environment (the configuration). Asked first, so a bare `deno run main.ts` gets a plain answer
+ * instead of a stack trace from deep inside.
+ */
+function missingPermissions(): string[] {
+  const missing: string[] = [];
+  const here = new URL(".", import.meta.url);
+  const read = here.protocol === "file:"
+    ? Deno.permissions.querySync({ name: "read", path: here })
+    : undefined;
+  if (read && read.state !== "granted") missing.push("--allow-read");
+  if (Deno.permissions.querySync({ name: "env" }).state !== "granted") missing.push("--allow-env");
+  return missing;
+}
+
 if (import.meta.main) {
+  const missing = missingPermissions();
+  if (missing.length > 0) {
+    console.error(
+      `error: govcat needs ${missing.join(" and ")}. Run it as\n` +
+        "  deno run --allow-net --allow-env --allow-read --allow-write main.ts …\n" +
+        "(add --allow-run=az,azd to sign in through the Azure CLI), or with -A.",
+    );
+    Deno.exit(2);
+  }
   const first = Deno.args[0];
   // Answered without loading the CLI's modules (zod, the option parser); cli/run.ts answers the same way
   // when the version is asked after a global option.

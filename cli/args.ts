@@ -148,19 +148,43 @@ export function validate(
 export interface LeadingGlobals {
   /** The options given, as values. */
   global: Partial<GlobalOptions>;
-  /** The same options as `--name=value` arguments, for built-in commands that parse their own. */
-  args: string[];
   /** The arguments from the command on. */
   rest: string[];
 }
 
-const LEADING_NAMES: Record<string, "output" | "verbose" | "profile"> = {
-  "--output": "output",
-  "-o": "output",
-  "--verbose": "verbose",
-  "-v": "verbose",
-  "--profile": "profile",
+const LEADING_NAMES: ReadonlyMap<string, "output" | "verbose" | "profile"> = new Map([
+  ["--output", "output"],
+  ["-o", "output"],
+  ["--verbose", "verbose"],
+  ["-v", "verbose"],
+  ["--profile", "profile"],
+]);
+
+/** The global options each built-in command (which parses its own) takes. */
+const BUILTIN_GLOBALS: Record<"serve" | "emulator", ReadonlyArray<keyof GlobalOptions>> = {
+  serve: ["profile", "verbose"],
+  emulator: ["verbose"],
 };
+
+/**
+ * The global options written before a built-in command, as its own arguments; one it does not take is
+ * refused (`govcat --output=table serve`).
+ */
+export function builtinArgs(global: Partial<GlobalOptions>, command: "serve" | "emulator"): string[] {
+  const args: string[] = [];
+  for (const [name, value] of Object.entries(global) as Array<[keyof GlobalOptions, unknown]>) {
+    if (!BUILTIN_GLOBALS[command].includes(name)) {
+      throw new UsageError(
+        `--${name} does not apply to govcat ${command}.`,
+        `Run "govcat ${command} --help" for its options.`,
+      );
+    }
+    if (name === "verbose") {
+      if (value === true) args.push("--verbose");
+    } else args.push(`--${name}=${value}`);
+  }
+  return args;
+}
 
 /**
  * Takes `--profile`, `--output` and `--verbose` off the front of a command line, so they may be written
@@ -169,13 +193,12 @@ const LEADING_NAMES: Record<string, "output" | "verbose" | "profile"> = {
 export function takeLeadingGlobals(argv: string[]): LeadingGlobals {
   const full: GlobalOptions = { output: "json", verbose: false, help: false };
   const global: Partial<GlobalOptions> = {};
-  const args: string[] = [];
   let i = 0;
   while (i < argv.length) {
     const arg = argv[i];
     const equals = arg.indexOf("=");
     const rawName = equals > 0 ? arg.slice(0, equals) : arg;
-    const name = LEADING_NAMES[rawName];
+    const name = LEADING_NAMES.get(rawName);
     if (!name) break;
     let value = equals > 0 ? arg.slice(equals + 1) : undefined;
     if (value === undefined && name !== "verbose") {
@@ -187,10 +210,9 @@ export function takeLeadingGlobals(argv: string[]): LeadingGlobals {
     }
     applyGlobal(full, name, value, equals > 0);
     (global as Record<string, unknown>)[name] = full[name];
-    args.push(name === "verbose" ? `--verbose=${full.verbose}` : `--${name}=${full[name]}`);
     i++;
   }
-  return { global, args, rest: argv.slice(i) };
+  return { global, rest: argv.slice(i) };
 }
 
 function usagePrefix(operation: Operation): string {

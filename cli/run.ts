@@ -13,7 +13,7 @@ import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import { asksForVersion, VERSION, VERSION_LINE } from "../lib/version.ts";
-import { parseOperationArgs, takeLeadingGlobals } from "./args.ts";
+import { builtinArgs, parseOperationArgs, takeLeadingGlobals } from "./args.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
 import { formatOutput } from "./output.ts";
@@ -118,13 +118,13 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
   // Loaded on demand: the MCP SDK and the emulator stay out of the start-up of catalog commands.
   if (first === "emulator") {
     return await (await import("./emulator_command.ts")).runEmulatorCommand([
-      ...leading.args,
+      ...builtinArgs(leading.global, "emulator"),
       ...argv.slice(1),
     ]);
   }
   if (first === "serve") {
     return await (await import("./serve_command.ts")).runServeCommand(
-      [...leading.args, ...argv.slice(1)],
+      [...builtinArgs(leading.global, "serve"), ...argv.slice(1)],
       io.env,
     );
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseOperationArgs, takeLeadingGlobals } from "../../cli/args.ts";
+import { builtinArgs, parseOperationArgs, takeLeadingGlobals } from "../../cli/args.ts";
 import { z } from "../../lib/deps/zod.ts";
 import { UsageError } from "../../lib/errors.ts";
 import { defineOperation, READ } from "../../lib/operations/types.ts";
@@ -74,8 +74,18 @@ Deno.test("global options before the command are taken off the front; the comman
     "--verbose",
   ]);
   assert.deepEqual(leading.global, { profile: "prod", output: "table", verbose: true });
-  assert.deepEqual(leading.args, ["--profile=prod", "--output=table", "--verbose=true"]);
   assert.deepEqual(leading.rest, ["entity", "get", "--verbose"]);
+  // Built-in commands get the ones they take as their own arguments; others are refused.
+  assert.deepEqual(builtinArgs({ profile: "prod", verbose: true }, "serve"), ["--profile=prod", "--verbose"]);
+  assert.deepEqual(builtinArgs({ verbose: false }, "emulator"), []);
+  assert.throws(() => builtinArgs({ output: "table" }, "serve"), /--output does not apply to govcat serve/);
+  assert.throws(
+    () => builtinArgs({ profile: "x" }, "emulator"),
+    /--profile does not apply to govcat emulator/,
+  );
+  // Words that are properties of every object are not options.
+  assert.deepEqual(takeLeadingGlobals(["constructor", "x"]).rest, ["constructor", "x"]);
+  assert.deepEqual(takeLeadingGlobals(["toString", "entity"]).rest, ["toString", "entity"]);
   assert.deepEqual(takeLeadingGlobals(["--profile=dev", "serve"]).rest, ["serve"]);
   // Anything else ends the leading options: the caller refuses an unknown option there.
   assert.deepEqual(takeLeadingGlobals(["--colour", "entity"]).rest, ["--colour", "entity"]);

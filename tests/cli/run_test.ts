@@ -47,6 +47,15 @@ Deno.test("global options work before the command; an unknown one there is refus
   const dangling = await run(["--profile"]);
   assert.equal(dangling.code, 2);
   assert.match(dangling.stderr, /--profile needs a value/);
+  const wrong = await run(["--output=table", "serve"]);
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /--output does not apply to govcat serve/);
+  const word = await run(["constructor"]);
+  assert.equal(word.code, 2);
+  assert.match(word.stderr, /unknown command group "constructor"/);
+  // Taken by serve as its own --verbose (a value there would be refused by its parser).
+  const serveHelp = await run(["-v", "serve", "--help"]);
+  assert.equal(serveHelp.code, 0, serveHelp.stderr);
 });
 
 Deno.test("group and command help come from the registry", async () => {

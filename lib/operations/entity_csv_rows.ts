@@ -80,6 +80,17 @@ function extraTarget(header: string): ExtraTarget {
   return target;
 }
 
+/**
+ * The group `name` of `groups`, added when absent. Looked up as an own property: a group named like a
+ * property every object has (`toString`) would otherwise find that function and write onto it.
+ */
+export function ownGroup(
+  groups: Record<string, Record<string, unknown>>,
+  name: string,
+): Record<string, unknown> {
+  return Object.hasOwn(groups, name) ? groups[name] : (groups[name] = {});
+}
+
 /** The `attr.*` and `bm.<group>.<attribute>` cells of a row. */
 export function extraValues(row: CheckedRow): {
   attributes: Record<string, unknown>;
@@ -94,7 +105,7 @@ export function extraValues(row: CheckedRow): {
     if (target?.group === undefined) {
       if (target) attributes[target.attribute] = attributeValue(value);
     } else {
-      ((businessAttributes ??= {})[target.group] ??= {})[target.attribute] = attributeValue(value);
+      ownGroup(businessAttributes ??= {}, target.group)[target.attribute] = attributeValue(value);
     }
   }
   return businessAttributes ? { attributes, businessAttributes } : { attributes };

@@ -20,7 +20,7 @@ import { reservedNamePart } from "../csv/check.ts";
 import { columnKey } from "../csv/problems.ts";
 import { UsageError } from "../errors.ts";
 import { entityCsvImport } from "./entity_bulk_operations.ts";
-import { type EntityItem, nameFromQualifiedName } from "./entity_csv_rows.ts";
+import { type EntityItem, nameFromQualifiedName, ownGroup } from "./entity_csv_rows.ts";
 
 /** Targets that are not attributes. */
 const MULTI_TARGETS = new Set(["classifications", "labels"]);
@@ -107,7 +107,7 @@ function mappedEntity(row: CheckedRow, typeName: string, targets: Map<string, st
     } else if (target === "labels") item.entity.labels = value as string[];
     else if (target.startsWith("bm.") && target.split(".").length >= 3) {
       const [, group, ...attribute] = target.split(".");
-      (businessAttributes[group] ??= {})[attribute.join(".")] = value;
+      ownGroup(businessAttributes, group)[attribute.join(".")] = value;
     } else attributes[target] = value;
   }
   attributes.name ??= nameFromQualifiedName(String(attributes.qualifiedName));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { CheckedRow } from "../../../lib/csv/types.ts";
-import { entityFromRow } from "../../../lib/operations/entity_csv_rows.ts";
+import { entityFromRow, extraValues } from "../../../lib/operations/entity_csv_rows.ts";
 
 const OWNER = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
 
@@ -95,4 +95,18 @@ Deno.test("entityFromRow: classified and dataset rows keep their shapes", () => 
       },
     },
   );
+});
+
+Deno.test("extraValues: groups and attributes named like Object's own properties are data, not its functions", () => {
+  const extras = extraValues(row({}, {
+    "bm.toString.x": "v1",
+    "bm.hasOwnProperty.valueOf": "v2",
+    "attr.toString": "v3",
+  }));
+  same(extras, {
+    attributes: { toString: "v3" },
+    businessAttributes: { toString: { x: "v1" }, hasOwnProperty: { valueOf: "v2" } },
+  });
+  assert.equal((Object.prototype.toString as unknown as Record<string, unknown>).x, undefined);
+  assert.equal(({} as Record<string, unknown>).valueOf, Object.prototype.valueOf);
 });

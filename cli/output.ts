@@ -15,20 +15,20 @@ export function formatOutput(value: unknown, format: "json" | "table"): string {
 }
 
 /**
- * The rows a table shows: a list as is, the list inside a page (`value`, `entities`, or the one list of
- * records a result holds, such as `profiles` or `settings`), or one object as field/value rows.
+ * Fields that hold the records of a list result: a page (`value`, `entities`, `items`), the connection
+ * profiles and the settings of `config list`. Named, not guessed: a record that merely holds a list (a term
+ * with its assigned entities) is shown as itself.
  */
+const LIST_FIELDS = ["value", "entities", "items", "profiles", "settings"];
+
+/** The rows a table shows: a list as is, the list a result holds, or one object as field/value rows. */
 function rowsOf(value: unknown): Record<string, unknown>[] {
   if (Array.isArray(value)) return value.map(asRow);
   if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    for (const key of ["value", "entities", "items"]) {
+    for (const key of LIST_FIELDS) {
       if (Array.isArray(record[key])) return (record[key] as unknown[]).map(asRow);
     }
-    const lists = Object.values(record).filter((v): v is unknown[] =>
-      Array.isArray(v) && v.length > 0 && v.every((item) => item && typeof item === "object")
-    );
-    if (lists.length === 1) return lists[0].map(asRow);
     if (record.entity && typeof record.entity === "object") return [flattenEntity(record.entity)];
     return Object.entries(record).map(([key, v]) => ({ field: key, value: v }));
   }

@@ -38,7 +38,14 @@ Deno.test("table: entities show their name and qualified name as columns", () =>
   assert.match(lines(formatOutput({ entity: page.entities[0] }, "table"))[2], /orders/);
 });
 
-Deno.test("table: the one list of records a result holds is its rows (profiles, settings)", () => {
+Deno.test("table: a record holding a list of records is still shown as itself", () => {
+  const term = { guid: "t1", name: "Revenue", assignedEntities: [{ guid: "e1" }, { guid: "e2" }] };
+  const table = lines(formatOutput(term, "table"));
+  assert.deepEqual(table.slice(2, 4), ["guid              t1", "name              Revenue"]);
+  assert.match(table[4], /^assignedEntities +\[\{"guid":"e1"\},\{"guid":"e2"\}\]$/);
+});
+
+Deno.test("table: the list of records a list result holds is its rows (profiles, settings)", () => {
   const listed = {
     path: "/home/u/.config/govcat/profiles.json",
     active: "prod",

@@ -18,8 +18,13 @@ export function successResult(
   value: Record<string, unknown>,
   secrets: Iterable<string> = [],
 ): CallToolResult {
-  const list = [...secrets].filter((secret) => secret.length > 0);
-  const clean = list.length > 0 ? maskValues(value, list) as Record<string, unknown> : value;
+  const text = JSON.stringify(value);
+  // Searched in the text the result is sent as anyway; the result is copied only when one is there.
+  const found = [...secrets].filter((secret) =>
+    secret.length > 0 && text.includes(JSON.stringify(secret).slice(1, -1))
+  );
+  if (found.length === 0) return { content: [{ type: "text", text }], structuredContent: value };
+  const clean = maskValues(value, found) as Record<string, unknown>;
   return { content: [{ type: "text", text: JSON.stringify(clean) }], structuredContent: clean };
 }
 

@@ -164,6 +164,7 @@ export class HttpClient {
     const { body, contentType } = encodeBody(options.body);
     const clientRequestId = crypto.randomUUID();
     const { logger, maxRetries } = this.#options;
+    const tokens = this.#options.areaTokens?.[options.area ?? "datamap"] ?? this.#options.tokens;
 
     for (let attempt = 1;; attempt++) {
       await this.#limiter.acquire(options.signal);
@@ -175,7 +176,6 @@ export class HttpClient {
         ...options.headers,
       });
       if (contentType && !headers.has("content-type")) headers.set("content-type", contentType);
-      const tokens = this.#options.areaTokens?.[options.area ?? "datamap"] ?? this.#options.tokens;
       const token = await tokens?.getToken(options.signal);
       // Not registered with the logger: tokens rotate, and a server would collect them without bound.
       // Log lines carry no headers, and redactSecrets masks any "Bearer …" text that does appear.

@@ -33,11 +33,13 @@ if (import.meta.main) {
   }
   const first = Deno.args[0];
   // Answered without loading the CLI's modules (zod, the option parser); cli/run.ts answers the same way
-  // when the version is asked after a global option.
-  const { asksForVersion, VERSION_LINE } = await import("./lib/version.ts");
-  if (asksForVersion(first)) {
-    Deno.stdout.writeSync(new TextEncoder().encode(`${VERSION_LINE}\n`));
-    Deno.exit(0);
+  // when the version is asked after a global option. Not loaded at all for serve, whose start is timed.
+  if (first !== "serve") {
+    const { asksForVersion, VERSION_LINE } = await import("./lib/version.ts");
+    if (asksForVersion(first)) {
+      Deno.stdout.writeSync(new TextEncoder().encode(`${VERSION_LINE}\n`));
+      Deno.exit(0);
+    }
   }
   // `govcat serve` over stdio answers the MCP handshake before the CLI's modules load (cli/serve_fast.ts);
   // undefined means the ordinary path runs.

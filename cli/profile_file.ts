@@ -134,7 +134,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The profiles file as JSON text. */
-export function serializeProfiles(data: ProfilesData): string {
+function serializeProfiles(data: ProfilesData): string {
   const profiles = data.profiles.map((p) => {
     const ordered: Record<string, unknown> = { name: p.name, default: p.default };
     for (const { key } of PROFILE_KEYS) if (p.settings[key] !== undefined) ordered[key] = p.settings[key];

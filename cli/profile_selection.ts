@@ -72,7 +72,7 @@ export function findProfile(data: ProfilesData, name: string, path: string, via?
 }
 
 /** The profile's settings as the environment variables they stand for. */
-export function profileVariables(profile: Profile | undefined): Record<string, string> {
+function profileVariables(profile: Profile | undefined): Record<string, string> {
   return profile ? settingsVariables(profile.settings) : {};
 }
 

@@ -54,7 +54,7 @@ export const PROFILE_KEYS: ReadonlyArray<ProfileKey> = [
 ];
 
 /** Keys that name secrets: never stored in a profile. */
-export const SECRET_KEYS: ReadonlyArray<{ key: string; variable: string }> = [
+const SECRET_KEYS: ReadonlyArray<{ key: string; variable: string }> = [
   { key: "client-secret", variable: "CLOUD_CLIENT_SECRET" },
   { key: "mcp-auth-token", variable: "CATALOG_MCP_AUTH_TOKEN" },
 ];
@@ -73,7 +73,7 @@ export function variableValue(env: EnvSource, name: string): string | undefined 
 }
 
 /** Finds a key by its `config set` spelling, its variable name or a camel/snake variant. */
-export function findKey(name: string): ProfileKey | undefined {
+function findKey(name: string): ProfileKey | undefined {
   return matchKey(PROFILE_KEYS, name);
 }
 

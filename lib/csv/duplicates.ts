@@ -25,8 +25,6 @@ import { finish53, HashSet53 } from "./hash_set.ts";
 import { shown } from "./problems.ts";
 import type { CellValue, CheckedRow, CsvProblem } from "./types.ts";
 
-export { hash53 } from "./hash_set.ts";
-
 /** True when `text` has a character outside ASCII, whose lower case only `toLowerCase` knows. */
 function beyondAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return true;

@@ -137,11 +137,6 @@ export class EntityStore {
     return Number(this.#statements.remove.run(guid).changes) > 0;
   }
 
-  /** Removes every entity. */
-  clear(): void {
-    this.#db.exec("DELETE FROM entities");
-  }
-
   /** Runs `work` atomically: every write inside it lands, or none does. */
   transaction<T>(work: () => T): T {
     this.#db.exec("BEGIN IMMEDIATE");

@@ -30,7 +30,7 @@ export const runScan = defineOperation({
     dataSourceName,
     scanName,
     scanLevel: z.enum(["Full", "Incremental"]).optional().describe("Full or Incremental (the default)"),
-    runId: z.string().uuid().optional().describe("GUID of the run; a new one when left out"),
+    runId: runId.optional().describe("GUID of the run; a new one when left out"),
   }),
   annotations: RUN,
   run: (ctx, input) =>

@@ -129,17 +129,13 @@ export const invokeOperationTool = defineTool({
         `${operation.id} changes the catalog and this server is in read-only mode (CATALOG_MCP_READ_ONLY).`,
       );
     }
-    const unknown = unknownArgumentsProblem(
-      inputFields(operation.input).map((f) => f.name),
-      input.arguments,
-      `${operation.id} (in arguments)`,
-    );
+    const known = new Set(inputFields(operation.input).map((f) => f.name));
+    const unknown = unknownArgumentsProblem(known, input.arguments, `${operation.id} (in arguments)`);
     if (unknown) {
       throw new UsageError(unknown, "list_available_operations shows each operation's input schema.");
     }
     const parsed = operation.input.safeParse(input.arguments);
     if (!parsed.success) {
-      const known = new Set(inputFields(operation.input).map((f) => f.name));
       const problems = parsed.error.issues.map((issue) => {
         const field = String(issue.path[0] ?? "");
         return known.has(field) ? `arguments.${issue.path.join(".")}: ${issue.message}` : issue.message;

@@ -21,6 +21,19 @@ function missingPermissions(): string[] {
   return missing;
 }
 
+/** `serve`'s own arguments when global options come first (`govcat --profile prod serve`), else undefined. */
+async function serveAfterGlobals(args: string[]): Promise<string[] | undefined> {
+  if (!args[0]?.startsWith("-")) return undefined;
+  const { builtinArgs, takeLeadingGlobals } = await import("./cli/global_options.ts");
+  try {
+    const leading = takeLeadingGlobals(args);
+    if (leading.rest[0] !== "serve") return undefined;
+    return [...builtinArgs(leading.global, "serve"), ...leading.rest.slice(1)];
+  } catch {
+    return undefined;
+  }
+}
+
 if (import.meta.main) {
   const missing = missingPermissions();
   if (missing.length > 0) {
@@ -42,9 +55,10 @@ if (import.meta.main) {
     }
   }
   // `govcat serve` over stdio answers the MCP handshake before the CLI's modules load (cli/serve_fast.ts);
-  // undefined means the ordinary path runs.
-  const fast = first === "serve"
-    ? await (await import("./cli/serve_fast.ts")).runServeFastStart(Deno.args.slice(1), Deno.env.toObject())
+  // undefined means the ordinary path runs, which also reports any bad option.
+  const serveArgs = first === "serve" ? Deno.args.slice(1) : await serveAfterGlobals(Deno.args);
+  const fast = serveArgs
+    ? await (await import("./cli/serve_fast.ts")).runServeFastStart(serveArgs, Deno.env.toObject())
     : undefined;
   Deno.exit(fast ?? await (await import("./cli/run.ts")).runCli(Deno.args));
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { builtinArgs, parseOperationArgs, takeLeadingGlobals } from "../../cli/args.ts";
+import { parseOperationArgs } from "../../cli/args.ts";
 import { z } from "../../lib/deps/zod.ts";
 import { UsageError } from "../../lib/errors.ts";
 import { defineOperation, READ } from "../../lib/operations/types.ts";
@@ -62,55 +62,16 @@ Deno.test("global options are recognised anywhere", () => {
   assert.equal(parseOperationArgs(operation, ["--help"]).global.help, true, "help skips validation");
 });
 
-Deno.test("global options before the command are taken off the front; the command's own win", () => {
-  const leading = takeLeadingGlobals([
-    "--profile",
-    "prod",
-    "-o",
-    "table",
-    "-v",
-    "entity",
-    "get",
-    "--verbose",
-  ]);
-  assert.deepEqual(leading.global, { profile: "prod", output: "table", verbose: true });
-  assert.deepEqual(leading.rest, ["entity", "get", "--verbose"]);
-  // Built-in commands get the ones they take as their own arguments; others are refused.
-  assert.deepEqual(builtinArgs({ profile: "prod", verbose: true }, "serve"), ["--profile=prod", "--verbose"]);
-  assert.deepEqual(builtinArgs({ verbose: false }, "emulator"), []);
-  assert.throws(() => builtinArgs({ output: "table" }, "serve"), /--output does not apply to govcat serve/);
-  assert.throws(
-    () => builtinArgs({ profile: "x" }, "emulator"),
-    /--profile does not apply to govcat emulator/,
-  );
-  // Words that are properties of every object are not options.
-  assert.deepEqual(takeLeadingGlobals(["constructor", "x"]).rest, ["constructor", "x"]);
-  assert.deepEqual(takeLeadingGlobals(["toString", "entity"]).rest, ["toString", "entity"]);
-  assert.deepEqual(takeLeadingGlobals(["--profile=dev", "serve"]).rest, ["serve"]);
-  // Anything else ends the leading options: the caller refuses an unknown option there.
-  assert.deepEqual(takeLeadingGlobals(["--colour", "entity"]).rest, ["--colour", "entity"]);
-
-  const parsed = parseOperationArgs(operation, ["--glossary-guid=g"], leading.global);
+Deno.test("global options given before the command count unless the command's own options repeat them", () => {
+  const given = { profile: "prod", output: "table", verbose: true } as const;
+  const parsed = parseOperationArgs(operation, ["--glossary-guid=g"], given);
   assert.deepEqual(parsed.global, { profile: "prod", output: "table", verbose: true, help: false });
-  const repeated = parseOperationArgs(operation, ["--glossary-guid=g", "--output=json", "--profile=dev"], {
-    profile: "prod",
-    output: "table",
-  });
+  const repeated = parseOperationArgs(
+    operation,
+    ["--glossary-guid=g", "--output=json", "--profile=dev"],
+    given,
+  );
   assert.deepEqual([repeated.global.output, repeated.global.profile], ["json", "dev"]);
-
-  for (
-    const [args, message] of [
-      [["--profile"], /--profile needs a value/],
-      [["--profile", "--verbose", "entity"], /--profile needs a value/],
-      [["--output=yaml", "entity"], /--output must be json or table, got "yaml"/],
-      [["--verbose=maybe", "entity"], /--verbose takes true or false/],
-    ] as const
-  ) {
-    assert.throws(
-      () => takeLeadingGlobals([...args]),
-      (e) => e instanceof UsageError && message.test(e.message),
-    );
-  }
 });
 
 Deno.test("every bad input names the option and what is expected", () => {

@@ -40,9 +40,10 @@ async function rawSession(
   env: Env,
   messages: unknown[],
   ids: unknown[],
+  beforeServe: string[] = [],
 ): Promise<{ answers: Message[]; code: number; stderr: string }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: govcatArgs(["serve", ...args]),
+    args: govcatArgs([...beforeServe, "serve", ...args]),
     env,
     clearEnv: true,
     stdin: "piped",
@@ -193,6 +194,24 @@ Deno.test("the fast start answers the handshake without loading the real server"
   // The real server logs when it is up; the input ended before anything needed it.
   assert.match(slow.stderr, /waiting for a client/);
   assert.doesNotMatch(fast.stderr, /waiting for a client/);
+});
+
+Deno.test("global options written before serve keep the fast start", async () => {
+  const env = { ...baseEnv(), CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" };
+  const messages = [initialize(1), INITIALIZED, { jsonrpc: "2.0", id: 2, method: "ping" }];
+  const fast = await rawSession([], env, messages, [1, 2], ["-v"]);
+  const slow = await rawSession([], { ...env, ...SLOW }, messages, [1, 2], ["-v"]);
+  assert.deepEqual(fast.answers, slow.answers);
+  assert.match(slow.stderr, /waiting for a client/, "-v reached serve as its --verbose");
+  assert.doesNotMatch(fast.stderr, /waiting for a client/);
+  // A profile named before serve is applied (and an unknown one refused) as after it.
+  const config = { ...env, GOVCAT_CONFIG_DIR: "/nonexistent/govcat-config" };
+  const [before, after] = await Promise.all([
+    rawSession([], config, [initialize(1)], [], ["--profile", "nope"]),
+    rawSession(["--profile=nope"], config, [initialize(1)], []),
+  ]);
+  assert.notEqual(before.code, 0);
+  assert.deepEqual([before.code, before.stderr], [after.code, after.stderr]);
 });
 
 Deno.test("configuration errors end start-up as the ordinary path does", async () => {

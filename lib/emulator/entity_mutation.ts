@@ -1,6 +1,8 @@
 /**
- * Entity writes against the store: create-or-update by unique attributes, with placeholder guids assigned
- * and references between the written entities resolved, all in one transaction; and deletes.
+ * Entity writes against the store: create-or-update by unique attributes, with placeholder guids assigned,
+ * references between the written entities resolved and the relationship instances their
+ * `relationshipAttributes` refer to made (see `entity_write_relationships.ts`), all in one transaction;
+ * and deletes.
  *
  * @example
  * ```ts
@@ -38,6 +40,7 @@ import {
   updatedEntity,
 } from "./entity_model.ts";
 import { checkLabels } from "./entity_labels.ts";
+import { syncWrittenRelationships, type WrittenEntity } from "./entity_write_relationships.ts";
 import type { EntityStore } from "./store.ts";
 
 /** The collection entities land in when the caller names none: the root collection, named after the account. */
@@ -125,6 +128,7 @@ export function upsertEntities(
     const created: AtlasEntityHeader[] = [];
     const updated: AtlasEntityHeader[] = [];
     const partial: AtlasEntityHeader[] = [];
+    const written: WrittenEntity[] = [];
     for (const plan of plans.values()) {
       let entity = plan.existing;
       for (const input of plan.inputs) {
@@ -140,9 +144,12 @@ export function upsertEntities(
       if (isPartial) checkEntity(options.types, entity, { businessMetadata: true });
       else if (applied) checkBusinessMetadata(options.types, entity.businessAttributes);
       store.put(entity);
+      written.push({ before: plan.existing, after: entity });
       if (isPartial) partial.push(partialUpdateHeader(entity));
       else (plan.existing ? updated : created).push(mutationHeader(entity));
     }
+    // After every entity is stored, so references between the written entities find their other end.
+    syncWrittenRelationships(store, options.types, written, options.now);
 
     const mutatedEntities: EntityMutationResult["mutatedEntities"] = {};
     if (created.length > 0) mutatedEntities.CREATE = created;

@@ -154,9 +154,10 @@ function referencesOf(process: AtlasEntity, attribute: "inputs" | "outputs"): un
 }
 
 /**
- * On the service every lineage edge is a relationship instance with a guid. The emulator creates none when
- * a process is written with `inputs`/`outputs`, so it derives one from the edge: the same edge always gets
- * the same id, across requests and restarts.
+ * On the service every lineage edge is a relationship instance with a guid. The emulator creates one for
+ * `relationshipAttributes.inputs`/`outputs` (see `entity_write_relationships.ts`) but none for the legacy
+ * `attributes.inputs`/`outputs`, so for those it derives one from the edge: the same edge always gets the
+ * same id, across requests and restarts.
  */
 export function derivedRelationshipId(
   relationshipType: string,

@@ -9,7 +9,7 @@ import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { EntityRelationships } from "../../../lib/emulator/entity_relationships.ts";
 import { RelationshipStore } from "../../../lib/emulator/relationship_store.ts";
 import { EntityStore } from "../../../lib/emulator/store.ts";
-import { CATALOG, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import { call, CATALOG, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 const RELATIONSHIP = `${DATAMAP}/atlas/v2/relationship`;
@@ -44,6 +44,23 @@ const process = (name: string) => ({
 async function createFeedsEnds(emulator: RunningEmulator): Promise<string[]> {
   await ok(emulator, "POST", `${DATAMAP}/atlas/v2/types/typedefs`, { relationshipDefs: [FEEDS] });
   return await createEntities(emulator, [dataSet("raw"), process("load")]);
+}
+
+const COLUMN_PREFIX = "mssql://test-sql.database.windows.net/TestDb/dbo/Orders#";
+
+const column = (name: string, extra: Record<string, unknown> = {}) => ({
+  typeName: "azure_sql_column",
+  attributes: { qualifiedName: `${COLUMN_PREFIX}${name}`, name },
+  ...extra,
+});
+
+/** Relates the table and the column through the relationship API. */
+function relateColumn(emulator: RunningEmulator, table: string, column: string) {
+  return ok(emulator, "POST", RELATIONSHIP, {
+    typeName: "azure_sql_table_columns",
+    end1: { guid: table },
+    end2: { guid: column },
+  });
 }
 
 async function entity(emulator: RunningEmulator, guid: string, query = "") {
@@ -171,44 +188,26 @@ Deno.test("a deleted end: the relationship reads DELETED on both ends and by gui
 
 Deno.test("relationship attributes the caller stored stay, merged with the relationships", async () => {
   await withEmulator({}, async (emulator) => {
-    const column = (name: string, extra: Record<string, unknown> = {}) => ({
+    // A reference to no stored entity makes no relationship: it stays as the caller sent it.
+    const missing = {
       typeName: "azure_sql_column",
-      attributes: { qualifiedName: `mssql://test-sql.database.windows.net/TestDb/dbo/Orders#${name}`, name },
-      ...extra,
-    });
-    const created = await ok(emulator, "POST", ENTITY, {
-      entity: tableEntity("Orders", {
-        guid: "-1",
-        relationshipAttributes: { columns: [{ guid: "-2", typeName: "azure_sql_column" }] },
-      }),
-      referredEntities: { "-2": column("Id") },
-    });
-    const table = created.body.guidAssignments["-1"];
-    const id = created.body.guidAssignments["-2"];
+      uniqueAttributes: { qualifiedName: `${COLUMN_PREFIX}Missing` },
+    };
+    const [table] = await createEntities(emulator, [
+      tableEntity("Orders", { relationshipAttributes: { columns: [missing] } }),
+    ]);
     const [total] = await createEntities(emulator, [column("Total")]);
-
-    const relate = (guid: string) =>
-      ok(emulator, "POST", RELATIONSHIP, {
-        typeName: "azure_sql_table_columns",
-        end1: { guid: table },
-        end2: { guid },
-      });
-    const totalRelationship = (await relate(total)).body.guid;
+    const totalRelationship = (await relateColumn(emulator, table, total)).body.guid;
     let columns = (await entity(emulator, table)).entity.relationshipAttributes.columns;
-    assert.deepEqual(columns.map((c: { guid: string }) => c.guid), [id, total]);
-    assert.equal(columns[0].relationshipGuid, undefined, "the stored reference as the caller sent it");
+    assert.deepEqual(columns[0], missing, "the stored reference as the caller sent it");
+    assert.equal(columns[1].guid, total);
     assert.equal(columns[1].relationshipGuid, totalRelationship);
     assert.equal((await entity(emulator, total)).entity.relationshipAttributes.table.guid, table);
 
-    await relate(id);
-    columns = (await entity(emulator, table)).entity.relationshipAttributes.columns;
-    assert.deepEqual(columns.map((c: { guid: string }) => c.guid), [id, total], "one item per entity");
-    assert.ok(columns.every((c: { relationshipGuid?: string }) => c.relationshipGuid));
-
-    // A full update replacing the stored references does not lose the relationships (oldest first).
+    // A full update replacing the stored references does not lose the relationships.
     await ok(emulator, "POST", ENTITY, { entity: tableEntity("Orders", { relationshipAttributes: {} }) });
     columns = (await entity(emulator, table)).entity.relationshipAttributes.columns;
-    assert.deepEqual(columns.map((c: { guid: string }) => c.guid), [total, id]);
+    assert.deepEqual(columns.map((c: { guid: string }) => c.guid), [total]);
   });
 });
 
@@ -255,4 +254,140 @@ Deno.test("a relationship type the type system does not know is keyed by its nam
   } finally {
     store.close();
   }
+});
+
+const TABLE_NAME = "mssql://test-sql.database.windows.net/TestDb/dbo/Orders";
+const guidsOf = (list: Array<{ guid: string }>) => list.map((item) => item.guid);
+
+Deno.test("an entity written with relationshipAttributes makes one relationship both ends show", async () => {
+  await withEmulator({}, async (emulator) => {
+    const tableByName = { typeName: "azure_sql_table", uniqueAttributes: { qualifiedName: TABLE_NAME } };
+    const [table, id, total, other] = await createEntities(emulator, [
+      tableEntity("Orders", {
+        relationshipAttributes: { columns: [{ guid: "-2", typeName: "azure_sql_column" }] },
+      }),
+      column("Id", { relationshipAttributes: { table: tableByName } }),
+      column("Total", { relationshipAttributes: { table: tableByName } }),
+      column("Other"),
+    ]);
+    // Not a relationship attribute of azure_sql_table: stays as written, relates nothing.
+    const unrelated = { guid: other, typeName: "azure_sql_column" };
+    await ok(emulator, "POST", ENTITY, {
+      entity: tableEntity("Orders", {
+        relationshipAttributes: { columns: [{ guid: id }], notALink: unrelated },
+      }),
+    });
+
+    const fromTable = (await entity(emulator, table)).entity.relationshipAttributes;
+    assert.deepEqual(guidsOf(fromTable.columns), [id, total], "one item per column, the table's first");
+    assert.ok(
+      fromTable.columns.every((c: { relationshipStatus: string }) => c.relationshipStatus === "ACTIVE"),
+    );
+    assert.deepEqual(fromTable.notALink, unrelated);
+    assert.equal((await entity(emulator, other)).entity.relationshipAttributes, undefined);
+
+    const fromId = (await entity(emulator, id)).entity.relationshipAttributes.table;
+    assert.equal(fromId.guid, table);
+    assert.equal(
+      fromId.relationshipGuid,
+      fromTable.columns[0].relationshipGuid,
+      "both writes name one instance",
+    );
+    const byGuid = await ok(emulator, "GET", `${RELATIONSHIP}/guid/${fromId.relationshipGuid}`);
+    assert.equal(byGuid.body.relationship.typeName, "azure_sql_table_columns");
+    assert.equal(byGuid.body.relationship.end1.guid, table, "the table is end1, whichever end was written");
+    assert.equal(byGuid.body.relationship.end2.guid, id);
+    assert.equal(byGuid.body.relationship.status, "ACTIVE");
+    const again = await call(emulator, "POST", RELATIONSHIP, {
+      typeName: "azure_sql_table_columns",
+      end1: { guid: table },
+      end2: { guid: total },
+    });
+    assert.equal(again.status, 409, "the relationship API sees the instance the write made");
+  });
+});
+
+Deno.test("a rewrite that drops a reference deletes the relationship it made; others stay", async () => {
+  await withEmulator({}, async (emulator) => {
+    const [c1, c2, c3, t2] = await createEntities(emulator, [
+      column("One"),
+      column("Two"),
+      column("Three"),
+      tableEntity("Other"),
+    ]);
+    const ref = (guid: string) => ({ guid, typeName: "azure_sql_column" });
+    const [table] = await createEntities(emulator, [
+      tableEntity("Orders", { relationshipAttributes: { columns: [ref(c1), ref(c2)] } }),
+    ]);
+    const byApi = (await relateColumn(emulator, table, c3)).body.guid;
+    const first = (await entity(emulator, c1)).entity.relationshipAttributes.table.relationshipGuid;
+
+    await ok(emulator, "POST", ENTITY, {
+      entity: tableEntity("Orders", { relationshipAttributes: { columns: [ref(c2)] } }),
+    });
+    assert.equal((await call(emulator, "GET", `${RELATIONSHIP}/guid/${first}`)).status, 404);
+    assert.equal(
+      (await entity(emulator, c1)).entity.relationshipAttributes,
+      undefined,
+      "gone from the column",
+    );
+    const columns = () =>
+      entity(emulator, table).then((e) => guidsOf(e.entity.relationshipAttributes.columns));
+    assert.deepEqual(await columns(), [c2, c3], "the relationship made through the API stays");
+    assert.equal(
+      (await ok(emulator, "GET", `${RELATIONSHIP}/guid/${byApi}`)).body.relationship.status,
+      "ACTIVE",
+    );
+
+    // An update that leaves the attribute out changes no relationship.
+    await ok(emulator, "POST", ENTITY, {
+      entity: tableEntity("Orders"),
+    });
+    assert.deepEqual(await columns(), [c2, c3]);
+
+    // A partial update merges relationship attributes and relates what it adds.
+    await ok(
+      emulator,
+      "PUT",
+      `${ENTITY}/uniqueAttribute/type/azure_sql_table?attr:qualifiedName=${encodeURIComponent(TABLE_NAME)}`,
+      { entity: { relationshipAttributes: { columns: [ref(c2), ref(c1)] } } },
+    );
+    assert.deepEqual(await columns(), [c2, c1, c3]);
+    const back = (await entity(emulator, c1)).entity.relationshipAttributes.table;
+    assert.equal(back.guid, table);
+    assert.notEqual(back.relationshipGuid, first, "a new instance");
+
+    // A column moved to another table by its own SINGLE attribute.
+    await ok(emulator, "POST", ENTITY, {
+      entity: column("One", { relationshipAttributes: { table: { guid: table } } }),
+    });
+    await ok(emulator, "POST", ENTITY, {
+      entity: column("One", { relationshipAttributes: { table: { guid: t2 } } }),
+    });
+    assert.equal((await entity(emulator, c1)).entity.relationshipAttributes.table.guid, t2);
+    assert.equal((await call(emulator, "GET", `${RELATIONSHIP}/guid/${back.relationshipGuid}`)).status, 404);
+    const onT2 = (await entity(emulator, t2)).entity.relationshipAttributes.columns;
+    assert.deepEqual(guidsOf(onT2), [c1]);
+  });
+});
+
+Deno.test("process inputs written as relationship attributes are one lineage edge, the instance", async () => {
+  await withEmulator({}, async (emulator) => {
+    const [raw] = await createEntities(emulator, [dataSet("raw")]);
+    const inputs = [{ guid: raw, typeName: "DataSet" }];
+    const [load] = await createEntities(emulator, [
+      {
+        ...process("load"),
+        attributes: { ...process("load").attributes, inputs },
+        relationshipAttributes: { inputs },
+      },
+    ]);
+    const [input] = (await entity(emulator, load)).entity.relationshipAttributes.inputs;
+    assert.equal(input.guid, raw);
+    assert.equal(input.relationshipType, "dataset_process_inputs");
+    const lineage = await ok(emulator, "GET", `${DATAMAP}/atlas/v2/lineage/${raw}?direction=OUTPUT&depth=3`);
+    assert.deepEqual(lineage.body.relations, [
+      { fromEntityId: raw, toEntityId: load, relationshipId: input.relationshipGuid },
+    ]);
+  });
 });

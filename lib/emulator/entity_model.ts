@@ -125,6 +125,18 @@ function validateClassifications(value: unknown, where: string): void {
   }
 }
 
+/** The service-owned fields of a record (entity, relationship) created at `now`, in the service's order. */
+export function newRecordFields(now: number) {
+  return {
+    status: "ACTIVE" as const,
+    createdBy: EMULATOR_USER,
+    updatedBy: EMULATOR_USER,
+    createTime: now,
+    updateTime: now,
+    version: 0,
+  };
+}
+
 /** A new entity from a caller's input, with service-owned fields filled in. */
 export function newEntity(input: EntityInput, guid: string, now: number): AtlasEntity {
   const entity: AtlasEntity = {
@@ -132,12 +144,7 @@ export function newEntity(input: EntityInput, guid: string, now: number): AtlasE
     typeName: input.typeName,
     attributes: { ...input.attributes },
     guid,
-    status: "ACTIVE",
-    createdBy: EMULATOR_USER,
-    updatedBy: EMULATOR_USER,
-    createTime: now,
-    updateTime: now,
-    version: 0,
+    ...newRecordFields(now),
     lastModifiedTS: "1",
   };
   return withClassificationOwner(entity);

@@ -28,8 +28,8 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { TypeSystem } from "./area.ts";
-import { type AtlasEntity, EMULATOR_USER, isObject, type JsonObject } from "./entity_model.ts";
-import { type AtlasRelationship, RelationshipStore } from "./relationship_store.ts";
+import { type AtlasEntity, isObject, type JsonObject } from "./entity_model.ts";
+import { newRelationship, RelationshipStore } from "./relationship_store.ts";
 import type { EntityStore } from "./store.ts";
 import type { AtlasRelationshipEndDef, AtlasTypeDef } from "./types/typedef_model.ts";
 import { TypeRegistry } from "./types/type_registry.ts";
@@ -106,7 +106,13 @@ export function syncWrittenRelationships(
         const [end1, end2] = candidate.ownIsEnd1 ? [after, target] : [target, after];
         kept.add(endKey(candidate.def.name, target.guid));
         if (relationships.findByEnds(candidate.def.name, end1.guid, end2.guid)) continue;
-        relationships.put(newRelationship(candidate.def, end1, end2, now));
+        relationships.put(newRelationship(
+          candidate.def,
+          { guid: end1.guid, typeName: end1.typeName },
+          { guid: end2.guid, typeName: end2.typeName },
+          now,
+          nullAttributes(candidate.def),
+        ));
       }
       // Only what this attribute referred to before can have been made by it; others are left alone.
       for (const reference of referencesIn(previous[attribute])) {
@@ -169,27 +175,9 @@ function endKey(relationshipType: string, otherGuid: string): string {
   return `${relationshipType}\u0000${otherGuid}`;
 }
 
-/** A new ACTIVE instance, as `POST /relationship` makes one without attributes or label. */
-function newRelationship(
-  def: AtlasTypeDef,
-  end1: AtlasEntity,
-  end2: AtlasEntity,
-  now: number,
-): AtlasRelationship {
+/** The relationship type's attributes, all null: an entity write gives none of them. */
+function nullAttributes(def: AtlasTypeDef): Record<string, unknown> {
   const attributes: Record<string, unknown> = {};
   for (const attribute of def.attributeDefs ?? []) attributes[attribute.name] = null;
-  return {
-    typeName: def.name,
-    attributes,
-    guid: crypto.randomUUID(),
-    end1: { guid: end1.guid, typeName: end1.typeName },
-    end2: { guid: end2.guid, typeName: end2.typeName },
-    label: def.relationshipLabel ?? `r:${def.name}`,
-    status: "ACTIVE",
-    createdBy: EMULATOR_USER,
-    updatedBy: EMULATOR_USER,
-    createTime: now,
-    updateTime: now,
-    version: 0,
-  };
+  return attributes;
 }

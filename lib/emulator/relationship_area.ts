@@ -29,7 +29,12 @@ import {
 } from "./entity_model.ts";
 import { EntityRelationships } from "./entity_relationships.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
-import { type AtlasRelationship, type RelationshipEnd, RelationshipStore } from "./relationship_store.ts";
+import {
+  type AtlasRelationship,
+  newRelationship,
+  type RelationshipEnd,
+  RelationshipStore,
+} from "./relationship_store.ts";
 import { queryFlag, type RouteContext } from "./router.ts";
 import type { AtlasTypeDef } from "./types/typedef_model.ts";
 import { typeErrors } from "./types/type_errors.ts";
@@ -79,22 +84,14 @@ async function create(context: RelationshipContext, ctx: RouteContext): Promise<
     throw typeErrors.relationshipExists(def.name, end1.guid, end2.guid);
   }
   const now = deps.now();
-  const relationship: AtlasRelationship = {
-    typeName: def.name,
-    attributes: checkedAttributes(registry, def, {}, body.attributes),
-    guid: crypto.randomUUID(),
+  const relationship = newRelationship(
+    def,
     end1,
     end2,
-    label: typeof body.label === "string" && body.label !== ""
-      ? body.label
-      : def.relationshipLabel ?? `r:${def.name}`,
-    status: "ACTIVE",
-    createdBy: EMULATOR_USER,
-    updatedBy: EMULATOR_USER,
-    createTime: now,
-    updateTime: now,
-    version: 0,
-  };
+    now,
+    checkedAttributes(registry, def, {}, body.attributes),
+    typeof body.label === "string" && body.label !== "" ? body.label : undefined,
+  );
   relationships.put(relationship);
   return jsonResponse(relationship);
 }

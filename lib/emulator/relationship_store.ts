@@ -16,6 +16,8 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { newRecordFields } from "./entity_model.ts";
+import type { AtlasTypeDef } from "./types/typedef_model.ts";
 
 /** `AtlasObjectId` as stored on a relationship end: always resolved to a guid. */
 export interface RelationshipEnd {
@@ -39,6 +41,29 @@ export interface AtlasRelationship {
   updateTime: number;
   version: number;
   [field: string]: unknown;
+}
+
+/**
+ * A new ACTIVE instance of the relationship type `def` between two ends, as `POST /relationship` and
+ * entity writes with `relationshipAttributes` make one; `label` defaults to the type's.
+ */
+export function newRelationship(
+  def: Pick<AtlasTypeDef, "name" | "relationshipLabel">,
+  end1: RelationshipEnd,
+  end2: RelationshipEnd,
+  now: number,
+  attributes: Record<string, unknown>,
+  label?: string,
+): AtlasRelationship {
+  return {
+    typeName: def.name,
+    attributes,
+    guid: crypto.randomUUID(),
+    end1,
+    end2,
+    label: label ?? def.relationshipLabel ?? `r:${def.name}`,
+    ...newRecordFields(now),
+  };
 }
 
 /** Relationship instances in one database. */

@@ -16,7 +16,7 @@ import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } 
 const classificationName = z.string().min(1).describe("Classification name, e.g. MICROSOFT.PERSONAL.EMAIL");
 const classificationInput = {
   classification: z.array(z.string().min(1)).optional().describe(
-    "Classification name, e.g. MICROSOFT.PERSONAL.EMAIL; repeat for more",
+    "Classification name, e.g. MICROSOFT.PERSONAL.EMAIL",
   ),
   payloadFile: z.string().min(1).optional().describe(
     'JSON file: an array of classifications, e.g. [{"typeName": "…", "attributes": {…}}]',
@@ -207,7 +207,7 @@ export const addClassificationToEntities = defineOperation({
   aliases: ["addClassificationToEntities"],
   summary: "Add one classification to many entities",
   input: z.object({
-    guid: z.array(z.string().min(1)).min(1).describe("GUID of an entity; repeat for more"),
+    guid: z.array(z.string().min(1)).min(1).describe("GUID of an entity"),
     classification: classificationName.optional(),
     payloadFile: z.string().min(1).optional().describe(
       'JSON file holding one classification, e.g. {"typeName": "…", "attributes": {…}}',

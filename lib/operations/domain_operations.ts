@@ -198,7 +198,7 @@ export const searchDomainOperation = defineOperation({
   input: z.object({
     keywords: z.string().default("*").describe("Keywords; * matches everything"),
     entityTypes: z.array(z.string().min(1)).optional().describe(
-      "Entity types to keep, e.g. azure_sql_table; repeat or separate with commas",
+      "Entity types to keep, e.g. azure_sql_table; several may also be separated with commas",
     ),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(50).describe("Results, at most 1000"),
   }),

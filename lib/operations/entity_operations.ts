@@ -14,7 +14,7 @@ import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } 
 export const guid = z.string().min(1).describe("GUID of the entity");
 export const typeName = z.string().min(1).describe("Type name, e.g. azure_sql_table or DataSet");
 export const qualifiedName = z.string().min(1).describe("Unique qualified name within the type");
-const guids = z.array(z.string().min(1)).min(1).describe("GUID of an entity; repeat for more");
+const guids = z.array(z.string().min(1)).min(1).describe("GUID of an entity");
 const readOptions = {
   minExtInfo: z.boolean().optional().describe("Return only minimal information about referred entities"),
   ignoreRelationships: z.boolean().optional().describe("Leave out relationship attributes"),
@@ -128,7 +128,7 @@ export const listEntitiesByUniqueAttributes = defineOperation({
   summary: "Get many entities of one type by their qualified names",
   input: z.object({
     typeName,
-    qualifiedName: z.array(z.string().min(1)).min(1).describe("Qualified name; repeat for more"),
+    qualifiedName: z.array(z.string().min(1)).min(1).describe("Qualified name"),
     ...readOptions,
   }),
   annotations: READ,

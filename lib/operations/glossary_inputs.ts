@@ -43,7 +43,7 @@ export const termFields = {
   definition: z.string().optional().describe("Definition of the term (its long description)"),
   status: z.enum(TERM_STATUSES).optional().describe("Lifecycle status: Draft, Approved, Alert or Expired"),
   abbreviation: z.string().optional().describe("Abbreviation or acronym"),
-  examples: z.array(z.string()).optional().describe("An example of use; repeat for more"),
+  examples: z.array(z.string()).optional().describe("An example of use"),
 };
 
 export const payloadFile = z.string().min(1).optional();

@@ -60,7 +60,7 @@ export const createTerm = defineOperation({
   input: z.object({
     glossaryGuid: glossaryGuid.optional(),
     ...termFields,
-    categoryGuid: z.array(z.string().min(1)).optional().describe("GUID of a category to put it in; repeat"),
+    categoryGuid: z.array(z.string().min(1)).optional().describe("GUID of a category to put it in"),
     payloadFile: payloadFile.describe("JSON file holding an AtlasGlossaryTerm"),
     includeTermHierarchy,
   }),

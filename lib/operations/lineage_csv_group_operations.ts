@@ -75,7 +75,7 @@ const sampleInput = z.object({
     "lineage-table (default), lineage-column, lineage-basic or lineage-column-sample",
   ),
   entityGuids: z.array(z.string()).optional().describe(
-    "GUIDs of data sets of your catalog to use, at least two (repeat the option or separate with commas); " +
+    "GUIDs of data sets of your catalog to use, at least two (several may also be separated with commas); " +
       "without them the GUIDs are random placeholders to replace",
   ),
 });

@@ -90,10 +90,10 @@ const columnMapping = z.object({
 
 const createInput = z.object({
   sourceGuid: z.array(z.string().min(1)).optional().describe(
-    "GUID of a source (upstream) entity; repeat for more",
+    "GUID of a source (upstream) entity",
   ),
   targetGuid: z.array(z.string().min(1)).optional().describe(
-    "GUID of a target (downstream) entity; repeat for more",
+    "GUID of a target (downstream) entity",
   ),
   processName: z.string().min(1).optional().describe(
     "Name of the process (derived from the ends when absent)",

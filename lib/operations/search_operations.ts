@@ -61,7 +61,7 @@ export const searchQuery = defineOperation({
     collectionId: z.string().optional().describe("Only entities in this collection"),
     filter: rawFilter,
     facet: z.array(z.enum(SEARCH_FACETS)).optional().describe(
-      "Count matches by this field (repeatable), e.g. entityType",
+      "Count matches by this field, e.g. entityType",
     ),
   }),
   annotations: READ,

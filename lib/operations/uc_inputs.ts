@@ -20,9 +20,12 @@ import type { OperationContext } from "./types.ts";
 /** A non-empty id option. */
 export const idOption = (what: string) => z.string().trim().min(1).describe(what);
 
-export const ucPayloadFile = z.string().min(1).optional();
+/** `--payload-file` of the create and update commands; commands with another kind of file describe their own. */
+export const ucPayloadFile = z.string().min(1).optional().describe(
+  "JSON file holding the body as the API takes it (options given override its fields)",
+);
 export const ownerIdOption = z.array(z.string()).optional().describe(
-  "Owner: an Entra ID object ID (GUID), not an e-mail address; repeat for several",
+  "Owner: an Entra ID object ID (GUID), not an e-mail address",
 );
 export const confirmOption = z.boolean().optional().describe(
   "Skip the confirmation; required when there is no terminal to ask on (scripts, CI, MCP)",

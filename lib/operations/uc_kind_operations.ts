@@ -94,10 +94,10 @@ export async function listEntities(
 
 /** The filter fields shared by query, count and facets. */
 export const searchFields = {
-  domainId: z.array(z.string()).optional().describe("Only entities of this domain; repeat for several"),
+  domainId: z.array(z.string()).optional().describe("Only entities of this domain"),
   keyword: keywordOption,
-  status: z.array(z.string()).optional().describe("Only entities with this status (any case); repeat"),
-  ownerId: z.array(z.string()).optional().describe("Only entities owned by this Entra object ID; repeat"),
+  status: z.array(z.string()).optional().describe("Only entities with this status (any case)"),
+  ownerId: z.array(z.string()).optional().describe("Only entities owned by this Entra object ID"),
 };
 
 /** A query body: the payload file with the filter options laid over it. */
@@ -241,7 +241,7 @@ export function facetsOperation(word: string, label: string, api: (ctx: Operatio
     input: z.object({
       domainId: searchFields.domainId,
       status: searchFields.status,
-      facet: z.array(z.string()).optional().describe("A facet to count (status, domainId, ...); repeat"),
+      facet: z.array(z.string()).optional().describe("A facet to count (status, domainId, ...)"),
       payloadFile: ucPayloadFile.describe("JSON file with a facets body (filters and facets)"),
     }),
     annotations: READ,
@@ -298,7 +298,7 @@ export const DATA_PRODUCT_COMMANDS: KindCommands = {
     status: status("DRAFT, PUBLISHED or EXPIRED"),
     businessUse: z.string().optional().describe("What the data product is used for"),
     updateFrequency: z.string().optional().describe("Hourly, Daily, Weekly, Monthly, Quarterly or Yearly"),
-    audience: z.array(z.string()).optional().describe("DataEngineer, DataAnalyst, ... ; repeat"),
+    audience: z.array(z.string()).optional().describe("An audience: DataEngineer, DataAnalyst, ..."),
     endorsed: z.boolean().optional().describe("Mark the data product endorsed"),
   },
   toBody: (i) => ({

@@ -52,11 +52,11 @@ const termFields = {
   domainId: z.string().trim().min(1).optional().describe("Id of the governance domain the term is in"),
   parentId: z.string().optional().describe("Id of the parent term"),
   ownerId: ownerIdOption,
-  acronym: z.array(z.string()).optional().describe("An acronym of the term; repeat for several"),
+  acronym: z.array(z.string()).optional().describe("An acronym of the term"),
   resourceName: z.array(z.string()).optional().describe("Name of a resource link; pairs with --resource-url"),
-  resourceUrl: z.array(z.string()).optional().describe("URL of a resource link; repeat with --resource-name"),
-  synonym: z.array(z.string()).optional().describe("Id of a term that is a synonym; repeat for several"),
-  related: z.array(z.string()).optional().describe("Id of a related term; repeat for several"),
+  resourceUrl: z.array(z.string()).optional().describe("URL of a resource link; pairs with --resource-name"),
+  synonym: z.array(z.string()).optional().describe("Id of a term that is a synonym"),
+  related: z.array(z.string()).optional().describe("Id of a related term"),
   payloadFile: ucPayloadFile.describe("JSON file holding the term (options override its fields)"),
 };
 type TermOptions = {
@@ -212,7 +212,7 @@ const termList = defineOperation({
 
 const searchInput = z.object({
   ...searchFields,
-  acronym: z.array(z.string()).optional().describe("Only terms with this acronym; repeat"),
+  acronym: z.array(z.string()).optional().describe("Only terms with this acronym"),
   ...pagingOptions,
   payloadFile: ucPayloadFile.describe("JSON file with a query body (ids, domainIds, orderby, ...)"),
 });

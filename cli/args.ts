@@ -1,13 +1,15 @@
 /**
  * Turns the argument list of one command into the operation's validated input. Options are derived
  * from the operation's schema and accepted as `--name=value` or `--name value`, in kebab case
- * (`--glossary-guid`) or camel case (`--glossaryGuid`), as the spec's commands use both.
+ * (`--glossary-guid`, the spelling `--help` shows), camel case (`--glossaryGuid`, as the spec's commands
+ * use both) or snake case (`--glossary_guid`). Enum values are taken in any letter case and passed on in
+ * the schema's spelling (`--status=published` → `Published`).
  *
  * @module
  */
 import { parseArgs } from "node:util";
 import { UsageError } from "../lib/errors.ts";
-import { type InputField, inputFields } from "../lib/operations/fields.ts";
+import { canonicalEnums, type InputField, inputFields, optionSpellings } from "../lib/operations/fields.ts";
 import type { Operation } from "../lib/operations/types.ts";
 import { didYouMean } from "../lib/suggest.ts";
 import { applyGlobal, booleanValue, GLOBAL_FLAGS, type GlobalOptions } from "./global_options.ts";
@@ -27,12 +29,13 @@ export function parseOperationArgs(
   const byFlag = new Map<string, InputField>();
   const options: Record<string, ParseArgsOption> = {
     output: { type: "string", short: "o" },
+    query: { type: "string" },
     verbose: { type: "boolean", short: "v" },
     help: { type: "boolean", short: "h" },
     profile: { type: "string" },
   };
   for (const field of fields) {
-    for (const flag of new Set([field.flag, field.name])) {
+    for (const flag of optionSpellings(field)) {
       byFlag.set(flag, field);
       options[flag] = field.kind === "boolean"
         ? { type: "boolean" }
@@ -107,7 +110,10 @@ export function parseOperationArgs(
     }
     input[field.name] = coerce(field, values, operation);
   }
-  return { input: validate(operation, input, fields), global };
+  return {
+    input: validate(operation, canonicalEnums(operation.input, input) as typeof input, fields),
+    global,
+  };
 }
 
 /** Validates coerced values against the schema, reporting each problem by its option name. */
@@ -125,6 +131,16 @@ export function validate(
     // Whatever zod calls it (invalid_type, invalid_value for enums), an absent value is a missing option.
     if (input[key] === undefined && flag && issue.path.length === 1) {
       return `missing required option --${flag}`;
+    }
+    // An enum value that matches none, whatever its case: the values there are.
+    if (issue.code === "invalid_value" && flag && issue.values.every((v) => typeof v === "string")) {
+      const given = issue.path.reduce<unknown>(
+        (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key],
+        input,
+      );
+      return `--${flag} takes one of ${issue.values.join(", ")} (any letter case), got ${
+        JSON.stringify(given)
+      }`;
     }
     return flag ? `--${flag}: ${issue.message}` : issue.message;
   });

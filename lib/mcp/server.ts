@@ -27,6 +27,7 @@ import {
 } from "../deps/mcp_sdk.ts";
 import { checkFileRoot, confinedFileAccess } from "../file_access.ts";
 import { createLogger, type Logger } from "../log.ts";
+import { canonicalEnums } from "../operations/fields.ts";
 import { createOperationRegistry } from "../operations/mod.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import { didYouMean } from "../suggest.ts";
@@ -147,7 +148,8 @@ export function createToolServer(
         hint: "Check the tool's input schema in tools/list and call it again with those names.",
       }, secrets);
     }
-    const parsed = tool.input.safeParse(args ?? {});
+    // Enum values in any letter case, passed on as the schema spells them (as on the command line).
+    const parsed = tool.input.safeParse(canonicalEnums(tool.input, args ?? {}));
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) =>
         issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message

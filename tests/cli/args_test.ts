@@ -84,7 +84,7 @@ Deno.test("every bad input names the option and what is expected", () => {
   assert.match(usage(["--glossary-guid=g", "--limit=2000"]).message, /--limit: .*1000/);
   assert.match(
     usage(["--glossary-guid=g", "--status=Live"]).message,
-    /--status: .*"Draft"|--status: .*Draft/,
+    /--status takes one of Draft, Approved \(any letter case\), got "Live"/,
   );
   assert.match(usage(["--glossary-guid=g", "--attributes={bad"]).message, /--attributes takes JSON/);
   assert.match(
@@ -95,4 +95,62 @@ Deno.test("every bad input names the option and what is expected", () => {
   assert.match(usage(["--glossary-guid=a", "--glossary-guid=b"]).message, /given 2 times/);
   assert.match(usage(["g", "extra"]).message, /unexpected argument: extra/);
   assert.match(usage(["--glossary-guid=g", "--output=xml"]).message, /--output must be json or table/);
+});
+
+Deno.test("options are accepted in snake case too, uniformly, and reported in kebab case", () => {
+  const parsed = parseOperationArgs(operation, [
+    "--glossary_guid=g4",
+    "--include_term_hierarchy",
+    "--tags=a",
+  ]);
+  assert.deepEqual(parsed.input, { glossaryGuid: "g4", includeTermHierarchy: true, tags: ["a"] });
+  // The three spellings name one option: given twice, whatever the spellings, it is refused as one.
+  assert.match(usage(["--glossary_guid=a", "--glossaryGuid=b"]).message, /--glossary-guid is given 2 times/);
+  assert.match(
+    usage(["--glossary_guid"]).message,
+    /option --glossary_guid needs a value \(--glossary-guid=…\)/,
+  );
+});
+
+const enums = defineOperation({
+  id: "lineage.get",
+  group: "lineage",
+  command: "get",
+  summary: "test",
+  input: z.object({
+    direction: z.enum(["INPUT", "OUTPUT", "BOTH"]).default("BOTH"),
+    status: z.enum(["Draft", "Approved"]).optional(),
+    facet: z.array(z.enum(["entityType", "assetType"])).optional(),
+    note: z.string().optional(),
+  }),
+  annotations: READ,
+  run: () => Promise.resolve(null),
+});
+
+Deno.test("enum values are taken in any letter case and passed on as the schema spells them", () => {
+  const parsed = parseOperationArgs(enums, [
+    "--direction=input",
+    "--status",
+    "APPROVED",
+    "--facet=ENTITYTYPE",
+    "--facet=assetType",
+    "--note=input",
+  ]);
+  assert.deepEqual(parsed.input, {
+    direction: "INPUT",
+    status: "Approved",
+    facet: ["entityType", "assetType"],
+    note: "input",
+  });
+  let error: unknown;
+  try {
+    parseOperationArgs(enums, ["--direction=sideways"]);
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof UsageError);
+  assert.match(
+    error.message,
+    /--direction takes one of INPUT, OUTPUT, BOTH \(any letter case\), got "sideways"/,
+  );
 });

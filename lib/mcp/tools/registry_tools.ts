@@ -6,7 +6,7 @@
  */
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../errors.ts";
-import { inputFields } from "../../operations/fields.ts";
+import { canonicalEnums, inputFields } from "../../operations/fields.ts";
 import type { Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
@@ -134,7 +134,7 @@ export const invokeOperationTool = defineTool({
     if (unknown) {
       throw new UsageError(unknown, "list_available_operations shows each operation's input schema.");
     }
-    const parsed = operation.input.safeParse(input.arguments);
+    const parsed = operation.input.safeParse(canonicalEnums(operation.input, input.arguments));
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => {
         const field = String(issue.path[0] ?? "");

@@ -1,15 +1,23 @@
 /**
- * The options every command accepts (`--output`, `--verbose`, `--profile`, `--help`), and taking them off the
- * front of a command line (`govcat --profile prod entity get …`). Kept apart from the option parser, with
+ * The options every command accepts (`--output`, `--query`, `--verbose`, `--profile`, `--help`), and taking
+ * them off the front of a command line (`govcat --profile prod entity get …`). Kept apart from the option parser, with
  * nothing to load but the error types, because main.ts reads them before `serve`'s fast start.
  *
  * @module
  */
 import { UsageError } from "../lib/errors.ts";
 
+/** The formats `--output` takes; json is the default. */
+export const OUTPUT_FORMATS = ["json", "table", "csv", "tsv"] as const;
+
+/** One of {@linkcode OUTPUT_FORMATS}. */
+export type OutputFormat = typeof OUTPUT_FORMATS[number];
+
 /** Options every command accepts, whatever its operation. */
 export interface GlobalOptions {
-  output: "json" | "table";
+  output: OutputFormat;
+  /** `--query EXPR`: a JMESPath expression applied to the result before it is formatted (see `output.ts`). */
+  query?: string;
   verbose: boolean;
   help: boolean;
   /** `--profile NAME`: the connection profile to use (see `cli/profile_selection.ts`). */
@@ -17,7 +25,7 @@ export interface GlobalOptions {
 }
 
 /** The names of the global options, as written after `--`. */
-export const GLOBAL_FLAGS = ["output", "verbose", "help", "profile"];
+export const GLOBAL_FLAGS = ["output", "query", "verbose", "help", "profile"];
 
 /** The global options written before the command (`govcat --profile prod entity get …`), and the rest. */
 export interface LeadingGlobals {
@@ -27,9 +35,10 @@ export interface LeadingGlobals {
   rest: string[];
 }
 
-const LEADING_NAMES: ReadonlyMap<string, "output" | "verbose" | "profile"> = new Map([
+const LEADING_NAMES: ReadonlyMap<string, "output" | "query" | "verbose" | "profile"> = new Map([
   ["--output", "output"],
   ["-o", "output"],
+  ["--query", "query"],
   ["--verbose", "verbose"],
   ["-v", "verbose"],
   ["--profile", "profile"],
@@ -62,7 +71,7 @@ export function builtinArgs(global: Partial<GlobalOptions>, command: "serve" | "
 }
 
 /**
- * Takes `--profile`, `--output` and `--verbose` off the front of a command line, so they may be written
+ * Takes `--profile`, `--output`, `--query` and `--verbose` off the front of a command line, so they may be written
  * before the command as well as after it. Any other option there is left for the caller to refuse.
  */
 export function takeLeadingGlobals(argv: string[]): LeadingGlobals {
@@ -98,12 +107,21 @@ export function applyGlobal(
   inline: boolean | undefined,
 ) {
   if (name === "output") {
-    if (value !== "json" && value !== "table") {
+    if (!(OUTPUT_FORMATS as readonly unknown[]).includes(value)) {
       throw new UsageError(
-        `--output must be json or table, got ${value === undefined ? "nothing" : `"${value}"`}.`,
+        `--output must be one of ${OUTPUT_FORMATS.join(", ")}, got ${
+          value === undefined ? "nothing" : `"${value}"`
+        }.`,
       );
     }
-    global.output = value;
+    global.output = value as OutputFormat;
+  } else if (name === "query") {
+    // Only emptiness is checked here: the expression is compiled when the command is about to run, so the
+    // JMESPath library loads only for commands that use it.
+    if (value === undefined || value.trim() === "") {
+      throw new UsageError("--query needs a JMESPath expression (--query='value[].name').");
+    }
+    global.query = value;
   } else if (name === "verbose") global.verbose = inline ? booleanValue("--verbose", value) : true;
   else if (name === "help") global.help = true;
   else if (name === "profile") {

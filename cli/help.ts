@@ -16,7 +16,8 @@ export const BUILTIN_COMMANDS: ReadonlyArray<{ name: string; summary: string }> 
 ];
 
 const GLOBAL_OPTIONS = [
-  ["--output=json|table", "Output format of data (default json)"],
+  ["--output=json|table|csv|tsv, -o", "Output format of data (default json)"],
+  ["--query=JMESPATH", "JMESPath applied to the result before formatting, e.g. --query='value[].name'"],
   ["--verbose, -v", "Log requests (method, URL, status, timing) to stderr"],
   ["--profile=NAME", "Connection profile to use [CATALOG_PROFILE, else the default profile]"],
   ["--help, -h", "Show help"],

@@ -17,7 +17,7 @@ import { parseOperationArgs } from "./args.ts";
 import { builtinArgs, takeLeadingGlobals } from "./global_options.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
-import { formatOutput } from "./output.ts";
+import { prepareOutput } from "./output.ts";
 import { createTerminalProgress } from "./progress.ts";
 import { didYouMean } from "../lib/suggest.ts";
 
@@ -188,6 +188,8 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
     io.stdout(operationHelp(operation));
     return 0;
   }
+  // A bad --query is refused before anything is sent.
+  const render = await prepareOutput(global);
   // `--progress` is an option of the operations that offer it (lineage_csv process): plain progress lines
   // even when stderr is not a terminal.
   const progress = createTerminalProgress({
@@ -235,7 +237,10 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
   }
   // A secret that found its way into a result (pasted into another variable that `config list` shows) is
   // masked like in errors.
-  io.stdout(redactSecrets(formatOutput(result, global.output), knownSecrets(io.env)));
+  const output = render(result);
+  if (output.text !== undefined) io.stdout(redactSecrets(output.text, knownSecrets(io.env)));
+  // csv and tsv keep stdout to the rows: a list's paging fields (count, continuation token) go to stderr.
+  for (const note of output.notes) stderrLine(redactSecrets(note, knownSecrets(io.env)));
   if (signal?.aborted) return INTERRUPTED_EXIT_CODE;
   return reportsFailures(result) ? 1 : 0;
 }

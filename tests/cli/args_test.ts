@@ -94,7 +94,10 @@ Deno.test("every bad input names the option and what is expected", () => {
   assert.match(usage(["--glossary-guid"]).message, /needs a value/);
   assert.match(usage(["--glossary-guid=a", "--glossary-guid=b"]).message, /given 2 times/);
   assert.match(usage(["g", "extra"]).message, /unexpected argument: extra/);
-  assert.match(usage(["--glossary-guid=g", "--output=xml"]).message, /--output must be json or table/);
+  assert.match(
+    usage(["--glossary-guid=g", "--output=xml"]).message,
+    /--output must be one of json, table, csv, tsv, got "xml"/,
+  );
 });
 
 Deno.test("options are accepted in snake case too, uniformly, and reported in kebab case", () => {

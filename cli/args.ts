@@ -30,7 +30,6 @@ export function parseOperationArgs(
   const options: Record<string, ParseArgsOption> = {
     output: { type: "string", short: "o" },
     query: { type: "string" },
-    query: { type: "string" },
     verbose: { type: "boolean", short: "v" },
     help: { type: "boolean", short: "h" },
     profile: { type: "string" },

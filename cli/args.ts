@@ -61,8 +61,9 @@ export function parseOperationArgs(
     }
     if (token.kind !== "option") continue;
     const name = token.name;
-    // An operation's own option wins over a global one of the same name (`validate csv --output <file>`).
-    if (GLOBAL_FLAGS.includes(name) && !byFlag.has(name)) {
+    // An operation's own option wins over a global one of the same name, but for a value only the global
+    // one takes: `validate csv --output=table` is the format, `--output=report.json` its old report option.
+    if (GLOBAL_FLAGS.includes(name) && (!byFlag.has(name) || formatValue(name, token.value))) {
       applyGlobal(global, name, token.value, token.inlineValue);
       continue;
     }
@@ -138,7 +139,7 @@ export function validate(
         (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key],
         input,
       );
-      return `--${flag} takes one of ${issue.values.join(", ")} (any letter case), got ${
+      return `--${flag}: must be one of ${issue.values.join(", ")} (any letter case), not ${
         JSON.stringify(given)
       }`;
     }
@@ -148,6 +149,17 @@ export function validate(
     `${usagePrefix(operation)}${problems.join("; ")}.`,
     `Run "govcat ${operation.group} ${operation.command} --help" for its options.`,
   );
+}
+
+/** True when `--<name>=<value>` is a value of the global `--output` (a format name). */
+function formatValue(name: string, value: string | undefined): boolean {
+  if (name !== "output" || value === undefined) return false;
+  try {
+    applyGlobal({ output: "json", verbose: false, help: false }, name, value, true);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function usagePrefix(operation: Operation): string {

@@ -12,6 +12,7 @@ import { UsageError } from "../errors.ts";
 import { guid, qualifiedName, typeName } from "./entity_operations.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
+import { guidListField } from "./guid_fields.ts";
 
 const classificationName = z.string().min(1).describe("Classification name, e.g. MICROSOFT.PERSONAL.EMAIL");
 const classificationInput = {
@@ -207,7 +208,7 @@ export const addClassificationToEntities = defineOperation({
   aliases: ["addClassificationToEntities"],
   summary: "Add one classification to many entities",
   input: z.object({
-    guid: z.array(z.string().min(1)).min(1).describe("GUID of an entity"),
+    guid: guidListField("GUID of an entity").min(1),
     classification: classificationName.optional(),
     payloadFile: z.string().min(1).optional().describe(
       'JSON file holding one classification, e.g. {"typeName": "…", "attributes": {…}}',

@@ -10,11 +10,12 @@ import type { AtlasEntity, AtlasEntityWithExtInfo } from "../catalog/types.ts";
 import { UsageError } from "../errors.ts";
 import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
+import { guidField, guidListField } from "./guid_fields.ts";
 
-export const guid = z.string().min(1).describe("GUID of the entity");
+export const guid = guidField("GUID of the entity");
 export const typeName = z.string().min(1).describe("Type name, e.g. azure_sql_table or DataSet");
 export const qualifiedName = z.string().min(1).describe("Unique qualified name within the type");
-const guids = z.array(z.string().min(1)).min(1).describe("GUID of an entity");
+const guids = guidListField("GUID of an entity").min(1);
 const readOptions = {
   minExtInfo: z.boolean().optional().describe("Return only minimal information about referred entities"),
   ignoreRelationships: z.boolean().optional().describe("Leave out relationship attributes"),

@@ -22,11 +22,12 @@ import {
   withOptions,
 } from "./glossary_inputs.ts";
 import { CREATE, defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";
+import { guidField } from "./guid_fields.ts";
 
 const categoryFields = {
   ...describedFields,
   description: z.string().optional().describe("Description of the category (its long description)"),
-  parentCategoryGuid: z.string().min(1).optional().describe("GUID of the parent category"),
+  parentCategoryGuid: guidField("GUID of the parent category").optional(),
 };
 
 function categoryOptions(input: {

@@ -15,10 +15,11 @@ import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";
+import { guidField } from "./guid_fields.ts";
 
-export const glossaryGuid = z.string().min(1).describe("GUID of the glossary");
-export const categoryGuid = z.string().min(1).describe("GUID of the category");
-export const termGuid = z.string().min(1).describe("GUID of the term");
+export const glossaryGuid = guidField("GUID of the glossary");
+export const categoryGuid = guidField("GUID of the category");
+export const termGuid = guidField("GUID of the term");
 
 /** `--limit`, `--offset`, `--sort` of list commands. */
 export const paging = {

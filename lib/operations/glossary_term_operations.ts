@@ -23,6 +23,7 @@ import {
   withOptions,
 } from "./glossary_inputs.ts";
 import { CREATE, defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";
+import { guidListField } from "./guid_fields.ts";
 
 function termOptions(input: {
   name?: string;
@@ -60,7 +61,7 @@ export const createTerm = defineOperation({
   input: z.object({
     glossaryGuid: glossaryGuid.optional(),
     ...termFields,
-    categoryGuid: z.array(z.string().min(1)).optional().describe("GUID of a category to put it in"),
+    categoryGuid: guidListField("GUID of a category to put it in").optional(),
     payloadFile: payloadFile.describe("JSON file holding an AtlasGlossaryTerm"),
     includeTermHierarchy,
   }),

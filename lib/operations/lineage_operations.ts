@@ -12,6 +12,7 @@ import { UsageError } from "../errors.ts";
 import { importLineageCsv, validateLineageCsv } from "./lineage_csv_operations.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
+import { guidField, guidListField } from "./guid_fields.ts";
 
 const direction = z.enum(["INPUT", "OUTPUT", "BOTH"]).default("BOTH").describe(
   "INPUT (upstream: where the data comes from), OUTPUT (downstream: where it goes) or BOTH",
@@ -27,7 +28,7 @@ export const getLineage = defineOperation({
     "GUID (guidEntityMap) and lists the edges (relations); widthCounts gives each node's full number of " +
     "neighbours, more than the answer holds when --width cut it (see lineage next-page).",
   input: z.object({
-    guid: z.string().min(1).optional().describe("GUID of the entity"),
+    guid: guidField("GUID of the entity").optional(),
     typeName: z.string().min(1).optional().describe("Type name, with --qualified-name instead of --guid"),
     qualifiedName: z.string().min(1).optional().describe("Qualified name, with --type-name"),
     depth: z.number().int().min(0).default(3).describe("Hops to walk"),
@@ -66,7 +67,7 @@ export const getLineageNextPage = defineOperation({
   description: "childrenCount in the answer is the number of neighbours in all; raise --offset by --limit " +
     "until it is reached.",
   input: z.object({
-    guid: z.string().min(1).describe("GUID of the entity"),
+    guid: guidField("GUID of the entity"),
     direction,
     offset: z.number().int().min(0).optional().describe("Neighbours to skip"),
     limit: z.number().int().min(1).optional().describe("Neighbours in the page (all when absent)"),
@@ -89,12 +90,8 @@ const columnMapping = z.object({
 });
 
 const createInput = z.object({
-  sourceGuid: z.array(z.string().min(1)).optional().describe(
-    "GUID of a source (upstream) entity",
-  ),
-  targetGuid: z.array(z.string().min(1)).optional().describe(
-    "GUID of a target (downstream) entity",
-  ),
+  sourceGuid: guidListField("GUID of a source (upstream) entity").optional(),
+  targetGuid: guidListField("GUID of a target (downstream) entity").optional(),
   processName: z.string().min(1).optional().describe(
     "Name of the process (derived from the ends when absent)",
   ),

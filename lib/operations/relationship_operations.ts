@@ -9,8 +9,9 @@ import type { AtlasObjectId, AtlasRelationship } from "../catalog/types.ts";
 import { UsageError } from "../errors.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
+import { guidField } from "./guid_fields.ts";
 
-const relationshipGuid = z.string().min(1).describe("GUID of the relationship");
+const relationshipGuid = guidField("GUID of the relationship");
 const attributes = z.record(z.string(), z.unknown()).optional().describe(
   'Relationship attributes as a JSON object, e.g. {"description":"…"}',
 );
@@ -57,8 +58,8 @@ export const createRelationship = defineOperation({
   input: z.object({
     payloadFile: z.string().min(1).optional().describe("JSON file holding a relationship"),
     typeName: z.string().min(1).optional().describe("Relationship type, e.g. dataset_process_inputs"),
-    end1Guid: z.string().min(1).optional().describe("GUID of the entity at end 1"),
-    end2Guid: z.string().min(1).optional().describe("GUID of the entity at end 2"),
+    end1Guid: guidField("GUID of the entity at end 1").optional(),
+    end2Guid: guidField("GUID of the entity at end 2").optional(),
     attributes,
   }),
   annotations: CREATE,

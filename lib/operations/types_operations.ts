@@ -17,6 +17,7 @@ import {
   businessMetadataTemplates,
 } from "../templates/business_metadata_sets.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
+import { guidField } from "./guid_fields.ts";
 import {
   CREATE,
   defineOperation,
@@ -28,7 +29,7 @@ import {
 } from "./types.ts";
 
 const typeDefName = z.string().min(1).describe("Unique name of the type definition");
-const typeDefGuid = z.string().min(1).describe("GUID of the type definition");
+const typeDefGuid = guidField("GUID of the type definition");
 const payloadFile = z.string().min(1).describe(
   "JSON file holding an AtlasTypesDef: {businessMetadataDefs: […], entityDefs: […], …}",
 );

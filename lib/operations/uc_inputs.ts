@@ -16,9 +16,10 @@ import { UsageError } from "../errors.ts";
 import { validateInput } from "../unified/schemas.ts";
 import { asObject, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";
+import { guidField } from "./guid_fields.ts";
 
-/** A non-empty id option. */
-export const idOption = (what: string) => z.string().trim().min(1).describe(what);
+/** The id of a unified catalog object: a GUID, like every id the unified catalog gives. */
+export const idOption = (what: string) => guidField(what);
 
 /** `--payload-file` of the create and update commands; commands with another kind of file describe their own. */
 export const ucPayloadFile = z.string().min(1).optional().describe(

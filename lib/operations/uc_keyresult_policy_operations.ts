@@ -7,6 +7,7 @@
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { keyResultInputSchema } from "../unified/schemas.ts";
+import { guidField } from "./guid_fields.ts";
 import { listEntities } from "./uc_kind_operations.ts";
 import {
   compact,
@@ -27,7 +28,7 @@ const objectiveId = idOption("Id of the objective the key result belongs to");
 const keyResultId = idOption("Id of the key result");
 const keyResultFields = {
   definition: z.string().optional().describe("What the key result measures"),
-  domainId: z.string().trim().min(1).optional().describe("Id of the objective's governance domain"),
+  domainId: guidField("Id of the objective's governance domain").optional(),
   status: z.string().optional().describe("NotTracked, OnTrack, Behind or AtRisk (any letter case)"),
   progress: z.number().optional().describe("Progress so far"),
   goal: z.number().optional().describe("Value to reach"),

@@ -6,6 +6,7 @@
  * @module
  */
 import { z, type ZodType } from "../deps/zod.ts";
+import { guidField, guidListField } from "./guid_fields.ts";
 import type { ListParams, UnifiedResource } from "../unified/resource.ts";
 import {
   criticalDataElementInputSchema,
@@ -66,7 +67,7 @@ export interface KindCommands {
 
 const str = (value: unknown) => value as string | undefined;
 const status = (what: string) => z.string().optional().describe(`${what} (any letter case)`);
-const domainIdOption = z.string().trim().min(1).optional().describe("Id of the governance domain");
+const domainIdOption = guidField("Id of the governance domain").optional();
 const keywordOption = z.string().optional().describe("Only those whose name contains this");
 
 function flags(shape: z.ZodRawShape): string {
@@ -94,7 +95,7 @@ export async function listEntities(
 
 /** The filter fields shared by query, count and facets. */
 export const searchFields = {
-  domainId: z.array(z.string()).optional().describe("Only entities of this domain"),
+  domainId: guidListField("Only entities of this domain").optional(),
   keyword: keywordOption,
   status: z.array(z.string()).optional().describe("Only entities with this status (any case)"),
   ownerId: z.array(z.string()).optional().describe("Only entities owned by this Entra object ID"),
@@ -270,7 +271,7 @@ export const DOMAIN_COMMANDS: KindCommands = {
       "FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project (any case)",
     ),
     status: status("DRAFT, PUBLISHED or EXPIRED"),
-    parentId: z.string().optional().describe("Id of the parent domain"),
+    parentId: guidField("Id of the parent domain").optional(),
   },
   toBody: (i) => ({
     name: i.name,

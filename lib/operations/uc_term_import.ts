@@ -32,6 +32,7 @@ import type { UnifiedCatalogClient } from "../unified/client.ts";
 import type { ListParams } from "../unified/resource.ts";
 import type { Term } from "../unified/schemas.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { guidField } from "./guid_fields.ts";
 import {
   isRowRefusal,
   refusalOutcome,
@@ -287,7 +288,7 @@ export function ucTermImport(
 
 const importInput = z.object({
   csvFile: z.string().min(1).describe("CSV file of terms (a uc-term template)"),
-  domainId: z.string().trim().min(1).describe("Id of the governance domain the terms go into"),
+  domainId: guidField("Id of the governance domain the terms go into"),
   template: z.enum(UC_TERM_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
   ...bulkImportFields,
 });

@@ -17,6 +17,7 @@ import {
   TERM_RELATIONSHIP_TYPES,
 } from "../unified/enums.ts";
 import { facetsOperation, listEntities, searchBody, searchFields } from "./uc_kind_operations.ts";
+import { guidField, guidListField } from "./guid_fields.ts";
 import {
   confirmDestructive,
   confirmOption,
@@ -49,14 +50,14 @@ const termFields = {
   name: z.string().optional().describe("Name of the term, unique in its domain"),
   description: z.string().optional().describe("Definition of the term"),
   status: z.string().optional().describe("DRAFT, PUBLISHED or EXPIRED (any letter case); new terms: DRAFT"),
-  domainId: z.string().trim().min(1).optional().describe("Id of the governance domain the term is in"),
-  parentId: z.string().optional().describe("Id of the parent term"),
+  domainId: guidField("Id of the governance domain the term is in").optional(),
+  parentId: guidField("Id of the parent term").optional(),
   ownerId: ownerIdOption,
   acronym: z.array(z.string()).optional().describe("An acronym of the term"),
   resourceName: z.array(z.string()).optional().describe("Name of a resource link; pairs with --resource-url"),
   resourceUrl: z.array(z.string()).optional().describe("URL of a resource link; pairs with --resource-name"),
-  synonym: z.array(z.string()).optional().describe("Id of a term that is a synonym"),
-  related: z.array(z.string()).optional().describe("Id of a related term"),
+  synonym: guidListField("Id of a term that is a synonym").optional(),
+  related: guidListField("Id of a related term").optional(),
   payloadFile: ucPayloadFile.describe("JSON file holding the term (options override its fields)"),
 };
 type TermOptions = {
@@ -201,8 +202,8 @@ const termList = defineOperation({
   command: "term list",
   summary: "List terms, of a domain or under a parent term (every page unless --top or --skip)",
   input: z.object({
-    domainId: z.string().optional().describe("Only the terms of this governance domain"),
-    parentId: z.string().optional().describe("Only the children of this term"),
+    domainId: guidField("Only the terms of this governance domain").optional(),
+    parentId: guidField("Only the children of this term").optional(),
     keyword: z.string().optional().describe("Only terms whose name contains this"),
     ...pagingOptions,
   }),
@@ -250,7 +251,7 @@ const termHierarchy = defineOperation({
   command: "term hierarchy",
   summary: "The term tree of a domain, or with --term-id the parents and children of one term",
   input: z.object({
-    domainId: z.string().trim().min(1).optional().describe("Governance domain whose term tree to show"),
+    domainId: guidField("Governance domain whose term tree to show").optional(),
     termId: termId.optional().describe("Show this term's own hierarchy instead"),
     maxDepth: z.number().int().min(0).optional().describe("How many levels below the roots to show"),
     includeDraft: z.boolean().optional().describe("Include DRAFT terms (left out unless given)"),

@@ -84,7 +84,7 @@ Deno.test("every bad input names the option and what is expected", () => {
   assert.match(usage(["--glossary-guid=g", "--limit=2000"]).message, /--limit: .*1000/);
   assert.match(
     usage(["--glossary-guid=g", "--status=Live"]).message,
-    /--status takes one of Draft, Approved \(any letter case\), got "Live"/,
+    /--status: must be one of Draft, Approved \(any letter case\), not "Live"/,
   );
   assert.match(usage(["--glossary-guid=g", "--attributes={bad"]).message, /--attributes takes JSON/);
   assert.match(
@@ -154,6 +154,6 @@ Deno.test("enum values are taken in any letter case and passed on as the schema 
   assert.ok(error instanceof UsageError);
   assert.match(
     error.message,
-    /--direction takes one of INPUT, OUTPUT, BOTH \(any letter case\), got "sideways"/,
+    /--direction: must be one of INPUT, OUTPUT, BOTH \(any letter case\), not "sideways"/,
   );
 });

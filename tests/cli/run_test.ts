@@ -92,10 +92,10 @@ Deno.test("unknown group, command or option: did-you-mean and exit code 2", asyn
 });
 
 Deno.test("configuration errors exit 2 before any network call", async () => {
-  const missing = await run(["entity", "get", "--guid=abc"], {});
+  const missing = await run(["entity", "get", "--guid=ca7a1000-0000-4000-8000-000000000001"], {});
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /CATALOG_ACCOUNT_NAME is required/);
-  const badTimeout = await run(["entity", "get", "--guid=abc"], {
+  const badTimeout = await run(["entity", "get", "--guid=ca7a1000-0000-4000-8000-000000000001"], {
     CATALOG_ACCOUNT_NAME: "c",
     CATALOG_TIMEOUT: "x",
   });

@@ -29,6 +29,8 @@ const TENANT = "8f4e2c1a-3b5d-4e6f-9a7b-1c2d3e4f5a6b";
 const CLIENT = "0b1c2d3e-1111-2222-3333-444455556666";
 const CLIENT_SECRET = "hcSP~secret.Zq8Wv3_Kx7-Lm2Pn5Rt9";
 const MCP_TOKEN = "hc-mcp-token-Yb6Rt9Qs2Vw4Xe8Ud1Fg3";
+/** A well-formed GUID no catalog holds: the request is sent and answered 404 (or echoed). */
+const ABSENT_GUID = "00000000-0000-4000-8000-00000000beef";
 /** A JWT-shaped catalog token, as managed identity or a service principal would get. */
 const BEARER = "eyJ0eXAiOiJKV1QifQ.hc-bearer-Fj3Gk8Hl2Mn4Pq6.c2lnbmF0dXJlLWhj";
 
@@ -123,14 +125,19 @@ Deno.test("CLI: no output, log line or error of any command holds the client sec
         { env: atEmulator, args: ["profile", "list_profiles"], code: 0 },
         { env: atEmulator, args: ["search", "query", "--keywords=customers", "--limit=2"], code: 0 },
         { env: atEmulator, args: ["collections", "list"], code: 0 },
-        { env: atEmulator, args: ["entity", "get", "--guid=not-a-guid"], code: 1 },
+        { env: atEmulator, args: ["entity", "get", `--guid=${ABSENT_GUID}`], code: 1 },
+        { env: atEmulator, args: ["entity", "get", "--guid=not-a-guid"], code: 2 },
         { env: atEmulator, args: ["entity", "get", "--guid=.."], code: 2 },
         // Secrets typed where they do not belong are masked in the error that repeats the value.
-        { env: atEmulator, args: ["entity", "get", "--guid=x", `--output=${CLIENT_SECRET}`], code: 2 },
+        {
+          env: atEmulator,
+          args: ["entity", "get", `--guid=${ABSENT_GUID}`, `--output=${CLIENT_SECRET}`],
+          code: 2,
+        },
         { env: atEmulator, args: ["search", "query", `--limit=${MCP_TOKEN}`], code: 2 },
         { env: { ...atEmulator, CATALOG_TIMEOUT: CLIENT_SECRET }, args: ["collections", "list"], code: 2 },
         { env: { ...atEmulator, CATALOG_TIMEOUT: CLIENT_SECRET }, args: ["config", "list"], code: 0 },
-        { env: atEcho, args: ["entity", "get", "--guid=0e1f"], code: 1 },
+        { env: atEcho, args: ["entity", "get", `--guid=${ABSENT_GUID}`], code: 1 },
         { env: atEcho, args: ["search", "query", "--keywords=x"], code: 1 },
         { env: atEcho, args: ["collections", "list"], code: 1 },
         { env: atEcho, args: ["uc", "domain", "list"], code: 1 },

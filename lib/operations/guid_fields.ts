@@ -1,0 +1,47 @@
+/**
+ * GUID options. Purview names entities, relationships, type definitions, glossaries, categories and terms
+ * by GUID, and the unified catalog names its domains, terms, data products, critical data elements,
+ * objectives, key results and policies the same way: 8-4-4-4-12 hexadecimal digits. An option that takes
+ * one refuses anything else before a request is sent (exit 2 on the command line), naming the option and
+ * the form, instead of a 404 that could mean a typo or a deleted object.
+ *
+ * Only options are checked: Atlas's negative placeholder guids ("-1") live inside JSON payloads.
+ *
+ * @example
+ * ```ts
+ * import { z } from "../deps/zod.ts";
+ * import { guidField } from "./guid_fields.ts";
+ * const input = z.object({ guid: guidField("GUID of the entity") });
+ * input.safeParse({ guid: "not-a-guid" }).success; // false
+ * input.parse({ guid: " CA7A1000-0000-4000-8000-000000000001 " }).guid; // trimmed, case kept
+ * ```
+ *
+ * @module
+ */
+import { z } from "../deps/zod.ts";
+
+/**
+ * A GUID: 8-4-4-4-12 hexadecimal digits in either letter case. Written without the `i` flag so the
+ * pattern means the same in the JSON Schema the MCP tools publish.
+ */
+export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** How a GUID looks, for messages. */
+export const GUID_FORM = "8-4-4-4-12 hexadecimal digits, e.g. 9b2c4e6f-1a3d-4f5b-8c7e-0d2f4a6b8c1e";
+
+/** True when `value` is a GUID. */
+export function isGuid(value: unknown): value is string {
+  return typeof value === "string" && GUID_PATTERN.test(value);
+}
+
+/** A string option that must be a GUID (surrounding spaces are dropped). */
+export function guidField(description: string) {
+  return z.string().trim().regex(GUID_PATTERN, {
+    error: (issue) => `must be a GUID (${GUID_FORM}), not ${JSON.stringify(issue.input)}`,
+  }).describe(description);
+}
+
+/** A repeatable option whose every value must be a GUID. */
+export function guidListField(description: string) {
+  return z.array(guidField(description)).describe(description);
+}

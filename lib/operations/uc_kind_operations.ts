@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { withArticle } from "../articles.ts";
 import { z, type ZodType } from "../deps/zod.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
 import type { ListParams, UnifiedResource } from "../unified/resource.ts";
@@ -123,6 +124,7 @@ export async function searchBody(ctx: OperationContext, input: Input, extra: Inp
 /** `create`, `get`, `update`, `delete`, `list` and the searches of one kind. */
 export function kindOperations(kind: KindCommands): Operation[] {
   const { word, label, idField } = kind;
+  const aLabel = withArticle(label);
   const idShape = { [idField]: idOption(`Id of the ${label}`) };
   const updateFlags = `${flags(kind.fields)}, --owner-id`;
   const operations: Operation[] = [
@@ -130,13 +132,13 @@ export function kindOperations(kind: KindCommands): Operation[] {
       id: `uc.${word}-create`,
       group: "uc",
       command: `${word} create`,
-      summary: `Create a ${label}`,
+      summary: `Create ${aLabel}`,
       description: `Give the fields as options (${updateFlags}) and/or a --payload-file with the ${label} ` +
         "as JSON; options override the file. Owners are Entra ID object IDs, never e-mail addresses.",
       input: z.object({ ...kind.fields, ownerId: ownerIdOption, payloadFile: ucPayloadFile }),
       annotations: CREATE,
       run: async (ctx, input: Input) => {
-        const payload = await payloadObject(ctx, str(input.payloadFile), `a ${label} as a JSON object`);
+        const payload = await payloadObject(ctx, str(input.payloadFile), `${aLabel} as a JSON object`);
         const body = overlay(payload, kind.toBody(input), input.ownerId as string[] | undefined);
         for (const [field, option] of kind.required) requireField(body, field, option, `uc ${word} create`);
         return await kind.api(ctx).create(body, { signal: ctx.signal });
@@ -146,7 +148,7 @@ export function kindOperations(kind: KindCommands): Operation[] {
       id: `uc.${word}-get`,
       group: "uc",
       command: `${word} get`,
-      summary: `Read a ${label} by id`,
+      summary: `Read ${aLabel} by id`,
       input: z.object(idShape),
       annotations: READ,
       run: async (ctx, input: Input) =>
@@ -156,14 +158,14 @@ export function kindOperations(kind: KindCommands): Operation[] {
       id: `uc.${word}-update`,
       group: "uc",
       command: `${word} update`,
-      summary: `Update a ${label}`,
+      summary: `Update ${aLabel}`,
       description: `Without --payload-file, the ${label} is read and the options given (${updateFlags}) ` +
         `are laid over it, so other fields stay. With --payload-file, the file (with the options over it) ` +
         `replaces the ${label}.`,
       input: z.object({ ...idShape, ...kind.fields, ownerId: ownerIdOption, payloadFile: ucPayloadFile }),
       annotations: { ...UPSERT, destructive: true },
       run: async (ctx, input: Input) => {
-        const payload = await payloadObject(ctx, str(input.payloadFile), `a ${label} as a JSON object`);
+        const payload = await payloadObject(ctx, str(input.payloadFile), `${aLabel} as a JSON object`);
         const body = overlay(payload, kind.toBody(input), input.ownerId as string[] | undefined);
         requireSomething(body, `uc ${word} update`, updateFlags);
         precheck(kind.inputSchema, body, `${label} update`);
@@ -177,7 +179,7 @@ export function kindOperations(kind: KindCommands): Operation[] {
       id: `uc.${word}-delete`,
       group: "uc",
       command: `${word} delete`,
-      summary: `Delete a ${label} (asks first; --confirm skips the question)`,
+      summary: `Delete ${aLabel} (asks first; --confirm skips the question)`,
       input: z.object({ ...idShape, confirm: confirmOption }),
       annotations: DELETE,
       run: async (ctx, input: Input) => {

@@ -3,12 +3,14 @@
  * `emulator` commands. Returns the exit code instead of exiting, so tests can call it in-process.
  *
  * While an operation runs, the first Ctrl-C aborts its signal (a bulk job finishes its in-flight batch
- * and saves its progress) and the command exits 130 once the operation returns; a second Ctrl-C quits at
- * once. Long jobs report progress on stderr (see `progress.ts`).
+ * and saves its progress) and the command exits 130 once the operation returns, its result (an interrupted
+ * import's summary too) on stdout; a second Ctrl-C quits at once. Long jobs report progress on stderr
+ * (see `progress.ts`).
  *
  * @module
  */
 import type { EnvSource } from "../lib/config.ts";
+import { ImportInterruptedError } from "../lib/csv/summary.ts";
 import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
@@ -228,9 +230,13 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
     result = await operation.run(context, input);
   } catch (error) {
     if (!signal?.aborted) throw error;
+    // An interrupted bulk job's summary (rows done, rows left, the checkpoint to --resume) is its result:
+    // printed on stdout below, as a finished job's is; stderr keeps the message and the hint.
+    const interrupted = error instanceof ImportInterruptedError ? error : undefined;
     // The interruption was announced already; anything else that went wrong is still worth telling.
-    if (!isAbortError(error, signal)) reportError(error, io);
-    return INTERRUPTED_EXIT_CODE;
+    if (!isAbortError(error, signal)) reportError(interrupted ? withoutSummary(interrupted) : error, io);
+    if (interrupted === undefined) return INTERRUPTED_EXIT_CODE;
+    result = interrupted.summary;
   } finally {
     stopListening?.();
     progress.finish();
@@ -243,6 +249,14 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
   for (const note of output.notes) stderrLine(redactSecrets(note, knownSecrets(io.env)));
   if (signal?.aborted) return INTERRUPTED_EXIT_CODE;
   return reportsFailures(result) ? 1 : 0;
+}
+
+/** An interrupted import's error as stderr tells it: the message and hint, the summary left to stdout. */
+function withoutSummary(error: ImportInterruptedError): GovcatError {
+  return new GovcatError(error.message.replace(`\n${JSON.stringify(error.summary, null, 2)}`, ""), {
+    exitCode: error.exitCode,
+    hint: error.hint,
+  });
 }
 
 /** True for the error an aborted signal raises: its reason, or any AbortError. */

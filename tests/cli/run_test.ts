@@ -6,6 +6,7 @@ import {
   reportsFailures,
   runCli,
 } from "../../cli/run.ts";
+import { type BulkImportSummary, ImportInterruptedError } from "../../lib/csv/summary.ts";
 import { z } from "../../lib/deps/zod.ts";
 import { UsageError } from "../../lib/errors.ts";
 import { createOperationRegistry, inputFields } from "../../lib/operations/mod.ts";
@@ -225,6 +226,27 @@ Deno.test("an operation ended by the abort exits 130 without an error line; othe
     assert.deepEqual(out, [], label);
     assert.deepEqual(err, expected, label);
   }
+});
+
+Deno.test("an import interrupted by Ctrl-C prints its summary on stdout, its message and hint on stderr", async () => {
+  const summary = { operation: "entity.bulk-import", rows: 500, created: 200, pending: 300, failed: 0 };
+  const { io, out, err, press } = interruptibleIo();
+  const registry = probeRegistry(async (ctx) => {
+    queueMicrotask(press);
+    await aborted(ctx);
+    throw new ImportInterruptedError(
+      "interrupted; 200 of 500 rows done, 300 left for --resume.",
+      { ...summary, checkpointFile: "rows.csv.govcat-checkpoint" } as unknown as BulkImportSummary,
+      { exitCode: INTERRUPTED_EXIT_CODE },
+    );
+  });
+  assert.equal(await runCli(["lineage", "probe"], io, registry), INTERRUPTED_EXIT_CODE);
+  assert.deepEqual(JSON.parse(out.join("\n")), { ...summary, checkpointFile: "rows.csv.govcat-checkpoint" });
+  assert.deepEqual(err, [
+    INTERRUPT_MESSAGE,
+    "error: interrupted; 200 of 500 rows done, 300 left for --resume.",
+    "hint: Run the same command again with --resume: finished batches are not sent again.",
+  ]);
 });
 
 Deno.test("a second Ctrl-C quits at once with 130", async () => {

@@ -1,7 +1,7 @@
 /**
  * `govcat entity bulk-import` as a real subprocess, for the resilience tests and the bulk import benches:
  * started with a loopback catalog's environment, watched through its checkpoint file (to kill or interrupt
- * it mid-import), its summary read back from stdout (a finished run) or stderr (an interrupted one), and
+ * it mid-import), its summary read back from stdout (a finished or interrupted run) or stderr, and
  * its peak resident memory measured.
  *
  * @example
@@ -107,8 +107,9 @@ export async function waitForCompletedBatches(
 }
 
 /**
- * The import summary in a command's output: the whole of stdout for a finished run, or the JSON object
- * an interrupted run prints inside its error message on stderr. Undefined when there is none.
+ * The import summary in a command's output: the JSON object on stdout (a finished run's or an interrupted
+ * one's), or one printed inside an error message on stderr (a run that stopped early for another reason).
+ * Undefined when there is none.
  */
 export function summaryIn(text: string): BulkImportSummary | undefined {
   const start = text.search(/^\{/m);

@@ -241,7 +241,10 @@ export class GlossaryApi {
     });
   }
 
-  /** Deletes a term; refused (400) while it is assigned to entities. */
+  /**
+   * Deletes a term; refused (400, ATLAS-400-00-086) while it is assigned to entities: remove those first
+   * with {@link removeTermFromEntities}.
+   */
   async deleteTerm(guid: string, signal?: AbortSignal): Promise<void> {
     await this.http.request({ method: "DELETE", path: `${GLOSSARY}/term/${segment(guid)}`, signal });
   }
@@ -289,9 +292,10 @@ export class GlossaryApi {
   }
 
   /**
-   * Removes the term from entities. The service needs each assignment's `relationshipGuid`; objects
-   * without one get it from the term's assigned entities, and entities that do not carry the term are
-   * reported in `notAssigned` instead of being sent.
+   * Removes the term from entities (`Glossary_DeleteTermAssignmentFromEntities`). The service needs each
+   * assignment's `relationshipGuid`; objects without one get it from the term's assigned entities (GUIDs
+   * compared in any letter case), and entities that do not carry the term are reported in `notAssigned`
+   * instead of being sent, so removing an assignment twice is harmless.
    */
   async removeTermFromEntities(
     termGuid: string,
@@ -302,10 +306,13 @@ export class GlossaryApi {
     const notAssigned: string[] = [];
     if (objects.some((o) => !o.relationshipGuid)) {
       const assigned = await this.getTermAssignedEntities(termGuid, { signal });
-      const byGuid = new Map(assigned.map((a) => [a.guid, a.relationshipGuid]));
+      const byGuid = new Map(assigned.map((a) => [String(a.guid).toLowerCase(), a]));
       objects = objects.flatMap((o) => {
-        const relationshipGuid = o.relationshipGuid ?? byGuid.get(o.guid);
-        if (relationshipGuid) return [{ ...o, relationshipGuid }];
+        if (o.relationshipGuid) return [o];
+        const found = byGuid.get(String(o.guid).toLowerCase());
+        if (found?.relationshipGuid) {
+          return [{ ...o, guid: found.guid, relationshipGuid: found.relationshipGuid }];
+        }
         notAssigned.push(String(o.guid));
         return [];
       });

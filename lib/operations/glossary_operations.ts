@@ -2,7 +2,8 @@
  * Operations of the `glossary` group (spec §4.6), classic glossary: this file holds the glossary commands
  * (`create`, `read`/`list`, `put`, `delete`, `read-detailed`) and gathers the group's other commands:
  * categories (`glossary_category_operations.ts`), terms (`glossary_term_operations.ts`), and CSV import and
- * term assignment (`glossary_import_operations.ts`). Every command prints JSON.
+ * term assignment (`glossary_import_operations.ts`); `unassign-term` undoes an assignment. Every command
+ * prints JSON.
  *
  * @module
  */
@@ -20,7 +21,7 @@ import {
   readObjectPayload,
   withOptions,
 } from "./glossary_inputs.ts";
-import { GLOSSARY_TERM_OPERATIONS } from "./glossary_term_operations.ts";
+import { GLOSSARY_TERM_OPERATIONS, unassignTerm } from "./glossary_term_operations.ts";
 import { CREATE, defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";
 
 const glossaryFields = {
@@ -134,7 +135,8 @@ export const deleteGlossary = defineOperation({
   group: "glossary",
   command: "delete",
   summary: "Delete a glossary with its terms and categories",
-  description: "Refused while one of its terms is assigned to an entity; remove those assignments first.",
+  description: "Refused while one of its terms is assigned to an entity; remove those assignments first " +
+    "(unassign-term).",
   input: z.object({ glossaryGuid }),
   annotations: DELETE,
   run: async (ctx, input) => {
@@ -191,4 +193,5 @@ export const GLOSSARY_OPERATIONS: Operation[] = [
   ...GLOSSARY_CATEGORY_OPERATIONS,
   ...GLOSSARY_TERM_OPERATIONS,
   ...GLOSSARY_IMPORT_OPERATIONS,
+  unassignTerm,
 ].map(withGlossaryHint);

@@ -214,11 +214,50 @@ export const deleteTerm = defineOperation({
   group: "glossary",
   command: "delete-term",
   summary: "Delete a term (refused while it is assigned to entities)",
+  description: "Refused while entities carry the term: unassign-term removes the assignments first " +
+    "(read-terms-assigned-entities lists them).",
   input: z.object({ termGuid }),
   annotations: DELETE,
   run: async (ctx, input) => {
     await ctx.catalog().glossary.deleteTerm(input.termGuid, ctx.signal);
     return deleted("term", input.termGuid);
+  },
+});
+
+/** Entity GUIDs one `unassign-term` takes at most. */
+export const MAX_UNASSIGNED_ENTITIES = 1000;
+const ENTITY_GUIDS = "GUID of an entity to remove the term from";
+
+export const unassignTerm = defineOperation({
+  id: "glossary.unassign-term",
+  group: "glossary",
+  command: "unassign-term",
+  aliases: ["delete-term-assignment", "remove-term-assignment"],
+  summary: "Remove a term from entities (undo an assignment), by entity GUID",
+  description: "Give --term-guid and the entities with --entity-guids (once per entity). The " +
+    "assignments are looked up in the term's assigned entities (read-terms-assigned-entities) for their " +
+    "relationship GUIDs, which the service needs, and removed in one call " +
+    "(DELETE /glossary/terms/{termGuid}/assignedEntities). Entities that do not carry the term are listed " +
+    "in notAssigned and nothing is sent for them, so repeating the command is harmless. A term can be " +
+    "deleted once no entity carries it.",
+  input: z.object({
+    termGuid,
+    entityGuids: guidListField(ENTITY_GUIDS).min(1).max(MAX_UNASSIGNED_ENTITIES).describe(ENTITY_GUIDS),
+  }),
+  // It removes links between a term and entities (the entities and the term stay).
+  annotations: DELETE,
+  run: async (ctx, input) => {
+    const guids = [...new Set(input.entityGuids)];
+    const removal = await ctx.catalog().glossary.removeTermFromEntities(
+      input.termGuid,
+      guids.map((guid) => ({ guid })),
+      ctx.signal,
+    );
+    return {
+      termGuid: input.termGuid,
+      removed: removal.removed.map((r) => String(r.guid)),
+      notAssigned: removal.notAssigned,
+    };
   },
 });
 

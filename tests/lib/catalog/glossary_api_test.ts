@@ -129,6 +129,11 @@ Deno.test("glossary client: assign, list assigned entities, remove with and with
     assert.deepEqual(removal.removed.map((r) => r.guid), [CUSTOMERS]);
     assert.match(String(removal.removed[0].relationshipGuid), /^[0-9a-f-]{36}$/);
     assert.deepEqual(removal.notAssigned, [UNKNOWN]);
+    // GUIDs are matched in any letter case; the service's spelling is sent.
+    const upper = await api.removeTermFromEntities(term, [{ guid: ORDERS.toUpperCase() }]);
+    assert.deepEqual(upper.removed.map((r) => r.guid), [ORDERS]);
+    assert.deepEqual(upper.notAssigned, []);
+    await api.assignTermToEntities(term, [{ guid: ORDERS }]);
     const orders = (await api.getTermAssignedEntities(term))[0];
     const direct = await api.removeTermFromEntities(term, [orders]);
     assert.deepEqual(direct, { removed: [orders], notAssigned: [] });

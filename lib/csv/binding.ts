@@ -19,6 +19,7 @@
  * @module
  */
 import { closestName } from "../suggest.ts";
+import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
 import { CellError, convertCell, kindLabel } from "./kinds.ts";
 import { columnKey, shown } from "./problems.ts";
 import type {
@@ -53,6 +54,8 @@ export interface HeaderBinding {
   slots: readonly HeaderSlot[];
   /** 0-based position of each template column present, by `ColumnSpec.name`. */
   positions: ReadonlyMap<string, number>;
+  /** The field separator the file is read with (a comma when not told), for messages. */
+  delimiter: CsvDelimiter;
 }
 
 function lookup(template: CsvTemplate): Map<string, ColumnSpec> {
@@ -84,12 +87,13 @@ function knownNames(template: CsvTemplate): string[] {
 /**
  * Matches a header to a template. Problems: a required column missing, an unknown column (unless
  * `strictColumns` is false; with a suggestion), a column twice, none of a `oneOf` group present, and a
- * header that looks `;`- or tab-separated.
+ * header of one column that looks separated by another character than the `delimiter` it was read with.
  */
 export function bindHeader(
   template: CsvTemplate,
   header: CsvRow,
   file: string,
+  delimiter: CsvDelimiter = ",",
 ): { binding: HeaderBinding; problems: CsvProblem[] } {
   assertTemplate(template);
   const byKey = lookup(template);
@@ -99,15 +103,20 @@ export function bindHeader(
   const patternNames = new Set<string>();
   const problems: CsvProblem[] = [];
   const line = header.line;
-  const binding: HeaderBinding = { template, file, headerLine: line, names, slots, positions };
+  const binding: HeaderBinding = { template, file, headerLine: line, names, slots, positions, delimiter };
   const only = names.length === 1 ? names[0] : undefined;
-  if (only !== undefined && template.columns.length > 1 && /[;\t]/.test(only)) {
-    const separator = only.includes(";") ? "';'" : "tabs";
+  const other = only === undefined
+    ? undefined
+    : [",", ";", "\t", "|"].find((c) => c !== delimiter && only.includes(c));
+  if (other !== undefined && template.columns.length > 1) {
+    const separator = other === "\t" ? "tabs" : `'${other}'`;
+    const option = other === "\t" ? "tab" : delimiterName(other as CsvDelimiter);
     problems.push({
       file,
       line,
-      message: `the header is one column ${shown(only)}: the file seems to use ${separator} to separate ` +
-        'fields; save it with commas as separators (in Excel: "CSV UTF-8 (Comma delimited)").',
+      message: `the header is one column ${shown(only!)}: the file seems to use ${separator} to separate ` +
+        `fields, but it was read with ${delimiterName(delimiter)}s; give --delimiter=${option}, or leave ` +
+        "--delimiter out to have the separator detected from the header.",
     });
     slots.push({ type: "ignored", reason: "unknown" });
     return { binding, problems };
@@ -190,6 +199,11 @@ export function bindHeader(
   return { binding, problems };
 }
 
+/** `text` written with `delimiter` in place of its commas, a tab as `<tab>`. */
+function example(delimiter: CsvDelimiter, text: string): string {
+  return text.replaceAll(",", delimiter === "\t" ? "<tab>" : delimiter);
+}
+
 /** The cells of a multi-value cell: split at `;`, trimmed, empty parts dropped. */
 export function splitMulti(text: string): string[] {
   return text.split(";").map((part) => part.trim()).filter((part) => part !== "");
@@ -216,8 +230,10 @@ export function checkRow(binding: HeaderBinding, row: CsvRow): { row: CheckedRow
         row.cells.length === 1 ? "" : "s"
       } but the header has ${slots.length}: ${
         fewer
-          ? "add the missing fields (empty ones too, as in a,,c)."
-          : 'a value holding a comma must be enclosed in double quotes ("a, b").'
+          ? `add the missing fields (empty ones too, as in ${example(binding.delimiter, "a,,c")}).`
+          : `a value holding a ${delimiterName(binding.delimiter)} must be enclosed in double quotes (${
+            example(binding.delimiter, '"a, b"')
+          }).`
       }`,
     });
     return { row: checked, problems };

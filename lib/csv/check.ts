@@ -5,6 +5,9 @@
  * as CSV at all (missing, bad encoding, unbalanced quote) throws. Then the second pass, which yields the
  * checked rows of a file already validated, for the import to map and send.
  *
+ * The field separator is the `delimiter` given, else the one detected from the header line; the report says
+ * which, and the second pass is given the one the first used.
+ *
  * The header and row checks ({@link bindHeader}, {@link checkRow}) and the duplicate tracker are
  * re-exported here from `binding.ts` and `duplicates.ts`.
  *
@@ -23,6 +26,7 @@
 import { createHash } from "node:crypto";
 import { UsageError } from "../errors.ts";
 import { bindHeader, checkRow, type HeaderBinding, templateHint } from "./binding.ts";
+import { type CsvDelimiter, delimiterName, describeDelimiter } from "./delimiter.ts";
 import { DuplicateTracker } from "./duplicates.ts";
 import { formatProblem } from "./problems.ts";
 import { readCsvFileBatches, readCsvTextBatches } from "./reader.ts";
@@ -55,6 +59,16 @@ export interface CsvCheckReport {
   problems: CsvProblem[];
   sha256: string;
   size: number;
+  /** The field separator the file was read with (a comma for an empty file). */
+  delimiter: CsvDelimiter;
+  /** True when {@link CsvCheckReport.delimiter} was detected from the header rather than given. */
+  delimiterDetected: boolean;
+}
+
+/** How a file is read: its separator, and whether it was detected. */
+interface Dialect {
+  delimiter: CsvDelimiter;
+  detected: boolean;
 }
 
 interface CheckOptions {
@@ -64,14 +78,18 @@ interface CheckOptions {
   readShare?: () => number;
 }
 
-/** The checks over a stream of rows; `reread` reads the file again when duplicates must be confirmed. */
+/**
+ * The checks over a stream of rows; `reread` reads the file again when duplicates must be confirmed.
+ * `dialect` is how the stream was read, known once its first row is out.
+ */
 async function checkRows(
   batches: AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
   reread: () => AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
   file: string,
   template: CsvTemplate,
   options: CheckOptions,
-): Promise<Omit<CsvCheckReport, "sha256" | "size">> {
+  dialect: () => Dialect,
+): Promise<Omit<CsvCheckReport, "sha256" | "size" | "delimiter" | "delimiterDetected">> {
   const max = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   const kept: CsvProblem[] = [];
   let problemCount = 0;
@@ -85,10 +103,14 @@ async function checkRows(
   for await (const rows of batches) {
     for (const row of rows) {
       if (!binding) {
-        const bound = bindHeader(template, row, file);
+        const { delimiter, detected } = dialect();
+        const bound = bindHeader(template, row, file, delimiter);
         binding = bound.binding;
         tracker = new DuplicateTracker(binding);
-        add(bound.problems);
+        add(withDelimiterNote(bound.problems, delimiter, detected));
+        if (template.delimiters && !template.delimiters.includes(delimiter)) {
+          add([delimiterProblem(template, file, row.line, delimiter, detected)]);
+        }
         continue;
       }
       count++;
@@ -123,6 +145,37 @@ async function checkRows(
   return { file, template: template.name, rows: count, problemCount, problems };
 }
 
+/** The problem of a file separated otherwise than its template allows (the service reads commas only). */
+function delimiterProblem(
+  template: CsvTemplate,
+  file: string,
+  line: number,
+  delimiter: CsvDelimiter,
+  detected: boolean,
+): CsvProblem {
+  const allowed = template.delimiters!.map((d) => `${delimiterName(d)}s`).join(" or ");
+  return {
+    file,
+    line,
+    message:
+      `the file has ${describeDelimiter(delimiter, detected)}, but it goes to the service's own import ` +
+      `as it is (${template.usage}), which reads ${allowed} only: save it with ${allowed} between fields ` +
+      '(in Excel: "CSV UTF-8 (Comma delimited)").',
+  };
+}
+
+/**
+ * The header problems of a file read with another separator than a comma, the first saying how it was read
+ * (a header read with the wrong one is all wrong). A comma file's problems are as they are; a header that
+ * looks separated otherwise says so itself ({@link bindHeader}).
+ */
+function withDelimiterNote(problems: CsvProblem[], delimiter: CsvDelimiter, detected: boolean): CsvProblem[] {
+  if (delimiter === "," || problems.length === 0) return problems;
+  const [first, ...rest] = problems;
+  const note = `(The file was read with ${describeDelimiter(delimiter, detected)}.)`;
+  return [{ ...first, message: `${first.message} ${note}` }, ...rest];
+}
+
 /** Re-reads rows from the top until the tracker knows the first row of every repeated key hash. */
 async function resolveDuplicates(
   tracker: DuplicateTracker,
@@ -150,24 +203,36 @@ export async function checkCsvFile(
     maxProblems?: number;
     signal?: AbortSignal;
     onRows?: (rows: number) => void;
+    /** The field separator; detected from the header line when absent. */
+    delimiter?: CsvDelimiter;
   } = {},
 ): Promise<CsvCheckReport> {
   const file = options.displayName ?? path;
   const hash = createHash("sha256");
   let size = 0;
   const total = await Deno.stat(path).then((info) => info.size, () => 0);
+  const dialect = dialectOf(options.delimiter);
   const rows = readCsvFileBatches(path, {
     displayName: file,
     signal: options.signal,
+    delimiter: options.delimiter,
+    onDelimiter: dialect.found,
     onChunk: (bytes) => {
       hash.update(bytes);
       size += bytes.length;
     },
   });
-  const reread = () => readCsvFileBatches(path, { displayName: file, signal: options.signal });
+  // The second read of a file uses the separator the first found.
+  const reread = () =>
+    readCsvFileBatches(path, {
+      displayName: file,
+      signal: options.signal,
+      delimiter: dialect.get().delimiter,
+    });
   const readShare = () => total > 0 ? Math.min(1, size / total) : 0;
-  const report = await checkRows(rows, reread, file, template, { ...options, readShare });
-  return { ...report, sha256: hash.digest("hex"), size };
+  const report = await checkRows(rows, reread, file, template, { ...options, readShare }, dialect.get);
+  const { delimiter, detected } = dialect.get();
+  return { ...report, sha256: hash.digest("hex"), size, delimiter, delimiterDetected: detected };
 }
 
 /** {@link checkCsvFile} for text in memory; the fingerprint is that of the text's UTF-8 bytes. */
@@ -175,12 +240,32 @@ export async function checkCsvText(
   text: string,
   file: string,
   template: CsvTemplate,
-  options: { maxProblems?: number } = {},
+  options: { maxProblems?: number; delimiter?: CsvDelimiter } = {},
 ): Promise<CsvCheckReport> {
   const bytes = new TextEncoder().encode(text);
-  const batches = () => readCsvTextBatches(text, file);
-  const report = await checkRows(batches(), batches, file, template, options);
-  return { ...report, sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
+  const dialect = dialectOf(options.delimiter);
+  const first = readCsvTextBatches(text, file, { delimiter: options.delimiter, onDelimiter: dialect.found });
+  const again = () => readCsvTextBatches(text, file, { delimiter: dialect.get().delimiter });
+  const report = await checkRows(first, again, file, template, options, dialect.get);
+  const { delimiter, detected } = dialect.get();
+  return {
+    ...report,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    size: bytes.length,
+    delimiter,
+    delimiterDetected: detected,
+  };
+}
+
+/** Records how a file turned out to be read; before it is known, a given separator or a comma. */
+function dialectOf(
+  given: CsvDelimiter | undefined,
+): { found: (d: CsvDelimiter) => void; get: () => Dialect } {
+  let dialect: Dialect = { delimiter: given ?? ",", detected: given === undefined };
+  return {
+    found: (delimiter) => dialect = { delimiter, detected: given === undefined },
+    get: () => dialect,
+  };
 }
 
 /**
@@ -191,6 +276,8 @@ async function* checkedBatches(
   batches: AsyncIterable<CsvRow[]> | Iterable<CsvRow[]>,
   file: string,
   template: CsvTemplate,
+  /** The separator the rows were read with, asked when the header is out. */
+  delimiter: () => CsvDelimiter | undefined,
 ): AsyncGenerator<CheckedRow[]> {
   const changed = (problem: CsvProblem) =>
     new UsageError(
@@ -202,7 +289,7 @@ async function* checkedBatches(
     const checkedRows: CheckedRow[] = [];
     for (const row of rows) {
       if (!binding) {
-        const bound = bindHeader(template, row, file);
+        const bound = bindHeader(template, row, file, delimiter());
         if (bound.problems.length > 0) throw changed(bound.problems[0]);
         binding = bound.binding;
         continue;
@@ -223,6 +310,14 @@ async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
   for await (const batch of batches) yield* batch;
 }
 
+/** Options of the second pass: give the `delimiter` the check reported, so both read the file alike. */
+export interface CheckedRowsOptions {
+  displayName?: string;
+  signal?: AbortSignal;
+  /** The field separator; detected from the header line when absent. */
+  delimiter?: CsvDelimiter;
+}
+
 /**
  * The second pass: the checked rows of a file already validated by {@link checkCsvFile}, in file order.
  * Throws UsageError if a row now has a problem (the file changed between the passes).
@@ -230,7 +325,7 @@ async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
 export function checkedRows(
   path: string,
   template: CsvTemplate,
-  options: { displayName?: string; signal?: AbortSignal } = {},
+  options: CheckedRowsOptions = {},
 ): AsyncGenerator<CheckedRow> {
   return flatten(checkedRowBatches(path, template, options));
 }
@@ -242,13 +337,20 @@ export function checkedRows(
 export function checkedRowBatches(
   path: string,
   template: CsvTemplate,
-  options: { displayName?: string; signal?: AbortSignal } = {},
+  options: CheckedRowsOptions = {},
 ): AsyncGenerator<CheckedRow[]> {
   const file = options.displayName ?? path;
+  let delimiter = options.delimiter;
   return checkedBatches(
-    readCsvFileBatches(path, { displayName: file, signal: options.signal }),
+    readCsvFileBatches(path, {
+      displayName: file,
+      signal: options.signal,
+      delimiter,
+      onDelimiter: (found) => delimiter = found,
+    }),
     file,
     template,
+    () => delimiter,
   );
 }
 
@@ -257,6 +359,9 @@ export function checkedRowsFromText(
   text: string,
   file: string,
   template: CsvTemplate,
+  options: { delimiter?: CsvDelimiter } = {},
 ): AsyncGenerator<CheckedRow> {
-  return flatten(checkedBatches(readCsvTextBatches(text, file), file, template));
+  let delimiter = options.delimiter;
+  const rows = readCsvTextBatches(text, file, { delimiter, onDelimiter: (found) => delimiter = found });
+  return flatten(checkedBatches(rows, file, template, () => delimiter));
 }

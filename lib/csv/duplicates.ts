@@ -20,6 +20,7 @@
  *
  * @module
  */
+import { counted } from "../plural.ts";
 import type { HeaderBinding } from "./binding.ts";
 import { finish53, HashSet53 } from "./hash_set.ts";
 import { shown } from "./problems.ts";
@@ -223,8 +224,13 @@ export class DuplicateTracker {
       problems.push({
         file,
         line: this.#firstNotCompared,
-        message: `${this.#notCompared} more rows, from this line on, may repeat earlier rows but were not ` +
-          `compared: one check compares at most ${this.#maxRepeats} repeating rows. Remove the duplicates ` +
+        message:
+          `${counted(this.#notCompared, "more row")}, from this line on, may repeat earlier rows but ${
+            this.#notCompared === 1 ? "was" : "were"
+          } not ` +
+          `compared: one check compares at most ${
+            counted(this.#maxRepeats, "repeating row")
+          }. Remove the duplicates ` +
           "listed and check the file again.",
       });
     }

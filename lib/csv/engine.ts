@@ -25,12 +25,14 @@
  * @module
  */
 import { GovcatError, UsageError } from "../errors.ts";
+import { counted } from "../plural.ts";
 import type { Logger } from "../log.ts";
 import type { FileAccess, ProgressSink } from "../operations/types.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
 import { BatchSender, rowsIn, StopImport, type Tally } from "./batch_sender.ts";
 import { forEachBatch, unitBatches } from "./batches.ts";
 import { checkCsvFile, checkedRowBatches } from "./check.ts";
+import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
 import { Checkpoint } from "./checkpoint.ts";
 import { problemsError } from "./problems.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
@@ -50,6 +52,8 @@ export interface BulkImportOptions {
   file: string;
   /** How the file is named in messages (the path the user typed). */
   displayName?: string;
+  /** The field separator (`--delimiter`); detected from the header line when absent. */
+  delimiter?: CsvDelimiter;
   batchSize: number;
   /** Most batches in flight; the engine lowers it while the service throttles. */
   concurrency: number;
@@ -98,16 +102,20 @@ export async function runBulkImport<Item>(
     displayName: display,
     maxProblems: 30,
     signal,
+    delimiter: options.delimiter,
     onRows: (rows) => options.progress?.update({ phase: "validating", done: rows, errors: 0 }),
   });
   if (report.problemCount > 0) {
     options.progress?.finish();
+    const delimiter = options.delimiter ? ` --delimiter=${delimiterName(options.delimiter)}` : "";
     throw problemsError(
       report,
       `Fix the rows above and run the command again; \`govcat validate csv --csv-file ${display} ` +
-        `--template ${plugin.template.name} --output report.json\` lists every problem.`,
+        `--template ${plugin.template.name}${delimiter} --report-file report.json\` lists every problem.`,
     );
   }
+  // The passes after the check read the file as the check did.
+  const read: BulkImportOptions = { ...options, delimiter: report.delimiter };
   if (report.rows === 0) {
     options.progress?.finish();
     throw new UsageError(`${display} has a header but no rows to import.`);
@@ -139,8 +147,8 @@ export async function runBulkImport<Item>(
   });
   try {
     const result = options.dryRun
-      ? await planRun(plugin, options, summary, signal, started)
-      : await importRun(plugin, options, summary, report.sha256, report.size, window, signal, started);
+      ? await planRun(plugin, read, summary, signal, started)
+      : await importRun(plugin, read, summary, report.sha256, report.size, window, signal, started);
     options.progress?.finish();
     options.progress?.summary?.(summaryLine(result));
     return result;
@@ -163,7 +171,11 @@ async function planRun<Item>(
   const preview: PreviewEntry[] = [];
   const limit = options.previewLimit ?? 20;
   let wouldCreate = 0, wouldUpdate = 0, wouldSkip = 0, wouldReject = 0, done = 0;
-  const rows = checkedRowBatches(options.file, plugin.template, { displayName: summary.file, signal });
+  const rows = checkedRowBatches(options.file, plugin.template, {
+    displayName: summary.file,
+    signal,
+    delimiter: options.delimiter,
+  });
   const window = new AdaptiveWindow(options.concurrency);
   const planned: Array<{ units: ImportUnit<Item>[]; actions: PlannedAction[] }> = [];
   await forEachBatch(unitBatches(plugin, rows, options.batchSize), window, async (units) => {
@@ -243,7 +255,11 @@ async function importRun<Item>(
 
   let stopped: { message: string; exitCode: number; cause: unknown } | undefined;
   const sender = new BatchSender(plugin, window, signal, options, () => summary.throttled);
-  const rows = checkedRowBatches(options.file, plugin.template, { displayName: summary.file, signal });
+  const rows = checkedRowBatches(options.file, plugin.template, {
+    displayName: summary.file,
+    signal,
+    delimiter: options.delimiter,
+  });
   try {
     await forEachBatch(
       unitBatches(plugin, rows, options.batchSize),
@@ -276,7 +292,10 @@ async function importRun<Item>(
   }
 
   if (rejected.size > 0) {
-    await writeRejectFile(options.file, allowedErrors, rejected, { displayName: summary.file });
+    await writeRejectFile(options.file, allowedErrors, rejected, {
+      displayName: summary.file,
+      delimiter: options.delimiter,
+    });
     summary.errorsFile = allowedErrors;
   }
   if (stopped || summary.pending > 0) {
@@ -286,7 +305,7 @@ async function importRun<Item>(
       ? { message: "interrupted", exitCode: 130, cause: signal.reason }
       : { message: "the import stopped early", exitCode: 1, cause: undefined };
     throw new ImportInterruptedError(
-      `${stopped.message}; ${summary.rows - summary.pending} of ${summary.rows} rows done, ` +
+      `${stopped.message}; ${summary.rows - summary.pending} of ${counted(summary.rows, "row")} done, ` +
         `${summary.pending} left for --resume.`,
       finishSummary(summary, started, {}, rowsBefore),
       stopped,

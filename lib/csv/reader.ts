@@ -3,7 +3,9 @@
  * tokenized as it goes, so memory stays flat whatever the file's size. Each row carries the physical line
  * it starts on. A byte-order mark, CRLF and quoted line breaks are fine; anything that is not CSV (bad
  * UTF-8, UTF-16, a NUL byte, an unbalanced quote) is a usage error naming the line, because nothing after
- * it could be trusted. Also the file fingerprint (SHA-256 and size) and the writer of one CSV line.
+ * it could be trusted. Fields are separated by the `delimiter` given, else by the one the header line uses
+ * (comma, semicolon, tab or pipe; see `delimiter.ts`). Also the file fingerprint (SHA-256 and size) and the
+ * writer of one CSV line.
  *
  * @example
  * ```ts
@@ -17,6 +19,7 @@
  */
 import { createHash } from "node:crypto";
 import { UsageError } from "../errors.ts";
+import type { CsvDelimiter } from "./delimiter.ts";
 import { CsvTokenizer } from "./tokenizer.ts";
 import type { CsvRow } from "./types.ts";
 
@@ -41,6 +44,23 @@ export interface ReadCsvOptions {
   onBytes?: (bytesRead: number) => void;
   /** Called with each chunk's bytes before they are decoded (to hash the file in the same pass). */
   onChunk?: (bytes: Uint8Array) => void;
+  /** The field separator; detected from the header line when absent. */
+  delimiter?: CsvDelimiter;
+  /** Called once, before the first row, with the separator used and whether it was detected. */
+  onDelimiter?: (delimiter: CsvDelimiter, detected: boolean) => void;
+}
+
+/** Calls `onDelimiter` once the tokenizer knows its separator (before the first row comes out). */
+function delimiterReporter(
+  tokenizer: CsvTokenizer,
+  onDelimiter: ReadCsvOptions["onDelimiter"],
+): () => void {
+  let pending = onDelimiter !== undefined;
+  return () => {
+    if (!pending || tokenizer.delimiter === undefined) return;
+    pending = false;
+    onDelimiter!(tokenizer.delimiter, tokenizer.detected);
+  };
 }
 
 /** Bytes of the UTF-8 character a lead byte starts. */
@@ -208,7 +228,8 @@ export async function* readCsvFileBatches(
   options.signal?.throwIfAborted();
   const handle = await openFile(path, file);
   try {
-    const tokenizer = new CsvTokenizer(file);
+    const tokenizer = new CsvTokenizer(file, { delimiter: options.delimiter });
+    const report = delimiterReporter(tokenizer, options.onDelimiter);
     const decoder = new Utf8Chunks(file);
     const buffer = new Uint8Array(CHUNK_BYTES);
     let total = 0;
@@ -224,10 +245,12 @@ export async function* readCsvFileBatches(
       for (let start = 0; start < read; start += PIECE_BYTES) {
         const piece = bytes.subarray(start, Math.min(start + PIECE_BYTES, read));
         const rows = tokenizer.feed(decoder.decode(piece, tokenizer));
+        report();
         if (rows.length > 0) yield rows;
       }
     }
     const rows = [...tokenizer.feed(decoder.end(tokenizer)), ...tokenizer.end()];
+    report();
     if (rows.length > 0) yield rows;
   } finally {
     handle.close();
@@ -247,26 +270,44 @@ export async function* readCsvFile(path: string, options: ReadCsvOptions = {}): 
 /** Characters tokenized at a time from text in memory, so rows come out as they are found. */
 const TEXT_SLICE = 64 * 1024;
 
+/** What reading text in memory takes of {@link ReadCsvOptions}. */
+export type ReadCsvTextOptions = Pick<ReadCsvOptions, "delimiter" | "onDelimiter">;
+
 /** Rows of text in memory, one array per slice tokenized. */
-export function* readCsvTextBatches(text: string, file: string): Generator<CsvRow[]> {
-  const tokenizer = new CsvTokenizer(file);
+export function* readCsvTextBatches(
+  text: string,
+  file: string,
+  options: ReadCsvTextOptions = {},
+): Generator<CsvRow[]> {
+  const tokenizer = new CsvTokenizer(file, { delimiter: options.delimiter });
+  const report = delimiterReporter(tokenizer, options.onDelimiter);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   for (let start = 0; start < body.length; start += TEXT_SLICE) {
     const rows = tokenizer.feed(body.slice(start, start + TEXT_SLICE));
+    report();
     if (rows.length > 0) yield rows;
   }
   const rows = tokenizer.end();
+  report();
   if (rows.length > 0) yield rows;
 }
 
 /** {@link readCsvFile} over text already in memory, as a synchronous generator. */
-export function* readCsvTextSync(text: string, file: string): Generator<CsvRow> {
-  for (const rows of readCsvTextBatches(text, file)) yield* rows;
+export function* readCsvTextSync(
+  text: string,
+  file: string,
+  options: ReadCsvTextOptions = {},
+): Generator<CsvRow> {
+  for (const rows of readCsvTextBatches(text, file, options)) yield* rows;
 }
 
 /** {@link readCsvFile} over text already in memory (MCP arguments, small files). */
-export async function* readCsvText(text: string, file: string): AsyncGenerator<CsvRow> {
-  yield* readCsvTextSync(text, file);
+export async function* readCsvText(
+  text: string,
+  file: string,
+  options: ReadCsvTextOptions = {},
+): AsyncGenerator<CsvRow> {
+  yield* readCsvTextSync(text, file, options);
 }
 
 /** SHA-256 (hex) and size of a file, read in chunks. */
@@ -293,15 +334,23 @@ export async function fileFingerprint(
   }
 }
 
+/** Cells that must be quoted, by separator. */
+const NEEDS_QUOTES: Readonly<Record<CsvDelimiter, RegExp>> = {
+  ",": /[",\r\n]|^\uFEFF/,
+  ";": /[";\r\n]|^\uFEFF/,
+  "\t": /["\t\r\n]|^\uFEFF/,
+  "|": /["|\r\n]|^\uFEFF/,
+};
+
 /**
- * One CSV line (no line ending) with RFC 4180 quoting: cells holding a comma, a double quote or a line
- * break are enclosed in quotes, their quotes doubled; so is a cell starting with U+FEFF, which readers
- * would take for a byte-order mark at the start of a file and drop. No formula neutralising here.
+ * One CSV line (no line ending) with RFC 4180 quoting: cells holding the separator (a comma unless
+ * `delimiter` says otherwise), a double quote or a line break are enclosed in quotes, their quotes doubled;
+ * so is a cell starting with U+FEFF, which readers would take for a byte-order mark at the start of a file
+ * and drop. No formula neutralising here.
  */
-export function csvLine(cells: readonly string[]): string {
+export function csvLine(cells: readonly string[], delimiter: CsvDelimiter = ","): string {
   // A lone empty cell would make an empty line, which readers skip.
   if (cells.length === 1 && cells[0] === "") return '""';
-  return cells.map((cell) => /[",\r\n]|^\uFEFF/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell).join(
-    ",",
-  );
+  const quote = NEEDS_QUOTES[delimiter];
+  return cells.map((cell) => quote.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell).join(delimiter);
 }

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { CsvDelimiter } from "./delimiter.ts";
 import { csvLine, readCsvFile } from "./reader.ts";
 import { REJECT_COLUMNS } from "./check.ts";
 import { columnKey } from "./problems.ts";
@@ -34,7 +35,7 @@ export async function writeRejectFile(
   input: string,
   target: string,
   reasons: ReadonlyMap<number, string>,
-  options: { displayName?: string; signal?: AbortSignal } = {},
+  options: { displayName?: string; signal?: AbortSignal; delimiter?: CsvDelimiter } = {},
 ): Promise<number> {
   const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   const file = await Deno.open(temporary, { write: true, create: true, truncate: true });
@@ -44,14 +45,17 @@ export async function writeRejectFile(
   try {
     let keep: number[] = [];
     let header = true;
-    for await (const row of readCsvFile(input, options)) {
+    // Written with the input's separator, so the file opens as the input did and imports the same way.
+    let delimiter = options.delimiter ?? ",";
+    const rows = readCsvFile(input, { ...options, onDelimiter: (found) => delimiter = found });
+    for await (const row of rows) {
       if (header) {
         // A reject file imported again carries the added columns already: keep them once.
         keep = row.cells.flatMap((cell, i) =>
           REJECT_COLUMNS.some((column) => columnKey(column) === columnKey(cell)) ? [] : [i]
         );
         await writer.write(
-          encoder.encode(csvLine([...keep.map((i) => row.cells[i]), ...REJECT_COLUMNS]) + "\r\n"),
+          encoder.encode(csvLine([...keep.map((i) => row.cells[i]), ...REJECT_COLUMNS], delimiter) + "\r\n"),
         );
         header = false;
         continue;
@@ -59,7 +63,7 @@ export async function writeRejectFile(
       const reason = reasons.get(row.line);
       if (reason === undefined) continue;
       const cells = keep.map((i) => row.cells[i] ?? "");
-      await writer.write(encoder.encode(csvLine([...cells, String(row.line), reason]) + "\r\n"));
+      await writer.write(encoder.encode(csvLine([...cells, String(row.line), reason], delimiter) + "\r\n"));
       written++;
     }
     await writer.close();

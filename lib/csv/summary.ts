@@ -7,12 +7,13 @@
  * import { summaryLine } from "./summary.ts";
  * import type { BulkImportSummary } from "./summary.ts";
  * declare const summary: BulkImportSummary;
- * console.log(summaryLine(summary)); // "entity.bulk-import: 250 rows, 250 created, …"
+ * console.log(summaryLine(summary)); // "entity.bulk-import: 250 rows, 250 created, …" (or "1 row, …")
  * ```
  *
  * @module
  */
 import { GovcatError } from "../errors.ts";
+import { counted } from "../plural.ts";
 import type { PlannedAction } from "./types.ts";
 
 /** What happened to one planned unit in a dry run. */
@@ -91,7 +92,7 @@ export function finishSummary(
 export function summaryLine(summary: BulkImportSummary): string {
   const seconds = (summary.elapsedMs / 1000).toFixed(1);
   if (summary.dryRun) {
-    return `${summary.operation} (dry run): ${summary.rows} rows would be ${
+    return `${summary.operation} (dry run): ${counted(summary.rows, "row")} would be ${
       summary.wouldCreate ?? 0
     } created, ` +
       `${summary.wouldUpdate ?? 0} updated, ${summary.wouldSkip ?? 0} skipped, ${summary.wouldReject ?? 0} ` +
@@ -101,11 +102,11 @@ export function summaryLine(summary: BulkImportSummary): string {
     `${summary.rejected} rejected` + (summary.recovered > 0 ? `, ${summary.recovered} already applied` : "");
   const files = summary.errorsFile ? `; rejected rows in ${summary.errorsFile}` : "";
   if (summary.pending > 0) {
-    return `${summary.operation}: stopped with ${
-      summary.rows - summary.pending
-    } of ${summary.rows} rows done ` +
+    return `${summary.operation}: stopped with ${summary.rows - summary.pending} of ${
+      counted(summary.rows, "row")
+    } done ` +
       `(${counts}); ${summary.pending} left: run again with --resume${files}`;
   }
-  return `${summary.operation}: ${summary.rows} rows, ${counts} in ${seconds} s ` +
+  return `${summary.operation}: ${counted(summary.rows, "row")}, ${counts} in ${seconds} s ` +
     `(${summary.rowsPerSecond} rows/s)${files}`;
 }

@@ -8,6 +8,9 @@
  * quote at the end of the file rather than where the quote opened, and lets such a field grow without
  * bound. Here CRLF, LF and a lone CR each end one line, wherever they are.
  *
+ * Fields are separated by commas, or by the separator given; without one, the separator is detected from
+ * the header line (`delimiter.ts`): the text is held until that line is complete, then read as usual.
+ *
  * @example
  * ```ts
  * import { CsvTokenizer } from "./tokenizer.ts";
@@ -20,10 +23,13 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
+import { type CsvDelimiter, delimiterName, DelimiterSniffer, describeDelimiter } from "./delimiter.ts";
 import { visible } from "./problems.ts";
 import type { CsvRow } from "./types.ts";
 
-const QUOTE = 34, COMMA = 44, CR = 13, LF = 10;
+const QUOTE = 34, CR = 13, LF = 10;
+/** The separator is not known yet: it is detected from the header line. */
+const UNKNOWN = -1;
 /** Between fields: nothing of the next field read yet. */
 const START = 0;
 const UNQUOTED = 1;
@@ -35,8 +41,15 @@ const AFTER_QUOTE = 3;
 export const MAX_RECORD_CHARS = 8 * 1024 * 1024;
 
 /** How quoting works in CSV, for every syntax error. */
-export const QUOTING_HINT = "In CSV a field that holds a comma, a double quote or a line break must be " +
-  'enclosed in double quotes, and each double quote inside it written twice: "say ""hi"", then go".';
+export const QUOTING_HINT = quotingHint(",");
+
+/** {@link QUOTING_HINT} for a file whose fields `delimiter` separates. */
+export function quotingHint(delimiter: CsvDelimiter): string {
+  return `In CSV a field that holds a ${delimiterName(delimiter)}, a double quote or a line break must be ` +
+    `enclosed in double quotes, and each double quote inside it written twice: "say ""hi""${
+      delimiter === "\t" ? "" : delimiter
+    } then go".`;
+}
 
 /** A piece of text for a message: quoted, cut when long, invisible characters escaped. */
 function excerpt(text: string, max = 40): string {
@@ -55,6 +68,12 @@ function blank(cells: string[]): boolean {
 export class CsvTokenizer {
   readonly #file: string;
   readonly #maxRecordChars: number;
+  /** Character code of the separator, or {@link UNKNOWN} until the header line has been seen. */
+  #delimiter: number;
+  readonly #detected: boolean;
+  #sniffer: DelimiterSniffer | undefined;
+  /** Text held while the separator is detected (the header line, and blank lines before it). */
+  #pending = "";
   /** Line of the next character. */
   #line = 1;
   /** The last character fed was a CR, so an LF starting the next chunk ends no further line. */
@@ -67,18 +86,29 @@ export class CsvTokenizer {
   #quoteLine = 0;
   #quoteField = 0;
 
-  constructor(file: string, options: { maxRecordChars?: number } = {}) {
+  /** `delimiter` separates fields; without it, the separator is detected from the header line. */
+  constructor(file: string, options: { maxRecordChars?: number; delimiter?: CsvDelimiter } = {}) {
     this.#file = file;
     this.#maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS;
+    this.#detected = options.delimiter === undefined;
+    this.#delimiter = options.delimiter === undefined ? UNKNOWN : options.delimiter.charCodeAt(0);
+    if (this.#detected) this.#sniffer = new DelimiterSniffer();
   }
 
-  /** The line the next character fed will be on. */
-  get line(): number {
-    return this.#line;
+  /** The separator: the one given, or the one detected once the header line was read (undefined before). */
+  get delimiter(): CsvDelimiter | undefined {
+    return this.#delimiter === UNKNOWN ? undefined : String.fromCharCode(this.#delimiter) as CsvDelimiter;
+  }
+
+  /** True when the separator is detected rather than given. */
+  get detected(): boolean {
+    return this.#detected;
   }
 
   /** The line reached after `text` were fed, without feeding it (to place decoding errors). */
   lineAfter(text: string): number {
+    // Held text has not moved the line on yet.
+    if (this.#pending !== "") text = this.#pending + text;
     let line = this.#line;
     let prevCR = this.#prevCR;
     for (let i = 0; i < text.length; i++) {
@@ -91,6 +121,28 @@ export class CsvTokenizer {
 
   /** Tokenizes a chunk; returns the records it completed (blank ones left out). */
   feed(text: string): CsvRow[] {
+    if (this.#delimiter === UNKNOWN) {
+      this.#pending += text;
+      const found = this.#sniffer!.scan(text);
+      // A header line longer than a record may be is refused by the size check, a NUL at once.
+      if (found === undefined && this.#pending.length <= this.#maxRecordChars && !text.includes("\0")) {
+        return [];
+      }
+      return this.#release(found ?? this.#sniffer!.best());
+    }
+    return this.#tokenize(text);
+  }
+
+  /** Settles the separator and tokenizes the text held until then. */
+  #release(delimiter: CsvDelimiter): CsvRow[] {
+    this.#delimiter = delimiter.charCodeAt(0);
+    this.#sniffer = undefined;
+    const text = this.#pending;
+    this.#pending = "";
+    return this.#tokenize(text);
+  }
+
+  #tokenize(text: string): CsvRow[] {
     const nul = text.indexOf("\0");
     if (nul >= 0) {
       throw new UsageError(
@@ -101,6 +153,9 @@ export class CsvTokenizer {
     }
     const rows: CsvRow[] = [];
     const n = text.length;
+    const delimiter = this.#delimiter;
+    // No character above both the separator and the quote means anything to an unquoted field.
+    const above = delimiter > QUOTE ? delimiter : QUOTE;
     let state = this.#state;
     let line = this.#line;
     let field = this.#field;
@@ -129,7 +184,9 @@ export class CsvTokenizer {
         continue;
       }
       if (state === UNQUOTED) {
-        if (c === COMMA) {
+        // Most characters are text: one comparison passes over them (letters, for a comma file).
+        if (c > above) continue;
+        if (c === delimiter) {
           cells.push(field + text.slice(segment, i));
           field = "";
           state = START;
@@ -150,7 +207,7 @@ export class CsvTokenizer {
           // A doubled quote: the second one is text, so the next segment starts with it.
           segment = i;
           state = QUOTED;
-        } else if (c === COMMA) {
+        } else if (c === delimiter) {
           cells.push(field);
           field = "";
           state = START;
@@ -164,15 +221,18 @@ export class CsvTokenizer {
           throw new UsageError(
             `${this.#file}:${line}:${cells.length + 1}: unbalanced quote: the quoted field ${
               excerpt(field)
-            } is closed by a double quote but ${excerpt(text[i])} follows it instead of a comma or ` +
-              "the end of the line.",
-            `${QUOTING_HINT} Double each quote inside the field, or remove what follows the closing quote.`,
+            } is closed by a double quote but ${excerpt(text[i])} follows it instead of a ${
+              delimiterName(this.delimiter!)
+            } or the end of the line.${this.#readWith()}`,
+            `${
+              quotingHint(this.delimiter!)
+            } Double each quote inside the field, or remove what follows the closing quote.`,
           );
         }
         continue;
       }
       // START: the first character of a field.
-      if (c === COMMA) {
+      if (c === delimiter) {
         beginRecord();
         cells.push("");
       } else if (c === QUOTE) {
@@ -206,6 +266,9 @@ export class CsvTokenizer {
 
   /** Finishes the input: returns the last record, or throws when a quoted field is still open. */
   end(): CsvRow[] {
+    // A file of one line without a line end: its separator is settled by what it holds.
+    const held = this.#delimiter === UNKNOWN ? this.#release(this.#sniffer!.best()) : [];
+    if (held.length > 0) return [...held, ...this.end()];
     if (this.#state === QUOTED) throw this.#unclosed("the file ends inside it");
     const cells = this.#cells;
     if (this.#state !== START || this.#inRecord) cells.push(this.#field);
@@ -227,15 +290,31 @@ export class CsvTokenizer {
     throw new UsageError(
       `${this.#file}:${this.#recordLine}: the row starting here is longer than ${this.#maxRecordChars} ` +
         "characters: this does not look like a CSV file.",
-      "Give a CSV file: one row per line, fields separated by commas.",
+      `Give a CSV file: one row per line, fields separated by ${
+        this.delimiter === "\t" ? "tabs" : `${delimiterName(this.delimiter!)}s`
+      }.`,
     );
+  }
+
+  /**
+   * How the file is read, for syntax errors of a file not separated by commas (a wrong separator makes
+   * quotes appear inside fields); nothing for a comma file.
+   */
+  #readWith(): string {
+    const delimiter = this.delimiter!;
+    return delimiter === "," ? "" : ` The file is read with ${describeDelimiter(delimiter, this.#detected)}.`;
+  }
+
+  /** An example written with this file's separator (`a,"b"` becomes `a;"b"`). */
+  #example(text: string): string {
+    return text.replace(",", this.delimiter === "\t" ? "<tab>" : this.delimiter!);
   }
 
   #unclosed(why: string): UsageError {
     return new UsageError(
       `${this.#file}:${this.#quoteLine}:${this.#quoteField}: unbalanced quote: the quoted field that ` +
-        `starts here is never closed (${why}).`,
-      `${QUOTING_HINT} Close the field with a double quote, or double the quotes inside it.`,
+        `starts here is never closed (${why}).${this.#readWith()}`,
+      `${quotingHint(this.delimiter!)} Close the field with a double quote, or double the quotes inside it.`,
     );
   }
 
@@ -243,10 +322,14 @@ export class CsvTokenizer {
     const spaceOnly = before.trim() === "";
     return new UsageError(
       `${this.#file}:${this.#line}:${field}: unbalanced quote: a double quote inside a field that is ` +
-        `not enclosed in quotes (after ${excerpt(before)}).`,
+        `not enclosed in quotes (after ${excerpt(before)}).${this.#readWith()}`,
       spaceOnly
-        ? 'Remove the spaces between the comma and the opening quote (write a,"b" rather than a, "b").'
-        : `${QUOTING_HINT} Enclose this field in double quotes and double the quote inside it.`,
+        ? `Remove the spaces between the ${delimiterName(this.delimiter!)} and the opening quote (write ${
+          this.#example('a,"b"')
+        } rather than ${this.#example('a, "b"')}).`
+        : `${
+          quotingHint(this.delimiter!)
+        } Enclose this field in double quotes and double the quote inside it.`,
     );
   }
 }

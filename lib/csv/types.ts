@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { CsvDelimiter } from "./delimiter.ts";
 
 /** How a cell's text is checked and converted. */
 export type ColumnKind =
@@ -108,6 +109,11 @@ export interface CsvTemplate {
   unique?: readonly (readonly string[])[];
   /** At least one column of each group must be in the header (e.g. `guid` or `qualifiedName`). */
   oneOf?: readonly (readonly string[])[];
+  /**
+   * The field separators a file may use; any when absent. A file the service's own import reads (glossary
+   * terms, business metadata) is uploaded as it is, and that import reads commas only.
+   */
+  delimiters?: readonly CsvDelimiter[];
   /** Checks across cells of one row; returns problems as `[column name or undefined, message]`. */
   checkRow?(row: CheckedRow): Array<[string | undefined, string]>;
   /** Rows of the sample file `templates` writes; they must pass this template and import cleanly. */

@@ -1,11 +1,13 @@
 /**
  * The options every bulk CSV import shares (`--batch-size`, `--concurrency`, `--dry-run`,
- * `--skip-existing`, `--resume`, `--errors-file`, `--checkpoint-file`, `--progress`) and their translation
- * into engine options, so each import command declares them once and they read the same everywhere.
+ * `--skip-existing`, `--resume`, `--errors-file`, `--checkpoint-file`, `--progress`, `--delimiter`) and
+ * their translation into engine options, so each import command declares them once and they read the same
+ * everywhere. Without `--delimiter`, the field separator is detected from the file's header line.
  *
  * @module
  */
 import { z } from "../deps/zod.ts";
+import { DELIMITER_OPTION_HELP, delimiterOption } from "../csv/delimiter.ts";
 import type { BulkImportOptions } from "../csv/engine.ts";
 import type { OperationContext } from "./types.ts";
 
@@ -37,6 +39,7 @@ export const bulkImportFields = {
   progress: z.boolean().optional().describe(
     "Show progress even when stderr is not a terminal (one line every few seconds)",
   ),
+  delimiter: z.string().min(1).optional().describe(`Field separator of the file: ${DELIMITER_OPTION_HELP}`),
 };
 
 /** The values of {@link bulkImportFields} in a parsed input. */
@@ -49,6 +52,7 @@ export interface BulkImportInput {
   errorsFile?: string;
   checkpointFile?: string;
   progress?: boolean;
+  delimiter?: string;
 }
 
 /**
@@ -62,10 +66,12 @@ export async function engineOptions(
   option: string,
   settings: Record<string, unknown> = {},
 ): Promise<BulkImportOptions> {
+  const delimiter = delimiterOption(input.delimiter);
   const path = await ctx.files?.readable(file, option) ?? file;
   return {
     file: path,
     displayName: file,
+    delimiter,
     batchSize: input.batchSize ?? ctx.config().batchSize,
     concurrency: input.concurrency ?? DEFAULT_CONCURRENCY,
     dryRun: input.dryRun,

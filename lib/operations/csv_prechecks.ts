@@ -17,6 +17,7 @@
  * @module
  */
 import { checkCsvFile, type CsvCheckReport } from "../csv/check.ts";
+import { type CsvDelimiter, delimiterName } from "../csv/delimiter.ts";
 import { problemsError } from "../csv/problems.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { UsageError } from "../errors.ts";
@@ -26,9 +27,10 @@ import type { ProgressSink } from "./types.ts";
 const MAX_PROBLEMS = 30;
 
 /** The hint of a refused file: fix it, or list every problem with `validate csv`. */
-export function fixHint(display: string, template: CsvTemplate): string {
+export function fixHint(display: string, template: CsvTemplate, delimiter?: CsvDelimiter): string {
+  const option = delimiter ? ` --delimiter=${delimiterName(delimiter)}` : "";
   return `Fix the rows above and run the command again; \`govcat validate csv --csv-file ${display} ` +
-    `--template ${template.name} --output report.json\` lists every problem.`;
+    `--template ${template.name}${option} --report-file report.json\` lists every problem.`;
 }
 
 /** Throws one UsageError listing `problems` (sorted by place) unless there are none. */
@@ -43,7 +45,8 @@ export function throwProblems(display: string, template: CsvTemplate, problems: 
 
 /**
  * Checks `path` against `template`; throws a UsageError listing the problems (plus `extra`, found by the
- * caller, e.g. in the header) or saying the file has no rows. Returns the report of a good file.
+ * caller, e.g. in the header) or saying the file has no rows. Returns the report of a good file, which
+ * says the field separator it was read with: read the file again with that one.
  */
 export async function checkFileFirst(
   path: string,
@@ -53,6 +56,8 @@ export async function checkFileFirst(
     signal?: AbortSignal;
     progress?: ProgressSink;
     extra?: (report: CsvCheckReport) => CsvProblem[] | Promise<CsvProblem[]>;
+    /** The field separator (`--delimiter`); detected from the header line when absent. */
+    delimiter?: CsvDelimiter;
   } = {},
 ): Promise<CsvCheckReport> {
   const display = options.displayName ?? path;
@@ -60,6 +65,7 @@ export async function checkFileFirst(
     displayName: display,
     maxProblems: MAX_PROBLEMS,
     signal: options.signal,
+    delimiter: options.delimiter,
     onRows: (rows) => options.progress?.update({ phase: "validating", done: rows, errors: 0 }),
   });
   const extra = await options.extra?.(report) ?? [];
@@ -70,7 +76,7 @@ export async function checkFileFirst(
     );
     throw problemsError(
       { file: display, problems, problemCount: report.problemCount + extra.length },
-      fixHint(display, template),
+      fixHint(display, template, options.delimiter),
     );
   }
   if (report.rows === 0) {

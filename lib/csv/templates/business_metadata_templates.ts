@@ -27,6 +27,8 @@ export const businessMetadata: CsvTemplate = {
   name: "business-metadata",
   summary: "Business metadata values to set on entities, one attribute per row (the service's import file)",
   usage: "govcat entity import-business-metadata --bm-file <file>",
+  // Uploaded to the service's import as it is, which reads commas only.
+  delimiters: [","],
   columns: [
     {
       name: "EntityType",

@@ -55,6 +55,8 @@ export const glossaryTerms: CsvTemplate = {
   summary: "Glossary terms to import into one glossary: name, descriptions, status, definition, examples " +
     "(and the service's template columns)",
   usage: "govcat glossary import-terms --csv-file <file> --glossary-guid <guid>",
+  // Uploaded to the service's import as it is, which reads commas only.
+  delimiters: [","],
   columns: [
     {
       name: "name",

@@ -68,7 +68,23 @@ export interface TemplateFit {
   matched: number;
 }
 
-/** How `header` fits each of `candidates`, best first; templates it can be read with come before others. */
+/**
+ * How well a fit matches, best first: 0 a template the header can be read with and holds nothing foreign
+ * to; 1 a template that knows every column of the header but misses a required one (the header is that
+ * template's with a column left out); 2 a template the header can be read with despite columns it does
+ * not know; 3 the rest.
+ */
+function tier(fit: TemplateFit): number {
+  const readable = fit.missingRequired.length === 0;
+  const known = fit.unknown.length === 0;
+  return readable ? (known ? 0 : 2) : (known && fit.matched > 0 ? 1 : 3);
+}
+
+/**
+ * How `header` fits each of `candidates`, best first (see {@link tier}): a header that is one template's
+ * with a required column left out is that template's, so the column it misses is named rather than
+ * another template's complaints about the columns it has.
+ */
 export function rankCsvTemplates(
   headerCells: readonly string[],
   candidates: readonly CsvTemplate[] = CSV_TEMPLATES,
@@ -102,8 +118,8 @@ export function rankCsvTemplates(
   const order = new Map(candidates.map((t, i) => [t, i]));
   const uncovered = (fit: TemplateFit) => fit.template.columns.length - fit.matched;
   return fits.sort((a, b) => {
-    const readable = Number(a.missingRequired.length > 0) - Number(b.missingRequired.length > 0);
-    if (readable !== 0) return readable;
+    const byTier = tier(a) - tier(b);
+    if (byTier !== 0) return byTier;
     const byFit = a.missingRequired.length === 0
       // Fewest unknown columns; then the template the header covers most tightly (fewest columns left
       // out), so `lineage-basic` beats `lineage-table` for a basic file.

@@ -154,11 +154,20 @@ Deno.test("a loose template accepts unknown columns but needs one of its oneOf g
   ]);
 });
 
-Deno.test("a header separated by semicolons or tabs is recognised as such", () => {
+Deno.test("a header read with one separator but written with another says which and how to choose", () => {
   const { problems } = bind(ASSETS, "typeName;qualifiedName;status");
   assert.equal(problems.length, 1);
-  assert.match(problems[0].message, /the file seems to use ';' to separate fields; save it with commas/);
-  assert.match(bind(ASSETS, "typeName\tqualifiedName").problems[0].message, /seems to use tabs/);
+  assert.match(
+    problems[0].message,
+    /the file seems to use ';' to separate fields, but it was read with commas; give --delimiter=semicolon, or leave --delimiter out/,
+  );
+  assert.match(
+    bind(ASSETS, "typeName\tqualifiedName").problems[0].message,
+    /seems to use tabs.*--delimiter=tab/,
+  );
+  // Read with semicolons, a comma header is named as such.
+  const comma = bindHeader(ASSETS, header("typeName,qualifiedName"), "t.csv", ";").problems;
+  assert.match(comma[0].message, /seems to use ',' .* read with semicolons; give --delimiter=comma/);
 });
 
 Deno.test("good cells of every kind are converted; empty cells are absent", () => {
@@ -411,8 +420,14 @@ Deno.test("past its limit the tracker stops comparing and says so, instead of gr
     't.csv:3:1: column name: "a" is also on line 2 (name must not repeat within the file, letter case aside); ' +
     "remove one of the rows or merge them.",
     "t.csv:5: 2 more rows, from this line on, may repeat earlier rows but were not compared: one check compares " +
-    "at most 1 repeating rows. Remove the duplicates listed and check the file again.",
+    "at most 1 repeating row. Remove the duplicates listed and check the file again.",
   ]);
+  const one = ["a", "a", "b", "b"].map((name, i) => checkRow(binding, { line: i + 2, cells: [name] }).row);
+  assert.equal(
+    duplicates(new DuplicateTracker(binding, { maxRepeats: 1 }), one).map(formatProblem).at(-1),
+    "t.csv:5: 1 more row, from this line on, may repeat earlier rows but was not compared: one check compares " +
+      "at most 1 repeating row. Remove the duplicates listed and check the file again.",
+  );
 });
 
 Deno.test("checkCsvFile streams a file: problems with places, rows counted, fingerprint of the same read", async () => {
@@ -612,4 +627,62 @@ Deno.test("problems and template hints read well", () => {
   assert.match(hint, /attr\.<name> \(whole number\)/);
   assert.match(hint, /typeName with qualifiedName must not repeat/);
   assert.match(templateHint(LOOSE), /At least one of guid, name is needed\./);
+});
+
+Deno.test("a file checks the same separated by semicolons, tabs or pipes; the report says how it was read", async () => {
+  const rows = [["typeName", "qualifiedName", "status"], ["DataSet", "a;b", "Draft"], [
+    "DataSet",
+    "c",
+    "Approved",
+  ]];
+  for (const [separator, detected] of [[";", true], ["\t", true], ["|", false]] as const) {
+    const text = rows.map((row) => csvLine(row, separator)).join("\n") + "\n";
+    const report = await checkCsvText(text, "t.csv", ASSETS, detected ? {} : { delimiter: separator });
+    assert.deepEqual(
+      [report.problemCount, report.rows, report.delimiter, report.delimiterDetected],
+      [0, 2, separator, detected],
+    );
+    const values = [];
+    for await (const row of checkedRowsFromText(text, "t.csv", ASSETS)) values.push(row.values.qualifiedName);
+    assert.deepEqual(values, ["a;b", "c"]);
+  }
+  await withFile("typeName;qualifiedName\nDataSet;x\n", async (path) => {
+    const report = await checkCsvFile(path, ASSETS);
+    assert.deepEqual([report.problemCount, report.delimiter, report.delimiterDetected], [0, ";", true]);
+    const read = [];
+    for await (const batch of checkedRowBatches(path, ASSETS)) read.push(...batch.map((row) => row.values));
+    assert.deepEqual(read, [{ typeName: "DataSet", qualifiedName: "x" }]);
+  });
+});
+
+Deno.test("header problems of a file not separated by commas say how it was read, once", async () => {
+  const report = await checkCsvText("qualifiedName;colour\nx;red\n", "t.csv", ASSETS);
+  const messages = report.problems.map(formatProblem);
+  assert.equal(messages.length, 2);
+  const note = "(The file was read with semicolons (;) between fields, detected from the header.)";
+  assert.equal(messages.filter((message) => message.endsWith(note)).length, 1);
+  assert.ok(messages.some((message) => message.startsWith("t.csv:1: the header has no typeName column")));
+  // Rows that do not fit the header are told in the file's own terms.
+  const ragged = await checkCsvText("typeName;qualifiedName\nDataSet;x;y\nDataSet\n", "t.csv", ASSETS);
+  assert.deepEqual(ragged.problems.map(formatProblem), [
+    't.csv:2: the row has 3 fields but the header has 2: a value holding a semicolon must be enclosed in double quotes ("a; b").',
+    "t.csv:3: the row has 1 field but the header has 2: add the missing fields (empty ones too, as in a;;c).",
+  ]);
+  // A comma file's problems are as they always were.
+  const comma = await checkCsvText("qualifiedName\nx\n", "t.csv", ASSETS);
+  assert.doesNotMatch(comma.problems.map(formatProblem).join("\n"), /read with/);
+});
+
+Deno.test("a template the service reads as it is refuses another separator than a comma, saying why", async () => {
+  const serviceRead: CsvTemplate = { ...ASSETS, delimiters: [","] };
+  const report = await checkCsvText("typeName;qualifiedName\nDataSet;x\n", "t.csv", serviceRead);
+  assert.deepEqual(report.problems.map(formatProblem), [
+    "t.csv:1: the file has semicolons (;) between fields, detected from the header, but it goes to the " +
+    "service's own import as it is (govcat test import --csv-file <file>), which reads commas only: save it " +
+    'with commas between fields (in Excel: "CSV UTF-8 (Comma delimited)").',
+  ]);
+  assert.equal(
+    (await checkCsvText("typeName,qualifiedName\nDataSet,x\n", "t.csv", serviceRead)).problemCount,
+    0,
+  );
 });

@@ -273,3 +273,70 @@ Deno.test("engine: throttling, server errors and dropped answers: every row acco
     assert.equal(emulator.entityCount(), 600);
   });
 });
+
+Deno.test("engine: a semicolon file is imported like a comma file; its reject file keeps the semicolons", async () => {
+  await withSetup(async ({ emulator, client, dir }) => {
+    const lines = ["typeName;qualifiedName;displayName;description;attr.colour"];
+    for (let i = 0; i < 30; i++) {
+      lines.push(
+        `DataSet;ds://semi/${i};Set ${i};"Row ${i}; with a semicolon, and a comma";${i === 7 ? "red" : ""}`,
+      );
+    }
+    const path = `${dir}/semi.csv`;
+    await Deno.writeTextFile(path, lines.join("\r\n") + "\r\n");
+    const summary = await runBulkImport(entityCsvImport(client, TEMPLATE), {
+      file: path,
+      batchSize: 10,
+      concurrency: 2,
+    });
+    assert.deepEqual([summary.created, summary.rejected], [29, 1]);
+    const stored = await client.entity.getByUniqueAttribute("DataSet", "ds://semi/3");
+    assert.equal(stored.entity?.attributes?.description, "Row 3; with a semicolon, and a comma");
+    assert.equal(emulator.entityCount(), 29);
+    const rejects = (await Deno.readTextFile(summary.errorsFile!)).trim().split("\r\n");
+    assert.equal(
+      rejects[0],
+      "typeName;qualifiedName;displayName;description;attr.colour;source_line;import_error",
+    );
+    assert.match(rejects[1], /^DataSet;ds:\/\/semi\/7;Set 7;"Row 7; with a semicolon, and a comma";red;9;/);
+
+    // Given the wrong separator, the file is refused before anything is sent, saying how it was read.
+    emulator.faults.reset();
+    const refused = (delimiter: "|" | ",", file: string) =>
+      runBulkImport(entityCsvImport(client, TEMPLATE), { file, batchSize: 10, concurrency: 1, delimiter })
+        .then(() => undefined, (e) => e);
+    const quotes = await refused("|", path);
+    assert.ok(quotes instanceof UsageError);
+    assert.match(
+      quotes.message,
+      /semi\.csv:2:1: unbalanced quote: .* The file is read with pipes \(\|\) between fields, as --delimiter says\.$/,
+    );
+    const plain = `${dir}/plain.csv`;
+    await Deno.writeTextFile(plain, "typeName;qualifiedName\nDataSet;ds://plain\n");
+    const header = await refused(",", plain);
+    assert.ok(header instanceof UsageError);
+    assert.match(
+      header.message,
+      /plain\.csv:1: the header is one column .*: the file seems to use ';'.*read with commas/,
+    );
+    assert.match(
+      header.hint ?? "",
+      /govcat validate csv --csv-file .*plain\.csv --template entity-bulk-import --delimiter=comma --report-file report\.json/,
+    );
+    assert.equal(emulator.faults.stats().total, 0);
+  });
+});
+
+Deno.test("engine: one row is one row in the summary line", async () => {
+  await withSetup(async ({ client, file }) => {
+    const lines: string[] = [];
+    const summary = await runBulkImport(entityCsvImport(client, TEMPLATE), {
+      file: await file(1),
+      batchSize: 10,
+      concurrency: 1,
+      progress: { update: () => {}, finish: () => {}, summary: (line) => lines.push(line) },
+    });
+    assert.equal(summary.created, 1);
+    assert.match(lines[0], /^entity\.bulk-import: 1 row, 1 created, 0 updated, 0 skipped, 0 rejected in /);
+  });
+});

@@ -297,7 +297,8 @@ Deno.test("feeding a character at a time gives the same rows as feeding everythi
   // A fixed pseudo-random generator, so failures repeat.
   let seed = 12345;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const alphabet = ["a", "b", ",", '"', '""', "\n", "\r\n", "\r", " ", "é"];
+  // The other separators too: the header's separator is detected the same whatever the pieces.
+  const alphabet = ["a", "b", ",", ";", "\t", "|", '"', '""', "\n", "\r\n", "\r", " ", "é"];
   for (let round = 0; round < 3000; round++) {
     let text = "";
     const length = 1 + Math.floor(random() * 25);
@@ -324,4 +325,83 @@ Deno.test("a record that never ends (an unclosed quote in a large file) is stopp
     },
     /^UsageError: big\.csv:2:2: unbalanced quote: the quoted field that starts here is never closed \(it is still open after \d+ characters, up to line \d+\)/,
   );
+});
+
+Deno.test("the separator is detected from the header line: semicolons, tabs and pipes read like commas", async () => {
+  for (const separator of [",", ";", "\t", "|"]) {
+    const text = [
+      `name${separator}tags${separator}notes`,
+      `Sales${separator}"a;b|c"${separator}"x${separator}y"`,
+      "",
+      `Finance${separator}${separator}"two\nlines"`,
+      `Ops${separator}z${separator}"a ""quote"""`,
+    ].join("\r\n");
+    const found: Array<[string, boolean]> = [];
+    const rows = await withFile(
+      text,
+      (path) => rowsOf(path, { onDelimiter: (d, detected) => found.push([d, detected]) }),
+    );
+    assert.deepEqual(found, [[separator, true]], JSON.stringify(separator));
+    assert.deepEqual(rows, [
+      { line: 1, cells: ["name", "tags", "notes"] },
+      { line: 2, cells: ["Sales", "a;b|c", `x${separator}y`] },
+      { line: 4, cells: ["Finance", "", "two\nlines"] },
+      { line: 6, cells: ["Ops", "z", 'a "quote"'] },
+    ]);
+  }
+});
+
+Deno.test("a separator given is used as it is, whatever the header holds", async () => {
+  const found: Array<[string, boolean]> = [];
+  const rows = await withFile(
+    "a;b,c\n1;2,3\n",
+    (path) => rowsOf(path, { delimiter: ";", onDelimiter: (d, detected) => found.push([d, detected]) }),
+  );
+  assert.deepEqual(found, [[";", false]]);
+  assert.deepEqual(rows.map((row) => row.cells), [["a", "b,c"], ["1", "2,3"]]);
+  assert.deepEqual([...readCsvTextSync("a;b,c\n1;2,3\n", "t.csv", { delimiter: "," })].map((r) => r.cells), [
+    ["a;b", "c"],
+    ["1;2", "3"],
+  ]);
+});
+
+Deno.test("errors while the header is held for detection are placed where they are", async () => {
+  // Blank lines before the header count; the bad byte is on the header line.
+  const utf8 = await usageError(
+    withFile(bytes("\n\nna", [0xe9], "me;x\n"), (path) => rowsOf(path, { displayName: "t.csv" })),
+  );
+  assert.match(utf8.message, /^t\.csv:3: not valid UTF-8: byte 0xE9 at byte offset 4\b/);
+  const nul = await usageError(
+    withFile(bytes("\nname;", [0], "x\n"), (path) => rowsOf(path, { displayName: "n.csv" })),
+  );
+  assert.match(nul.message, /^n\.csv:2: a NUL character/);
+  // A header line that never ends is stopped at the record limit, not held without bound.
+  const tokenizer = new CsvTokenizer("long.csv", { maxRecordChars: 1000 });
+  assert.throws(
+    () => {
+      for (let i = 0; i < 100; i++) tokenizer.feed("x".repeat(50));
+    },
+    /^UsageError: long\.csv:1: the row starting here is longer than 1000 characters/,
+  );
+});
+
+Deno.test("syntax errors of a file with another separator speak of that separator", async () => {
+  let error = await usageError(withFile('a;b\n1;"x"y\n', (path) => rowsOf(path, { displayName: "t.csv" })));
+  assert.match(
+    error.message,
+    /^t\.csv:2:2: .* but "y" follows it instead of a semicolon or the end of the line\./,
+  );
+  assert.match(error.hint ?? "", /a field that holds a semicolon, a double quote or a line break/);
+  error = await usageError(withFile('a;b\n1; "x"\n', (path) => rowsOf(path, { displayName: "t.csv" })));
+  assert.match(
+    error.hint ?? "",
+    /Remove the spaces between the semicolon and the opening quote \(write a;"b" rather than a; "b"\)/,
+  );
+});
+
+Deno.test("csvLine writes with the separator asked for, quoting the cells that hold it", () => {
+  assert.equal(csvLine(["a;b", "c,d", "e"], ";"), '"a;b";c,d;e');
+  assert.equal(csvLine(["a\tb", "c;d"], "\t"), '"a\tb"\tc;d');
+  assert.equal(csvLine(["a|b", "c"], "|"), '"a|b"|c');
+  assert.equal(csvLine(["a;b", "c"]), "a;b,c");
 });

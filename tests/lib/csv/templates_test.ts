@@ -254,3 +254,32 @@ Deno.test("detectCsvTemplate: any spelling, fewest unknown columns, reject colum
   assert.equal(closest.template.name, "lineage-basic");
   assert.deepEqual(closest.missingRequired, ["target_entity_guid"]);
 });
+
+Deno.test("a header that is one template's with a required column left out is that template's, missing it", () => {
+  // Every template's sample header without one required column ranks first the template itself (or one
+  // with the same columns), not a template that could read the rest but not know some of it.
+  const sameColumns = (a: CsvTemplate, b: CsvTemplate) =>
+    a.columns.length === b.columns.length &&
+    a.columns.every((column, i) => column.name === b.columns[i].name);
+  for (const template of CSV_TEMPLATES) {
+    for (const column of template.columns.filter((c) => c.required || c.requiredColumn)) {
+      const header = sampleHeader(template).filter((name) => name !== column.name);
+      const [best] = rankCsvTemplates(header);
+      const exact = best.missingRequired.length === 0 && best.unknown.length === 0;
+      assert.ok(
+        sameColumns(best.template, template) || exact,
+        `${template.name} without ${column.name}: ranked ${best.template.name} first (missing ` +
+          `${best.missingRequired}, unknown ${best.unknown})`,
+      );
+      if (!exact) {
+        assert.deepEqual(best.missingRequired, [column.name], `${template.name} without ${column.name}`);
+      }
+    }
+  }
+  // The case that led here: a table file without qualifiedName is not a dataset file with a stray typeName.
+  const [table] = rankCsvTemplates(["name", "typeName", "description"]);
+  assert.deepEqual([table.template.name, table.missingRequired], ["entity-table", ["qualifiedName"]]);
+  assert.equal(detectCsvTemplate(["name", "typeName", "description"]), undefined);
+  // A header some template reads as it is still goes to that template.
+  assert.equal(detectCsvTemplate(["name", "description"])?.name, "entity-dataset");
+});

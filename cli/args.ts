@@ -37,9 +37,11 @@ export function parseOperationArgs(
   for (const field of fields) {
     for (const flag of optionSpellings(field)) {
       byFlag.set(flag, field);
+      // A global's short form stays (`-o table` where the command has its own --output).
+      const short = options[flag]?.short ? { short: options[flag].short } : {};
       options[flag] = field.kind === "boolean"
-        ? { type: "boolean" }
-        : { type: "string", multiple: field.kind === "string-list" };
+        ? { type: "boolean", ...short }
+        : { type: "string", multiple: field.kind === "string-list", ...short };
     }
   }
 

@@ -13,6 +13,7 @@ import type { EnvSource } from "../lib/config.ts";
 import { ImportInterruptedError } from "../lib/csv/summary.ts";
 import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
+import { reportsBadInput } from "../lib/operations/bad_input.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import { asksForVersion, VERSION, VERSION_LINE } from "../lib/version.ts";
 import { parseOperationArgs } from "./args.ts";
@@ -248,6 +249,8 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
   // csv and tsv keep stdout to the rows: a list's paging fields (count, continuation token) go to stderr.
   for (const note of output.notes) stderrLine(redactSecrets(note, knownSecrets(io.env)));
   if (signal?.aborted) return INTERRUPTED_EXIT_CODE;
+  // A report of bad input (`validate csv` on a file with problems) exits as bad input does.
+  if (reportsBadInput(result)) return 2;
   return reportsFailures(result) ? 1 : 0;
 }
 

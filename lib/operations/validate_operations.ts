@@ -1,11 +1,18 @@
 /**
  * The `validate` group (spec §4.6): `validate csv` checks a CSV file against a template — named with
  * `--template`, or detected from the header — without contacting the catalog. The file is streamed, so
- * a file of millions of rows is fine. Every problem is located as `file:line:column`; the summary lists
- * the first {@link SUMMARY_PROBLEMS}, and `--output` writes a report of all of them (json, text or csv).
+ * a file of millions of rows is fine. Fields are separated by commas, semicolons, tabs or pipes, detected
+ * from the header or given with `--delimiter`. Every problem is located as `file:line:column`; the summary
+ * lists the first {@link SUMMARY_PROBLEMS}, and `--report-file` writes a report of all of them (json, text
+ * or csv).
  *
- * A file with problems is a failed validation: the summary is printed and carries `failed` (the problem
- * count), so the command exits 1.
+ * The report file was once `--output`, which is also every command's output format (`--output=table`).
+ * The old spelling still names the report file when its value is not a format name: the command line
+ * gives a format name to the global option (`cli/args.ts`), and this operation refuses one, so
+ * `--output=table` never writes a file named `table`; a path is taken with a note that it is deprecated.
+ *
+ * A file with problems is bad input: the summary is printed and the command exits 2, as an import of the
+ * same file does (the result is marked with `markBadInput`; MCP clients get the report as a result).
  *
  * @example
  * ```ts
@@ -16,13 +23,21 @@
  * @module
  */
 import { checkCsvFile, type CsvCheckReport } from "../csv/check.ts";
+import {
+  type CsvDelimiter,
+  DELIMITER_OPTION_HELP,
+  delimiterName,
+  delimiterOption,
+} from "../csv/delimiter.ts";
 import { formatProblem } from "../csv/problems.ts";
-import { csvLine, readCsvFile } from "../csv/reader.ts";
+import { csvLine } from "../csv/reader.ts";
+import { closestTemplateText, type CsvHeader, readCsvHeader, readWithText } from "../csv/template_choice.ts";
 import { CSV_TEMPLATE_NAMES, csvTemplate, rankCsvTemplates } from "../csv/templates/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { didYouMean } from "../suggest.ts";
+import { markBadInput } from "./bad_input.ts";
 import { guardCell } from "./collections_csv.ts";
 import { writeOutputFile } from "./output_files.ts";
 import {
@@ -54,6 +69,12 @@ const LOCAL_CHECK: OperationAnnotations = {
 const FORMATS = ["json", "text", "csv"] as const;
 type ReportFormat = (typeof FORMATS)[number];
 
+/**
+ * The values of the global `--output` (the format of a command's result): given to this command's old
+ * `--output`, they are never a report file's name.
+ */
+export const OUTPUT_FORMAT_NAMES: readonly string[] = ["json", "table", "csv", "tsv"];
+
 /** The template `--template` names, or a usage error suggesting the nearest name. */
 function namedTemplate(name: string): CsvTemplate {
   const template = csvTemplate(name);
@@ -64,67 +85,98 @@ function namedTemplate(name: string): CsvTemplate {
   );
 }
 
-/** The header cells of a file, or undefined when it has no rows at all. */
-async function readHeader(
-  path: string,
-  displayName: string,
-  signal?: AbortSignal,
-): Promise<string[] | undefined> {
-  for await (const row of readCsvFile(path, { displayName, signal })) return row.cells;
-  return undefined;
-}
-
-/** The template whose columns the header fits best, or a usage error naming the closest one. */
-function detectedTemplate(header: string[], file: string): CsvTemplate {
-  const [best] = rankCsvTemplates(header);
+/**
+ * The template whose columns the header fits best, or a usage error naming the closest one, the columns
+ * it misses, and how the header was read.
+ */
+function detectedTemplate(header: CsvHeader, file: string): CsvTemplate {
+  const [best] = rankCsvTemplates(header.cells);
   if (best && best.missingRequired.length === 0) return best.template;
-  const closest = best
-    ? ` The closest is ${best.template.name}, which needs ${best.missingRequired.join(", ")}` +
-      (best.unknown.length > 0 ? ` and does not know ${best.unknown.join(", ")}.` : ".")
-    : "";
   throw new UsageError(
-    `${file}:1: the header (${header.join(", ") || "empty"}) matches no CSV template.${closest}`,
-    `Name the template with --template (${CSV_TEMPLATE_NAMES.join(", ")}), or fix the column names; ` +
+    `${file}:1: the header (${header.cells.join(", ") || "empty"}) matches no CSV template.${
+      closestTemplateText(best)
+    }${readWithText(header)}`,
+    `Add the missing columns, or name the template with --template (${CSV_TEMPLATE_NAMES.join(", ")}); ` +
       '"govcat templates show <name>" prints a template\'s header and sample rows.',
   );
+}
+
+/**
+ * The report file: `--report-file`, or the deprecated `--output` holding a path. A format name there is
+ * the result's format, never a file (the command line takes it as such before this runs).
+ */
+function reportFileOf(
+  input: { reportFile?: string; output?: string },
+  warn: (message: string) => void,
+): string | undefined {
+  if (input.output === undefined) return input.reportFile;
+  if (OUTPUT_FORMAT_NAMES.includes(input.output.trim().toLowerCase())) {
+    throw new UsageError(
+      `validate csv: output "${input.output}" is an output format, not a report file.`,
+      "Name the report file with --report-file (reportFile); the format of the result is the global --output.",
+    );
+  }
+  if (input.reportFile !== undefined) {
+    throw new UsageError(
+      "validate csv: --output and --report-file both name the report file; give --report-file only.",
+    );
+  }
+  warn(
+    `validate csv: --output=${input.output} as the report file is deprecated (--output is the format of ` +
+      `the result); write --report-file=${input.output}.`,
+  );
+  return input.output;
 }
 
 export const validateCsv = defineOperation({
   id: "validate.csv",
   group: "validate",
   command: "csv",
-  summary: "Check a CSV file against a template (named or detected from its header); exit 1 on problems",
+  summary: "Check a CSV file against a template (named or detected from its header); exit 2 on problems",
   description: "Nothing is sent to the catalog. Every row is checked: required columns and values, each " +
     "value's kind (GUID, number, status, JSON, …), values that must not repeat, and the template's rules " +
-    "across cells. Without --template the template is detected from the header and named in the result. " +
-    `The result lists the first ${SUMMARY_PROBLEMS} problems as file:line:column; --output writes all of ` +
-    `them (up to ${REPORT_MAX_PROBLEMS}) to a report file in --format json (default), text (one problem ` +
-    "a line) or csv (line, column, columnName, message). Exits 1 when the file has problems.",
+    "across cells. Without --template the template is detected from the header and named in the result; " +
+    "the field separator (comma, semicolon, tab or pipe) is detected from the header unless --delimiter " +
+    `gives it. The result lists the first ${SUMMARY_PROBLEMS} problems as file:line:column; --report-file ` +
+    `writes all of them (up to ${REPORT_MAX_PROBLEMS}) in --format json (default), text (one problem a ` +
+    "line) or csv (line, column, columnName, message). Exits 2 when the file has problems, as an import of " +
+    "it would. --output=<file> is the old spelling of --report-file (deprecated); --output=table and the " +
+    "other format names are the format of the result, as for every command.",
   input: z.object({
     csvFile: z.string().min(1).describe("CSV file to check"),
     template: z.string().trim().min(1).optional().describe(
       "Template to check against (see `govcat templates list --kind csv`); detected from the header when left out",
     ),
-    output: z.string().min(1).optional().describe("File to write the report of every problem to (replaced)"),
-    format: z.enum(FORMATS).optional().describe("Format of the --output report: json (default), text or csv"),
+    reportFile: z.string().min(1).optional().describe(
+      "File to write the report of every problem to (replaced)",
+    ),
+    format: z.enum(FORMATS).optional().describe(
+      "Format of the --report-file report: json (default), text or csv",
+    ),
+    delimiter: z.string().min(1).optional().describe(`Field separator: ${DELIMITER_OPTION_HELP}`),
+    output: z.string().min(1).optional().describe(
+      "Deprecated spelling of --report-file, taken when it is not an output format name (json, table, csv, tsv)",
+    ),
   }),
   annotations: LOCAL_CHECK,
   run: async (ctx, input) => {
-    if (input.format && !input.output) {
+    const reportPath = reportFileOf(input, (message) => ctx.logger?.warn(message));
+    if (input.format && !reportPath) {
       throw new UsageError(
-        "validate csv: --format is the format of the --output report; add --output <file>.",
-        "Without --output the result is printed as JSON.",
+        "validate csv: --format is the format of the --report-file report; add --report-file <file>.",
+        "Without --report-file the result is printed (as JSON unless --output names another format).",
       );
     }
+    const delimiter = delimiterOption(input.delimiter);
     const file = input.csvFile;
     const path = ctx.files ? await ctx.files.readable(file, "--csv-file") : file;
     // A report path the front end refuses is refused before a long check, not after it.
-    if (input.output) await ctx.files?.writable(input.output, "--output");
+    if (reportPath) await ctx.files?.writable(reportPath, "--report-file");
     let template: CsvTemplate;
     let detected = false;
     if (input.template) template = namedTemplate(input.template);
     else {
-      const header = await readHeader(path, file, ctx.signal);
+      const header = await readCsvHeader(path, file, { delimiter, signal: ctx.signal });
       if (header === undefined) {
         throw new UsageError(
           `${file} is empty: the first line must be a header naming the columns.`,
@@ -139,24 +191,27 @@ export const validateCsv = defineOperation({
       path,
       file,
       template,
-      input.output ? REPORT_MAX_PROBLEMS : SUMMARY_PROBLEMS,
+      reportPath ? REPORT_MAX_PROBLEMS : SUMMARY_PROBLEMS,
+      delimiter,
     );
-    const reportFile = input.output
-      ? await writeReport(ctx, input.output, input.format ?? "json", report, detected)
+    const written = reportPath
+      ? await writeReport(ctx, reportPath, input.format ?? "json", report, detected)
       : undefined;
-    return {
+    const result = {
       file,
       template: template.name,
       detected,
       usage: template.usage,
+      delimiter: delimiterName(report.delimiter),
+      delimiterDetected: report.delimiterDetected,
       rows: report.rows,
       valid: report.problemCount === 0,
       problemCount: report.problemCount,
       problems: report.problems.slice(0, SUMMARY_PROBLEMS).map(formatProblem),
-      ...(reportFile ?? {}),
-      // A file with problems failed validation: the CLI prints this and exits 1.
-      failed: report.problemCount,
+      ...(written ?? {}),
     };
+    // A file with problems is bad input: the command line prints this and exits 2.
+    return report.problemCount > 0 ? markBadInput(result) : result;
   },
 });
 
@@ -166,11 +221,13 @@ async function check(
   file: string,
   template: CsvTemplate,
   maxProblems: number,
+  delimiter: CsvDelimiter | undefined,
 ): Promise<CsvCheckReport> {
   try {
     return await checkCsvFile(path, template, {
       displayName: file,
       maxProblems,
+      delimiter,
       signal: ctx.signal,
       onRows: (rows) => ctx.progress?.update({ phase: "validating", done: rows, errors: 0 }),
     });
@@ -188,7 +245,7 @@ async function writeReport(
   detected: boolean,
 ): Promise<{ reportFile: string; reportFormat: ReportFormat; reportedProblems: number }> {
   const { problems } = report;
-  await writeOutputFile(ctx, output, "--output", async (write) => {
+  await writeOutputFile(ctx, output, "--report-file", async (write) => {
     if (format === "text") {
       for (const problem of problems) await write(`${formatProblem(problem)}\n`);
       if (report.problemCount > problems.length) {
@@ -209,6 +266,7 @@ async function writeReport(
       file: report.file,
       template: report.template,
       detected,
+      delimiter: delimiterName(report.delimiter),
       rows: report.rows,
       valid: report.problemCount === 0,
       problemCount: report.problemCount,

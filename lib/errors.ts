@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { hintFor } from "./error_hints.ts";
 
 /** Base of every error govcat raises on purpose. */
 export class GovcatError extends Error {
@@ -122,35 +123,20 @@ export class TimeoutError extends CatalogError {}
 /** Any other unexpected status. */
 export class UnexpectedStatusError extends CatalogError {}
 
-/** The fix hint for a status, following spec §7. */
+/**
+ * The fix hint for a status alone, following spec §7: the fallback row of the hint table
+ * (`error_hints.ts`) for that status and method.
+ */
 export function hintForStatus(status: number, method = "GET"): string | undefined {
-  const write = method !== "GET" && method !== "HEAD";
-  switch (status) {
-    case 400:
-      return "Check the request body and parameters against the message above.";
-    case 401:
-      return "Log in with `az login` (or `azd auth login`), or set CLOUD_TENANT_ID, CLOUD_CLIENT_ID and " +
-        "CLOUD_CLIENT_SECRET for a service principal; on Azure, managed identity is used automatically.";
-    case 403:
-      return write
-        ? "The identity lacks the Data Curator role on this collection; ask a collection admin to assign it."
-        : "The identity lacks the Data Reader role on this collection; ask a collection admin to assign it.";
-    case 404:
-      return "Check the GUID or name; search_entities (or `govcat search query --keywords`) finds entities.";
-    case 409:
-      return "The resource exists already or changed meanwhile; read it again and retry the change.";
-    case 429:
-      return "The catalog is throttling: reduce CATALOG_BATCH_SIZE or CATALOG_RATE_LIMIT, or pause between calls.";
-    default:
-      return status >= 500
-        ? "The catalog failed; retry later. Quote the request id if you open a support case."
-        : undefined;
-  }
+  return hintFor({ status, method });
 }
 
-/** Builds the typed error for an HTTP status. */
+/**
+ * Builds the typed error for an HTTP status. Its hint, unless given, is the one the hint table
+ * (`error_hints.ts`) has for the resource the URL addresses, the status, and the service's code and message.
+ */
 export function errorForStatus(details: ServiceErrorDetails & { status: number }): CatalogError {
-  const withHint = { ...details, hint: details.hint ?? hintForStatus(details.status, details.method) };
+  const withHint = { ...details, hint: details.hint ?? hintFor(details) };
   switch (details.status) {
     case 400:
       return new BadRequestError(withHint);

@@ -3,13 +3,14 @@
  * (`create`, `read`/`list`, `put`, `delete`, `read-detailed`) and gathers the group's other commands:
  * categories (`glossary_category_operations.ts`), terms (`glossary_term_operations.ts`), and CSV import and
  * term assignment (`glossary_import_operations.ts`); `unassign-term` undoes an assignment. Every command
- * prints JSON.
+ * prints JSON. The hints of refusals (an unknown GUID, a term still assigned) come from the hint table,
+ * `lib/error_hints.ts`.
  *
  * @module
  */
 import type { AtlasGlossary } from "../catalog/glossary_types.ts";
 import { z } from "../deps/zod.ts";
-import { NotFoundError, UsageError } from "../errors.ts";
+import { UsageError } from "../errors.ts";
 import { GLOSSARY_CATEGORY_OPERATIONS } from "./glossary_category_operations.ts";
 import { GLOSSARY_IMPORT_OPERATIONS } from "./glossary_import_operations.ts";
 import {
@@ -155,34 +156,6 @@ export const readGlossaryDetailed = defineOperation({
   run: (ctx, input) => ctx.catalog().glossary.getDetailed(input.glossaryGuid, ctx.signal),
 });
 
-const NOT_FOUND_HINT = 'Check the GUID: "govcat glossary list" lists the glossaries, "glossary ' +
-  'read-terms-headers --glossary-guid=…" the terms of one and "glossary read-categories-headers ' +
-  '--glossary-guid=…" its categories.';
-
-/** The operation with a 404's hint pointing at the glossary commands that list GUIDs. */
-function withGlossaryHint(operation: Operation): Operation {
-  return {
-    ...operation,
-    run: async (ctx, input) => {
-      try {
-        return await operation.run(ctx, input);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        throw new NotFoundError({
-          status: error.status,
-          code: error.code,
-          message: error.message,
-          requestId: error.requestId,
-          method: error.method,
-          url: error.url,
-          hint: NOT_FOUND_HINT,
-          cause: error.cause,
-        });
-      }
-    },
-  };
-}
-
 /** Every operation of the glossary group, in the order of spec §4.6. */
 export const GLOSSARY_OPERATIONS: Operation[] = [
   createGlossary,
@@ -194,4 +167,4 @@ export const GLOSSARY_OPERATIONS: Operation[] = [
   ...GLOSSARY_TERM_OPERATIONS,
   ...GLOSSARY_IMPORT_OPERATIONS,
   unassignTerm,
-].map(withGlossaryHint);
+];

@@ -406,7 +406,15 @@ Deno.test("glossary import-terms polls the import to Succeeded; read-terms-impor
       `--csv-file=${csv}`,
       `--glossary-guid=${UNKNOWN}`,
     ]);
-    await assertNotFound(setup, ["glossary", "read-terms-import", `--operation-id=${UNKNOWN}`]);
+    // An unknown import operation points to where its id comes from (lib/error_hints.ts).
+    await assertNotFound({
+      ...setup,
+      notFoundHint: /hint: Check the operation id: `govcat glossary import-terms`/,
+    }, [
+      "glossary",
+      "read-terms-import",
+      `--operation-id=${UNKNOWN}`,
+    ]);
   });
 });
 

@@ -4,9 +4,17 @@
  * subprocess against the emulator.
  */
 import assert from "node:assert/strict";
-import { assertNotFound, assertRefusedLocally, withCliSetup } from "../support/cli_harness.ts";
+import {
+  assertNotFound,
+  assertRefusedLocally,
+  type CliSetupOptions,
+  withCliSetup,
+} from "../support/cli_harness.ts";
 
 const UNKNOWN_GUID = "00000000-0000-4000-8000-00000000dead";
+
+/** An unknown type definition points to `types list-headers`, not to search (lib/error_hints.ts). */
+const SETUP: CliSetupOptions = { notFoundHint: /hint: Check the type name: `govcat types list-headers`/ };
 
 const STEWARDSHIP = {
   businessMetadataDefs: [{
@@ -23,7 +31,7 @@ const STEWARDSHIP = {
 };
 
 Deno.test("createTypeDefs then readBusinessMetadataDef by name and by guid", async () => {
-  await withCliSetup({}, async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const payload = await setup.file("stewardship.json", STEWARDSHIP);
     const created = await setup.govcat("types", "createTypeDefs", `--payload-file=${payload}`);
     assert.equal(created.code, 0, created.stderr);
@@ -46,7 +54,7 @@ Deno.test("createTypeDefs then readBusinessMetadataDef by name and by guid", asy
 });
 
 Deno.test("types errors: readBusinessMetadataDef needs exactly one of --guid and --name; bad payload files", async () => {
-  await withCliSetup({}, async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     await assertRefusedLocally(setup, /types readBusinessMetadataDef needs --guid or --name/, [
       "types",
       "readBusinessMetadataDef",
@@ -120,7 +128,7 @@ Deno.test("types errors: readBusinessMetadataDef needs exactly one of --guid and
 });
 
 Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDefs and delete", async () => {
-  await withCliSetup({}, async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const list = await setup.govcat("types", "list", "--type=ENTITY");
     assert.equal(list.code, 0, list.stderr);
     assert.ok(list.json.entityDefs.some((d: { name: string }) => d.name === "azure_sql_table"));
@@ -195,7 +203,7 @@ Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDef
 });
 
 Deno.test("the five business metadata templates list, print and create through createTypeDefs", async () => {
-  await withCliSetup({}, async (setup) => {
+  await withCliSetup(SETUP, async (setup) => {
     const before = setup.emulator.faults.stats().total;
     const listed = await setup.govcat("types", "business-metadata-templates");
     assert.equal(listed.code, 0, listed.stderr);

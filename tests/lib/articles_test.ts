@@ -1,10 +1,11 @@
 /**
  * "a" or "an" in generated text: the helper, and every operation summary and description in the registry
- * (the `uc` kinds' are generated from labels: "Create an objective") and every MCP tool description,
- * checked by the sound of the word that follows rather than by the helper itself.
+ * (the `uc` kinds' are generated from labels: "Create an objective"), every MCP tool description and every
+ * hint, checked by the sound of the word that follows rather than by the helper itself.
  */
 import assert from "node:assert/strict";
 import { startsWithVowelSound, withArticle } from "../../lib/articles.ts";
+import { HINT_RULES } from "../../lib/error_hints.ts";
 import { ALL_TOOLS } from "../../lib/mcp/tools/mod.ts";
 import { createOperationRegistry } from "../../lib/operations/mod.ts";
 
@@ -54,13 +55,14 @@ Deno.test("withArticle: an before a vowel sound, a before a consonant sound", ()
   assert.equal(startsWithVowelSound("  input"), true);
 });
 
-Deno.test("every operation summary and description and tool description uses a and an correctly", () => {
+Deno.test("every operation summary and description, tool description and hint uses a and an correctly", () => {
   const texts: Array<[string, string]> = [];
   for (const op of createOperationRegistry().all()) {
     texts.push([`${op.id} summary`, op.summary]);
     if (op.description) texts.push([`${op.id} description`, op.description]);
   }
   for (const tool of ALL_TOOLS) texts.push([`tool ${tool.name}`, tool.description]);
+  for (const rule of HINT_RULES) texts.push([`hint ${rule.cause}`, rule.hint]);
   const wrong = texts.flatMap(([where, text]) =>
     wrongArticles(text).map((phrase) => `${where}: "${phrase}"`)
   );

@@ -5,9 +5,11 @@
  * templates.
  *
  * Sample GUIDs: a lineage file names data sets by GUID, and a sample is only useful with GUIDs of the
- * user's catalog. `--entity-guids` gives them (at least two; the rows chain through them, each process
- * from one to the next); without it the GUIDs are random placeholders, the answer says so, and the file
- * passes `validate --offline` but its rows are rejected by an import until the GUIDs are replaced.
+ * user's catalog. `--entity-guids` gives them (at least two); without it the GUIDs are random placeholders,
+ * the answer says so, and the file passes `validate --offline` but its rows are rejected by an import until
+ * the GUIDs are replaced. Each process runs from a GUID to a later one in the list (each to the next first,
+ * then skipping one, two, …), so however many rows are asked for, the sample's lineage has no cycle: data
+ * never flows back into where it came from.
  *
  * @module
  */
@@ -115,17 +117,34 @@ function samplePool(given: string[] | undefined, processes: number): string[] {
   return distinct;
 }
 
+/**
+ * The ends of each process, as positions in a pool of `size` GUIDs (at least two): every pair `i < j`,
+ * nearest first (0→1, 1→2, …, then 0→2, 1→3, …), then all of them again. A process always runs from an
+ * earlier GUID to a later one, so no chain of processes leads back to where it started.
+ */
+export function* processEnds(size: number): Generator<[number, number]> {
+  if (size < 2) throw new Error("processEnds: a process needs two data sets");
+  while (true) {
+    for (let gap = 1; gap < size; gap++) {
+      for (let source = 0; source + gap < size; source++) yield [source, source + gap];
+    }
+  }
+}
+
 /** The sample's data rows, one array of cells each, in the template's column order. */
 export function* sampleRows(template: CsvTemplate, rows: number, pool: string[]): Generator<string[]> {
   const columnLevel = template.columns.some((column) => column.name === "source_column");
   const perProcess = columnLevel ? COLUMNS_PER_PROCESS : 1;
+  const ends = processEnds(pool.length);
+  let [source, target] = [0, 1];
   for (let i = 0; i < rows; i++) {
     const process = Math.floor(i / perProcess);
     const first = i % perProcess === 0;
+    if (first) [source, target] = ends.next().value!;
     const [sourceColumn, targetColumn] = COLUMN_PAIRS[i % perProcess];
     const cells: Record<string, string> = {
-      source_entity_guid: pool[process % pool.length],
-      target_entity_guid: pool[(process + 1) % pool.length],
+      source_entity_guid: pool[source],
+      target_entity_guid: pool[target],
       relationship_type: RELATIONSHIP_TYPES[process % RELATIONSHIP_TYPES.length],
       process_name: `sample_process_${process + 1}`,
       description: first ? `Sample process ${process + 1}: say what it does` : "",

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { parseOperationArgs } from "../../../cli/args.ts";
+import { readCsvTextSync } from "../../../lib/csv/reader.ts";
 import { LINEAGE_TEMPLATES } from "../../../lib/csv/templates/lineage_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
 import { confinedFileAccess } from "../../../lib/file_access.ts";
@@ -204,4 +205,91 @@ Deno.test("every lineage template's own sample validates and imports cleanly int
       assert.equal(imported.failed, 0, `${template.name}: ${JSON.stringify(imported)}`);
     }
   });
+});
+
+/** A cycle in the lineage a file's rows draw (source → target), as the data sets on it; undefined if none. */
+function findCycle(edges: Array<[string, string]>): string[] | undefined {
+  const next = new Map<string, Set<string>>();
+  for (const [source, target] of edges) {
+    if (!next.has(source)) next.set(source, new Set());
+    next.get(source)!.add(target);
+  }
+  // Depth-first search: a node met again while still on the path closes a cycle.
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === "done") return undefined;
+    if (state.get(node) === "open") return [...path.slice(path.indexOf(node)), node];
+    state.set(node, "open");
+    path.push(node);
+    for (const target of next.get(node) ?? []) {
+      const cycle = visit(target);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, "done");
+    return undefined;
+  };
+  for (const node of next.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+Deno.test("the cycle finder finds cycles (the check below can fail)", () => {
+  assert.deepEqual(findCycle([["a", "b"], ["b", "c"], ["c", "a"]]), ["a", "b", "c", "a"]);
+  assert.deepEqual(findCycle([["a", "b"], ["b", "a"]]), ["a", "b", "a"]);
+  assert.equal(findCycle([["a", "b"], ["a", "c"], ["b", "c"]]), undefined);
+});
+
+Deno.test("lineage_csv generate_sample: the lineage of a sample has no cycle, however many rows and GUIDs", async () => {
+  await withLineageSetup(async ({ dir, run }) => {
+    const cases: Array<{ template: string; numSamples: number; entityGuids?: string[] }> = [
+      // More processes than placeholders (at most 100): the pairs are used again, never backwards.
+      { template: "lineage-table", numSamples: 250 },
+      { template: "lineage-basic", numSamples: 5_000 },
+      { template: "lineage-column", numSamples: 40 },
+      // Two or three data sets of the user's and more processes than they make a chain of.
+      { template: "lineage-basic", numSamples: 5, entityGuids: [`${ORDERS},${MONTHLY_REVENUE}`] },
+      {
+        template: "lineage-table",
+        numSamples: 7,
+        entityGuids: [`${ORDERS},${MONTHLY_REVENUE}`, CUSTOMER_360],
+      },
+      { template: "lineage-column-sample", numSamples: 30, entityGuids: DATA_SETS },
+    ];
+    for (const { template, numSamples, entityGuids } of cases) {
+      const output = `${dir}/${template}-${numSamples}.csv`;
+      await run(generateLineageSample, { outputFile: output, numSamples, template, entityGuids });
+      const text = await Deno.readTextFile(output);
+      const [header, ...rows] = [...readCsvTextSync(text, output)].map((row) => row.cells);
+      const [source, target] = ["source_entity_guid", "target_entity_guid"].map((name) =>
+        header.indexOf(name)
+      );
+      const edges = rows.map((cells): [string, string] => [cells[source], cells[target]]);
+      assert.equal(edges.length, numSamples);
+      const what = `${template}, ${numSamples} rows, ${entityGuids ? "given GUIDs" : "placeholders"}`;
+      assert.ok(edges.every(([from, to]) => from !== to), `${what}: a process from a data set to itself`);
+      const cycle = findCycle(edges);
+      assert.equal(cycle, undefined, `${what}: the lineage has a cycle ${cycle?.join(" → ")}`);
+      // Every data set given is used.
+      if (entityGuids) {
+        const used = new Set(edges.flat());
+        for (const guid of entityGuids.flatMap((g) => g.split(","))) {
+          assert.ok(used.has(guid.toLowerCase()), guid);
+        }
+      }
+    }
+  });
+});
+
+Deno.test("every lineage template's own sample (templates show, templates write) has no cycle either", () => {
+  for (const template of LINEAGE_TEMPLATES) {
+    const [source, target] = ["source_entity_guid", "target_entity_guid"].map((name) =>
+      template.columns.findIndex((column) => column.name === name)
+    );
+    const edges = template.sample.map((row): [string, string] => [row[source], row[target]]);
+    assert.equal(findCycle(edges), undefined, template.name);
+  }
 });

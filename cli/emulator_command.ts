@@ -12,6 +12,8 @@ import { runEmulatorCommand } from "./emulator_command.ts";
  */
 import { parseArgs } from "node:util";
 import { didYouMean } from "../lib/suggest.ts";
+import { withoutTaskSeparator } from "./task_separator.ts";
+import { waitForStop } from "./stop_signals.ts";
 import { createLogger } from "../lib/log.ts";
 import {
   ADMIN_PREFIX,
@@ -100,6 +102,8 @@ export async function runEmulatorCommand(argv: string[], io: EmulatorCommandIo =
   }
 
   const logger = createLogger(parsed.verbose ? "debug" : "warn", { write: err });
+  // Listening starts before the emulator does: a launcher that ends during the start-up still counts.
+  const stopped = waitForStop(io.stop);
   let emulator: RunningEmulator;
   try {
     emulator = await startEmulator({
@@ -116,7 +120,7 @@ export async function runEmulatorCommand(argv: string[], io: EmulatorCommandIo =
 
   for (const line of startBanner(emulator, parsed.faults)) out(line);
   io.onStarted?.(emulator);
-  const signal = await waitForStop(io.stop);
+  const signal = await stopped;
   err(`govcat emulator: ${signal}, shutting down`);
   await emulator.close();
   return 0;
@@ -134,7 +138,12 @@ interface ParsedCommandLine {
 function parseCommandLine(argv: string[]): ParsedCommandLine {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: withoutTaskSeparator(argv),
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (error) {
     throw new Error(explainParseError(error as Error & { code?: string }));
   }
@@ -191,7 +200,9 @@ function explainParseError(error: Error & { code?: string }): string {
         ? `${option} is a flag and takes no value (write just ${option})`
         : `${option} needs a value, e.g. ${option}=VALUE`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ""}; every option starts with --`;
+      return `unexpected argument "${
+        /'([^']*)'/.exec(error.message)?.[1] ?? ""
+      }": the emulator takes options only, written --name or --name=value (see --help)`;
     default:
       return error.message;
   }
@@ -209,31 +220,7 @@ function startBanner(emulator: RunningEmulator, faults: Partial<FaultSettings>):
     `             ${ADMIN_PREFIX}/{health,faults,faults/script,stats,reset} (admin, never faulted)`,
     `  faults:    ${faultText}`,
     "Point govcat at it:",
-    `  export CATALOG_ENDPOINT=${emulator.url} CATALOG_ACCOUNT_NAME=emulator`,
+    `  export CATALOG_ACCOUNT_NAME=emulator CATALOG_ENDPOINT=${emulator.url}`,
     "Press Ctrl+C to stop.",
   ];
-}
-
-/** Resolves with the name of what stopped us: SIGINT, SIGTERM or an aborted `stop` signal. */
-function waitForStop(stop?: AbortSignal): Promise<string> {
-  return new Promise((resolve) => {
-    const listeners: Array<[Deno.Signal, () => void]> = [];
-    const finish = (reason: string) => {
-      for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-      stop?.removeEventListener("abort", onAbort);
-      resolve(reason);
-    };
-    const onAbort = () => finish("stop requested");
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      const listener = () => finish(signal);
-      try {
-        Deno.addSignalListener(signal, listener);
-        listeners.push([signal, listener]);
-      } catch {
-        // SIGTERM cannot be listened to on Windows; Ctrl+C (SIGINT) still works there.
-      }
-    }
-    if (stop?.aborted) return onAbort();
-    stop?.addEventListener("abort", onAbort);
-  });
 }

@@ -8,6 +8,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
+import { withoutTaskSeparator } from "./task_separator.ts";
+import { waitForStop } from "./stop_signals.ts";
 import process from "node:process";
 import { PassThrough } from "node:stream";
 import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config.ts";
@@ -172,6 +174,8 @@ async function serveHttp(
   emulator: RunningEmulator | undefined,
   logger: Logger,
 ): Promise<number> {
+  // Listening starts before the server does: a launcher that ends during the start-up still counts.
+  const stopped = waitForStop();
   const app = new McpHttpApp({
     mode,
     services,
@@ -196,17 +200,8 @@ async function serveHttp(
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${server.addr.port}${app.path}`;
   console.log(startBanner(mode, url, app, config, emulator));
 
-  const stop = new Promise<void>((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      try {
-        Deno.addSignalListener(signal, () => resolve());
-      } catch {
-        // SIGTERM is not available on Windows.
-      }
-    }
-  });
-  await stop;
-  logger.info("govcat serve: shutting down");
+  const reason = await stopped;
+  logger.info(`govcat serve: ${reason}, shutting down`);
   await app.close();
   await server.shutdown();
   return 0;
@@ -253,7 +248,7 @@ function describeCatalog(config: Config, emulator: RunningEmulator | undefined):
 
 function parseServeFlags(argv: string[]): ServeFlags {
   // `--emulator` alone means an in-memory emulator; parseArgs needs a value for string options.
-  const args = argv.map((arg) => (arg === "--emulator" ? "--emulator=" : arg));
+  const args = withoutTaskSeparator(argv).map((arg) => (arg === "--emulator" ? "--emulator=" : arg));
   try {
     const { values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
     return {

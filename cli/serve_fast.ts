@@ -101,6 +101,8 @@ function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | 
   const flags: ServeEnvFlags & { verbose?: boolean } = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    // A task runner's separator (`deno task x -- --read-only`): see task_separator.ts.
+    if (arg === "--") continue;
     if (arg === "--read-only") flags.readOnly = true;
     else if (arg === "--verbose" || arg === "-v") flags.verbose = true;
     else {

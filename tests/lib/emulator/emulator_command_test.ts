@@ -24,7 +24,12 @@ Deno.test("bad options exit 2 with a message naming the option", async () => {
     [["--seed=yes"], /--seed is a flag and takes no value/],
     [["--seed", "--no-seed"], /contradict/],
     [["--data="], /--data needs a file name/],
-    [["serve"], /unexpected argument serve/],
+    [
+      ["serve"],
+      /unexpected argument "serve": the emulator takes options only, written --name or --name=value/,
+    ],
+    // A task runner's `--` is dropped, so the options after it are read as options.
+    [["--", "--port=abc"], /--port must be a whole number from 0 to 65535/],
     [["--latency-ms"], /--latency-ms needs a value/],
   ];
   for (const [argv, message] of cases) {
@@ -80,7 +85,9 @@ Deno.test("the command serves until stopped, printing what it serves", async () 
   assert.match(text, /faults: +latencyMs=1/);
   assert.match(
     text,
-    new RegExp(`CATALOG_ENDPOINT=http://127\\.0\\.0\\.1:${started.port} CATALOG_ACCOUNT_NAME=emulator`),
+    new RegExp(
+      `export CATALOG_ACCOUNT_NAME=emulator CATALOG_ENDPOINT=http://127\\.0\\.0\\.1:${started.port}\n`,
+    ),
   );
   assert.match(err.join("\n"), /shutting down/);
 });

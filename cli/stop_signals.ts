@@ -1,0 +1,39 @@
+/**
+ * What ends a long-running command (`govcat emulator`, `govcat serve` over HTTP): Ctrl+C (SIGINT), SIGTERM,
+ * the launcher that started it going away (see `launcher_watch.ts`), or an abort signal a test holds.
+ *
+ * @example
+ * ```ts
+ * import { waitForStop } from "./stop_signals.ts";
+ * const reason = await waitForStop(); // "SIGINT", "SIGTERM", "launcher ended" or "stop requested"
+ * ```
+ *
+ * @module
+ */
+import { watchLauncher } from "./launcher_watch.ts";
+
+/** Resolves with the name of what stopped us: SIGINT, SIGTERM, `launcher ended` or `stop requested`. */
+export function waitForStop(stop?: AbortSignal): Promise<string> {
+  return new Promise((resolve) => {
+    const listeners: Array<[Deno.Signal, () => void]> = [];
+    const finish = (reason: string) => {
+      for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+      stop?.removeEventListener("abort", onAbort);
+      unwatch();
+      resolve(reason);
+    };
+    const onAbort = () => finish("stop requested");
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      const listener = () => finish(signal);
+      try {
+        Deno.addSignalListener(signal, listener);
+        listeners.push([signal, listener]);
+      } catch {
+        // SIGTERM cannot be listened to on Windows; Ctrl+C (SIGINT) still works there.
+      }
+    }
+    const unwatch = watchLauncher(() => finish("launcher ended"));
+    if (stop?.aborted) return onAbort();
+    stop?.addEventListener("abort", onAbort);
+  });
+}

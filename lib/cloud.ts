@@ -98,11 +98,22 @@ export function catalogBaseUrl(config: Config): string {
 }
 
 /**
- * Base URL of the unified catalog API: `CATALOG_UNIFIED_ENDPOINT` when set, else the cloud's unified host.
- * Never ends in a slash.
+ * Base URL of the unified catalog API: `CATALOG_UNIFIED_ENDPOINT` when set; else `CATALOG_ENDPOINT` when that
+ * is on loopback (the emulator serves both APIs on one port, and a catalog on this machine must never send
+ * the unified calls, with a token, to the public host); else the cloud's unified host. Never ends in a
+ * slash.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "./config.ts";
+ * import { unifiedBaseUrl } from "./cloud.ts";
+ * unifiedBaseUrl(loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }));
+ * // "http://127.0.0.1:8085"
+ * ```
  */
 export function unifiedBaseUrl(config: Config): string {
   if (config.unifiedEndpoint) return config.unifiedEndpoint.replace(/\/+$/, "");
+  if (config.endpoint && isLoopbackEndpoint(config.endpoint)) return config.endpoint.replace(/\/+$/, "");
   return cloudSettings(config.region).unifiedBaseUrl;
 }
 

@@ -87,7 +87,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: "",
     meaning: "Base URL instead of https://{account}.purview.azure.com (emulator, private endpoint)",
   },
-  { name: "CATALOG_UNIFIED_ENDPOINT", default: "", meaning: "Base URL overriding the unified catalog host" },
+  {
+    name: "CATALOG_UNIFIED_ENDPOINT",
+    default: "",
+    meaning: "Base URL overriding the unified catalog host; unset, a loopback CATALOG_ENDPOINT serves it too",
+  },
   { name: "CATALOG_API_VERSION", default: "2023-09-01", meaning: "api-version of the data map API" },
   {
     name: "CATALOG_UNIFIED_API_VERSION",

@@ -59,6 +59,24 @@ Deno.test("CATALOG_ENDPOINT and CATALOG_UNIFIED_ENDPOINT override the hosts", ()
   assert.equal(unifiedBaseUrl(config), "https://private.example.org/unified");
 });
 
+Deno.test("a loopback CATALOG_ENDPOINT serves the unified catalog too, unless CATALOG_UNIFIED_ENDPOINT says otherwise", () => {
+  const emulator = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085/" };
+  assert.equal(unifiedBaseUrl(loadConfig(emulator)), "http://127.0.0.1:8085");
+  assert.equal(
+    unifiedBaseUrl(loadConfig({ ...emulator, CATALOG_ENDPOINT: "http://localhost:9" })),
+    "http://localhost:9",
+  );
+  assert.equal(
+    unifiedBaseUrl(loadConfig({ ...emulator, CATALOG_UNIFIED_ENDPOINT: "https://uc.example.org" })),
+    "https://uc.example.org",
+  );
+  // A private endpoint of a real account is not the emulator: the unified catalog stays on its own host.
+  assert.equal(
+    unifiedBaseUrl(loadConfig({ ...emulator, CATALOG_ENDPOINT: "https://contoso-pe.example.org" })),
+    UNIFIED,
+  );
+});
+
 Deno.test("loopback endpoints", () => {
   for (
     const url of ["http://127.0.0.1:1234", "http://localhost:8085/x", "http://[::1]:80", "http://127.8.9.10"]

@@ -49,6 +49,8 @@ Deno.test("the reverse: the data map on the emulator needs no token while the un
       ...CLOSED_IDENTITY_ENDPOINT,
       CATALOG_ACCOUNT_NAME: "contoso",
       CATALOG_ENDPOINT: emulator.url,
+      // Named, since a loopback CATALOG_ENDPOINT alone covers the unified catalog too.
+      CATALOG_UNIFIED_ENDPOINT: "https://api.purview-service.microsoft.com",
       CATALOG_MAX_RETRIES: "0",
     };
     const datamap = await runGovcat(["entity", "get", "--guid=00000000-0000-0000-0000-000000000000"], env);

@@ -3,6 +3,11 @@
  * 127.0.0.1, and govcat is run from `http://127.0.0.1:<port>/main.ts` in an empty directory, the way a
  * user runs it from a published URL. Each run uses a fresh port, so Deno's module cache (the shared
  * DENO_DIR, which also holds the npm packages) never serves an older copy and no `--reload` is needed.
+ *
+ * Nothing may leave the machine, on a cold cache too: the child gets a copy of the repository's lockfile, so
+ * the npm packages resolve to the versions `deno install` already cached (without it, a remote entry
+ * resolves the newest matching versions and downloads them), and its proxy is a closed loopback port, so a
+ * download that is still attempted fails at once instead of reaching a registry.
  */
 import assert from "node:assert/strict";
 import { runToEnd, smokeEnv, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
@@ -39,35 +44,65 @@ function serveRepository(requested: string[]) {
   });
 }
 
+/** Where the child's downloads go, were any attempted: a closed port on this machine. */
+const CLOSED_PROXY = "http://127.0.0.1:9";
+
+/** An empty directory with a copy of the repository's lockfile, for a child run from a URL. */
+async function remoteWorkDir(): Promise<{ cwd: string; lock: string }> {
+  const cwd = await Deno.makeTempDir({ prefix: "govcat-remote-" });
+  const lock = `${cwd}/deno.lock`;
+  // A copy: the child adds the served modules' hashes, which must not change the repository's lockfile.
+  await Deno.copyFile(new URL("deno.lock", ROOT), lock);
+  return { cwd, lock };
+}
+
+/** The child's environment: the usual few variables, downloads sent to {@link CLOSED_PROXY}. */
+function offlineEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    HTTPS_PROXY: CLOSED_PROXY,
+    HTTP_PROXY: CLOSED_PROXY,
+    NO_PROXY: "127.0.0.1,localhost",
+    ...extra,
+  };
+}
+
+/** `deno run` of the served main.ts from `host`, with the lockfile copy `lock`. */
+function remoteRun(host: string, lock: string): string[] {
+  return [
+    "run",
+    `--allow-import=${host}`,
+    `--lock=${lock}`,
+    "--allow-net",
+    "--allow-env",
+    "--allow-read",
+    "--allow-write",
+  ];
+}
+
 Deno.test("deno run from a URL: --help, the emulator and serve over stdio", async (t) => {
   const requested: string[] = [];
   const server = serveRepository(requested);
-  const cwd = await Deno.makeTempDir({ prefix: "govcat-remote-" });
+  const { cwd, lock } = await remoteWorkDir();
   try {
     const host = `127.0.0.1:${server.addr.port}`;
-    const main = `http://${host}/main.ts`;
-    const run = [
-      "run",
-      `--allow-import=${host}`,
-      "--allow-net",
-      "--allow-env",
-      "--allow-read",
-      "--allow-write",
-      main,
-    ];
+    const run = [...remoteRun(host, lock), `http://${host}/main.ts`];
 
     await t.step("--version and --help", async () => {
-      const version = await runToEnd(Deno.execPath(), [...run, "--version"], { cwd, timeoutMs: 120_000 });
+      const version = await runToEnd(Deno.execPath(), [...run, "--version"], {
+        cwd,
+        env: offlineEnv(),
+        timeoutMs: 120_000,
+      });
       assert.equal(version.code, 0, version.stderr);
       assert.equal(version.stdout.trim(), `govcat ${VERSION}`, "deno.json is imported over HTTP as JSON");
-      const help = await runToEnd(Deno.execPath(), [...run, "--help"], { cwd });
+      const help = await runToEnd(Deno.execPath(), [...run, "--help"], { cwd, env: offlineEnv() });
       assert.equal(help.code, 0, help.stderr);
       assert.match(help.stdout, /Usage: govcat <group> <command>/);
       assert.ok(requested.includes("/main.ts") && requested.includes("/deno.json"));
     });
 
     await t.step("emulator --port=0 prints its banner", async () => {
-      const child = spawnPiped([...run, "emulator", "--port=0"], { cwd, env: smokeEnv() });
+      const child = spawnPiped([...run, "emulator", "--port=0"], { cwd, env: smokeEnv(offlineEnv()) });
       const emulator = await waitForListening(child, "the emulator", {
         listening: /(http:\/\/127\.0\.0\.1:\d+)\s/,
         timeoutMs: 60_000,
@@ -86,7 +121,7 @@ Deno.test("deno run from a URL: --help, the emulator and serve over stdio", asyn
     await t.step("serve over stdio answers tools/list", async () => {
       const answer = await toolsListOverStdio(Deno.execPath(), [...run, "serve"], {
         cwd,
-        env: { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" },
+        env: offlineEnv({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" }),
       });
       assert.equal(answer.serverName, "govcat");
       assert.ok(answer.tools.some((tool) => tool.name === "search_entities"));
@@ -102,25 +137,14 @@ Deno.test({
   name: "deno run from a URL: serve --emulator seeds from the built-in seed and answers tools/list",
   fn: async () => {
     const server = serveRepository([]);
-    const cwd = await Deno.makeTempDir({ prefix: "govcat-remote-" });
+    const { cwd, lock } = await remoteWorkDir();
     try {
       const host = `127.0.0.1:${server.addr.port}`;
-      const run = [
-        "run",
-        `--allow-import=${host}`,
-        "--allow-net",
-        "--allow-env",
-        "--allow-read",
-        "--allow-write",
-      ];
-      const answer = await toolsListOverStdio(Deno.execPath(), [
-        ...run,
-        `http://${host}/main.ts`,
-        "serve",
-        "--emulator",
-      ], {
-        cwd,
-      });
+      const answer = await toolsListOverStdio(
+        Deno.execPath(),
+        [...remoteRun(host, lock), `http://${host}/main.ts`, "serve", "--emulator"],
+        { cwd, env: offlineEnv() },
+      );
       assert.ok(answer.tools.length > 0);
       assert.equal(answer.code, 0, answer.stderr);
     } finally {

@@ -1,0 +1,62 @@
+/**
+ * The README's `deno install` line (from a checkout), run as written into a temporary install root, and the
+ * command it installs run on a PATH without the Azure CLI: it answers, and prints nothing else. Deno notes
+ * the `az`/`azd` of `--allow-run` it cannot find on every start unless the install is quiet (`-q`).
+ */
+import assert from "node:assert/strict";
+import { runToEnd } from "../../lib/distribution/smoke.ts";
+import { VERSION } from "../../lib/version.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** The README's `deno install … main.ts` command from a checkout, its line continuations joined. */
+function readmeInstallLine(): string[] {
+  const readme = Deno.readTextFileSync(`${ROOT}README.md`);
+  const match = /^# from a checkout\n(deno install [^\n]*\\\n[^\n]*main\.ts)$/m.exec(readme);
+  assert.ok(match, "the README shows a deno install line from a checkout");
+  return match[1].replace(/\\\n/g, " ").trim().split(/\s+/);
+}
+
+/** A PATH holding this Deno as `deno` and the system's basic tools, but no `az` or `azd`. */
+async function pathWithoutAzureCli(dir: string): Promise<string> {
+  await Deno.mkdir(`${dir}/tools`);
+  await Deno.symlink(Deno.execPath(), `${dir}/tools/deno`);
+  const path = [`${dir}/tools`, "/usr/bin", "/bin"].join(":");
+  for (const folder of path.split(":")) {
+    for (const name of ["az", "azd"]) {
+      assert.throws(
+        () => Deno.statSync(`${folder}/${name}`),
+        `${folder}/${name} must not exist for this test`,
+      );
+    }
+  }
+  return path;
+}
+
+Deno.test({
+  name:
+    "README's deno install line: the installed govcat answers and prints no Deno note on a machine without az",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "govcat-install-" });
+    try {
+      const [program, ...args] = readmeInstallLine();
+      assert.equal(program, "deno");
+      assert.ok(args.includes("-q"), "the README's install line is quiet");
+      const PATH = await pathWithoutAzureCli(dir);
+      const installed = await runToEnd(Deno.execPath(), args, {
+        cwd: ROOT,
+        env: { DENO_INSTALL_ROOT: `${dir}/root`, PATH },
+        timeoutMs: 120_000,
+      });
+      assert.equal(installed.code, 0, installed.stderr);
+
+      const version = await runToEnd(`${dir}/root/bin/govcat`, ["--version"], { cwd: dir, env: { PATH } });
+      assert.equal(version.code, 0, version.stderr);
+      assert.equal(version.stdout.trim(), `govcat ${VERSION}`);
+      assert.equal(version.stderr, "", "no 'Failed to resolve az for allow-run' or other note");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

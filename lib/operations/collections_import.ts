@@ -21,6 +21,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { Collection, CollectionInput } from "../catalog/collections_types.ts";
+import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { runBulkImport } from "../csv/engine.ts";
 import { collections, collectionsExport } from "../csv/templates/collections_templates.ts";
 import { detectCsvTemplate } from "../csv/templates/mod.ts";
@@ -153,11 +154,14 @@ export function collectionsImport(
   };
 }
 
-/** The template of a file: collections-export for a file the export wrote, else collections. */
-async function templateOf(path: string, display: string): Promise<CsvTemplate> {
+/**
+ * The template of a file: collections-export for a file the export wrote, else collections. The header is
+ * read with `delimiter` (`--delimiter`), else with the one detected.
+ */
+async function templateOf(path: string, display: string, delimiter?: CsvDelimiter): Promise<CsvTemplate> {
   let header: string[];
   try {
-    header = await readHeader(path, display);
+    header = await readHeader(path, display, { delimiter });
   } catch {
     // An empty or unreadable file: the check against collections says what is wrong, with its place.
     return collections;
@@ -173,17 +177,20 @@ async function importCollections(
 ) {
   const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
   const display = input.csvFile;
-  const template = await templateOf(options.file, display);
+  const template = await templateOf(options.file, display, options.delimiter);
   let place: Place = () => ({});
   let rows: CollectionRow[] = [];
   await checkFileFirst(options.file, template, {
     displayName: display,
     signal: ctx.signal,
+    delimiter: options.delimiter,
     // Cycles among the rows are the file's own problems too: listed with the others, in one go.
     extra: async (report) => {
       if (report.rows === 0) return [];
-      place = placesIn(await readHeader(options.file, display), template);
-      rows = await readableRows(options.file, display, template, ctx.signal);
+      // Read as the check read it.
+      const read = { delimiter: report.delimiter, signal: ctx.signal };
+      place = placesIn(await readHeader(options.file, display, read), template);
+      rows = await readableRows(options.file, display, template, ctx.signal, report.delimiter);
       // A row naming itself as parent is refused by the template; following it would report it again.
       const named = new Map(
         rows.filter((r) => r.parent && r.parent !== r.key).map((r) => [r.key, r.parent!]),

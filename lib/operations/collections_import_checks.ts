@@ -20,6 +20,7 @@
  */
 import type { Collection } from "../catalog/collections_types.ts";
 import { bindHeader, checkRow, type HeaderBinding } from "../csv/check.ts";
+import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { readCsvFile } from "../csv/reader.ts";
 import { cellText } from "../csv/templates/rules.ts";
@@ -161,18 +162,22 @@ function friendlyNameClashes(
   return problems;
 }
 
-/** The rows of a file that pass the template's checks (the others are reported by the check itself). */
+/**
+ * The rows of a file that pass the template's checks (the others are reported by the check itself), read
+ * with `delimiter` (the one the check used), else with the one detected.
+ */
 export async function readableRows(
   path: string,
   display: string,
   template: CsvTemplate,
   signal?: AbortSignal,
+  delimiter?: CsvDelimiter,
 ): Promise<CollectionRow[]> {
   const rows: CollectionRow[] = [];
   let binding: HeaderBinding | undefined;
-  for await (const row of readCsvFile(path, { displayName: display, signal })) {
+  for await (const row of readCsvFile(path, { displayName: display, signal, delimiter })) {
     if (!binding) {
-      binding = bindHeader(template, row, display).binding;
+      binding = bindHeader(template, row, display, delimiter).binding;
       continue;
     }
     const checked = checkRow(binding, row);

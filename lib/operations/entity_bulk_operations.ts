@@ -277,6 +277,7 @@ export const bulkImportEntities = defineOperation({
       input.csvFile,
       input.template,
       ENTITY_IMPORT_TEMPLATES,
+      { delimiter: options.delimiter, signal: ctx.signal },
     );
     options.settings = { template: template.name };
     return await runBulkImport(entityCsvImport(ctx.catalog(), template), options);

@@ -16,6 +16,7 @@
  * @module
  */
 import { checkedRows } from "../csv/check.ts";
+import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { runBulkImport } from "../csv/engine.ts";
 import { columnKey } from "../csv/problems.ts";
 import { cellText, cellValues } from "../csv/templates/rules.ts";
@@ -79,7 +80,8 @@ async function domainTerms(
 /**
  * The synonym links of a file, by the line whose unit makes each: the later of two rows that name each
  * other, the naming row for a term the domain has already. Throws a UsageError listing the synonyms that
- * name neither a row nor a term of the domain, or the row's own term.
+ * name neither a row nor a term of the domain, or the row's own term. The file is read with `delimiter`
+ * (the one its check used), else with the one detected.
  */
 export async function synonymLinks(
   unified: UnifiedCatalogClient,
@@ -88,12 +90,13 @@ export async function synonymLinks(
   template: CsvTemplate,
   domainId: string,
   signal?: AbortSignal,
+  delimiter?: CsvDelimiter,
 ): Promise<Map<number, LinkTarget[]>> {
   const links = new Map<number, LinkTarget[]>();
   if (!template.columns.some((column) => column.name === "synonyms")) return links;
   const lines = new Map<string, number>();
   const references: Array<{ line: number; own?: string; termId?: string; targets: string[] }> = [];
-  for await (const row of checkedRows(path, template, { displayName: display, signal })) {
+  for await (const row of checkedRows(path, template, { displayName: display, signal, delimiter })) {
     const own = cellText(row, "name");
     if (own !== undefined) lines.set(key(own), row.line);
     const targets = cellValues(row.values.synonyms);
@@ -102,7 +105,7 @@ export async function synonymLinks(
     }
   }
   if (references.length === 0) return links;
-  const header = await readHeader(path, display);
+  const header = await readHeader(path, display, { delimiter, signal });
   const index = header.findIndex((cell) => columnKey(cell) === columnKey("synonyms"));
   const at = { column: index + 1, columnName: header[index]?.trim() };
   const existing = await domainTerms(unified, domainId, signal);
@@ -316,9 +319,14 @@ export const termImportCsv = defineOperation({
       input.csvFile,
       input.template,
       UC_TERM_IMPORT_TEMPLATES,
+      { delimiter: options.delimiter, signal: ctx.signal },
     );
     options.settings = { domainId: input.domainId, template: template.name };
-    await checkFileFirst(options.file, template, { displayName: input.csvFile, signal: ctx.signal });
+    const report = await checkFileFirst(options.file, template, {
+      displayName: input.csvFile,
+      signal: ctx.signal,
+      delimiter: options.delimiter,
+    });
     const unified = ctx.unified();
     // An unknown domain fails once, here, instead of once per row.
     await unified.domains.get(input.domainId, { signal: ctx.signal });
@@ -329,6 +337,8 @@ export const termImportCsv = defineOperation({
       template,
       input.domainId,
       ctx.signal,
+      // Read as the check read it.
+      report.delimiter,
     );
     const plugin = ucTermImport(unified, {
       domainId: input.domainId,

@@ -1,0 +1,175 @@
+/**
+ * `--delimiter` wins over detection in every import, including the reads an import makes before the bulk
+ * engine (choosing the template, checking the file first, the import's own passes over its rows and
+ * header). Each file here misleads detection: its header names are padded with tabs, as a copy out of a
+ * spreadsheet leaves them, so the header line holds more tabs than separators and is detected as
+ * tab-separated. Given the right `--delimiter`, each file imports (or is refused for what it really holds,
+ * with its line and column) against the emulator.
+ */
+import assert from "node:assert/strict";
+import { DelimiterSniffer } from "../../../lib/csv/delimiter.ts";
+import { type ImportRun, type ImportSetup, withImportSetup } from "../../support/import_setup.ts";
+
+/** A header line whose names are padded with tabs: detection reads it as tab-separated. */
+function paddedHeader(names: string[], separator: string): string {
+  const line = names.map((name) => `${name}\t\t`).join(separator);
+  assert.equal(new DelimiterSniffer().scan(`${line}\n`), "\t", "the header must mislead detection");
+  return line;
+}
+
+/** Writes `rows` under the padded header of `names`, every line separated by `separator`. */
+function misleadingFile(
+  setup: ImportSetup,
+  name: string,
+  separator: string,
+  names: string[],
+  rows: string[][],
+): Promise<string> {
+  return setup.file(name, [paddedHeader(names, separator), ...rows.map((row) => row.join(separator))]);
+}
+
+function assertOk(run: ImportRun): void {
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+}
+
+Deno.test("entity bulk-import: --delimiter chooses the template from a header detection misreads", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const csv = await misleadingFile(
+      setup,
+      "entities.csv",
+      "|",
+      ["typeName", "qualifiedName", "description"],
+      [
+        ["DataSet", "ds://pipe/orders", "Orders, one row per order; with totals"],
+        ["DataSet", "ds://pipe/customers", "Customers"],
+      ],
+    );
+    const detected = await setup.govcat("entity", "bulk-import", `--csv-file=${csv}`);
+    assert.equal(detected.code, 2, "detection reads the header as tab-separated");
+    assert.equal(setup.writes(), 0);
+
+    const run = await setup.govcat("entity", "bulk-import", `--csv-file=${csv}`, "--delimiter=pipe");
+    assertOk(run);
+    assert.equal(run.json.template, "entity-bulk-import");
+    assert.deepEqual([run.json.rows, run.json.created], [2, 2]);
+    const orders = await setup.catalog.entity.getByUniqueAttribute("DataSet", "ds://pipe/orders");
+    assert.equal(orders.entity?.attributes?.description, "Orders, one row per order; with totals");
+  });
+});
+
+Deno.test("uc term import-csv: --delimiter chooses the template, checks the file and reads its synonyms", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const domain = (await setup.unified.domains.create({ name: "Finance", type: "FunctionalUnit" })).id;
+    // Pipes between fields leave the semicolons to the multi-value cells.
+    const csv = await misleadingFile(setup, "terms.csv", "|", ["name", "description", "status", "synonyms"], [
+      ["Revenue", "Money in, before costs", "PUBLISHED", "Turnover;Sales"],
+      ["Turnover", "", "DRAFT", ""],
+      ["Sales", "", "DRAFT", ""],
+    ]);
+    const args = ["uc", "term", "import-csv", `--csv-file=${csv}`, `--domain-id=${domain}`];
+    const run = await setup.govcat(...args, "--delimiter=pipe");
+    assertOk(run);
+    assert.equal(run.json.template, "uc-term-all-fields");
+    assert.deepEqual([run.json.rows, run.json.created], [3, 3]);
+    const terms = new Map<string, string>();
+    for await (const term of setup.unified.terms.list({ domainId: domain })) terms.set(term.id, term.name!);
+    const revenue = [...terms].find(([, name]) => name === "Revenue")![0];
+    const links = await setup.unified.terms.listRelationships(revenue, { relationshipType: "Synonym" });
+    assert.deepEqual(links.map((link) => terms.get(link.entityId)).sort(), ["Sales", "Turnover"]);
+  });
+});
+
+Deno.test("uc term import-csv --template: --delimiter places a synonym's problem at its column", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const domain = (await setup.unified.domains.create({ name: "Finance", type: "FunctionalUnit" })).id;
+    const csv = await misleadingFile(setup, "terms.csv", "|", ["name", "status", "synonyms"], [
+      ["Revenue", "PUBLISHED", "Nowhere"],
+    ]);
+    const run = await setup.govcat(
+      "uc",
+      "term",
+      "import-csv",
+      `--csv-file=${csv}`,
+      `--domain-id=${domain}`,
+      "--template=uc-term-multi-value",
+      "--delimiter=pipe",
+    );
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stderr,
+      /terms\.csv:2:3: column synonyms: "Nowhere" is neither a row of the file nor a term of governance domain/,
+    );
+    assert.equal(setup.writes(), 1, "only the domain was written, by the test");
+  });
+});
+
+const EXPORT_HEADER = [
+  "collection_name",
+  "friendly_name",
+  "parent_collection",
+  "path",
+  "description",
+  "provisioning_state",
+  "created_at",
+  "created_by",
+  "last_modified_at",
+  "last_modified_by",
+];
+
+Deno.test("collections import: --delimiter reads an export's header, so the file imports as an export", async () => {
+  await withImportSetup({}, async (setup) => {
+    const csv = await misleadingFile(setup, "collections.csv", ";", EXPORT_HEADER, [
+      [
+        "emea-de",
+        "Germany",
+        "emea",
+        "emulator/sales/emea/emea-de",
+        "Sales, Germany",
+        "Succeeded",
+        "",
+        "",
+        "",
+        "",
+      ],
+      [
+        "emea",
+        "EMEA",
+        "sales",
+        "emulator/sales/emea",
+        "Europe, Middle East, Africa",
+        "Succeeded",
+        "",
+        "",
+        "",
+        "",
+      ],
+    ]);
+    const run = await setup.govcat("collections", "import", `--csv-file=${csv}`, "--delimiter=semicolon");
+    assertOk(run);
+    assert.equal(run.json.template, "collections-export");
+    assert.deepEqual([run.json.rows, run.json.created], [2, 2]);
+    assert.deepEqual((await setup.catalog.collections.path("emea-de")).parentNameChain, [
+      "emulator",
+      "sales",
+      "emea",
+    ]);
+    assert.equal((await setup.catalog.collections.get("emea")).description, "Europe, Middle East, Africa");
+  });
+});
+
+Deno.test("collections import: --delimiter reads the rows and header of the cycle check, placing the cycle", async () => {
+  await withImportSetup({}, async (setup) => {
+    const header = ["collection_name", "friendly_name", "description", "parent_collection"];
+    const csv = await misleadingFile(setup, "collections.csv", ";", header, [
+      ["north", "North", "North, and more", "south"],
+      ["south", "South", "", "north"],
+    ]);
+    const run = await setup.govcat("collections", "import", `--csv-file=${csv}`, "--delimiter=semicolon");
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(
+      run.stderr,
+      /collections\.csv:2:4: column parent_collection: collections form a cycle: north -> south -> north/,
+    );
+    assert.equal(setup.writes(), 0);
+  });
+});

@@ -20,6 +20,7 @@
  * @module
  */
 import { checkedRows } from "../csv/check.ts";
+import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { readCsvFile } from "../csv/reader.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
@@ -56,6 +57,8 @@ export interface ScanOptions {
   explain?: (problem: EndProblem) => string;
   maxProblems?: number;
   signal?: AbortSignal;
+  /** The field separator (the one the file's check used); detected from the header line when absent. */
+  delimiter?: CsvDelimiter;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function scanLineageEntities(
   options: ScanOptions = {},
 ): Promise<LineageEntityScan> {
   const file = options.displayName ?? path;
-  const read = { displayName: file, signal: options.signal };
+  const read = { displayName: file, signal: options.signal, delimiter: options.delimiter };
   const groups = new Set<string>();
   const guids = new Set<string>();
   let rows = 0;
@@ -101,7 +104,7 @@ export async function scanLineageEntities(
   scan.entitiesChecked = guids.size;
   if (bad.size === 0) return scan;
 
-  const positions = await endPositions(path, file, options.signal);
+  const positions = await endPositions(path, file, options.signal, options.delimiter);
   const max = options.maxProblems ?? 1000;
   for await (const row of checkedRows(path, template, read)) {
     for (const column of END_COLUMNS) {
@@ -123,9 +126,14 @@ export async function scanLineageEntities(
 }
 
 /** Where the end columns are in the header (0-based). */
-async function endPositions(path: string, file: string, signal?: AbortSignal): Promise<Map<string, number>> {
+async function endPositions(
+  path: string,
+  file: string,
+  signal?: AbortSignal,
+  delimiter?: CsvDelimiter,
+): Promise<Map<string, number>> {
   const positions = new Map<string, number>();
-  for await (const header of readCsvFile(path, { displayName: file, signal })) {
+  for await (const header of readCsvFile(path, { displayName: file, signal, delimiter })) {
     header.cells.forEach((cell, index) => {
       const column = END_COLUMNS.find((name) => columnKey(name) === columnKey(cell));
       if (column && !positions.has(column)) positions.set(column, index);

@@ -22,7 +22,8 @@
  *
  * @module
  */
-import { checkCsvFile } from "../csv/check.ts";
+import { checkCsvFile, type CsvCheckReport } from "../csv/check.ts";
+import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { type BulkImportSummary, runBulkImport } from "../csv/engine.ts";
 import { problemsError } from "../csv/problems.ts";
 import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../csv/templates/lineage_templates.ts";
@@ -92,14 +93,16 @@ const isColumnLevel = (template: CsvTemplate) => template.columns.some((c) => c.
 /**
  * The template `--template` names, else the one the header matches, else the closest one: checking the
  * file against it then lists each header problem (a misspelt column, a missing one) with a suggestion.
+ * The header is read with `delimiter` (`--delimiter`), else with the one detected.
  */
 export async function lineageTemplateFor(
   path: string,
   file: string,
   given: string | undefined,
+  delimiter?: CsvDelimiter,
 ): Promise<CsvTemplate> {
   if (given) return await chooseTemplate(path, file, given, LINEAGE_TEMPLATE_NAMES);
-  const [closest] = rankCsvTemplates(await readHeader(path, file), LINEAGE_TEMPLATES);
+  const [closest] = rankCsvTemplates(await readHeader(path, file, { delimiter }), LINEAGE_TEMPLATES);
   return closest.template;
 }
 
@@ -108,24 +111,29 @@ function fixHint(command: string, file: string): string {
     "shows the columns of each lineage template.";
 }
 
-/** Checks the format of `path` against its template; throws listing every problem. */
+/**
+ * Checks the format of `path` against its template, read with `delimiter` (else the one detected); throws
+ * listing every problem. The report says the separator it was read with: read the file again with that.
+ */
 async function checkFormat(
   ctx: OperationContext,
   path: string,
   file: string,
   template: CsvTemplate,
   command: string,
-): Promise<number> {
+  delimiter?: CsvDelimiter,
+): Promise<CsvCheckReport> {
   const report = await checkCsvFile(path, template, {
     displayName: file,
     signal: ctx.signal,
+    delimiter,
     onRows: (rows) => ctx.progress?.update({ phase: "validating", done: rows, errors: 0 }),
   });
   if (report.problemCount > 0) throw problemsError(report, fixHint(command, file));
   if (report.rows === 0) {
     throw new UsageError(`${file} has a header but no rows.`, "Add a row per lineage link under the header.");
   }
-  return report.rows;
+  return report;
 }
 
 /** `validate`: the format of every row, then (unless offline) the entities the rows name. */
@@ -139,9 +147,10 @@ export async function checkLineageCsv(
   const path = await ctx.files?.readable(file, option) ?? file;
   try {
     const template = await lineageTemplateFor(path, file, input.template);
-    await checkFormat(ctx, path, file, template, command);
+    const report = await checkFormat(ctx, path, file, template, command);
     const scan: LineageEntityScan = await scanLineageEntities(path, template, {
       displayName: file,
+      delimiter: report.delimiter,
       checker: input.offline ? undefined : new LineageEndChecker(ctx.catalog(), true),
       signal: ctx.signal,
     });
@@ -173,10 +182,12 @@ async function refuseMissingEntities(
   file: string,
   template: CsvTemplate,
   command: string,
+  delimiter?: CsvDelimiter,
 ): Promise<void> {
-  await checkFormat(ctx, path, file, template, command);
+  const report = await checkFormat(ctx, path, file, template, command, delimiter);
   const scan = await scanLineageEntities(path, template, {
     displayName: file,
+    delimiter: report.delimiter,
     checker: new LineageEndChecker(ctx.catalog(), false),
     keep: (problem) => problem.kind !== "not-a-data-set",
     explain: () =>
@@ -204,10 +215,10 @@ export async function runLineageImport(
   command: string,
 ): Promise<LineageImportSummary> {
   const options = await engineOptions(ctx, input, file, option);
-  const template = await lineageTemplateFor(options.file, file, input.template);
+  const template = await lineageTemplateFor(options.file, file, input.template, options.delimiter);
   if (input.createMissingEntities) {
     try {
-      await refuseMissingEntities(ctx, options.file, file, template, command);
+      await refuseMissingEntities(ctx, options.file, file, template, command, options.delimiter);
     } finally {
       ctx.progress?.finish();
     }

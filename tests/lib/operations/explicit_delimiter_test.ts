@@ -173,3 +173,49 @@ Deno.test("collections import: --delimiter reads the rows and header of the cycl
     assert.equal(setup.writes(), 0);
   });
 });
+
+/** Data sets of the emulator's seed. */
+const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+const MONTHLY_REVENUE = "ca7a1000-0000-4000-8000-000000000060";
+/** A GUID no entity has. */
+const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
+const LINEAGE_COLUMN_HEADER = [
+  "source_entity_guid",
+  "target_entity_guid",
+  "process_name",
+  "source_column",
+  "target_column",
+];
+
+Deno.test("lineage import: --delimiter chooses the template from a header detection misreads", async () => {
+  await withImportSetup({}, async (setup) => {
+    const csv = await misleadingFile(setup, "lineage.csv", "|", LINEAGE_COLUMN_HEADER, [
+      [ORDERS, MONTHLY_REVENUE, "monthly, by region", "amount", "revenue"],
+      [ORDERS, MONTHLY_REVENUE, "monthly, by region", "region", "region"],
+    ]);
+    const run = await setup.govcat("lineage", "import", csv, "--delimiter=pipe");
+    assertOk(run);
+    assert.equal(run.json.template, "lineage-column");
+    assert.deepEqual([run.json.rows, run.json.processes, run.json.rejected], [2, 1, 0]);
+  });
+});
+
+Deno.test("lineage import --create-missing-entities: --delimiter checks the file and places a missing entity", async () => {
+  await withImportSetup({}, async (setup) => {
+    const csv = await misleadingFile(setup, "lineage.csv", "|", LINEAGE_COLUMN_HEADER, [
+      [ORDERS, MONTHLY_REVENUE, "monthly, by region", "amount", "revenue"],
+      [ORDERS, UNKNOWN, "monthly, by region", "region", "region"],
+    ]);
+    const run = await setup.govcat(
+      "lineage",
+      "import",
+      csv,
+      "--template=lineage-column",
+      "--create-missing-entities",
+      "--delimiter=pipe",
+    );
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, new RegExp(`lineage\\.csv:3:2: column target_entity_guid: ${UNKNOWN} `));
+    assert.equal(setup.writes(), 0);
+  });
+});

@@ -99,6 +99,12 @@ export function operationHelp(operation: Operation): string {
     operation.annotations.idempotent ? "idempotent" : undefined,
   ].filter(Boolean);
   lines.push("", `Kind: ${kinds.join(", ")}   Operation id: ${operation.id}`);
+  if (operation.annotations.destructive) {
+    lines.push(
+      "It asks before it runs (y/N) on a terminal; --confirm skips the question, and without a terminal",
+      "(scripts, CI) it runs only with --confirm.",
+    );
+  }
   if (fields.length > 0) {
     lines.push("", "Options:");
     lines.push(...formatPairs(fields.map((f) => {

@@ -17,6 +17,7 @@ import { reportsBadInput } from "../lib/operations/bad_input.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import { asksForVersion, VERSION, VERSION_LINE } from "../lib/version.ts";
 import { parseOperationArgs } from "./args.ts";
+import { cliConfirmation, terminalQuestion } from "./confirm.ts";
 import { builtinArgs, takeLeadingGlobals } from "./global_options.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
@@ -44,6 +45,11 @@ export interface CliIo {
   onInterrupt?: (listener: () => void) => () => void;
   /** Ends the process at once with `code` (a second Ctrl-C); without it, a second Ctrl-C does nothing more. */
   exit?: (code: number) => void;
+  /**
+   * Asks a person a yes/no question (a destructive command without `--confirm`) and returns the answer, or
+   * null when there is none. Absent when nobody can be asked (no terminal): such a command is refused.
+   */
+  ask?: (question: string) => Promise<string | null>;
 }
 
 /** The exit code of a command interrupted by Ctrl-C (128 + SIGINT), as shells report it. */
@@ -76,6 +82,7 @@ export function processIo(): CliIo {
       return () => Deno.removeSignalListener("SIGINT", listener);
     },
     exit: (code) => Deno.exit(code),
+    ask: terminalQuestion(),
   };
 }
 
@@ -226,6 +233,8 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
     writeLog: stderrLine,
     progress,
   });
+  // Destructive commands ask on a terminal, and are refused without one unless --confirm was given.
+  context.confirmation = cliConfirmation(io.ask, signal);
   let result: unknown;
   try {
     result = await operation.run(context, input);

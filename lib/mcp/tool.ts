@@ -11,6 +11,7 @@ import type { Config } from "../config.ts";
 import { z } from "../deps/zod.ts";
 import type { Logger } from "../log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
+import { CONFIRM_FIELD, type Confirmation, confirmDestructive } from "../operations/confirmation.ts";
 import type { OperationContext, ProgressSink } from "../operations/types.ts";
 
 /** The four MCP tool annotations; every tool states all of them. */
@@ -60,14 +61,56 @@ export interface ToolDefinition<
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * Which calls of a destructive tool must say `"confirm": true` (see {@link defineTool}): every call by
+   * default, those this answers true for (`check_only=false`), or none (`false`: invoke_operation, whose
+   * operations are confirmed by the registry). Ignored when the tool is not destructive.
+   */
+  confirmWhen?: false | ((input: z.output<I>) => boolean);
   handler(context: ToolContext, input: z.output<I>): Promise<z.input<O>>;
 }
 
-/** Keeps a tool's handler typed by its schemas while the list of tools stays homogeneous. */
+/**
+ * Keeps a tool's handler typed by its schemas while the list of tools stays homogeneous. A destructive
+ * tool (`destructiveHint`) follows the confirmation rule of the command line and invoke_operation
+ * (`lib/operations/confirmation.ts`): it takes a `confirm` argument, and a call without `"confirm": true`
+ * is refused with an error result before anything is sent.
+ */
 export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
   tool: ToolDefinition<I, O>,
 ): ToolDefinition {
-  return tool as unknown as ToolDefinition;
+  const plain = tool as unknown as ToolDefinition;
+  if (!tool.annotations.destructiveHint || tool.confirmWhen === false) return plain;
+  const needed = (plain.confirmWhen || (() => true)) as (input: Record<string, unknown>) => boolean;
+  const confirmation: Confirmation = {
+    option: '"confirm": true',
+    hint: `Check with the user, then call ${tool.name} again with "confirm": true.`,
+  };
+  return {
+    ...plain,
+    input: tool.input.safeExtend({ [CONFIRM_FIELD]: toolConfirmField }) as unknown as ObjectSchema,
+    handler: async (context, input) => {
+      const { [CONFIRM_FIELD]: confirmed, ...rest } = input as Record<string, unknown>;
+      if (needed(rest)) {
+        await confirmDestructive(describeCall(tool.name, rest), confirmed === true, confirmation);
+      }
+      return await plain.handler(context, rest as z.output<ObjectSchema>);
+    },
+  };
+}
+
+/** The `confirm` argument of destructive tools. */
+const toolConfirmField = z.boolean().optional().describe(
+  "true once the user has agreed: the call deletes or overwrites catalog data that cannot be recovered; " +
+    "without it nothing is done",
+);
+
+/** `delete_entity guid=…`: the tool and the short values that say what it acts on. */
+function describeCall(name: string, input: Record<string, unknown>): string {
+  const values = Object.entries(input).flatMap(([key, value]) =>
+    typeof value === "string" && value.length <= 60 ? [`${key}=${value}`] : []
+  );
+  return [name, ...values.slice(0, 3)].join(" ");
 }
 
 /** Annotation presets. Every tool talks to the catalog, an external system, so openWorldHint is true. */

@@ -1,6 +1,7 @@
 /**
  * The operation registry: registration, lookup by id, by group and command (with aliases, in any of the
- * spellings users type: `read-terms`, `readTerms`, `read_terms`), and listing by group.
+ * spellings users type: `read-terms`, `readTerms`, `read_terms`), and listing by group. Destructive
+ * operations are registered with their confirmation (see `confirmation.ts`).
  *
  * @example
  * ```ts
@@ -12,6 +13,7 @@
  *
  * @module
  */
+import { withConfirmation } from "./confirmation.ts";
 import { OPERATION_GROUPS, type OperationGroup } from "./groups.ts";
 import type { Operation } from "./types.ts";
 
@@ -33,9 +35,14 @@ export class OperationRegistry {
     this.#groups = [...groups];
   }
 
-  /** Adds an operation; a duplicate id, command or alias within its group is a programming error. */
+  /**
+   * Adds operations; a duplicate id, command or alias within its group is a programming error. A
+   * destructive operation is held with its confirmation (a `confirm` input, checked before it runs; see
+   * `confirmation.ts`), so every front end applies the same rule.
+   */
   register(...operations: Operation[]): this {
-    for (const operation of operations) {
+    for (const given of operations) {
+      const operation = withConfirmation(given);
       if (this.#byId.has(operation.id)) throw new Error(`duplicate operation id ${operation.id}`);
       if (!this.#groups.some((g) => g.name === operation.group)) {
         throw new Error(`operation ${operation.id} names unknown group ${operation.group}`);

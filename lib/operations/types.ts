@@ -9,12 +9,16 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { UnifiedCatalogClient } from "../unified/client.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
+import type { Confirmation } from "./confirmation.ts";
 
 /** Behaviour hints, the same four MCP tool annotations use. */
 export interface OperationAnnotations {
   /** Changes nothing in the catalog. */
   readOnly: boolean;
-  /** May delete or overwrite data that cannot be recovered. */
+  /**
+   * May delete or overwrite data that cannot be recovered. Such an operation runs only when confirmed
+   * (`--confirm`, `"confirm": true`, or a "yes" on a terminal); the registry adds that input.
+   */
   destructive: boolean;
   /** Repeating it with the same input has no further effect. */
   idempotent: boolean;
@@ -41,6 +45,11 @@ export interface OperationContext {
   /** Where long jobs report progress (a bar on a terminal, MCP progress notifications); optional. */
   progress?: ProgressSink;
   signal?: AbortSignal;
+  /**
+   * How this front end confirms destructive operations (see `confirmation.ts`): the command line asks
+   * on a terminal and names `--confirm`; absent, nobody is asked and `"confirm": true` is named.
+   */
+  confirmation?: Confirmation;
 }
 
 /** Checks paths before an operation reads or writes a local file. */

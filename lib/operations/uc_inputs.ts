@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the `uc` (unified catalog) commands: option fields, the body built from options laid
- * over a `--payload-file`, owners as contacts, local checks that run before anything is sent, and the
- * confirmation of destructive commands (a prompt on a terminal, `--confirm` everywhere else).
+ * over a `--payload-file`, owners as contacts and local checks that run before anything is sent. (Their
+ * destructive commands are confirmed like every other: see `confirmation.ts`.)
  *
  * @example
  * ```ts
@@ -27,9 +27,6 @@ export const ucPayloadFile = z.string().min(1).optional().describe(
 );
 export const ownerIdOption = z.array(z.string()).optional().describe(
   "Owner: an Entra ID object ID (GUID), not an e-mail address",
-);
-export const confirmOption = z.boolean().optional().describe(
-  "Skip the confirmation; required when there is no terminal to ask on (scripts, CI, MCP)",
 );
 export const pagingOptions = {
   top: z.number().int().min(1).optional().describe("Return only the first page, of at most this many"),
@@ -95,40 +92,6 @@ export function requireField(body: Record<string, unknown>, field: string, optio
 export function requireSomething(body: Record<string, unknown>, command: string, options: string): void {
   if (Object.keys(body).length === 0) {
     throw new UsageError(`${command} needs --payload-file or at least one of ${options}.`);
-  }
-}
-
-/** True when a person can be asked: a terminal on stdin, and not the MCP server (`govcat serve`). */
-function canAsk(): boolean {
-  try {
-    return Deno.stdin.isTerminal() && Deno.args[0] !== "serve";
-  } catch {
-    return false;
-  }
-}
-
-async function readAnswer(): Promise<string> {
-  const buffer = new Uint8Array(256);
-  const read = await Deno.stdin.read(buffer);
-  return read === null ? "" : new TextDecoder().decode(buffer.subarray(0, read)).trim();
-}
-
-/**
- * Lets a destructive command go ahead: with `--confirm`, at once; on a terminal, after a "y"; without a
- * terminal, never (a usage error, exit 2, before anything is sent).
- */
-export async function confirmDestructive(confirm: boolean | undefined, what: string): Promise<void> {
-  if (confirm) return;
-  if (!canAsk()) {
-    throw new UsageError(
-      `refusing to ${what} without --confirm: there is no terminal to ask for confirmation.`,
-      "Add --confirm to go ahead; nothing was sent.",
-    );
-  }
-  await Deno.stderr.write(new TextEncoder().encode(`${what}? This cannot be undone. [y/N] `));
-  const answer = (await readAnswer()).toLowerCase();
-  if (answer !== "y" && answer !== "yes") {
-    throw new UsageError(`cancelled: did not ${what}.`, "Nothing was sent.");
   }
 }
 

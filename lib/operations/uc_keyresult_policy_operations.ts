@@ -11,8 +11,6 @@ import { guidField } from "./guid_fields.ts";
 import { listEntities } from "./uc_kind_operations.ts";
 import {
   compact,
-  confirmDestructive,
-  confirmOption,
   deletedResult,
   idOption,
   pagingOptions,
@@ -97,11 +95,10 @@ export const KEY_RESULT_OPERATIONS: Operation[] = [
     id: "uc.keyresult-delete",
     group: "uc",
     command: "keyresult delete",
-    summary: "Delete a key result (asks first; --confirm skips the question)",
-    input: z.object({ objectiveId, keyResultId, confirm: confirmOption }),
+    summary: "Delete a key result",
+    input: z.object({ objectiveId, keyResultId }),
     annotations: DELETE,
     run: async (ctx, input) => {
-      await confirmDestructive(input.confirm, `delete key result ${input.keyResultId}`);
       await ctx.unified().keyResults.delete(input.objectiveId, input.keyResultId, { signal: ctx.signal });
       return deletedResult("key result", input.keyResultId, { objectiveId: input.objectiveId });
     },
@@ -177,11 +174,10 @@ export const POLICY_OPERATIONS: Operation[] = [
     id: "uc.policy-delete",
     group: "uc",
     command: "policy delete",
-    summary: "Delete a policy (asks first; --confirm skips the question)",
-    input: z.object({ policyId, confirm: confirmOption }),
+    summary: "Delete a policy",
+    input: z.object({ policyId }),
     annotations: DELETE,
     run: async (ctx, input) => {
-      await confirmDestructive(input.confirm, `delete policy ${input.policyId}`);
       await ctx.unified().policies.delete(input.policyId, { signal: ctx.signal });
       return deletedResult("policy", input.policyId);
     },

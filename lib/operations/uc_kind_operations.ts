@@ -17,8 +17,6 @@ import {
 } from "../unified/schemas.ts";
 import {
   compact,
-  confirmDestructive,
-  confirmOption,
   deletedResult,
   idOption,
   overlay,
@@ -179,12 +177,11 @@ export function kindOperations(kind: KindCommands): Operation[] {
       id: `uc.${word}-delete`,
       group: "uc",
       command: `${word} delete`,
-      summary: `Delete ${aLabel} (asks first; --confirm skips the question)`,
-      input: z.object({ ...idShape, confirm: confirmOption }),
+      summary: `Delete ${aLabel}`,
+      input: z.object(idShape),
       annotations: DELETE,
       run: async (ctx, input: Input) => {
         const id = String(input[idField]);
-        await confirmDestructive(input.confirm as boolean | undefined, `delete ${label} ${id}`);
         await kind.api(ctx).delete(id, { signal: ctx.signal });
         return deletedResult(label, id);
       },

@@ -19,8 +19,6 @@ import {
 import { facetsOperation, listEntities, searchBody, searchFields } from "./uc_kind_operations.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
 import {
-  confirmDestructive,
-  confirmOption,
   deletedResult,
   idOption,
   overlay,
@@ -186,11 +184,10 @@ const termDelete = defineOperation({
   id: "uc.term-delete",
   group: "uc",
   command: "term delete",
-  summary: "Delete a term (asks first; --confirm skips the question)",
-  input: z.object({ termId, confirm: confirmOption }),
+  summary: "Delete a term",
+  input: z.object({ termId }),
   annotations: DELETE,
   run: async (ctx, input) => {
-    await confirmDestructive(input.confirm, `delete term ${input.termId}`);
     await ctx.unified().terms.delete(input.termId, { signal: ctx.signal });
     return deletedResult("term", input.termId);
   },
@@ -319,7 +316,7 @@ const termDeleteRelationship = defineOperation({
   id: "uc.term-delete-relationship",
   group: "uc",
   command: "term delete-relationship",
-  summary: "Remove a term's relationship to an entity (asks first; --confirm skips the question)",
+  summary: "Remove a term's relationship to an entity",
   input: z.object({
     termId,
     entityId: idOption("Id of the related entity"),
@@ -327,12 +324,11 @@ const termDeleteRelationship = defineOperation({
     relationshipType: z.string().optional().describe(
       "Only this relationship type (Synonym, Related, Parent)",
     ),
-    confirm: confirmOption,
   }),
   annotations: DELETE,
   run: async (ctx, input) => {
     const terms = ctx.unified().terms;
-    // Checked before the question and before anything is sent.
+    // Checked before anything is sent.
     checkEnum(TERM_RELATIONSHIP_TYPES, input.relationshipType, "--relationship-type");
     checkEnum(ENTITY_CATEGORIES, input.entityType, "--entity-type");
     const target = {
@@ -341,10 +337,6 @@ const termDeleteRelationship = defineOperation({
       relationshipType: input.relationshipType,
       signal: ctx.signal,
     };
-    await confirmDestructive(
-      input.confirm,
-      `delete the relationship of term ${input.termId} to ${input.entityId}`,
-    );
     await terms.deleteRelationship(input.termId, target);
     return deletedResult("relationship", input.entityId, { termId: input.termId });
   },

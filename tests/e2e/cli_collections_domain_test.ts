@@ -94,10 +94,10 @@ Deno.test("domain commands map to collections and say so", async () => {
     assert.equal(viaCollections.json.collectionName, "risk", "the service answers names in lower case");
     assert.equal(viaCollections.json.collection.name, "risk");
 
-    const deleted = await domainCommand(setup, "delete", "--domain-name=Sales BI");
+    const deleted = await domainCommand(setup, "delete", "--confirm", "--domain-name=Sales BI");
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.equal(deleted.json.collectionName, "sales-analytics");
-    const refused = await domainCommand(setup, "delete", "--domain-name=sales");
+    const refused = await domainCommand(setup, "delete", "--confirm", "--domain-name=sales");
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /409 CollectionHasAssets/);
   });

@@ -97,11 +97,11 @@ Deno.test("collections create, get, list, path, children and delete", async () =
       value: [{ name: "sales-eu-de", friendlyName: "Germany" }],
     });
 
-    const refused = await setup.govcat("collections", "delete", "--collection-name=sales-eu");
+    const refused = await setup.govcat("collections", "delete", "--confirm", "--collection-name=sales-eu");
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /status: 409 CollectionHasChildCollections/);
     assert.match(refused.stderr, /hint: .*govcat collections children/);
-    const deleted = await setup.govcat("collections", "delete", "--collection-name=sales-eu-de");
+    const deleted = await setup.govcat("collections", "delete", "--confirm", "--collection-name=sales-eu-de");
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.deepEqual(deleted.json, { collectionName: "sales-eu-de", deleted: true });
   });
@@ -114,11 +114,11 @@ Deno.test("collections commands report the service's refusals and bad input", as
     assert.match(missing.stderr, /status: 404 CollectionNotFound/);
     assert.match(missing.stderr, /hint: .*govcat collections list/);
 
-    const assets = await setup.govcat("collections", "delete", "--collection-name=sales");
+    const assets = await setup.govcat("collections", "delete", "--confirm", "--collection-name=sales");
     assert.equal(assets.code, 1);
     assert.match(assets.stderr, /status: 409 CollectionHasAssets/);
     assert.match(assets.stderr, /move-to-collection/);
-    const root = await setup.govcat("collections", "delete", "--collection-name=emulator");
+    const root = await setup.govcat("collections", "delete", "--confirm", "--collection-name=emulator");
     assert.equal(root.code, 1);
     assert.match(root.stderr, /status: 400 RootCollectionNotDeletable/);
     assert.match(root.stderr, /hint: The root collection/);

@@ -41,6 +41,7 @@ Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique 
     const set = await setup.govcat(
       "entity",
       "setLabels",
+      "--confirm",
       "--guid",
       guid,
       "--payload-file",
@@ -52,6 +53,7 @@ Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique 
     const removed = await setup.govcat(
       "entity",
       "deleteLabels",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${await setup.file("remove.json", ["gold"])}`,
     );
@@ -59,7 +61,7 @@ Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique 
     assert.deepEqual(removed.json.removed, ["gold"]);
     assert.deepEqual(await labelsOf(setup, guid), ["silver"]);
 
-    const all = await setup.govcat("entity", "deleteLabels", `--guid=${guid}`);
+    const all = await setup.govcat("entity", "deleteLabels", "--confirm", `--guid=${guid}`);
     assert.equal(all.code, 0, all.stderr);
     assert.deepEqual(all.json.removed, ["silver"], "without a payload every label is removed");
     assert.deepEqual(await labelsOf(setup, guid), []);
@@ -76,6 +78,7 @@ Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique 
     const setByName = await setup.govcat(
       "entity",
       "setLabelsByUniqueAttribute",
+      "--confirm",
       "--type-name=azure_sql_table",
       `--qualified-name=${qualifiedName}`,
       `--payloadFile=${await setup.file("u-set.json", ["c", "a"])}`,
@@ -85,12 +88,18 @@ Deno.test("labels: addLabels, setLabels and deleteLabels, by guid and by unique 
     const removeByName = await setup.govcat(
       "entity",
       "deleteLabelsByUniqueAttribute",
+      "--confirm",
       ...unique,
       `--payloadFile=${await setup.file("u-remove.json", ["a"])}`,
     );
     assert.equal(removeByName.code, 0, removeByName.stderr);
     assert.deepEqual(await labelsOf(setup, guid), ["c"]);
-    const removeAllByName = await setup.govcat("entity", "deleteLabelsByUniqueAttribute", ...unique);
+    const removeAllByName = await setup.govcat(
+      "entity",
+      "deleteLabelsByUniqueAttribute",
+      "--confirm",
+      ...unique,
+    );
     assert.equal(removeAllByName.code, 0, removeAllByName.stderr);
     assert.deepEqual(removeAllByName.json.removed, ["c"]);
     assert.deepEqual(await labelsOf(setup, guid), []);
@@ -102,14 +111,21 @@ Deno.test("label errors: unknown entity is a 404 with a hint; bad payload files 
     const guid = await table(setup, "LabelErrors");
     const labels = await setup.file("labels.json", ["x"]);
     await assertNotFound(setup, ["entity", "addLabels", `--guid=${UNKNOWN_GUID}`, `--payloadFile=${labels}`]);
-    await assertNotFound(setup, ["entity", "setLabels", `--guid=${UNKNOWN_GUID}`, `--payloadFile=${labels}`]);
     await assertNotFound(setup, [
       "entity",
-      "deleteLabels",
+      "setLabels",
+      "--confirm",
       `--guid=${UNKNOWN_GUID}`,
       `--payloadFile=${labels}`,
     ]);
-    await assertNotFound(setup, ["entity", "deleteLabels", `--guid=${UNKNOWN_GUID}`]);
+    await assertNotFound(setup, [
+      "entity",
+      "deleteLabels",
+      "--confirm",
+      `--guid=${UNKNOWN_GUID}`,
+      `--payloadFile=${labels}`,
+    ]);
+    await assertNotFound(setup, ["entity", "deleteLabels", "--confirm", `--guid=${UNKNOWN_GUID}`]);
     const missing = ["--typeName=azure_sql_table", `--qualifiedName=${SERVER}/Missing`];
     await assertNotFound(setup, [
       "entity",
@@ -120,37 +136,40 @@ Deno.test("label errors: unknown entity is a 404 with a hint; bad payload files 
     await assertNotFound(setup, [
       "entity",
       "setLabelsByUniqueAttribute",
+      "--confirm",
       ...missing,
       `--payloadFile=${labels}`,
     ]);
-    await assertNotFound(setup, ["entity", "deleteLabelsByUniqueAttribute", ...missing]);
+    await assertNotFound(setup, ["entity", "deleteLabelsByUniqueAttribute", "--confirm", ...missing]);
 
     const broken = await setup.file("broken.json", '["a",');
     const object = await setup.file("object.json", { labels: ["a"] });
     const numbers = await setup.file("numbers.json", ["a", 2]);
     const unique = ["--typeName=azure_sql_table", `--qualifiedName=${SERVER}/LabelErrors`];
     for (const command of ["addLabels", "setLabels", "deleteLabels"]) {
+      // setLabels and deleteLabels are destructive: confirmed, so what is refused is the file.
+      const guidOptions = [`--guid=${guid}`, ...(command === "addLabels" ? [] : ["--confirm"])];
       await assertRefusedLocally(setup, /broken\.json is not valid JSON/, [
         "entity",
         command,
-        `--guid=${guid}`,
+        ...guidOptions,
         `--payloadFile=${broken}`,
       ]);
       await assertRefusedLocally(
         setup,
         /object\.json has the wrong shape: expected a JSON array of label strings.*found an object/,
-        ["entity", command, `--guid=${guid}`, `--payloadFile=${object}`],
+        ["entity", command, ...guidOptions, `--payloadFile=${object}`],
       );
       await assertRefusedLocally(setup, /numbers\.json has the wrong shape: .*a number \(2\) at index 1/, [
         "entity",
         command,
-        `--guid=${guid}`,
+        ...guidOptions,
         `--payloadFile=${numbers}`,
       ]);
       await assertRefusedLocally(setup, /--payloadFile: file not found: .*nope\.json/, [
         "entity",
         command,
-        `--guid=${guid}`,
+        ...guidOptions,
         `--payloadFile=${setup.dir}/nope.json`,
       ]);
     }
@@ -165,6 +184,7 @@ Deno.test("label errors: unknown entity is a 404 with a hint; bad payload files 
         "entity",
         command,
         ...unique,
+        ...(command.startsWith("add") ? [] : ["--confirm"]),
         `--payloadFile=${object}`,
       ]);
     }
@@ -176,6 +196,7 @@ Deno.test("label errors: unknown entity is a 404 with a hint; bad payload files 
     await assertRefusedLocally(setup, /missing required option --qualified-name/, [
       "entity",
       "setLabelsByUniqueAttribute",
+      "--confirm",
       "--typeName=azure_sql_table",
       `--payloadFile=${object}`,
     ]);
@@ -216,6 +237,7 @@ Deno.test("business metadata: groups, attributes, add-business-metadata, deletes
     const added = await setup.govcat(
       "entity",
       "addOrUpdateBusinessMetadata",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${await setup.file("bm.json", {
         E2EGovernance: { dataOwner: "finance", retentionDays: 30 },
@@ -227,6 +249,7 @@ Deno.test("business metadata: groups, attributes, add-business-metadata, deletes
     const overwritten = await setup.govcat(
       "entity",
       "addOrUpdateBusinessMetadata",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${await setup.file("bm2.json", { E2EGovernance: { dataSteward: "lena" } })}`,
       "--isOverwrite",
@@ -273,6 +296,7 @@ Deno.test("business metadata: groups, attributes, add-business-metadata, deletes
     const oneAttribute = await setup.govcat(
       "entity",
       "deleteBusinessAttribute",
+      "--confirm",
       `--guid=${guid}`,
       "--bmName=E2EGovernance",
       `--payloadFile=${await setup.file("drop.json", ["dataSteward"])}`,
@@ -286,6 +310,7 @@ Deno.test("business metadata: groups, attributes, add-business-metadata, deletes
     const wholeGroup = await setup.govcat(
       "entity",
       "deleteBusinessAttribute",
+      "--confirm",
       `--guid=${guid}`,
       "--bmName=E2EGovernance",
     );
@@ -299,12 +324,13 @@ Deno.test("business metadata: groups, attributes, add-business-metadata, deletes
     const someGroups = await setup.govcat(
       "entity",
       "deleteBusinessMetadata",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${await setup.file("drop-bm.json", { E2EGovernance: { dataOwner: "" } })}`,
     );
     assert.equal(someGroups.code, 0, someGroups.stderr);
     assert.deepEqual(await bmOf(setup, guid), { E2EGovernance: { dataSteward: "b" } });
-    const everything = await setup.govcat("entity", "deleteBusinessMetadata", `--guid=${guid}`);
+    const everything = await setup.govcat("entity", "deleteBusinessMetadata", "--confirm", `--guid=${guid}`);
     assert.equal(everything.code, 0, everything.stderr);
     assert.deepEqual(everything.json.removed, { E2EGovernance: { dataSteward: "b" } });
     assert.deepEqual((await bmOf(setup, guid)).E2EGovernance ?? {}, {});
@@ -391,13 +417,15 @@ Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad pa
     await assertNotFound(setup, [
       "entity",
       "addOrUpdateBusinessMetadata",
+      "--confirm",
       `--guid=${UNKNOWN_GUID}`,
       `--payloadFile=${bm}`,
     ]);
-    await assertNotFound(setup, ["entity", "deleteBusinessMetadata", `--guid=${UNKNOWN_GUID}`]);
+    await assertNotFound(setup, ["entity", "deleteBusinessMetadata", "--confirm", `--guid=${UNKNOWN_GUID}`]);
     await assertNotFound(setup, [
       "entity",
       "deleteBusinessMetadata",
+      "--confirm",
       `--guid=${UNKNOWN_GUID}`,
       `--payloadFile=${bm}`,
     ]);
@@ -411,6 +439,7 @@ Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad pa
     await assertNotFound(setup, [
       "entity",
       "deleteBusinessAttribute",
+      "--confirm",
       `--guid=${UNKNOWN_GUID}`,
       "--bmName=E2EGovernance",
     ]);
@@ -429,17 +458,19 @@ Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad pa
     await assertRefusedLocally(
       setup,
       /flat\.json has the wrong shape: expected business metadata as .*found a string \("x"\) for group "E2EGovernance"/,
-      ["entity", "addOrUpdateBusinessMetadata", `--guid=${guid}`, `--payloadFile=${notObjects}`],
+      ["entity", "addOrUpdateBusinessMetadata", "--confirm", `--guid=${guid}`, `--payloadFile=${notObjects}`],
     );
     await assertRefusedLocally(setup, /list\.json has the wrong shape: .*found an array/, [
       "entity",
       "addOrUpdateBusinessMetadata",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${list}`,
     ]);
     await assertRefusedLocally(setup, /broken\.json is not valid JSON/, [
       "entity",
       "deleteBusinessMetadata",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${broken}`,
     ]);
@@ -460,6 +491,7 @@ Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad pa
     await assertRefusedLocally(setup, /broken\.json is not valid JSON/, [
       "entity",
       "deleteBusinessAttribute",
+      "--confirm",
       `--guid=${guid}`,
       "--bmName=E2EGovernance",
       `--payloadFile=${broken}`,
@@ -474,6 +506,7 @@ Deno.test("business metadata errors: unknown entity is a 404 with a hint; bad pa
     const unknownGroup = await setup.govcat(
       "entity",
       "addOrUpdateBusinessMetadata",
+      "--confirm",
       `--guid=${guid}`,
       `--payloadFile=${await setup.file("nogroup.json", { NoSuchGroup: { a: 1 } })}`,
     );
@@ -569,18 +602,20 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
     const byName = await setup.govcat(
       "entity",
       "delete-by-unique-attribute",
+      "--confirm",
       "--typeName=azure_sql_table",
       `--qualifiedName=${SERVER}/A`,
     );
     assert.equal(byName.code, 0, byName.stderr);
     assert.equal(byName.json.mutatedEntities.DELETE[0].guid, a);
-    const bulk = await setup.govcat("entity", "deleteMany", `--guid=${b}`, `--guid=${c}`);
+    const bulk = await setup.govcat("entity", "deleteMany", "--confirm", `--guid=${b}`, `--guid=${c}`);
     assert.equal(bulk.code, 0, bulk.stderr);
     assert.equal(bulk.json.mutatedEntities.DELETE.length, 2);
     assert.equal((await setup.client.entity.get(c)).entity.status, "DELETED");
     await assertNotFound(setup, [
       "entity",
       "delete-by-unique-attribute",
+      "--confirm",
       "--typeName=azure_sql_table",
       `--qualifiedName=${SERVER}/Missing`,
     ]);
@@ -622,6 +657,7 @@ Deno.test("classifications: list, get, add, update, remove by guid and by unique
     const removed = await setup.govcat(
       "entity",
       "remove-classification",
+      "--confirm",
       `--guid=${a}`,
       `--classification=${email}`,
     );
@@ -647,6 +683,7 @@ Deno.test("classifications: list, get, add, update, remove by guid and by unique
     const removeByName = await setup.govcat(
       "entity",
       "remove-classification-by-unique-attribute",
+      "--confirm",
       ...unique,
       `--classification=${email}`,
     );
@@ -666,6 +703,7 @@ Deno.test("classifications: list, get, add, update, remove by guid and by unique
     const set = await setup.govcat(
       "entity",
       "setClassifications",
+      "--confirm",
       `--payloadFile=${await setup.file("set.json", {
         guidHeaderMap: {
           [b]: {
@@ -712,6 +750,7 @@ Deno.test("classifications: list, get, add, update, remove by guid and by unique
     await assertRefusedLocally(setup, /set-bad\.json has the wrong shape/, [
       "entity",
       "set-classifications",
+      "--confirm",
       `--payloadFile=${await setup.file("set-bad.json", { [a]: { typeName: "x" } })}`,
     ]);
   });

@@ -62,7 +62,7 @@ Deno.test("entity create, get, search and delete round-trip through the emulator
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /QuarterlyRevenue/);
 
-    const deleted = await govcat("entity", "delete", `--guid=${guid}`);
+    const deleted = await govcat("entity", "delete", "--confirm", `--guid=${guid}`);
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.equal(deleted.json.mutatedEntities.DELETE[0].guid, guid);
 

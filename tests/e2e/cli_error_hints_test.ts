@@ -70,7 +70,7 @@ Deno.test("hints: a 404 of uc term delete and of types delete names the list com
     assert.match(term, /`govcat uc term query --keyword=…`.*`govcat uc term list --domain-id=…`/);
     assert.doesNotMatch(term, /search_entities|search query/);
 
-    const type = await refusedHint(setup, 404, "types", "delete", "--name=NoSuchType");
+    const type = await refusedHint(setup, 404, "types", "delete", "--confirm", "--name=NoSuchType");
     assert.match(type, /Check the type name: `govcat types list-headers`/);
     assert.doesNotMatch(type, /search_entities|search query/);
   });
@@ -126,7 +126,12 @@ Deno.test("hints: deleting an assigned term (or its glossary) names unassign-ter
       (await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue")).guid;
     await setup.client.glossary.assignTermToEntities(term, [{ guid: CUSTOMERS }, { guid: ORDERS }]);
 
-    for (const args of [["delete-term", `--term-guid=${term}`], ["delete", `--glossary-guid=${glossary}`]]) {
+    for (
+      const args of [
+        ["delete-term", `--term-guid=${term}`, "--confirm"],
+        ["delete", `--glossary-guid=${glossary}`, "--confirm"],
+      ]
+    ) {
       const hint = await refusedHint(setup, 400, "glossary", ...args);
       assert.match(hint, /`govcat glossary unassign-term --term-guid=… --entity-guids=…`/, args[0]);
       assert.match(hint, /invoke_operation glossary\.unassign-term/, args[0]);
@@ -139,6 +144,7 @@ Deno.test("hints: deleting an assigned term (or its glossary) names unassign-ter
       404,
       "glossary",
       "unassign-term",
+      "--confirm",
       `--term-guid=${MISSING}`,
       `--entity-guids=${ORDERS}`,
     );
@@ -161,7 +167,7 @@ Deno.test("hints over MCP: invoke_operation's refusal of an assigned term names 
 
     const refused = await harness.client.callTool({
       name: "invoke_operation",
-      arguments: { operation: "glossary.delete-term", arguments: { termGuid: term } },
+      arguments: { operation: "glossary.delete-term", arguments: { termGuid: term, confirm: true } },
     });
     assert.equal(refused.isError, true);
     const body = resultJson(refused);

@@ -54,13 +54,20 @@ Deno.test("glossary create, read (list), put, read-detailed and delete", async (
     );
     assert.equal((await ok(setup, "glossary", "read", `--glossary-guid=${finance.guid}`)).language, "en");
 
-    const put = await ok(setup, "glossary", "put", `--glossary-guid=${finance.guid}`, "--usage=Reporting");
+    const put = await ok(
+      setup,
+      "glossary",
+      "put",
+      "--confirm",
+      `--glossary-guid=${finance.guid}`,
+      "--usage=Reporting",
+    );
     assert.equal(put.usage, "Reporting");
     assert.equal(put.longDescription, "Money words", "without a payload file the current glossary is kept");
     assert.equal(put.lastModifiedTS, "2");
     const detailed = await ok(setup, "glossary", "read-detailed", `--glossary-guid=${finance.guid}`);
     assert.deepEqual(detailed.termInfo, {});
-    assert.deepEqual(await ok(setup, "glossary", "delete", `--glossary-guid=${banking.guid}`), {
+    assert.deepEqual(await ok(setup, "glossary", "delete", "--confirm", `--glossary-guid=${banking.guid}`), {
       glossaryGuid: banking.guid,
       deleted: true,
     });
@@ -82,13 +89,14 @@ Deno.test("glossary create, read (list), put, read-detailed and delete", async (
     await assertRefusedLocally(setup, /glossary put needs --payload-file or/, [
       "glossary",
       "put",
+      "--confirm",
       `--glossary-guid=${finance.guid}`,
     ]);
     await assertRefusedLocally(setup, /--sort: /, ["glossary", "read", "--sort=UP"]);
     await assertNotFound(setup, ["glossary", "read", `--glossary-guid=${UNKNOWN}`]);
-    await assertNotFound(setup, ["glossary", "put", `--glossary-guid=${UNKNOWN}`, "--usage=x"]);
+    await assertNotFound(setup, ["glossary", "put", "--confirm", `--glossary-guid=${UNKNOWN}`, "--usage=x"]);
     await assertNotFound(setup, ["glossary", "read-detailed", `--glossary-guid=${UNKNOWN}`]);
-    await assertNotFound(setup, ["glossary", "delete", `--glossary-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "delete", "--confirm", `--glossary-guid=${UNKNOWN}`]);
   });
 });
 
@@ -155,15 +163,19 @@ Deno.test("glossary category commands", async () => {
       setup,
       "glossary",
       "put-category",
+      "--confirm",
       `--category-guid=${tax.guid}`,
       "--short-description=Taxes",
     );
     assert.equal(put.shortDescription, "Taxes");
     assert.equal(put.terms[0].termGuid, term.guid, "the current category's terms are kept");
-    assert.deepEqual(await ok(setup, "glossary", "delete-category", `--category-guid=${tax.guid}`), {
-      categoryGuid: tax.guid,
-      deleted: true,
-    });
+    assert.deepEqual(
+      await ok(setup, "glossary", "delete-category", "--confirm", `--category-guid=${tax.guid}`),
+      {
+        categoryGuid: tax.guid,
+        deleted: true,
+      },
+    );
 
     await assertRefusedLocally(setup, /create-category needs --glossary-guid/, [
       "glossary",
@@ -187,8 +199,14 @@ Deno.test("glossary category commands", async () => {
     await assertNotFound(setup, ["glossary", "read-category", `--category-guid=${UNKNOWN}`]);
     await assertNotFound(setup, ["glossary", "read-category-related", `--category-guid=${UNKNOWN}`]);
     await assertNotFound(setup, ["glossary", "read-category-terms", `--category-guid=${UNKNOWN}`]);
-    await assertNotFound(setup, ["glossary", "put-category", `--category-guid=${UNKNOWN}`, "--name=X"]);
-    await assertNotFound(setup, ["glossary", "delete-category", `--category-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, [
+      "glossary",
+      "put-category",
+      "--confirm",
+      `--category-guid=${UNKNOWN}`,
+      "--name=X",
+    ]);
+    await assertNotFound(setup, ["glossary", "delete-category", "--confirm", `--category-guid=${UNKNOWN}`]);
   });
 });
 
@@ -272,13 +290,20 @@ Deno.test("glossary term commands", async () => {
     );
     assert.deepEqual(assigned.map((e: { guid: string }) => e.guid), [CUSTOMERS]);
 
-    const put = await ok(setup, "glossary", "put-term", `--term-guid=${income.guid}`, "--status=Alert");
+    const put = await ok(
+      setup,
+      "glossary",
+      "put-term",
+      "--confirm",
+      `--term-guid=${income.guid}`,
+      "--status=Alert",
+    );
     assert.equal(put.status, "Alert");
     assert.equal(put.synonyms[0].termGuid, revenue.guid, "the current term's relations are kept");
-    const refused = await setup.govcat("glossary", "delete-term", `--term-guid=${revenue.guid}`);
+    const refused = await setup.govcat("glossary", "delete-term", "--confirm", `--term-guid=${revenue.guid}`);
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /status: 400 ATLAS-400-00-086/);
-    assert.deepEqual(await ok(setup, "glossary", "delete-term", `--term-guid=${income.guid}`), {
+    assert.deepEqual(await ok(setup, "glossary", "delete-term", "--confirm", `--term-guid=${income.guid}`), {
       termGuid: income.guid,
       deleted: true,
     });
@@ -304,6 +329,7 @@ Deno.test("glossary term commands", async () => {
     await assertRefusedLocally(setup, /put-term needs --payload-file or/, [
       "glossary",
       "put-term",
+      "--confirm",
       `--term-guid=${income.guid}`,
     ]);
     await assertRefusedLocally(setup, /missing required option --glossary-guid/, ["glossary", "list-terms"]);
@@ -312,8 +338,8 @@ Deno.test("glossary term commands", async () => {
     await assertNotFound(setup, ["glossary", "read-term", `--term-guid=${UNKNOWN}`]);
     await assertNotFound(setup, ["glossary", "read-terms-assigned-entities", `--term-guid=${UNKNOWN}`]);
     await assertNotFound(setup, ["glossary", "read-terms-related", `--term-guid=${UNKNOWN}`]);
-    await assertNotFound(setup, ["glossary", "put-term", `--term-guid=${UNKNOWN}`, "--name=X"]);
-    await assertNotFound(setup, ["glossary", "delete-term", `--term-guid=${UNKNOWN}`]);
+    await assertNotFound(setup, ["glossary", "put-term", "--confirm", `--term-guid=${UNKNOWN}`, "--name=X"]);
+    await assertNotFound(setup, ["glossary", "delete-term", "--confirm", `--term-guid=${UNKNOWN}`]);
     await assertNotFound(setup, ["glossary", "create-term", `--glossary-guid=${UNKNOWN}`, "--name=X"]);
   });
 });

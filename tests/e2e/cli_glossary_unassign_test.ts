@@ -25,7 +25,7 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
     const term =
       (await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue")).guid;
     await setup.client.glossary.assignTermToEntities(term, [{ guid: CUSTOMERS }, { guid: ORDERS }]);
-    const refused = await setup.govcat("glossary", "delete-term", `--term-guid=${term}`);
+    const refused = await setup.govcat("glossary", "delete-term", "--confirm", `--term-guid=${term}`);
     assert.equal(refused.code, 1, refused.stderr);
     assert.match(refused.stderr, /status: 400 ATLAS-400-00-086/);
 
@@ -35,6 +35,7 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
         setup,
         "glossary",
         "unassign-term",
+        "--confirm",
         `--term-guid=${term}`,
         `--entity-guids=${CUSTOMERS}`,
         `--entity-guids=${MISSING}`,
@@ -50,6 +51,7 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
         setup,
         "glossary",
         "unassign-term",
+        "--confirm",
         `--term-guid=${term}`,
         `--entity-guids=${ORDERS.toUpperCase()}`,
       ),
@@ -58,11 +60,18 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
     // Repeating it changes nothing and succeeds.
     const deletes = setup.requests("DELETE");
     assert.deepEqual(
-      await ok(setup, "glossary", "unassign-term", `--term-guid=${term}`, `--entity-guids=${ORDERS}`),
+      await ok(
+        setup,
+        "glossary",
+        "unassign-term",
+        "--confirm",
+        `--term-guid=${term}`,
+        `--entity-guids=${ORDERS}`,
+      ),
       { termGuid: term, removed: [], notAssigned: [ORDERS] },
     );
     assert.equal(setup.requests("DELETE"), deletes, "nothing to remove, nothing sent");
-    assert.deepEqual(await ok(setup, "glossary", "delete-term", `--term-guid=${term}`), {
+    assert.deepEqual(await ok(setup, "glossary", "delete-term", "--confirm", `--term-guid=${term}`), {
       termGuid: term,
       deleted: true,
     });
@@ -71,6 +80,7 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
     const unknown = await setup.govcat(
       "glossary",
       "unassign-term",
+      "--confirm",
       `--term-guid=${MISSING}`,
       `--entity-guids=${ORDERS}`,
     );
@@ -79,10 +89,16 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
     await assertRefusedLocally(setup, /--entity-guids: must be a GUID/, [
       "glossary",
       "unassign-term",
+      "--confirm",
       `--term-guid=${term}`,
       "--entity-guids=orders",
     ]);
-    await assertRefusedLocally(setup, /--entity-guids/, ["glossary", "unassign-term", `--term-guid=${term}`]);
+    await assertRefusedLocally(setup, /--entity-guids/, [
+      "glossary",
+      "unassign-term",
+      "--confirm",
+      `--term-guid=${term}`,
+    ]);
   });
 });
 
@@ -114,7 +130,7 @@ Deno.test("glossary.unassign-term over MCP: listed as destructive and idempotent
       name: "invoke_operation",
       arguments: {
         operation: "glossary.unassign-term",
-        arguments: { termGuid: term, entityGuids: [CUSTOMERS] },
+        arguments: { termGuid: term, entityGuids: [CUSTOMERS], confirm: true },
       },
     });
     assert.equal(done.isError, undefined, JSON.stringify(done));

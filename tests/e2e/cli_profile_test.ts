@@ -71,7 +71,7 @@ Deno.test("profile add, list_profiles, set_default, status and remove", async ()
     assert.equal(status.json.credential.kind, "none");
     assert.match(status.json.token, /not needed/);
 
-    const removed = await govcat({}, "profile", "remove", "dev");
+    const removed = await govcat({}, "profile", "remove", "--confirm", "dev");
     assert.equal(removed.code, 0, removed.stderr);
     const after = await govcat({}, "profile", "list_profiles");
     assert.deepEqual(after.json.profiles.map((p: { name: string }) => p.name), ["prod"]);
@@ -202,7 +202,7 @@ Deno.test("a corrupt profiles file fails every command that needs it and is left
         ["profile", "add", "--name=x", "--account-name=contoso"],
         ["profile", "list_profiles"],
         ["profile", "set_default", "prod"],
-        ["profile", "remove", "prod"],
+        ["profile", "remove", "--confirm", "prod"],
         ["profile", "status"],
         ["config", "set", "timeout", "5"],
         ["config", "list"],

@@ -77,17 +77,17 @@ Deno.test("entity create-relationship, get-relationship, update-relationship and
     assert.equal(whole.code, 0, whole.stderr);
     assert.equal((await client.relationships.get(feeds)).relationship?.attributes?.note, "weekly");
 
-    const deleted = await govcat("entity", "delete-relationship", `--guid=${guid}`);
+    const deleted = await govcat("entity", "delete-relationship", "--confirm", `--guid=${guid}`);
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.deepEqual(deleted.json, { guid, deleted: true });
-    const removed = await govcat("entity", "deleteRelationship", `--guid=${feeds}`);
+    const removed = await govcat("entity", "deleteRelationship", "--confirm", `--guid=${feeds}`);
     assert.equal(removed.code, 0, removed.stderr);
 
     // Errors: the service's 404 exits 1 with a hint; bad input exits 2 and sends nothing.
     for (
       const args of [
         ["get-relationship", `--guid=${UNKNOWN_GUID}`],
-        ["delete-relationship", `--guid=${UNKNOWN_GUID}`],
+        ["delete-relationship", "--confirm", `--guid=${UNKNOWN_GUID}`],
         ["update-relationship", `--guid=${UNKNOWN_GUID}`, '--attributes={"note":"x"}'],
         [
           "create-relationship",

@@ -47,11 +47,17 @@ Deno.test("cli scan: putDataSource, getDataSource, listDataSources, deleteDataSo
     assert.equal(list.json.count, 1);
     assert.equal(list.json.value[0].name, "sales-lake");
 
-    const deleted = await s.govcat("scan", "deleteDataSource", "--data-source-name", "sales-lake");
+    const deleted = await s.govcat(
+      "scan",
+      "deleteDataSource",
+      "--confirm",
+      "--data-source-name",
+      "sales-lake",
+    );
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.deepEqual(deleted.json, { deleted: "sales-lake" });
     await assertNotFound(s, ["scan", "getDataSource", "--data-source-name", "sales-lake"]);
-    await assertNotFound(s, ["scan", "deleteDataSource", "--data-source-name", "sales-lake"]);
+    await assertNotFound(s, ["scan", "deleteDataSource", "--confirm", "--data-source-name", "sales-lake"]);
   });
 });
 
@@ -173,9 +179,9 @@ Deno.test("cli scan: putScan, getScan, listScans, run, runs, deleteScan", async 
     assert.ok(["InProgress", "Succeeded"].includes(runs.json.value[0].status));
 
     await assertNotFound(s, ["scan", "getScan", "--data-source-name", "sales-lake", "--scan-name", "weekly"]);
-    const deleted = await s.govcat("scan", "deleteScan", ...base);
+    const deleted = await s.govcat("scan", "deleteScan", "--confirm", ...base);
     assert.equal(deleted.code, 0, deleted.stderr);
-    await assertNotFound(s, ["scan", "deleteScan", ...base]);
+    await assertNotFound(s, ["scan", "deleteScan", "--confirm", ...base]);
   });
 });
 
@@ -265,14 +271,14 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
     assert.equal(status.code, 0, status.stderr);
     assert.equal(status.json.id, runId);
     assert.ok(["Accepted", "InProgress"].includes(status.json.status), status.json.status);
-    const cancel = await s.govcat("scan", "cancelScan", ...base, `--run-id=${runId}`);
+    const cancel = await s.govcat("scan", "cancelScan", "--confirm", ...base, `--run-id=${runId}`);
     assert.equal(cancel.code, 0, cancel.stderr);
     assert.equal(cancel.json.scanResultId, runId);
     assert.equal(cancel.json.status, "Accepted");
     const after = await s.govcat("scan", "scan-status", ...base, "--run-id", runId);
     assert.equal(after.json.status, "Canceled");
     assert.equal(after.json.ingestionExecutionDetails.status, "Canceled");
-    const again = await s.govcat("scan", "cancel", ...base, "--run-id", runId);
+    const again = await s.govcat("scan", "cancel", "--confirm", ...base, "--run-id", runId);
     assert.equal(again.code, 1, again.stderr);
     assert.match(again.stderr, /status: 409/);
     assert.match(again.stderr, /already ended \(Canceled\)/);
@@ -294,7 +300,7 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
     const rules = await s.govcat("scan", "listClassificationRules");
     assert.equal(rules.json.count, 1);
     assert.equal(rules.json.value[0].name, "employee-id");
-    const deletedRule = await s.govcat("scan", "delete-classification-rule", ...rule);
+    const deletedRule = await s.govcat("scan", "delete-classification-rule", "--confirm", ...rule);
     assert.equal(deletedRule.code, 0, deletedRule.stderr);
     assert.deepEqual(deletedRule.json, { deleted: "employee-id" });
     const goneRule = await s.govcat("scan", "readClassificationRule", ...rule);
@@ -302,7 +308,7 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
     assert.match(goneRule.stderr, /status: 404/);
     assert.match(goneRule.stderr, /hint: .*govcat scan listClassificationRules/);
 
-    const deletedTrigger = await s.govcat("scan", "deleteTrigger", ...base);
+    const deletedTrigger = await s.govcat("scan", "deleteTrigger", "--confirm", ...base);
     assert.equal(deletedTrigger.code, 0, deletedTrigger.stderr);
     const goneTrigger = await s.govcat("scan", "getTrigger", ...base);
     assert.equal(goneTrigger.code, 1);
@@ -353,11 +359,17 @@ Deno.test("cli scan: bad trigger, rule and run input exits 2 before sending; an 
       "--run-id",
       "latest",
     ]);
-    await assertRefusedLocally(s, /missing required option --run-id/, ["scan", "cancelScan", ...base]);
+    await assertRefusedLocally(s, /missing required option --run-id/, [
+      "scan",
+      "cancelScan",
+      "--confirm",
+      ...base,
+    ]);
 
     const unknown = crypto.randomUUID();
     for (const command of ["scanStatus", "cancelScan"]) {
-      const result = await s.govcat("scan", command, ...base, "--run-id", unknown);
+      const confirm = command === "cancelScan" ? ["--confirm"] : [];
+      const result = await s.govcat("scan", command, ...base, ...confirm, "--run-id", unknown);
       assert.equal(result.code, 1, `${command}: ${result.stderr}`);
       assert.match(result.stderr, /status: 404/);
       assert.match(result.stderr, new RegExp(`Scan run '${unknown}' does not exist`));

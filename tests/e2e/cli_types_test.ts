@@ -77,39 +77,41 @@ Deno.test("types errors: readBusinessMetadataDef needs exactly one of --guid and
     });
     const empty = await setup.file("empty.json", { businessMetadataDefs: [] });
     for (const command of ["createTypeDefs", "updateTypeDefs"]) {
+      // updateTypeDefs is destructive (it overwrites): confirmed, so what is refused is the file.
+      const typesCommand = [command, ...(command === "updateTypeDefs" ? ["--confirm"] : [])];
       await assertRefusedLocally(setup, /broken\.json is not valid JSON/, [
         "types",
-        command,
+        ...typesCommand,
         `--payload-file=${broken}`,
       ]);
       await assertRefusedLocally(
         setup,
         /array\.json has the wrong shape: expected an AtlasTypesDef object .*found an array/,
-        ["types", command, `--payload-file=${array}`],
+        ["types", ...typesCommand, `--payload-file=${array}`],
       );
       await assertRefusedLocally(
         setup,
         /typo\.json has the wrong shape: .*an unknown key "businessMetaDataDefs"/,
-        ["types", command, `--payload-file=${typo}`],
+        ["types", ...typesCommand, `--payload-file=${typo}`],
       );
       await assertRefusedLocally(
         setup,
         /unnamed\.json has the wrong shape: expected every definition to have a name/,
-        ["types", command, `--payload-file=${unnamed}`],
+        ["types", ...typesCommand, `--payload-file=${unnamed}`],
       );
       await assertRefusedLocally(
         setup,
         /notype\.json has the wrong shape: expected every attribute definition to have a name and a typeName/,
-        ["types", command, `--payload-file=${noType}`],
+        ["types", ...typesCommand, `--payload-file=${noType}`],
       );
       await assertRefusedLocally(setup, /empty\.json has the wrong shape: .*found no definitions/, [
         "types",
-        command,
+        ...typesCommand,
         `--payload-file=${empty}`,
       ]);
       await assertRefusedLocally(setup, /--payload-file: file not found: .*nope\.json/, [
         "types",
-        command,
+        ...typesCommand,
         `--payload-file=${setup.dir}/nope.json`,
       ]);
     }
@@ -179,6 +181,7 @@ Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDef
     const updated = await setup.govcat(
       "types",
       "updateTypeDefs",
+      "--confirm",
       `--payload-file=${await setup.file("changed.json", changed)}`,
     );
     assert.equal(updated.code, 0, updated.stderr);
@@ -187,6 +190,7 @@ Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDef
     const deleted = await setup.govcat(
       "types",
       "deleteTypeDefs",
+      "--confirm",
       `--payload-file=${await setup.file("delete.json", {
         businessMetadataDefs: [{ name: "Stewardship" }],
       })}`,
@@ -196,9 +200,9 @@ Deno.test("types list, list-headers, get, get-any, updateTypeDefs, deleteTypeDef
     await assertNotFound(setup, ["types", "readBusinessMetadataDef", "--name=Stewardship"]);
 
     assert.equal((await setup.govcat("types", "createTypeDefs", `--payload-file=${payload}`)).code, 0);
-    const one = await setup.govcat("types", "delete", "--name=Stewardship");
+    const one = await setup.govcat("types", "delete", "--confirm", "--name=Stewardship");
     assert.equal(one.code, 0, one.stderr);
-    await assertNotFound(setup, ["types", "delete", "--name=Stewardship"]);
+    await assertNotFound(setup, ["types", "delete", "--confirm", "--name=Stewardship"]);
   });
 });
 

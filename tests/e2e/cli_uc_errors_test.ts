@@ -28,14 +28,30 @@ Deno.test("uc refusals: missing domain, e-mail owner, unknown status, unknown id
     const email =
       /owner_id\/contacts\.owner\[0\]\.id must be an identity-provider \(Entra ID\) object ID \(a GUID\), not an e-mail address/;
     await refused(setup, email, "term", "create", "--name=Cost", d, "--owner-id=ana@example.com");
-    await refused(setup, email, "term", "update", `--term-id=${term.id}`, "--owner-id=ana@example.com");
+    await refused(
+      setup,
+      email,
+      "term",
+      "update",
+      "--confirm",
+      `--term-id=${term.id}`,
+      "--owner-id=ana@example.com",
+    );
     await refused(setup, email, "dataproduct", "create", "--name=P", d, "--owner-id=ana@example.com");
-    await refused(setup, email, "domain", "update", `--domain-id=${domain.id}`, "--owner-id=ana@example.com");
+    await refused(
+      setup,
+      email,
+      "domain",
+      "update",
+      "--confirm",
+      `--domain-id=${domain.id}`,
+      "--owner-id=ana@example.com",
+    );
 
     // An unknown status: exit 2, the allowed values, nothing sent.
     const status = /status must be one of DRAFT, PUBLISHED, EXPIRED \(any letter case\), not "approved"/;
     await refused(setup, status, "term", "create", "--name=Cost", d, "--status=approved");
-    await refused(setup, status, "term", "update", `--term-id=${term.id}`, "--status=approved");
+    await refused(setup, status, "term", "update", "--confirm", `--term-id=${term.id}`, "--status=approved");
     await refused(
       setup,
       /Draft, Published, Closed/,
@@ -50,6 +66,7 @@ Deno.test("uc refusals: missing domain, e-mail owner, unknown status, unknown id
       /NotTracked, OnTrack, Behind, AtRisk/,
       "keyresult",
       "update",
+      "--confirm",
       `--objective-id=${MISSING}`,
       `--key-result-id=${MISSING}`,
       "--status=done",
@@ -65,13 +82,20 @@ Deno.test("uc refusals: missing domain, e-mail owner, unknown status, unknown id
     );
 
     // Options and shapes the CLI refuses.
-    await refused(setup, /needs --payload-file or at least one of/, "term", "update", `--term-id=${term.id}`);
+    await refused(
+      setup,
+      /needs --payload-file or at least one of/,
+      "term",
+      "update",
+      "--confirm",
+      `--term-id=${term.id}`,
+    );
     await refused(setup, /in pairs/, "term", "create", "--name=X", d, "--resource-name=Wiki");
     await refused(setup, /missing required option --objective-id/, "keyresult", "list");
 
     // Unknown ids: exit 1 with the service's 404.
     await notFound(setup, "term", "get", `--term-id=${MISSING}`);
-    await notFound(setup, "term", "update", `--term-id=${MISSING}`, "--description=x");
+    await notFound(setup, "term", "update", "--confirm", `--term-id=${MISSING}`, "--description=x");
     await notFound(setup, "term", "delete", `--term-id=${MISSING}`, "--confirm");
     await notFound(setup, "term", "hierarchy", `--term-id=${MISSING}`);
     await notFound(setup, "term", "relationships", `--term-id=${MISSING}`);
@@ -83,7 +107,8 @@ Deno.test("uc refusals: missing domain, e-mail owner, unknown status, unknown id
     await notFound(setup, "policy", "get", `--policy-id=${MISSING}`);
 
     // Destructive commands without a terminal need --confirm: exit 2, nothing sent, the entity stays.
-    const confirm = /refusing to delete .* without --confirm/;
+    const confirm =
+      /uc \S+ delete\S* .*is destructive: refusing to run it without --confirm, as there is no terminal to ask on; nothing was sent/;
     await refused(setup, confirm, "term", "delete", `--term-id=${term.id}`);
     await refused(
       setup,
@@ -106,10 +131,20 @@ Deno.test("uc refusals: missing domain, e-mail owner, unknown status, unknown id
       `--key-result-id=${MISSING}`,
     );
     await refused(setup, confirm, "policy", "delete", `--policy-id=${MISSING}`);
+    // Updates that overwrite are destructive too (one rule, read from the annotations).
+    await refused(
+      setup,
+      /uc term update .*is destructive: refusing to run it without --confirm/,
+      "term",
+      "update",
+      `--term-id=${term.id}`,
+      "--description=changed",
+    );
     assert.equal((await ok(setup, "term", "get", `--term-id=${term.id}`)).name, "Revenue");
     // An owner given as a GUID is fine.
     assert.equal(
-      (await ok(setup, "term", "update", `--term-id=${term.id}`, `--owner-id=${OWNER}`)).contacts.owner[0].id,
+      (await ok(setup, "term", "update", "--confirm", `--term-id=${term.id}`, `--owner-id=${OWNER}`)).contacts
+        .owner[0].id,
       OWNER,
     );
   });

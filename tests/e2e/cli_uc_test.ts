@@ -70,9 +70,23 @@ Deno.test("uc term: create, get, update, list, query, count, facets, hierarchy, 
       `--synonym=${root.id}`,
     );
     assert.equal(synonym.relationships.length, 1);
-    const updated = await ok(setup, "term", "update", `--term-id=${child.id}`, `--related=${synonym.id}`);
+    const updated = await ok(
+      setup,
+      "term",
+      "update",
+      "--confirm",
+      `--term-id=${child.id}`,
+      `--related=${synonym.id}`,
+    );
     assert.equal(updated.relationships[0].entityId, synonym.id);
-    const renamed = await ok(setup, "term", "update", `--term-id=${child.id}`, "--description=After costs");
+    const renamed = await ok(
+      setup,
+      "term",
+      "update",
+      "--confirm",
+      `--term-id=${child.id}`,
+      "--description=After costs",
+    );
     assert.equal(renamed.description, "After costs");
     assert.equal(renamed.name, "Net revenue", "merge keeps the fields not given");
 
@@ -141,6 +155,7 @@ Deno.test("uc domain, dataproduct, cde: create, get, update, list, query, count,
       setup,
       "domain",
       "update",
+      "--confirm",
       `--domain-id=${domain.id}`,
       "--description=All sales",
     );
@@ -168,6 +183,7 @@ Deno.test("uc domain, dataproduct, cde: create, get, update, list, query, count,
       setup,
       "dataproduct",
       "update",
+      "--confirm",
       `--data-product-id=${product.id}`,
       "--status=published",
       "--description=Every order",
@@ -200,7 +216,7 @@ Deno.test("uc domain, dataproduct, cde: create, get, update, list, query, count,
     assert.equal(cde.dataType, "TEXT");
     assert.equal((await ok(setup, "cde", "get", `--cde-id=${cde.id}`)).name, "Order id");
     assert.equal(
-      (await ok(setup, "cde", "update", `--cde-id=${cde.id}`, "--data-type=number")).dataType,
+      (await ok(setup, "cde", "update", "--confirm", `--cde-id=${cde.id}`, "--data-type=number")).dataType,
       "NUMBER",
     );
     assert.equal((await ok(setup, "cde", "list", `--domain-id=${domain.id}`)).length, 1);
@@ -233,6 +249,7 @@ Deno.test("uc objective, keyresult, policy: every command", async () => {
       setup,
       "objective",
       "update",
+      "--confirm",
       `--objective-id=${objective.id}`,
       "--status=PUBLISHED",
     );
@@ -256,7 +273,15 @@ Deno.test("uc objective, keyresult, policy: every command", async () => {
     assert.equal(keyResult.status, "OnTrack");
     const ids = [`--objective-id=${objective.id}`, `--key-result-id=${keyResult.id}`];
     assert.equal((await ok(setup, "keyresult", "get", ...ids)).goal, 100);
-    const moved = await ok(setup, "keyresult", "update", ...ids, "--progress=50", "--status=behind");
+    const moved = await ok(
+      setup,
+      "keyresult",
+      "update",
+      "--confirm",
+      ...ids,
+      "--progress=50",
+      "--status=behind",
+    );
     assert.equal(moved.progress, 50);
     assert.equal(moved.goal, 100);
     assert.equal((await ok(setup, "keyresult", "list", `--objective-id=${objective.id}`)).length, 1);
@@ -273,6 +298,7 @@ Deno.test("uc objective, keyresult, policy: every command", async () => {
       setup,
       "policy",
       "update",
+      "--confirm",
       `--policy-id=${policy.id}`,
       `--payload-file=${edited}`,
     );

@@ -354,12 +354,12 @@ const GUID_CASES: HostileCase[] = [
   },
   {
     name: "delete_entity: ..",
-    send: tool("delete_entity", { guid: ".." }),
+    send: tool("delete_entity", { guid: "..", confirm: true }),
     expect: { isError: true, message: NOT_A_PATH_SEGMENT, noRequest: true },
   },
   {
     name: "delete_entity: %2e%2e is encoded, not resolved",
-    send: tool("delete_entity", { guid: "%2e%2e" }),
+    send: tool("delete_entity", { guid: "%2e%2e", confirm: true }),
     expect: { isError: true, message: /"status":404/ },
   },
   {
@@ -369,7 +369,7 @@ const GUID_CASES: HostileCase[] = [
   },
   {
     name: "delete_collection: ..",
-    send: tool("delete_collection", { collection_name: ".." }),
+    send: tool("delete_collection", { collection_name: "..", confirm: true }),
     expect: {
       isError: true,
       message: /not a valid collection name|is not a valid name or id/,
@@ -389,12 +389,12 @@ const GUID_CASES: HostileCase[] = [
   },
   {
     name: "CLI entity delete --guid=.",
-    send: { via: "runCli", argv: ["entity", "delete", "--guid=."] },
+    send: { via: "runCli", argv: ["entity", "delete", "--confirm", "--guid=."] },
     expect: { exit: 2, message: notAGuid("."), noRequest: true },
   },
   {
     name: "CLI collections delete --collection-name=.. (once DELETE /account/)",
-    send: { via: "runCli", argv: ["collections", "delete", "--collection-name=.."] },
+    send: { via: "runCli", argv: ["collections", "delete", "--confirm", "--collection-name=.."] },
     expect: {
       exit: 2,
       message: /error: .*(not a valid collection name|is not a valid name or id)/,

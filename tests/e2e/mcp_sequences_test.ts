@@ -117,10 +117,11 @@ Deno.test("sequence 3: list metadata definitions, check, clean up, delete", asyn
       const cleaned = await call("uc_cleanup_metadata_definition", {
         name: governance.name,
         check_only: false,
+        confirm: true,
       });
       assert.deepEqual(cleaned.removed_from, [monthlyRevenue]);
 
-      const deleted = await call("uc_delete_metadata_definition", { name: governance.name });
+      const deleted = await call("uc_delete_metadata_definition", { name: governance.name, confirm: true });
       assert.equal(deleted.deleted, governance.name);
     }, { CATALOG_MCP_FILE_ROOT: root });
   } finally {

@@ -204,14 +204,16 @@ export const cleanupMetadataDefinitionTool = defineTool({
   title: "Check or clean up a business metadata definition",
   description: "Find the assets that still carry a business metadata definition. With check_only=true " +
     "(the default) nothing changes: the answer lists the assets and whether the definition is assigned. " +
-    "With check_only=false the definition's group is removed from each of those assets, after which " +
-    "uc_delete_metadata_definition can delete the definition.",
+    "With check_only=false (and confirm=true) the definition's group is removed from each of those " +
+    "assets, after which uc_delete_metadata_definition can delete the definition.",
   input: z.object({
     name: z.string().min(1).describe("Name of the business metadata definition"),
     check_only: z.boolean().default(true).describe("Only report; change nothing"),
   }),
   output: cleanupOutput,
   annotations: REMOVE,
+  // Only the clean-up changes anything; a check needs no confirmation.
+  confirmWhen: (input) => !input.check_only,
   handler: async (ctx, input) => {
     const definition = await readDefinition(ctx, input.name);
     const { assets, truncated } = await findAssets(ctx, definition);

@@ -102,7 +102,8 @@ export const invokeOperationTool = defineTool({
   description: "Run any command-line operation by name (an id from list_available_operations, such as " +
     "entity.get, or the command form 'entity get'), with an `arguments` object validated against that " +
     "operation's input schema. Destructive operations are marked destructive in list_available_operations: " +
-    "confirm those with the user first. In read-only mode only read operations run.",
+    'confirm those with the user first, then pass "confirm": true in their arguments (without it they are ' +
+    "refused and nothing is sent). In read-only mode only read operations run.",
   input: z.object({
     operation: z.string().min(1).describe("Operation id, e.g. entity.get"),
     arguments: z.record(z.string(), z.unknown()).default({}).describe("Input of the operation"),
@@ -113,6 +114,8 @@ export const invokeOperationTool = defineTool({
     result: z.unknown(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  // A destructive operation takes its own `confirm` argument, checked by the registry when it runs.
+  confirmWhen: false,
   handler: async (ctx, input) => {
     const { registry, readOnly } = ctx.services;
     const operation = registry.get(input.operation);

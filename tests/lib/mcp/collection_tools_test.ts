@@ -137,18 +137,18 @@ Deno.test("delete_collection deletes, and the service's refusals come back as er
     await call(h, "create_collection", { collection_name: "finance-eu", parent_collection: "finance" });
     await call(h, "create_collection", { collection_name: "finance-eu-fr", parent_collection: "finance-eu" });
 
-    const withChildren = await call(h, "delete_collection", { collection_name: "finance-eu" });
+    const withChildren = await call(h, "delete_collection", { collection_name: "finance-eu", confirm: true });
     assert.equal(withChildren.result.isError, true);
     assert.equal(withChildren.json.status, 409);
     assert.equal(withChildren.json.code, "CollectionHasChildCollections");
     assert.match(String(withChildren.json.hint), /child collections/);
 
-    const withAssets = await call(h, "delete_collection", { collection_name: "sales" });
+    const withAssets = await call(h, "delete_collection", { collection_name: "sales", confirm: true });
     assert.equal(withAssets.json.status, 409);
     assert.equal(withAssets.json.code, "CollectionHasAssets");
     assert.match(String(withAssets.json.hint), /move its assets/);
 
-    const root = await call(h, "delete_collection", { collection_name: "emulator" });
+    const root = await call(h, "delete_collection", { collection_name: "emulator", confirm: true });
     assert.equal(root.json.status, 400);
     assert.match(String(root.json.hint), /root collection/);
 
@@ -156,10 +156,21 @@ Deno.test("delete_collection deletes, and the service's refusals come back as er
     assert.equal(missing.json.status, 404);
     assert.match(String(missing.json.hint), /list_collections/);
 
-    const deleted = await call(h, "delete_collection", { collection_name: "finance-eu-fr" });
+    // Without "confirm": true nothing is sent; the collection stays.
+    const unconfirmed = await call(h, "delete_collection", { collection_name: "finance-eu-fr" });
+    assert.equal(unconfirmed.result.isError, true);
+    assert.match(
+      String(unconfirmed.json.message),
+      /refusing to run it without "confirm": true.*nothing was sent/,
+    );
+    assert.notEqual(
+      (await call(h, "get_collection", { collection_name: "finance-eu-fr" })).result.isError,
+      true,
+    );
+    const deleted = await call(h, "delete_collection", { collection_name: "finance-eu-fr", confirm: true });
     assert.ok(!deleted.result.isError, JSON.stringify(deleted.json));
     assert.deepEqual(deleted.data, { deleted: "finance-eu-fr" });
-    const gone = await call(h, "delete_collection", { collection_name: "finance-eu-fr" });
+    const gone = await call(h, "delete_collection", { collection_name: "finance-eu-fr", confirm: true });
     assert.equal(gone.json.status, 404);
   } finally {
     await h.close();

@@ -1,6 +1,6 @@
 /**
  * The rules the tool server shares with the command line, through a real MCP client against the seeded
- * emulator: enum values in any letter case.
+ * emulator: enum values in any letter case, and the confirmation of destructive calls.
  */
 import assert from "node:assert/strict";
 import { resultJson, startHarness } from "../../support/mcp_harness.ts";
@@ -41,6 +41,48 @@ Deno.test("MCP: enum values are taken in any letter case, by the curated tools a
     });
     assert.equal(wrong.isError, true);
     assert.match(String(resultJson(wrong).message), /direction: .*"upstream".*"BOTH"/);
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test('MCP: a destructive call needs "confirm": true, in invoke_operation\'s arguments and in the curated tools', async () => {
+  const h = await startHarness();
+  try {
+    const status = async (guid: string) => (await h.catalog.entity.get(guid)).entity.status;
+    const before = h.emulator.faults.stats().total;
+    const refused = await h.client.callTool({
+      name: "invoke_operation",
+      arguments: { operation: "entity.delete", arguments: { guid: CUSTOMERS_GUID } },
+    });
+    assert.equal(refused.isError, true);
+    const body = resultJson(refused);
+    assert.equal(body.error, "UsageError");
+    assert.match(
+      String(body.message),
+      /^entity delete guid=ca7a1000-\S+ is destructive: refusing to run it without "confirm": true, .*nothing was sent\.$/,
+    );
+    assert.match(String(body.hint), /"confirm": true in the arguments/);
+    const curated = await h.client.callTool({ name: "delete_entity", arguments: { guid: CUSTOMERS_GUID } });
+    assert.equal(curated.isError, true);
+    assert.match(String(resultJson(curated).message), /delete_entity .*without "confirm": true/);
+    assert.match(String(resultJson(curated).hint), /call delete_entity again with "confirm": true/);
+    assert.equal(h.emulator.faults.stats().total, before, "nothing was sent");
+    assert.equal(await status(CUSTOMERS_GUID), "ACTIVE");
+
+    const confirmed = await h.client.callTool({
+      name: "invoke_operation",
+      arguments: { operation: "entity.delete", arguments: { guid: CUSTOMERS_GUID, confirm: true } },
+    });
+    assert.ok(!confirmed.isError, JSON.stringify(confirmed.content));
+    assert.equal(await status(CUSTOMERS_GUID), "DELETED");
+
+    // The operation's input schema says so, for a model reading list_available_operations.
+    const listed = resultJson(
+      await h.client.callTool({ name: "list_available_operations", arguments: { category: "entity" } }),
+    ) as { categories: Array<{ operations: Array<{ name: string; inputSchema: { properties: object } }> }> };
+    const del = listed.categories[0].operations.find((op) => op.name === "entity.delete")!;
+    assert.ok("confirm" in del.inputSchema.properties);
   } finally {
     await h.close();
   }

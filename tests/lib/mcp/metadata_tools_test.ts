@@ -87,7 +87,7 @@ Deno.test("relationship tools: create, get with extended info, delete", async ()
     assert.equal(wrongEnd.result.isError, true, "ends of the wrong types are refused");
     assert.equal(wrongEnd.json.status, 400);
 
-    const deleted = await call(h, "delete_relationship", { guid });
+    const deleted = await call(h, "delete_relationship", { guid, confirm: true });
     assert.equal(deleted.data.deleted, guid);
     const gone = await call(h, "get_relationship", { guid });
     assert.equal(gone.json.status, 404);
@@ -126,37 +126,51 @@ Deno.test("business metadata tools: list, check, refuse, clean up, delete, remov
     const still = await h.catalog.entity.get(monthlyRevenue);
     assert.equal(still.entity.businessAttributes?.Stewardship?.dataOwner, "finance");
 
-    const refused = await call(h, "uc_delete_metadata_definition", { name: "Stewardship" });
+    const refused = await call(h, "uc_delete_metadata_definition", { name: "Stewardship", confirm: true });
     assert.equal(refused.result.isError, true);
     assert.match(String(refused.json.message), /still assigned to 2 assets.*nothing was deleted/);
 
     const fromOne = await call(h, "uc_delete_metadata_from_asset", {
       guid: customer360,
       bm_name: "Stewardship",
+      confirm: true,
     });
     assert.deepEqual(fromOne.data.removed_attributes, ["dataOwner", "retentionDays"]);
     const again = await call(h, "uc_delete_metadata_from_asset", {
       guid: customer360,
       bm_name: "Stewardship",
+      confirm: true,
     });
     assert.match(String(again.json.message), /carries no business metadata group "Stewardship"/);
 
+    // The clean-up changes assets: it needs "confirm": true (the checks above did not).
+    const unconfirmed = await call(h, "uc_cleanup_metadata_definition", {
+      name: "Stewardship",
+      check_only: false,
+    });
+    assert.equal(unconfirmed.result.isError, true);
+    assert.match(String(unconfirmed.json.message), /without "confirm": true.*nothing was sent/);
     const cleanup = await call(h, "uc_cleanup_metadata_definition", {
       name: "Stewardship",
       check_only: false,
+      confirm: true,
     });
     assert.deepEqual(cleanup.data.removed_from, [monthlyRevenue]);
     const after = await call(h, "uc_cleanup_metadata_definition", { name: "Stewardship" });
     assert.equal(after.data.assigned, false);
 
-    const deleted = await call(h, "uc_delete_metadata_definition", { name: "Stewardship" });
+    const deleted = await call(h, "uc_delete_metadata_definition", { name: "Stewardship", confirm: true });
     assert.equal(deleted.data.deleted, "Stewardship");
     const relisted = await call(h, "uc_list_custom_metadata_defs", {});
     assert.ok(!(relisted.data.definitions as Array<{ name: string }>).some((d) => d.name === "Stewardship"));
 
     await defineGroup(h, "Retention");
     await h.catalog.entity.addOrUpdateBusinessMetadata(monthlyRevenue, { Retention: { dataOwner: "legal" } });
-    const forced = await call(h, "uc_delete_metadata_definition", { name: "Retention", force: true });
+    const forced = await call(h, "uc_delete_metadata_definition", {
+      name: "Retention",
+      force: true,
+      confirm: true,
+    });
     assert.deepEqual(forced.data.removed_from, [monthlyRevenue]);
     const unknown = await call(h, "uc_cleanup_metadata_definition", { name: "Retention" });
     assert.match(String(unknown.json.message), /No business metadata definition is named "Retention"/);

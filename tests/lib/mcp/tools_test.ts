@@ -43,7 +43,7 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
 
     const updated = await h.client.callTool({
       name: "update_entity",
-      arguments: { guid, attributes: { owner: "mcp" } },
+      arguments: { guid, attributes: { owner: "mcp" }, confirm: true },
     });
     assert.deepEqual((updated.structuredContent as { updated: string[] }).updated, [guid]);
     const after = await h.client.callTool({ name: "get_entity", arguments: { guid } });
@@ -80,6 +80,7 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
       name: "batch_update_entities",
       arguments: {
         updates: [...batchGuids, unknownGuid].map((g) => ({ guid: g, attributes: { description: "bulk" } })),
+        confirm: true,
       },
     });
     const updatedBatch = batchUpdate.structuredContent as Batch;
@@ -88,7 +89,7 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
     assert.equal(updatedBatch.results[3].guid, unknownGuid);
     assert.match(updatedBatch.results[3].error ?? "", /404/);
 
-    const deleted = await h.client.callTool({ name: "delete_entity", arguments: { guid } });
+    const deleted = await h.client.callTool({ name: "delete_entity", arguments: { guid, confirm: true } });
     assert.deepEqual((deleted.structuredContent as { deleted: string[] }).deleted, [guid]);
     const soft = await h.client.callTool({ name: "get_entity", arguments: { guid } });
     assert.equal(
@@ -125,7 +126,7 @@ Deno.test("invalid arguments name the field; unknown tools are a protocol error"
     );
     const unknownUpdate = await h.client.callTool({
       name: "update_entity",
-      arguments: { guid: "00000000-0000-4000-8000-000000000000", attributes: { a: 1 } },
+      arguments: { guid: "00000000-0000-4000-8000-000000000000", attributes: { a: 1 }, confirm: true },
     });
     assert.equal(unknownUpdate.isError, true);
     assert.match(

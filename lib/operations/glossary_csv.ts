@@ -115,7 +115,9 @@ export function mergedTerm(stored: AtlasGlossaryTerm, wanted: AtlasGlossaryTerm)
 
 /**
  * The glossary-terms template as `--mode=batches` reads it: a value in a column only the service's import
- * reads (relations, contacts, term templates) is a problem of its row, found before anything is sent.
+ * reads (relations, contacts, term templates) is a problem of its row, found before anything is sent. Any
+ * field separator is read: the terms are sent as JSON, not as the file, so the service's comma-only rule
+ * does not apply.
  */
 export function batchTermsTemplate(): CsvTemplate {
   const serviceOnly = (row: CheckedRow) =>
@@ -124,6 +126,7 @@ export function batchTermsTemplate(): CsvTemplate {
     ): [string, string] => [column, SERVICE_ONLY_MESSAGE]);
   return {
     ...glossaryTerms,
+    delimiters: undefined,
     checkRow: (row) => [...glossaryTerms.checkRow?.(row) ?? [], ...serviceOnly(row)],
   };
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
+import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { runBulkImport } from "../csv/engine.ts";
 import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
@@ -103,10 +104,16 @@ export const importTerms = defineOperation({
       glossaryGuid: input.glossaryGuid,
       mode,
     });
-    if (mode === "service" && !input.dryRun) return await serviceImport(ctx, input, options.file);
+    if (mode === "service" && !input.dryRun) {
+      return await serviceImport(ctx, input, options.file, options.delimiter);
+    }
     const template = mode === "batches" ? batchTermsTemplate() : glossaryTerms;
     // Checked before the glossary is looked up: a bad file is refused without a request.
-    await checkFileFirst(options.file, template, { displayName: input.csvFile, signal: ctx.signal });
+    await checkFileFirst(options.file, template, {
+      displayName: input.csvFile,
+      signal: ctx.signal,
+      delimiter: options.delimiter,
+    });
     // An unknown glossary is one 404 with its hint, not a rejection of every row.
     await ctx.catalog().glossary.get(input.glossaryGuid, ctx.signal);
     const plugin = glossaryTermImport(ctx.catalog(), {
@@ -119,7 +126,10 @@ export const importTerms = defineOperation({
   },
 });
 
-/** Checks the file, uploads it to the service's import and waits for the job, reporting its progress. */
+/**
+ * Checks the file (read with `delimiter`, else the one detected: the service reads commas only), uploads it
+ * to the service's import and waits for the job, reporting its progress.
+ */
 async function serviceImport(
   ctx: OperationContext,
   input: {
@@ -130,11 +140,13 @@ async function serviceImport(
     pollMs?: number;
   },
   path: string,
+  delimiter?: CsvDelimiter,
 ): Promise<ImportCsvOperation> {
   const report = await checkFileFirst(path, glossaryTerms, {
     displayName: input.csvFile,
     signal: ctx.signal,
     progress: ctx.progress,
+    delimiter,
   });
   const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
   try {

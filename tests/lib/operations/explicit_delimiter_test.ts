@@ -219,3 +219,54 @@ Deno.test("lineage import --create-missing-entities: --delimiter checks the file
     assert.equal(setup.writes(), 0);
   });
 });
+
+async function termNames(setup: ImportSetup, glossaryGuid: string): Promise<string[]> {
+  return (await setup.catalog.glossary.listTerms(glossaryGuid)).map((term) => term.name!).sort();
+}
+
+Deno.test("glossary import-terms --mode=batches: any separator, and --delimiter checks the file", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const guid = (await setup.catalog.glossary.create({ name: "Finance" })).guid!;
+    // The terms are sent as JSON, not as the file: a semicolon file is read as it is.
+    const detected = await setup.file("detected.csv", ["name;description", "Revenue;Money in, before costs"]);
+    const args = ["glossary", "import-terms", `--glossary-guid=${guid}`, "--mode=batches"];
+    const plain = await setup.govcat(...args, `--csv-file=${detected}`);
+    assertOk(plain);
+    assert.deepEqual([plain.json.rows, plain.json.created], [1, 1]);
+
+    const csv = await misleadingFile(setup, "terms.csv", ";", ["name", "description", "status"], [
+      ["Margin", "Revenue minus costs, per period", "Approved"],
+    ]);
+    const run = await setup.govcat(...args, `--csv-file=${csv}`, "--delimiter=semicolon");
+    assertOk(run);
+    assert.deepEqual([run.json.rows, run.json.created], [1, 1]);
+    assert.deepEqual(await termNames(setup, guid), ["Margin", "Revenue"]);
+    const margin = (await setup.catalog.glossary.listTerms(guid)).find((term) => term.name === "Margin");
+    assert.equal(margin?.longDescription, "Revenue minus costs, per period");
+  });
+});
+
+Deno.test("glossary import-terms (the service's import): --delimiter=comma checks a comma file detection misreads", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const guid = (await setup.catalog.glossary.create({ name: "Finance" })).guid!;
+    const csv = await misleadingFile(setup, "terms.csv", ",", ["name", "description", "status"], [
+      ["Revenue", '"Money in; before costs"', "Approved"],
+      ["Margin", "Revenue minus costs", "Draft"],
+    ]);
+    const args = ["glossary", "import-terms", `--csv-file=${csv}`, `--glossary-guid=${guid}`, "--poll-ms=50"];
+    const run = await setup.govcat(...args, "--delimiter=comma");
+    assertOk(run);
+    assert.equal(run.json.status, "Succeeded");
+    assert.deepEqual(await termNames(setup, guid), ["Margin", "Revenue"]);
+
+    // Read as --delimiter says, even when that is wrong: refused, uploading nothing.
+    const writes = setup.writes();
+    const refused = await setup.govcat(...args, "--delimiter=semicolon");
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      /terms\.csv:2:1: .* read with semicolons \(;\) between fields, as --delimiter says/,
+    );
+    assert.equal(setup.writes(), writes);
+  });
+});

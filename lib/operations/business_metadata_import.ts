@@ -6,16 +6,22 @@
  *
  * The service's own template ends with the optional EntityUniqueAttributeName column, and rows often leave
  * that last field out altogether (four fields under a five-column header), which the service reads as
- * empty. Such a file is checked as if each short row had the empty field: a padded copy is checked
- * (line numbers kept), and the file itself is uploaded.
+ * empty. Such a file is checked as if each short row had the empty field: a padded copy is checked (line
+ * numbers kept, written with the file's own field separator, so a file the service would misread is refused
+ * as the file itself would be), and the file itself is uploaded.
+ *
+ * `--delimiter` says how the file is read, else its separator is detected from the header; either way a file
+ * not separated by commas is refused, as the service would misread it.
  *
  * @module
  */
+import { type CsvDelimiter, delimiterOption } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { csvLine, readCsvFile } from "../csv/reader.ts";
 import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
 import type { CsvProblem } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
+import { bulkImportFields } from "./bulk_options.ts";
 import { checkFileFirst } from "./csv_prechecks.ts";
 import { readHeader } from "../csv/template_choice.ts";
 import { defineOperation, UPSERT } from "./types.ts";
@@ -52,18 +58,33 @@ export function columnOrderProblems(file: string, header: readonly string[]): Cs
 
 /**
  * A copy of the file in which rows that leave out the optional last field have it (empty), each row on
- * the line it has in the file; undefined when no row needs it. The caller removes the copy.
+ * the line it has in the file; undefined when no row needs it. The caller removes the copy. The file is
+ * read with `delimiter`, else with the separator detected; the copy is written with that separator, its
+ * header cells quoted so that detection in the copy finds the same one.
  */
-async function paddedCopy(path: string, display: string, signal?: AbortSignal): Promise<string | undefined> {
+async function paddedCopy(
+  path: string,
+  display: string,
+  signal?: AbortSignal,
+  delimiter?: CsvDelimiter,
+): Promise<string | undefined> {
   const last = businessMetadata.columns.length - 1;
   let width = 0;
   let line = 1;
   let padded = false;
   let copy: { path: string; file: Deno.FsFile } | undefined;
+  let separator: CsvDelimiter = delimiter ?? ",";
   const encoder = new TextEncoder();
+  const read = {
+    displayName: display,
+    signal,
+    delimiter,
+    onDelimiter: (found: CsvDelimiter) => separator = found,
+  };
   try {
-    for await (const row of readCsvFile(path, { displayName: display, signal })) {
-      if (width === 0) {
+    for await (const row of readCsvFile(path, read)) {
+      const header = width === 0;
+      if (header) {
         width = row.cells.length;
         // Only a header ending with the optional column makes short rows readable by the service.
         if (width !== last + 1 || !keysOf(last).includes(columnKey(row.cells[last] ?? ""))) return undefined;
@@ -72,7 +93,9 @@ async function paddedCopy(path: string, display: string, signal?: AbortSignal): 
       }
       const cells = row.cells.length === width - 1 && width > 1 ? [...row.cells, ""] : row.cells;
       padded ||= cells !== row.cells;
-      const text = csvLine(cells);
+      const text = header
+        ? cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(separator)
+        : csvLine(cells, separator);
       await copy!.file.write(encoder.encode("\n".repeat(Math.max(0, row.line - line)) + text + "\n"));
       line = row.line + (text.match(/\n/g)?.length ?? 0) + 1;
     }
@@ -105,18 +128,25 @@ export const importBusinessMetadata = defineOperation({
   input: z.object({
     bmFile: z.string().min(1).describe("CSV file of business metadata values"),
     dryRun: z.boolean().optional().describe("Check the file and report it, uploading nothing"),
+    delimiter: bulkImportFields.delimiter,
   }),
   annotations: UPSERT,
   run: async (ctx, input) => {
+    const delimiter = delimiterOption(input.delimiter);
     const path = await ctx.files?.readable(input.bmFile, "--bm-file") ?? input.bmFile;
-    const padded = await paddedCopy(path, input.bmFile, ctx.signal);
+    const padded = await paddedCopy(path, input.bmFile, ctx.signal, delimiter);
     let rows: number;
     try {
       const report = await checkFileFirst(padded ?? path, businessMetadata, {
         displayName: input.bmFile,
         signal: ctx.signal,
-        extra: async (checked) =>
-          checked.rows === 0 ? [] : columnOrderProblems(input.bmFile, await readHeader(path, input.bmFile)),
+        delimiter,
+        extra: async (checked) => {
+          if (checked.rows === 0) return [];
+          // Read as the check read it.
+          const read = { delimiter: checked.delimiter, signal: ctx.signal };
+          return columnOrderProblems(input.bmFile, await readHeader(path, input.bmFile, read));
+        },
       });
       rows = report.rows;
     } finally {

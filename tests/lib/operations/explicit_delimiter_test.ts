@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DelimiterSniffer } from "../../../lib/csv/delimiter.ts";
+import { businessMetadataTemplate } from "../../../lib/templates/business_metadata_sets.ts";
 import { type ImportRun, type ImportSetup, withImportSetup } from "../../support/import_setup.ts";
 
 /** A header line whose names are padded with tabs: detection reads it as tab-separated. */
@@ -268,5 +269,99 @@ Deno.test("glossary import-terms (the service's import): --delimiter=comma check
       /terms\.csv:2:1: .* read with semicolons \(;\) between fields, as --delimiter says/,
     );
     assert.equal(setup.writes(), writes);
+  });
+});
+
+const BM_HEADER = [
+  "EntityType",
+  "EntityUniqueAttributeValue",
+  "BusinessAttributeName",
+  "BusinessAttributeValue",
+  "EntityUniqueAttributeName[optional]",
+];
+const SEED_CUSTOMERS_TABLE = "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers";
+
+async function governance(setup: ImportSetup): Promise<void> {
+  await setup.catalog.types.create(businessMetadataTemplate("governance")!);
+}
+
+Deno.test("import-business-metadata: a semicolon file whose rows need padding is refused, as the service reads commas only", async () => {
+  await withImportSetup({}, async (setup) => {
+    await governance(setup);
+    // The last field is left out: checked through a padded copy, which must keep the semicolons.
+    const csv = await setup.file("bm.csv", [
+      BM_HEADER.join(";"),
+      `azure_sql_table;${SEED_CUSTOMERS_TABLE};Governance.dataOwner;Sales, and data`,
+    ]);
+    const writes = setup.writes();
+    for (const given of [[], ["--delimiter=semicolon"]]) {
+      const run = await setup.govcat("entity", "import-business-metadata", `--bm-file=${csv}`, ...given);
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(
+        run.stderr,
+        /bm\.csv:1: the file has semicolons \(;\) between fields, (detected from the header|as --delimiter says), but it goes to the service's own import as it is .*, which reads commas only/,
+      );
+    }
+    assert.equal(setup.writes(), writes, "nothing uploaded");
+  });
+});
+
+Deno.test("import-business-metadata: --delimiter=comma checks a file detection misreads, padding its short rows", async () => {
+  await withImportSetup({}, async (setup) => {
+    await governance(setup);
+    const csv = await misleadingFile(setup, "bm.csv", ",", BM_HEADER, [
+      ["azure_sql_table", SEED_CUSTOMERS_TABLE, "Governance.dataOwner", '"Sales; and data"'],
+    ]);
+    const run = await setup.govcat(
+      "entity",
+      "import-business-metadata",
+      `--bm-file=${csv}`,
+      "--delimiter=comma",
+    );
+    assertOk(run);
+    assert.equal(run.json.successImportInfoList.length, 1);
+    const customers = await setup.catalog.entity.getByUniqueAttribute(
+      "azure_sql_table",
+      SEED_CUSTOMERS_TABLE,
+    );
+    assert.equal(customers.entity?.businessAttributes?.Governance?.dataOwner, "Sales; and data");
+  });
+});
+
+Deno.test("import-business-metadata: --delimiter reads the header whose column order is checked", async () => {
+  await withImportSetup({}, async (setup) => {
+    const [type, value, ...rest] = BM_HEADER;
+    const csv = await misleadingFile(setup, "bm.csv", ",", [value, type, ...rest], [
+      [SEED_CUSTOMERS_TABLE, "azure_sql_table", "Governance.dataOwner", "Sales", ""],
+    ]);
+    const run = await setup.govcat(
+      "entity",
+      "import-business-metadata",
+      `--bm-file=${csv}`,
+      "--delimiter=comma",
+    );
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(
+      run.stderr,
+      /bm\.csv:1:2: column EntityType: EntityType must be field 1: the service reads the columns/,
+    );
+  });
+});
+
+Deno.test("import-business-metadata: the padded copy of a file is read with the file's own separator", async () => {
+  await withImportSetup({}, async (setup) => {
+    // Detected from the header: commas, as the semicolons are quoted. The copy must not read otherwise.
+    const [, ...rest] = BM_HEADER;
+    const csv = await setup.file("bm.csv", [
+      ['"Entity;Type;;;;"', ...rest].join(","),
+      `azure_sql_table,${SEED_CUSTOMERS_TABLE},Governance.dataOwner,Sales`,
+    ]);
+    const run = await setup.govcat("entity", "import-business-metadata", `--bm-file=${csv}`);
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(
+      run.stderr,
+      /bm\.csv:1:1: column Entity;Type;;;;: not a column of template business-metadata/,
+    );
+    assert.doesNotMatch(run.stderr, /semicolons/);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * Progress of long commands on stderr. On a terminal: one line redrawn in place (`\r`, then clear to the
  * end of the line) at most ten times a second, with the phase, a bar, done/total, a moving rate, the time
- * left and the error count; cleared when the job finishes. Not on a terminal: nothing (the command prints
+ * left and the error count; cleared when the job finishes. The line's layout is sized from the total, not
+ * from the numbers of the moment: the numbers are padded to the total's width, a rate or time not known
+ * yet holds its place, and the bar's width follows from the widest the numbers can get, so neither the
+ * bar nor the fields after it move as the numbers grow. Not on a terminal: nothing (the command prints
  * its summary itself), unless asked for with `--progress`, which gives a plain line every five seconds at
  * most, for logs. No colours: nothing here depends on NO_COLOR or on the terminal's palette.
  *
@@ -16,6 +19,7 @@
  * @module
  */
 import type { ProgressReport, ProgressSink } from "../lib/operations/types.ts";
+import { counted } from "../lib/plural.ts";
 
 /** How a command's progress shows: `auto` draws on a terminal only, `always` also logs plain lines. */
 export type ProgressMode = "auto" | "always" | "never";
@@ -105,34 +109,59 @@ export function createTerminalProgress(options: TerminalProgressOptions): Termin
   };
 }
 
-/** The terminal line, cut to `width`: `importing [####....] 40/100  12 rows/s  ETA 0:05  0 errors`. */
+/** Width of the time left on the terminal line, always as hours, minutes and seconds: `0:12:30`. */
+const ETA_WIDTH = 7;
+const FIELD_GAP = "  ";
+
+/**
+ * The terminal line, cut to `width`: `importing [####....]  40/100   12 rows/s  ETA 0:00:05  0 errors`. With
+ * a total, done is padded to the total's width, the rate to that width too (`-` until it is known) and
+ * the time left is h:mm:ss (`-:--:--` until known); the bar takes what the widest such line leaves, so its
+ * width, and the place of every field, stays the same from one update to the next.
+ */
 export function progressLine(report: ProgressReport, perSecond: number | undefined, width: number): string {
-  const parts = [
-    report.total === undefined ? `${report.done} rows` : `${report.done}/${report.total}`,
-    ...(perSecond === undefined ? [] : [`${formatRate(perSecond)} rows/s`]),
-    ...etaPart(report, perSecond),
-    errorsText(report.errors),
-  ];
-  const tail = parts.join("  ");
-  let line = `${report.phase} ${tail}`;
-  if (report.total !== undefined && report.total > 0) {
-    // The bar takes what is left, within reason; on a narrow terminal it goes first.
-    const barWidth = Math.min(30, width - line.length - 3);
-    if (barWidth >= 10) line = `${report.phase} ${bar(report.done / report.total, barWidth)} ${tail}`;
+  if (report.total === undefined) {
+    const parts = [
+      counted(report.done, "row"),
+      ...(perSecond === undefined ? [] : [`${formatRate(perSecond)} rows/s`]),
+      counted(report.errors, "error"),
+    ];
+    return cut(`${report.phase} ${parts.join(FIELD_GAP)}`, width);
   }
+  const total = String(report.total);
+  // Room for the rate: the total's width, from 9.9 up to five digits (faster is rare, and runs on).
+  const rateWidth = Math.min(5, Math.max(3, total.length));
+  const eta = timeLeft(report, perSecond, clockTime) ?? "-:--:--";
+  const tail = [
+    `${String(report.done).padStart(total.length)}/${total}`,
+    `${(perSecond === undefined ? "-" : formatRate(perSecond)).padStart(rateWidth)} rows/s`,
+    `ETA ${eta.padStart(ETA_WIDTH)}`,
+    counted(report.errors, "error"),
+  ].join(FIELD_GAP);
+  // The widest tail the total allows (every row done, every row an error), whatever the numbers now.
+  const widest = 2 * total.length + 1 + rateWidth + " rows/s".length + "ETA ".length + ETA_WIDTH +
+    `${total} errors`.length + 3 * FIELD_GAP.length;
+  // The bar takes what is left, within reason; on a narrow terminal it goes first.
+  const barWidth = Math.min(30, width - report.phase.length - 2 - widest);
+  if (report.total <= 0 || barWidth < 10) return cut(`${report.phase} ${tail}`, width);
+  return cut(`${report.phase} ${bar(report.done / report.total, barWidth)} ${tail}`, width);
+}
+
+function cut(line: string, width: number): string {
   return line.length > width ? line.slice(0, width) : line;
 }
 
-/** A line for logs: `importing: 40/100 rows (40%), 12 rows/s, ETA 0:05, 0 errors`. */
+/** A line for logs: `importing: 40/100 rows (40%), 12 rows/s, ETA 0:05, 0 errors`; `1 row`, `1 error`. */
 export function plainLine(report: ProgressReport, perSecond: number | undefined): string {
+  // With a total, the noun goes with it: `0/1 row`, as in "0 of 1 row".
   const count = report.total === undefined
-    ? `${report.done} rows`
-    : `${report.done}/${report.total} rows (${percent(report.done, report.total)}%)`;
+    ? counted(report.done, "row")
+    : `${report.done}/${counted(report.total, "row")} (${percent(report.done, report.total)}%)`;
   const parts = [
     count,
     ...(perSecond === undefined ? [] : [`${formatRate(perSecond)} rows/s`]),
     ...etaPart(report, perSecond),
-    errorsText(report.errors),
+    counted(report.errors, "error"),
   ];
   return `${report.phase}: ${parts.join(", ")}`;
 }
@@ -147,18 +176,29 @@ function percent(done: number, total: number): number {
   return total > 0 ? Math.floor(Math.min(1, done / total) * 100) : 100;
 }
 
-function etaPart(report: ProgressReport, perSecond: number | undefined): string[] {
-  if (report.total === undefined || perSecond === undefined || perSecond <= 0) return [];
-  const left = Math.max(0, report.total - report.done);
-  return [`ETA ${formatDuration(left / perSecond)}`];
+/** The time left at the rate of the moment (`0:05`); undefined without a total or a rate above zero. */
+function timeLeft(
+  report: ProgressReport,
+  perSecond: number | undefined,
+  format = formatDuration,
+): string | undefined {
+  if (report.total === undefined || perSecond === undefined || perSecond <= 0) return undefined;
+  return format(Math.max(0, report.total - report.done) / perSecond);
 }
 
-function errorsText(errors: number): string {
-  return errors === 1 ? "1 error" : `${errors} errors`;
+function etaPart(report: ProgressReport, perSecond: number | undefined): string[] {
+  const left = timeLeft(report, perSecond);
+  return left === undefined ? [] : [`ETA ${left}`];
 }
 
 function formatRate(perSecond: number): string {
   return perSecond >= 10 ? String(Math.round(perSecond)) : perSecond.toFixed(1);
+}
+
+/** `0:00:05`, `0:12:30`, `1:02:03`: always hours, minutes and seconds, so the width holds below ten hours. */
+function clockTime(seconds: number): string {
+  const duration = formatDuration(seconds);
+  return duration.length < ETA_WIDTH ? `0:${duration.padStart(5, "0")}` : duration;
 }
 
 /** `0:05`, `12:30`, `1:02:03`. */

@@ -1,7 +1,7 @@
 /**
  * The command line's progress display, driven by a fake clock with everything it writes collected: the
- * redrawn terminal line and its throttle, the plain lines of `--progress` off a terminal, silence
- * otherwise, the moving rate and the time left.
+ * redrawn terminal line and its throttle, its layout that stays put as the numbers grow, the plain lines
+ * of `--progress` off a terminal, silence otherwise, the moving rate and the time left, and `1 row`.
  */
 import assert from "node:assert/strict";
 import {
@@ -43,9 +43,9 @@ Deno.test("on a terminal: one line redrawn at most ten times a second, cleared o
   assert.ok(writes.length <= 21 && writes.length >= 19, `${writes.length} redraws in 2 s`);
   for (const write of writes) assert.ok(!write.includes("\n"), "the line is redrawn, never scrolled");
   const last = shown(writes.at(-1)!);
-  assert.match(last, /^importing \[#{14}\.{14}\] 200\/400 {2}100 rows\/s {2}ETA 0:02 {2}2 errors$/);
+  assert.match(last, /^importing \[#{14}\.{14}\] 200\/400 {2}100 rows\/s {2}ETA 0:00:02 {2}2 errors$/);
   assert.ok(last.length <= 99, "shorter than the terminal is wide");
-  assert.equal(shown(writes[0]), `importing [${".".repeat(28)}] 0/400  0 errors`);
+  assert.equal(shown(writes[0]), `importing [${".".repeat(28)}]   0/400    - rows/s  ETA -:--:--  0 errors`);
 
   progress.finish();
   assert.equal(writes.at(-1), "\r\x1b[K", "finish clears the line");
@@ -77,11 +77,11 @@ Deno.test("the line fits narrow terminals: the bar goes first, then the text is 
   const wide = progressLine(report, 250, 119);
   assert.equal(
     wide,
-    `importing [${"#".repeat(7)}${".".repeat(21)}] 1234/5000  250 rows/s  ETA 0:16  3 errors`,
+    `importing [${"#".repeat(7)}${".".repeat(21)}] 1234/5000   250 rows/s  ETA 0:00:16  3 errors`,
   );
   const narrow = progressLine(report, 250, 60);
-  assert.equal(narrow, "importing 1234/5000  250 rows/s  ETA 0:16  3 errors");
-  assert.equal(progressLine(report, 250, 30), "importing 1234/5000  250 rows/");
+  assert.equal(narrow, "importing 1234/5000   250 rows/s  ETA 0:00:16  3 errors");
+  assert.equal(progressLine(report, 250, 30), "importing 1234/5000   250 rows");
   assert.equal(
     progressLine({ phase: "reading", done: 42, errors: 1 }, 2.5, 79),
     "reading 42 rows  2.5 rows/s  1 error",
@@ -156,4 +156,97 @@ Deno.test("a job's summary line is written on terminals and in plain mode, not w
     progress.summary?.("entity.bulk-import: 3 rows, 3 created");
     assert.equal(written.includes("entity.bulk-import: 3 rows, 3 created\n"), expected);
   }
+});
+
+/** Where each field of a drawn line starts: the bar's brackets, the slash of done/total, the rate, ETA. */
+function columnsOf(line: string) {
+  return {
+    barStart: line.indexOf("["),
+    barEnd: line.indexOf("]"),
+    slash: line.indexOf("/"),
+    rate: line.indexOf(" rows/s"),
+    eta: line.indexOf("ETA"),
+    errors: line.search(/\d+ errors?$/),
+  };
+}
+
+/**
+ * An import of `total` rows drawn on a terminal `columns` wide: the rate unknown at first, then slow
+ * (under 10 rows a second, shown with a decimal), then fast, errors from none to many; every redraw.
+ */
+function importDrawn(total: number, columns: number): string[] {
+  const { writes, clock, progress } = setup({ columns });
+  let done = 0;
+  for (let step = 0; done < total; step++) {
+    clock.t = step * 100;
+    done = Math.min(total, done + (step < 40 ? 0.5 : step < 80 ? 5 : 50));
+    const errors = done < total * 0.3 ? 0 : done < total * 0.5 ? 1 : Math.floor(done / 10);
+    progress.update({ phase: "importing", done: Math.floor(done), total, errors });
+  }
+  return writes.map(shown);
+}
+
+Deno.test("on a terminal: the layout stays put as the numbers grow; the line never exceeds the width", () => {
+  for (const total of [100, 1000, 123_456]) {
+    const lines = importDrawn(total, 80);
+    assert.ok(lines.length > 20, `${lines.length} redraws`);
+    // The numbers really do grow from one digit to the total's, and the rate and time left show up.
+    assert.match(lines[0], / 0\/\d+ +- rows\/s {2}ETA -:--:-- {2}0 errors$/);
+    for (
+      const [pattern, what] of [
+        [/ \d\.\d rows\/s/, "a slow rate, with a decimal"],
+        [/ \d{2,} rows\/s/, "a fast one"],
+        [/ETA \d:\d\d:\d\d/, "a time left"],
+        [/ 1 error$/, "one error"],
+        [/ \d{2,} errors$/, "many errors"],
+      ] as const
+    ) assert.ok(lines.some((line) => pattern.test(line)), `${total}: ${what}`);
+    assert.match(lines.at(-1)!, new RegExp(` ${total}/${total} `));
+    const first = columnsOf(lines[0]);
+    assert.ok(first.barStart > 0 && first.barEnd > first.barStart + 10, lines[0]);
+    for (const line of lines) {
+      assert.ok(line.length <= 79, `${line.length} columns: ${line}`);
+      const at = columnsOf(line);
+      assert.deepEqual(at, first, `a field moved:\n${lines[0]}\n${line}`);
+    }
+  }
+});
+
+Deno.test("on a narrow terminal: the bar is left out from the start, not dropped as the numbers grow", () => {
+  for (const columns of [40, 60, 72]) {
+    const lines = importDrawn(5000, columns);
+    const withBar = lines.filter((line) => line.includes("["));
+    assert.ok(
+      withBar.length === 0 || withBar.length === lines.length,
+      `${columns}: ${withBar.length}/${lines.length}`,
+    );
+    const slashes = new Set(lines.map((line) => line.indexOf("/")));
+    assert.equal(slashes.size, 1, `${columns}: done/total stays put`);
+    for (const line of lines) assert.ok(line.length <= columns - 1, `${columns}: ${line}`);
+  }
+});
+
+Deno.test("one row is one row, one error one error: terminal and plain lines", () => {
+  assert.equal(
+    progressLine({ phase: "reading", done: 1, errors: 1 }, undefined, 79),
+    "reading 1 row  1 error",
+  );
+  assert.equal(
+    progressLine({ phase: "reading", done: 2, errors: 0 }, 1.5, 79),
+    "reading 2 rows  1.5 rows/s  0 errors",
+  );
+  assert.match(
+    progressLine({ phase: "importing", done: 1, total: 1, errors: 1 }, 2, 79),
+    / 1\/1 .* 1 error$/,
+  );
+  assert.equal(plainLine({ phase: "reading", done: 1, errors: 1 }, undefined), "reading: 1 row, 1 error");
+  assert.equal(plainLine({ phase: "reading", done: 0, errors: 2 }, undefined), "reading: 0 rows, 2 errors");
+  assert.equal(
+    plainLine({ phase: "importing", done: 0, total: 1, errors: 0 }, undefined),
+    "importing: 0/1 row (0%), 0 errors",
+  );
+  assert.equal(
+    plainLine({ phase: "importing", done: 1, total: 2, errors: 1 }, undefined),
+    "importing: 1/2 rows (50%), 1 error",
+  );
 });

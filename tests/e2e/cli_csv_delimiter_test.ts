@@ -193,6 +193,6 @@ Deno.test("one row is one row: the import's summary line on stderr", async () =>
       imported.stderr,
       /entity\.bulk-import: 1 row, 1 created, 0 updated, 0 skipped, 0 rejected in /,
     );
-    assert.doesNotMatch(imported.stderr, /1 rows/);
+    assert.doesNotMatch(imported.stderr, /(?<![\d.])1 rows\b/, "a rate such as 91 rows/s is not a count");
   });
 });

@@ -20,6 +20,7 @@
  * @module
  */
 import type { ProgressReport, ProgressSink } from "../operations/types.ts";
+import { counted } from "../plural.ts";
 
 /** A `notifications/progress` message. */
 export interface ProgressNotification {
@@ -112,8 +113,13 @@ export function mcpProgressSink(
   };
 }
 
-/** `importing: 40/100 rows, 2 errors`. */
+/**
+ * `importing: 40/100 rows, 2 errors`; `validating: 1 row, 1 error`. With a total, the noun goes with it:
+ * `0/1 row`, as in "0 of 1 row".
+ */
 export function progressMessage(report: ProgressReport): string {
-  const count = report.total === undefined ? `${report.done}` : `${report.done}/${report.total}`;
-  return `${report.phase}: ${count} rows, ${report.errors} errors`;
+  const count = report.total === undefined
+    ? counted(report.done, "row")
+    : `${report.done}/${counted(report.total, "row")}`;
+  return `${report.phase}: ${count}, ${counted(report.errors, "error")}`;
 }

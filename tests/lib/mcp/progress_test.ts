@@ -1,14 +1,14 @@
 /**
- * MCP progress notifications: the sink's throttling and ordering with a fake clock, then end to end — a
- * real SDK client calling, over an in-process transport pair, a throwaway tool and a registry operation
- * that report progress, with and without a progress token.
+ * MCP progress notifications: the sink's throttling and ordering with a fake clock, the message's counts
+ * (`1 row`, `1 error`), then end to end — a real SDK client calling, over an in-process transport pair, a
+ * throwaway tool and a registry operation that report progress, with and without a progress token.
  */
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../lib/config.ts";
 import { loadMcpClientSdk } from "../../../lib/deps/mcp_sdk.ts";
 import { z } from "../../../lib/deps/zod.ts";
 import { createLogger } from "../../../lib/log.ts";
-import { mcpProgressSink, type ProgressNotification } from "../../../lib/mcp/progress.ts";
+import { mcpProgressSink, progressMessage, type ProgressNotification } from "../../../lib/mcp/progress.ts";
 import { createToolServer, createToolServices } from "../../../lib/mcp/server.ts";
 import { defineTool, READ_ONLY, type ToolDefinition } from "../../../lib/mcp/tool.ts";
 import { invokeOperationTool } from "../../../lib/mcp/tools/registry_tools.ts";
@@ -51,12 +51,37 @@ Deno.test("notifications are throttled to four a second, and the last state is s
     progressToken: "tok-1",
     progress: 210,
     total: 300,
-    message: "importing: 210/300 rows, 1 errors",
+    message: "importing: 210/300 rows, 1 error",
   });
   // Finishing again, or after a sent state, adds nothing.
   sink.finish();
   await sink.settled();
   assert.equal(sent.length, 6);
+});
+
+Deno.test("the message says 1 row and 1 error, and a total of one row is 0/1 row", async () => {
+  assert.equal(progressMessage({ phase: "validating", done: 1, errors: 1 }), "validating: 1 row, 1 error");
+  assert.equal(progressMessage({ phase: "validating", done: 0, errors: 0 }), "validating: 0 rows, 0 errors");
+  assert.equal(
+    progressMessage({ phase: "importing", done: 0, total: 1, errors: 0 }),
+    "importing: 0/1 row, 0 errors",
+  );
+  assert.equal(
+    progressMessage({ phase: "importing", done: 1, total: 2, errors: 2 }),
+    "importing: 1/2 rows, 2 errors",
+  );
+  // As the client sees it.
+  const { extra, sent } = fakeExtra("one");
+  const sink = mcpProgressSink(extra, { now: () => 0 })!;
+  sink.update({ phase: "importing", done: 1, total: 1, errors: 1 });
+  sink.finish();
+  await sink.settled();
+  assert.deepEqual(sent, [{
+    progressToken: "one",
+    progress: 1,
+    total: 1,
+    message: "importing: 1/1 row, 1 error",
+  }]);
 });
 
 Deno.test("the last state is not repeated on finish, and a job that never reported sends nothing", async () => {
@@ -88,7 +113,7 @@ Deno.test("progress keeps increasing across phases; the message carries the phas
   assert.deepEqual(sent.map(({ progress, total, message }) => ({ progress, total, message })), [
     { progress: 0, total: 100, message: "validating: 0/100 rows, 0 errors" },
     { progress: 100, total: 100, message: "validating: 100/100 rows, 2 errors" },
-    { progress: 140, total: 200, message: "importing: 40/100 rows, 1 errors" },
+    { progress: 140, total: 200, message: "importing: 40/100 rows, 1 error" },
   ]);
 });
 
@@ -184,7 +209,7 @@ Deno.test("a client asking for progress gets throttled notifications, the last o
       { progress: 0, total: 30, message: "importing: 0/30 rows, 0 errors" },
       { progress: 10, total: 30, message: "importing: 10/30 rows, 0 errors" },
       { progress: 20, total: 30, message: "importing: 20/30 rows, 0 errors" },
-      { progress: 30, total: 30, message: "importing: 30/30 rows, 1 errors" },
+      { progress: 30, total: 30, message: "importing: 30/30 rows, 1 error" },
     ]);
 
     const without = await client.callTool({ name: "progress_probe", arguments: {} });

@@ -129,22 +129,39 @@ export function progressLine(report: ProgressReport, perSecond: number | undefin
     return cut(`${report.phase} ${parts.join(FIELD_GAP)}`, width);
   }
   const total = String(report.total);
+  const done = `${String(report.done).padStart(total.length)}/${total}`;
+  const errors = counted(report.errors, "error");
   // Room for the rate: the total's width, from 9.9 up to five digits (faster is rare, and runs on).
   const rateWidth = Math.min(5, Math.max(3, total.length));
   const eta = timeLeft(report, perSecond, clockTime) ?? "-:--:--";
-  const tail = [
-    `${String(report.done).padStart(total.length)}/${total}`,
+  const rateAndEta = [
     `${(perSecond === undefined ? "-" : formatRate(perSecond)).padStart(rateWidth)} rows/s`,
     `ETA ${eta.padStart(ETA_WIDTH)}`,
-    counted(report.errors, "error"),
-  ].join(FIELD_GAP);
-  // The widest tail the total allows (every row done, every row an error), whatever the numbers now.
-  const widest = 2 * total.length + 1 + rateWidth + " rows/s".length + "ETA ".length + ETA_WIDTH +
-    `${total} errors`.length + 3 * FIELD_GAP.length;
-  // The bar takes what is left, within reason; on a narrow terminal it goes first.
-  const barWidth = Math.min(30, width - report.phase.length - 2 - widest);
-  if (report.total <= 0 || barWidth < 10) return cut(`${report.phase} ${tail}`, width);
-  return cut(`${report.phase} ${bar(report.done / report.total, barWidth)} ${tail}`, width);
+  ];
+  // The widest tails the total allows (every row done, every row an error), whatever the numbers now.
+  const widestShort = 2 * total.length + 1 + FIELD_GAP.length + `${total} errors`.length;
+  const widestFull = widestShort + rateWidth + " rows/s".length + "ETA ".length + ETA_WIDTH +
+    2 * FIELD_GAP.length;
+  // The bar takes what is left, within reason. On a narrower terminal the rate and time left go first,
+  // then the bar: each choice depends on the width and the total only, so it holds for the whole run.
+  const room = width - report.phase.length - 2;
+  const full = Math.min(30, room - widestFull);
+  if (report.total > 0 && full >= 10) {
+    return cut(
+      `${report.phase} ${bar(report.done / report.total, full)} ${
+        [done, ...rateAndEta, errors].join(FIELD_GAP)
+      }`,
+      width,
+    );
+  }
+  const short = Math.min(30, room - widestShort);
+  if (report.total > 0 && short >= 10) {
+    return cut(
+      `${report.phase} ${bar(report.done / report.total, short)} ${[done, errors].join(FIELD_GAP)}`,
+      width,
+    );
+  }
+  return cut(`${report.phase} ${[done, ...rateAndEta, errors].join(FIELD_GAP)}`, width);
 }
 
 function cut(line: string, width: number): string {

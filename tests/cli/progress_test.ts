@@ -72,7 +72,7 @@ Deno.test("on a terminal: a new phase is drawn at once; clear() steps aside for 
   assert.equal(writes.length, 5);
 });
 
-Deno.test("the line fits narrow terminals: the bar goes first, then the text is cut", () => {
+Deno.test("the line fits narrow terminals: the rate and time left go first, then the bar, then the text is cut", () => {
   const report = { phase: "importing", done: 1234, total: 5000, errors: 3 };
   const wide = progressLine(report, 250, 119);
   assert.equal(
@@ -80,7 +80,8 @@ Deno.test("the line fits narrow terminals: the bar goes first, then the text is 
     `importing [${"#".repeat(7)}${".".repeat(21)}] 1234/5000   250 rows/s  ETA 0:00:16  3 errors`,
   );
   const narrow = progressLine(report, 250, 60);
-  assert.equal(narrow, "importing 1234/5000   250 rows/s  ETA 0:00:16  3 errors");
+  assert.equal(narrow, `importing [${"#".repeat(6)}${".".repeat(19)}] 1234/5000  3 errors`);
+  assert.equal(progressLine(report, 250, 40), "importing 1234/5000   250 rows/s  ETA 0:");
   assert.equal(progressLine(report, 250, 30), "importing 1234/5000   250 rows");
   assert.equal(
     progressLine({ phase: "reading", done: 42, errors: 1 }, 2.5, 79),

@@ -304,10 +304,11 @@ Deno.test("progress: silent off a terminal, plain lines with --progress, a clear
   });
   assert.equal(await runCli(["lineage", "probe"], terminal.io, reportingProbe), 0);
   assert.deepEqual(screen.slice(0, -1), [
-    `\rimporting [${".".repeat(28)}] 0/10  0 errors\x1b[K`,
+    // 60 columns: the bar stays, the rate and time left give way; done is padded to the total's width.
+    `\rimporting [${".".repeat(28)}]  0/10  0 errors\x1b[K`,
     "\r\x1b[K",
     "warn: row 3: skipped\n",
-    `\rimporting [${"#".repeat(14)}${".".repeat(14)}] 5/10  1 error\x1b[K`,
+    `\rimporting [${"#".repeat(14)}${".".repeat(14)}]  5/10  1 error\x1b[K`,
     "\r\x1b[K",
   ]);
   assert.match(screen.at(-1)!, /^\[stdout\]\{/);

@@ -2,6 +2,10 @@
  * The README's `deno install` line (from a checkout), run as written into a temporary install root, and the
  * command it installs run on a PATH without the Azure CLI: it answers, and prints nothing else. Deno notes
  * the `az`/`azd` of `--allow-run` it cannot find on every start unless the install is quiet (`-q`).
+ *
+ * Both run with a closed loopback port as their proxy: with the lockfile the README names, the install
+ * takes the npm packages from the cache `deno install` filled; without it, it would resolve newer versions
+ * and download them, which must fail here rather than leave the machine.
  */
 import assert from "node:assert/strict";
 import { runToEnd } from "../../lib/distribution/smoke.ts";
@@ -9,10 +13,13 @@ import { VERSION } from "../../lib/version.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
+/** Where a download would go: a closed port on this machine. */
+const OFFLINE = { HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9", NO_PROXY: "" };
+
 /** The README's `deno install … main.ts` command from a checkout, its line continuations joined. */
 function readmeInstallLine(): string[] {
   const readme = Deno.readTextFileSync(`${ROOT}README.md`);
-  const match = /^# from a checkout\n(deno install [^\n]*\\\n[^\n]*main\.ts)$/m.exec(readme);
+  const match = /^# from a checkout[^\n]*\n(deno install [^\n]*\\\n[^\n]*main\.ts)$/m.exec(readme);
   assert.ok(match, "the README shows a deno install line from a checkout");
   return match[1].replace(/\\\n/g, " ").trim().split(/\s+/);
 }
@@ -43,15 +50,19 @@ Deno.test({
       const [program, ...args] = readmeInstallLine();
       assert.equal(program, "deno");
       assert.ok(args.includes("-q"), "the README's install line is quiet");
+      assert.ok(args.includes("--lock=deno.lock"), "the README's install line takes the tested versions");
       const PATH = await pathWithoutAzureCli(dir);
       const installed = await runToEnd(Deno.execPath(), args, {
         cwd: ROOT,
-        env: { DENO_INSTALL_ROOT: `${dir}/root`, PATH },
-        timeoutMs: 120_000,
+        env: { ...OFFLINE, DENO_INSTALL_ROOT: `${dir}/root`, PATH },
+        timeoutMs: 60_000,
       });
       assert.equal(installed.code, 0, installed.stderr);
 
-      const version = await runToEnd(`${dir}/root/bin/govcat`, ["--version"], { cwd: dir, env: { PATH } });
+      const version = await runToEnd(`${dir}/root/bin/govcat`, ["--version"], {
+        cwd: dir,
+        env: { ...OFFLINE, PATH },
+      });
       assert.equal(version.code, 0, version.stderr);
       assert.equal(version.stdout.trim(), `govcat ${VERSION}`);
       assert.equal(version.stderr, "", "no 'Failed to resolve az for allow-run' or other note");

@@ -45,6 +45,10 @@ export interface Config {
   tokenScope: string;
   /** Client-side limit of requests per second to the catalog; 0 turns the limiter off. */
   rateLimit: number;
+  /** Largest catalog answer read, in bytes once decompressed (CATALOG_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
+  /** Longest Retry-After waited for, in seconds; a longer one fails at once (CATALOG_MAX_RETRY_WAIT). */
+  maxRetryWaitSeconds: number;
   logLevel: LogLevel;
   mcpReadOnly: boolean;
   /** Tool allow/deny list, e.g. `get_entity,search_entities` or `-delete_entity`. */
@@ -104,10 +108,24 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     meaning: "OAuth scope of catalog tokens",
   },
   { name: "CATALOG_RATE_LIMIT", default: "50", meaning: "Client-side requests per second (0 = off)" },
+  {
+    name: "CATALOG_MAX_RESPONSE_BYTES",
+    default: "67108864",
+    meaning: "Largest catalog answer read, in bytes once decompressed (64 MiB; 1 MiB-1 GiB); larger fails",
+  },
+  {
+    name: "CATALOG_MAX_RETRY_WAIT",
+    default: "120",
+    meaning: "Longest Retry-After waited for, in seconds (0-86400); a longer one fails, saying when to retry",
+  },
   { name: "CATALOG_LOG", default: "warn", meaning: "Log level on stderr: error, warn, info, debug" },
   { name: "CATALOG_MCP_READ_ONLY", default: "false", meaning: "Hide and refuse every write tool" },
   { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
-  { name: "CATALOG_MCP_AUTH_TOKEN", default: "", meaning: "Bearer token required by the HTTP transports" },
+  {
+    name: "CATALOG_MCP_AUTH_TOKEN",
+    default: "",
+    meaning: "Bearer token required by the HTTP transports; off loopback at least 32 random characters",
+  },
   { name: "CATALOG_MCP_ALLOWED_ORIGINS", default: "", meaning: "Comma-separated browser origins allowed" },
   {
     name: "CATALOG_MCP_FILE_ROOT",
@@ -246,10 +264,12 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     unifiedApiVersion: apiVersion(read, "CATALOG_UNIFIED_API_VERSION", DEFAULT_UNIFIED_API_VERSION),
     tokenScope: scope(read),
     rateLimit: integer(read, "CATALOG_RATE_LIMIT", 50, 0, 10000),
+    maxResponseBytes: integer(read, "CATALOG_MAX_RESPONSE_BYTES", 64 * 1024 * 1024, 1024 * 1024, 1024 ** 3),
+    maxRetryWaitSeconds: integer(read, "CATALOG_MAX_RETRY_WAIT", 120, 0, 86400),
     logLevel: logRaw as LogLevel,
     mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
     mcpTools: read("CATALOG_MCP_TOOLS"),
-    mcpAuthToken: read("CATALOG_MCP_AUTH_TOKEN"),
+    mcpAuthToken: authToken(read("CATALOG_MCP_AUTH_TOKEN"), mcpHost),
     mcpAllowedOrigins: origins(read),
     mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
   };
@@ -298,6 +318,24 @@ function baseUrl(read: Reader, name: string): string | undefined {
     throw invalid(name, raw, "https for a remote host (plain http is allowed only for 127.0.0.1/localhost)");
   }
   return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+/** Shortest token accepted off loopback: 32 characters, 128 bits as hex, more in any richer alphabet. */
+export const MIN_REMOTE_TOKEN_LENGTH = 32;
+
+/**
+ * A token guarding a server that listens beyond this machine must resist guessing: at least
+ * {@link MIN_REMOTE_TOKEN_LENGTH} characters, not a short pattern repeated. Never echoed.
+ */
+function authToken(token: string | undefined, host: string): string | undefined {
+  if (token === undefined || isLoopbackHost(host)) return token;
+  if (token.length >= MIN_REMOTE_TOKEN_LENGTH && new Set(token).size >= 8) return token;
+  throw new ConfigError(
+    `CATALOG_MCP_AUTH_TOKEN is too weak for a server listening on ${host}: anyone who can reach it could ` +
+      `guess it. Use at least ${MIN_REMOTE_TOKEN_LENGTH} random characters, e.g. from \`openssl rand -hex 32\` ` +
+      'or `deno eval "console.log(crypto.randomUUID() + crypto.randomUUID())"`, or bind to 127.0.0.1.',
+    "CATALOG_MCP_AUTH_TOKEN",
+  );
 }
 
 function origins(read: Reader): string[] {

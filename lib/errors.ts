@@ -122,6 +122,15 @@ export class NetworkError extends CatalogError {}
 export class TimeoutError extends CatalogError {}
 /** Any other unexpected status. */
 export class UnexpectedStatusError extends CatalogError {}
+/** The answer was larger than `CATALOG_MAX_RESPONSE_BYTES` once decompressed; it was not read further. */
+export class ResponseTooLargeError extends CatalogError {}
+/** The catalog redirected to another origin (or from https to http); the redirect was not followed. */
+export class RedirectRefusedError extends CatalogError {}
+/**
+ * Throttled with a wait longer than `CATALOG_MAX_RETRY_WAIT`: not waited for. The message says when to
+ * retry; `retryAfterSeconds` is the wait the service asked for.
+ */
+export class RetryWaitTooLongError extends RateLimitError {}
 
 /**
  * The fix hint for a status alone, following spec §7: the fallback row of the hint table

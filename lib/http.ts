@@ -3,6 +3,12 @@
  * api-version query parameter, bearer tokens, timeouts, retries (see `retry.ts`), the client-side rate
  * limiter, and mapping of error bodies to typed errors. Tokens never reach a log line or an error.
  *
+ * What a catalog (or whatever answers in its place) sends is bounded: bodies are read as streams and
+ * refused past `maxResponseBytes` decompressed (CATALOG_MAX_RESPONSE_BYTES), redirects are followed only
+ * within the request's own origin (never to another host, port or scheme, so never from https to http),
+ * and a Retry-After longer than `maxRetryAfterMs` (CATALOG_MAX_RETRY_WAIT) fails at once with a
+ * RetryWaitTooLongError saying when to retry.
+ *
  * @example
  * ```ts
  * import { HttpClient } from "./http.ts";
@@ -17,13 +23,23 @@ import {
   errorForStatus,
   NetworkError,
   RateLimitError,
+  RedirectRefusedError,
+  ResponseTooLargeError,
+  RetryWaitTooLongError,
   ServerError,
   TimeoutError,
   UsageError,
 } from "./errors.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
 import { RateLimiter } from "./rate_limiter.ts";
-import { type AttemptOutcome, backoffDelayMs, retryAfterMs, shouldRetry, sleep } from "./retry.ts";
+import {
+  type AttemptOutcome,
+  backoffDelayMs,
+  clampDelayMs,
+  retryAfterMs,
+  shouldRetry,
+  sleep,
+} from "./retry.ts";
 import { USER_AGENT } from "./version.ts";
 
 /** The catalog's API areas; each has its own base URL, api-version and error body shape. */
@@ -56,8 +72,16 @@ export interface HttpClientOptions {
   /** First backoff step; the default suits the service, tests make it small. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** A Retry-After longer than this is not waited for: the call fails with RateLimitError at once. */
+  /**
+   * A Retry-After longer than this is not waited for: the call fails at once with RetryWaitTooLongError
+   * (a RateLimitError) saying when to retry (CATALOG_MAX_RETRY_WAIT × 1000).
+   */
   maxRetryAfterMs?: number;
+  /**
+   * Largest answer read, in bytes once decompressed (CATALOG_MAX_RESPONSE_BYTES); a larger one fails with
+   * ResponseTooLargeError and is not read further.
+   */
+  maxResponseBytes?: number;
   logger?: Logger;
 }
 
@@ -92,6 +116,18 @@ export interface RequestOptions {
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(["GET", "HEAD", "PUT", "DELETE"]);
 /** Error body text kept in a message when the service sent no structured error. */
 const MAX_ERROR_TEXT = 500;
+/**
+ * Default of `maxResponseBytes` (64 MiB, decompressed). The largest real answers are pages: a search page
+ * of 1,000 results, a bulk entity read with its referred entities, a full typedef list or a deep lineage
+ * graph, a few MB each on large accounts. 64 MiB leaves ten times that, while a hostile or broken peer
+ * (a gzip bomb expands 1,000-fold) cannot take more than about that much memory per request in flight.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Error bodies are read up to this size (the rest is dropped, not refused): messages are short. */
+const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+/** Same-origin redirects followed for one attempt before the answer counts as a refusal. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export class HttpClient {
   readonly #options:
@@ -113,6 +149,7 @@ export class HttpClient {
       retryBaseMs: 800,
       retryMaxMs: 30_000,
       maxRetryAfterMs: 120_000,
+      maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
       logger: silentLogger,
       ...given,
     };
@@ -194,12 +231,14 @@ export class HttpClient {
       logger.debug(`${label} -> ${describeOutcome(outcome)} in ${elapsed} ms (attempt ${attempt})`);
 
       if (outcome.kind === "status" && outcome.status === 429) {
-        for (const listener of this.#throttleListeners) listener(waitMs ?? 0);
+        for (const listener of this.#throttleListeners) listener(clampDelayMs(waitMs ?? 0));
       }
-      if (attempt > maxRetries || !shouldRetry(outcome, idempotent)) {
-        throw this.#finalError(error, outcome, idempotent, attempt);
+      if (!shouldRetry(outcome, idempotent)) throw this.#finalError(error, outcome, idempotent, attempt);
+      // Checked before the retries run out: whoever catches the error (a bulk import) must not wait it out.
+      if (waitMs !== undefined && waitMs > this.#options.maxRetryAfterMs) {
+        throw this.#waitTooLong(error, waitMs);
       }
-      if (waitMs !== undefined && waitMs > this.#options.maxRetryAfterMs) throw error;
+      if (attempt > maxRetries) throw this.#finalError(error, outcome, idempotent, attempt);
       const delay = waitMs ?? backoffDelayMs(attempt, {
         baseMs: this.#options.retryBaseMs,
         maxMs: this.#options.retryMaxMs,
@@ -258,20 +297,67 @@ export class HttpClient {
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const context = { method: options.method, url: redactSecrets(url.toString()) };
     let response: Response;
-    try {
-      const init = { method: options.method, headers, body, signal };
-      response = await (client ? fetch(url, { ...init, client }) : fetch(url, init));
-    } catch (cause) {
-      return this.#transportFailure(cause, timeout, options.signal, context, isConnectFailure(cause));
+    let target = url;
+    let method: string = options.method;
+    let sending = body;
+    for (let redirects = 0;; redirects++) {
+      try {
+        // "manual": fetch would follow a redirect to any host, re-sending a 307's body there, and from
+        // https to http. Only redirects within the request's origin are followed, here.
+        const init: RequestInit = { method, headers, body: sending, signal, redirect: "manual" };
+        response = await (client ? fetch(target, { ...init, client }) : fetch(target, init));
+      } catch (cause) {
+        return this.#transportFailure(cause, timeout, options.signal, context, isConnectFailure(cause));
+      }
+      if (!REDIRECT_STATUSES.has(response.status)) break;
+      await response.body?.cancel().catch(() => {});
+      const location = response.headers.get("location");
+      const next = redirects < MAX_REDIRECTS
+        ? redirectTarget(target, location)
+        : { refusal: `more than ${MAX_REDIRECTS} redirects in a row` };
+      if ("refusal" in next) {
+        const shown = location === null ? "(no Location header)" : JSON.stringify(redactSecrets(location));
+        const error = new RedirectRefusedError({
+          ...context,
+          status: response.status,
+          message: `The catalog answered ${response.status} with a redirect to ${shown}, which was not ` +
+            `followed: ${next.refusal}. Redirects are followed only within ${target.origin}.`,
+          hint: "Point CATALOG_ENDPOINT (or CATALOG_UNIFIED_ENDPOINT) at the address the service answers " +
+            "on itself; a gateway that sends requests elsewhere is not followed, so tokens and bodies " +
+            "stay with the catalog.",
+        });
+        return { ok: false, error, outcome: { kind: "status", status: response.status } };
+      }
+      // As browsers do: 303, and 301/302 after a POST, continue as a GET without the body.
+      if (response.status === 303 || (response.status <= 302 && method === "POST")) {
+        method = "GET";
+        sending = undefined;
+        headers.delete("content-type");
+      }
+      target = next.url;
     }
     try {
       if (response.ok) {
         options.onResponse?.(response.status, response.headers);
-        return { ok: true, status: response.status, value: await readBody(response, options.responseType) };
+        const limit = this.#options.maxResponseBytes;
+        const bytes = await readLimited(response, limit, "refuse");
+        if (bytes === undefined) {
+          const error = new ResponseTooLargeError({
+            ...context,
+            status: response.status,
+            message: `The catalog's answer is larger than ${describeBytes(limit)} once decompressed ` +
+              `(CATALOG_MAX_RESPONSE_BYTES=${limit}); it was not read further.`,
+            hint: "Ask for less at a time (a smaller --limit or page size, fewer GUIDs per call), or raise " +
+              "CATALOG_MAX_RESPONSE_BYTES if answers this large are expected from this catalog.",
+          });
+          return { ok: false, error, outcome: { kind: "status", status: response.status } };
+        }
+        return { ok: true, status: response.status, value: decodeBody(bytes, options.responseType) };
       }
       // A gateway or service may echo the request back: the token we sent never reaches a message.
       const sent = headers.get("authorization")?.replace(/^Bearer\s+/i, "");
-      const text = redactSecrets(await response.text(), sent ? [sent] : []);
+      const raw = await readLimited(response, MAX_ERROR_BODY_BYTES, "truncate");
+      const text = redactSecrets(new TextDecoder().decode(raw), sent ? [sent] : []);
       const waitMs = retryAfterMs(response.headers);
       const error = errorForStatus({
         ...parseErrorBody(text, response.status),
@@ -321,6 +407,26 @@ export class HttpClient {
         cause,
       }),
     };
+  }
+
+  /** A throttle whose wait is longer than the configured maximum: not waited for, and says until when. */
+  #waitTooLong(error: CatalogError, waitMs: number): RetryWaitTooLongError {
+    const seconds = Math.ceil(waitMs / 1000);
+    const at = Date.now() + waitMs;
+    const until = at < 8.64e15 ? new Date(at).toISOString() : "a time too far ahead to name";
+    const limit = Math.round(this.#options.maxRetryAfterMs / 1000);
+    return new RetryWaitTooLongError({
+      status: error.status,
+      code: error.code,
+      requestId: error.requestId,
+      method: error.method,
+      url: error.url,
+      retryAfterSeconds: seconds,
+      cause: error,
+      message: `${error.message} The catalog asked to wait ${seconds} s before retrying (until ${until}), ` +
+        `longer than the ${limit} s this client waits at most (CATALOG_MAX_RETRY_WAIT); not retried.`,
+      hint: `Retry after ${until}; to have govcat wait that long, raise CATALOG_MAX_RETRY_WAIT.`,
+    });
   }
 
   /** The error to throw when no retry follows, with a warning when a write's outcome is unknown. */
@@ -385,9 +491,102 @@ function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
   return { body: JSON.stringify(body), contentType: "application/json" };
 }
 
-async function readBody(response: Response, type: RequestOptions["responseType"]): Promise<unknown> {
-  if (type === "bytes") return new Uint8Array(await response.arrayBuffer());
-  const text = await response.text();
+/**
+ * Reads a body as a stream, decompressed, up to `limit` bytes: past it the read stops and the rest is
+ * cancelled, and the answer is undefined ("refuse") or the first `limit` bytes ("truncate"). Bytes are read
+ * into one buffer that grows to at most `limit + 1`, so memory stays near `limit` whatever the peer sends
+ * (keeping the chunks fetch hands out would not: each 4 KiB of a decompressed body holds a 64 KiB buffer).
+ */
+async function readLimited(
+  response: Response,
+  limit: number,
+  over: "refuse" | "truncate",
+): Promise<Uint8Array | undefined> {
+  if (!response.body) return new Uint8Array(0);
+  // A declared length tells the size of a body sent as is (a compressed size proves nothing).
+  const declared = response.headers.has("content-encoding")
+    ? NaN
+    : Number(response.headers.get("content-length") ?? NaN);
+  if (over === "refuse" && declared > limit) {
+    await response.body.cancel().catch(() => {});
+    return undefined;
+  }
+  // Read into blocks of at most 1 MiB, filled in place: at most `limit + 1` bytes are ever held.
+  const capacity = limit + 1;
+  const blocks: Uint8Array[] = [];
+  let block = new Uint8Array(Math.min(capacity, declared >= 0 ? declared + 1 : 64 * 1024));
+  let filled = 0;
+  let size = 0;
+  const reader = response.body.getReader({ mode: "byob" });
+  try {
+    for (;;) {
+      if (filled === block.byteLength) {
+        blocks.push(block);
+        if (size === capacity) {
+          await reader.cancel().catch(() => {});
+          return over === "refuse" ? undefined : concatenate(blocks, limit);
+        }
+        block = new Uint8Array(Math.min(READ_BLOCK_BYTES, capacity - size));
+        filled = 0;
+      }
+      // The read takes the block over and hands it back in `value`.
+      const { done, value } = await reader.read(block.subarray(filled));
+      if (value === undefined) break;
+      block = new Uint8Array(value.buffer);
+      filled += value.byteLength;
+      size += value.byteLength;
+      if (done) break;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  blocks.push(block.subarray(0, filled));
+  return concatenate(blocks, size);
+}
+
+const READ_BLOCK_BYTES = 1024 * 1024;
+
+/** The first `size` bytes of `blocks`, as one array (the block itself when there is one). */
+function concatenate(blocks: Uint8Array[], size: number): Uint8Array {
+  if (blocks.length === 1) return blocks[0].subarray(0, size);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const block of blocks) {
+    if (offset >= size) break;
+    const part = block.subarray(0, Math.min(block.byteLength, size - offset));
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
+function describeBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * Where a redirect from `from` may go: only the same origin (scheme, host and port), so never to another
+ * host and never from https to http. Exported for tests.
+ */
+export function redirectTarget(from: URL, location: string | null): { url: URL } | { refusal: string } {
+  if (location === null || location.trim() === "") return { refusal: "the answer names no location" };
+  let to: URL;
+  try {
+    to = new URL(location, from);
+  } catch {
+    return { refusal: "the location is not a valid URL" };
+  }
+  if (from.protocol === "https:" && to.protocol !== "https:") {
+    return { refusal: `it would downgrade the connection from https to ${to.protocol.replace(":", "")}` };
+  }
+  if (to.origin !== from.origin) return { refusal: `it leads to another origin (${to.origin})` };
+  return { url: to };
+}
+
+function decodeBody(bytes: Uint8Array, type: RequestOptions["responseType"]): unknown {
+  if (type === "bytes") return bytes;
+  const text = new TextDecoder().decode(bytes);
   if (type === "text") return text;
   if (text === "") return undefined;
   try {

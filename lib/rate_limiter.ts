@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { sleep } from "./retry.ts";
+import { clampDelayMs, sleep } from "./retry.ts";
 
 export class RateLimiter {
   readonly #ratePerSecond: number;
@@ -43,7 +43,7 @@ export class RateLimiter {
 
   /** Holds every caller back for `ms` (the service's Retry-After). Never shortens an existing pause. */
   pauseFor(ms: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + clampDelayMs(ms));
   }
 
   /** Takes a token when one is free and returns 0, or returns how long to wait before trying again. */

@@ -42,17 +42,40 @@ export function shouldRetry(outcome: AttemptOutcome, idempotent: boolean): boole
   }
 }
 
-/** The wait the service asked for, in milliseconds, or undefined when it named none. */
+/**
+ * The longest delay a timer can hold: `setTimeout` keeps delays in a 32-bit signed integer and fires a
+ * longer one after 1 ms instead (with a TimeoutOverflowWarning), which turned a huge Retry-After into
+ * immediate retries. Every computed wait goes through {@link clampDelayMs}.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A computed delay made safe for a timer: NaN and negatives become 0, anything longer {@link MAX_TIMER_MS}. */
+export function clampDelayMs(ms: number): number {
+  if (!(ms > 0)) return 0;
+  return Math.min(Math.ceil(ms), MAX_TIMER_MS);
+}
+
+/** `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), `Sunday, 06-Nov-94 08:49:37 GMT`, `Sun Nov  6 08:49:37 1994`. */
+const HTTP_DATE =
+  /^(?:[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
+/**
+ * The wait the service asked for, in milliseconds, or undefined when it named none or named it in a form
+ * that is not valid (`-5`, `soon`, `1e3`, a date in the past): the caller's backoff applies then. A value
+ * is never a date unless it has the shape of an HTTP date (`Date.parse("-5")` is a day in 2001). The
+ * result may be far longer than any timer holds; callers compare it with their maximum wait.
+ */
 export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
   for (const name of ["retry-after-ms", "x-ms-retry-after-ms"]) {
-    const raw = headers.get(name);
-    if (raw !== null && /^\d+(\.\d+)?$/.test(raw.trim())) return Math.ceil(Number(raw));
+    const raw = headers.get(name)?.trim();
+    if (raw !== undefined && /^\d+(\.\d+)?$/.test(raw)) return Math.ceil(Number(raw));
   }
-  const raw = headers.get("retry-after");
-  if (raw === null) return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Math.ceil(Number(raw) * 1000);
+  const raw = headers.get("retry-after")?.trim();
+  if (raw === undefined) return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw)) return Math.ceil(Number(raw) * 1000);
+  if (!HTTP_DATE.test(raw)) return undefined;
   const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return Number.isNaN(date) || date <= now ? undefined : date - now;
 }
 
 export interface BackoffOptions {
@@ -74,14 +97,14 @@ export function backoffDelayMs(attempt: number, options: BackoffOptions): number
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+/** Resolves after `ms` (at most {@link MAX_TIMER_MS}), or rejects with the signal's reason when it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    }, clampDelayMs(ms));
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal!.reason);

@@ -62,6 +62,8 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
     maxRetries: config.maxRetries,
     timeoutMs: config.timeoutSeconds * 1000,
     rateLimit: config.rateLimit,
+    maxResponseBytes: config.maxResponseBytes,
+    maxRetryAfterMs: config.maxRetryWaitSeconds * 1000,
     retryBaseMs: options.retryBaseMs,
     logger,
   });

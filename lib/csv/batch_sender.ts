@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { CatalogError, RateLimitError } from "../errors.ts";
-import { backoffDelayMs, sleep } from "../retry.ts";
+import { CatalogError, RateLimitError, RetryWaitTooLongError } from "../errors.ts";
+import { backoffDelayMs, clampDelayMs, sleep } from "../retry.ts";
 import type { AdaptiveWindow } from "./adaptive_window.ts";
 import type { BatchRecord } from "./checkpoint.ts";
 import { isCallerRefused, isUnreachable, refusalOutcome } from "./refusals.ts";
@@ -33,6 +33,10 @@ export interface SenderOptions {
 const MAX_REASON = 500;
 /** Attempts at a batch the service keeps throttling before the run stops (resumable). */
 const MAX_THROTTLED_ATTEMPTS = 20;
+
+/** A throttle longer than the client waits: the run stops (resumable), saying when to retry. */
+const waitTooLong = (error: RetryWaitTooLongError): StopImport =>
+  new StopImport(error.message.replace(/[.\s]+$/, ""), { cause: error });
 
 /** Rows of `units`. */
 export const rowsIn = (units: ImportUnit<unknown>[]): number =>
@@ -119,6 +123,7 @@ export class BatchSender<Item> {
         if (isCallerRefused(error)) {
           throw new StopImport(`the catalog refused the import: ${error.message}`, { cause: error });
         }
+        if (error instanceof RetryWaitTooLongError) throw waitTooLong(error);
         if (error instanceof RateLimitError) {
           this.window.throttled();
           if (++throttled >= MAX_THROTTLED_ATTEMPTS) {
@@ -126,7 +131,7 @@ export class BatchSender<Item> {
               cause: error,
             });
           }
-          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
+          await sleep(this.#throttleWait(error, throttled), this.stop);
           continue;
         }
         if (isUnreachable(error)) {
@@ -168,9 +173,10 @@ export class BatchSender<Item> {
         return await call();
       } catch (error) {
         if (this.stop.aborted) throw error;
+        if (error instanceof RetryWaitTooLongError) throw waitTooLong(error);
         if (error instanceof RateLimitError && ++throttled < MAX_THROTTLED_ATTEMPTS) {
           this.window.throttled();
-          await sleep((error.retryAfterSeconds ?? 0) * 1000 || this.#delay(throttled), this.stop);
+          await sleep(this.#throttleWait(error, throttled), this.stop);
           continue;
         }
         if (isUnreachable(error) && ++unreachable < (this.options.unreachableAttempts ?? 5)) {
@@ -191,6 +197,11 @@ export class BatchSender<Item> {
     if (units.length === 1) return [refusalOutcome(error)];
     const middle = Math.ceil(units.length / 2);
     return [...await this.#send(units.slice(0, middle)), ...await this.#send(units.slice(middle))];
+  }
+
+  /** The service's Retry-After (never longer than a timer holds), else the backoff. */
+  #throttleWait(error: RateLimitError, attempt: number): number {
+    return clampDelayMs((error.retryAfterSeconds ?? 0) * 1000) || this.#delay(attempt);
   }
 
   #delay(attempt: number): number {

@@ -33,6 +33,8 @@ Deno.test("defaults follow spec §2.1", () => {
   assert.equal(config.endpoint, undefined);
   assert.equal(config.mcpReadOnly, false);
   assert.equal(config.logLevel, "warn");
+  assert.equal(config.maxResponseBytes, 64 * 1024 * 1024);
+  assert.equal(config.maxRetryWaitSeconds, 120);
 });
 
 Deno.test("every variable is read", () => {
@@ -57,7 +59,9 @@ Deno.test("every variable is read", () => {
     CATALOG_LOG: "DEBUG",
     CATALOG_MCP_READ_ONLY: "true",
     CATALOG_MCP_TOOLS: "get_entity,search_entities",
-    CATALOG_MCP_AUTH_TOKEN: "local-token-123",
+    CATALOG_MCP_AUTH_TOKEN: "9f2c41d07be35a68c1e0f4d29b7a3c58",
+    CATALOG_MAX_RESPONSE_BYTES: "1048576",
+    CATALOG_MAX_RETRY_WAIT: "0",
   });
   assert.equal(config.accountName, "fabrikam-gov");
   assert.equal(config.tenantId, GUID);
@@ -78,7 +82,9 @@ Deno.test("every variable is read", () => {
   assert.equal(config.logLevel, "debug");
   assert.equal(config.mcpReadOnly, true);
   assert.equal(config.mcpTools, "get_entity,search_entities");
-  assert.equal(config.mcpAuthToken, "local-token-123");
+  assert.equal(config.mcpAuthToken, "9f2c41d07be35a68c1e0f4d29b7a3c58");
+  assert.equal(config.maxResponseBytes, 1048576);
+  assert.equal(config.maxRetryWaitSeconds, 0);
 });
 
 Deno.test("a missing account name says the variable is required", () => {
@@ -182,4 +188,54 @@ Deno.test("credentials embedded in an endpoint URL are refused without echoing t
   const error = configError({ ...base, CATALOG_ENDPOINT: "https://user:hunter22@example.test" });
   assert.match(error.message, /must not contain a user name or password/);
   assert.ok(!error.message.includes("hunter22"));
+});
+
+Deno.test("the response cap and the longest Retry-After wait are bounded and named when wrong", () => {
+  for (const value of ["0", "1048575", "1073741825", "64MiB", "-1"]) {
+    const error = configError({ ...base, CATALOG_MAX_RESPONSE_BYTES: value });
+    assert.equal(error.variable, "CATALOG_MAX_RESPONSE_BYTES");
+    assert.match(error.message, /an integer from 1048576 to 1073741824/);
+  }
+  for (const value of ["-5", "86401", "1e9", "soon"]) {
+    const error = configError({ ...base, CATALOG_MAX_RETRY_WAIT: value });
+    assert.equal(error.variable, "CATALOG_MAX_RETRY_WAIT");
+  }
+});
+
+Deno.test("a weak access token is refused off loopback, saying how to make a strong one", () => {
+  const strong = "3b9e0c5d71f24a86be1d0f7c92a4e6d3";
+  for (
+    const weak of [
+      "a",
+      "local-token-123",
+      "x".repeat(40),
+      "abababababababababababababababababab",
+      strong.slice(1),
+    ]
+  ) {
+    for (const host of ["0.0.0.0", "10.1.2.3", "::", "catalog.example.com"]) {
+      const error = configError({ ...base, CATALOG_MCP_HOST: host, CATALOG_MCP_AUTH_TOKEN: weak });
+      assert.equal(error.variable, "CATALOG_MCP_AUTH_TOKEN");
+      assert.match(error.message, /at least 32 random characters/);
+      assert.match(error.message, /openssl rand -hex 32/);
+      if (weak.length > 3) assert.ok(!error.message.includes(weak), "the token is never echoed");
+    }
+  }
+  assert.equal(
+    loadConfig({ ...base, CATALOG_MCP_HOST: "0.0.0.0", CATALOG_MCP_AUTH_TOKEN: strong }).mcpAuthToken,
+    strong,
+  );
+  // A UUID pair (the deno one-liner of the message) and openssl's hex are long enough.
+  const pair = crypto.randomUUID() + crypto.randomUUID();
+  assert.equal(
+    loadConfig({ ...base, CATALOG_MCP_HOST: "0.0.0.0", CATALOG_MCP_AUTH_TOKEN: pair }).mcpAuthToken,
+    pair,
+  );
+  // On loopback nothing but this machine can reach the server: any token is the user's choice.
+  for (const host of ["127.0.0.1", "localhost", "::1"]) {
+    assert.equal(
+      loadConfig({ ...base, CATALOG_MCP_HOST: host, CATALOG_MCP_AUTH_TOKEN: "a" }).mcpAuthToken,
+      "a",
+    );
+  }
 });

@@ -1,19 +1,50 @@
 /**
  * The contract reference folder: found beside CI's clone (../shared/reference), absent from a user's clone.
  * This file is the one that announces a missing folder on stderr (once per run); every contract test is
- * then ignored.
+ * then ignored, except in CI (`CI=true`), where the missing folder fails the run.
  */
 import assert from "node:assert/strict";
 import {
+  applyReferenceDecision,
+  CI_MISSING_MESSAGE,
   DATAMAP_CONTRACT_FILE,
+  isCi,
   loadDataMapContract,
   REFERENCE_DIR,
   referenceAvailable,
+  referenceDecision,
   REPO_ROOT,
+  SKIP_MESSAGE,
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 
 const AVAILABLE = referenceAvailable();
+
+Deno.test("a missing reference folder fails a CI run, and is skipped with one line elsewhere", () => {
+  assert.equal(referenceDecision({ CI: "true" }, true), "run");
+  assert.equal(referenceDecision({}, true), "run");
+  assert.equal(referenceDecision({ CI: "true" }, false), "fail");
+  assert.equal(referenceDecision({ CI: "1" }, false), "fail");
+  assert.equal(referenceDecision({}, false), "skip");
+  assert.equal(referenceDecision({ CI: "false" }, false), "skip");
+  assert.equal(referenceDecision({ CI: "" }, false), "skip");
+
+  const said: string[] = [];
+  assert.throws(() => applyReferenceDecision("fail", (line) => said.push(line)), {
+    message: CI_MISSING_MESSAGE,
+  });
+  assert.equal(applyReferenceDecision("skip", (line) => said.push(line)), false);
+  assert.equal(applyReferenceDecision("run", (line) => said.push(line)), true);
+  assert.deepEqual(said, [SKIP_MESSAGE], "one line, for the skip only");
+  assert.match(CI_MISSING_MESSAGE, /\.\.\/shared\/reference/);
+});
+
+Deno.test("CI is recognised as the CI services set it", () => {
+  for (const value of ["true", "TRUE", "1", "yes", "github"]) assert.equal(isCi(value), true, value);
+  for (const value of [undefined, "", "0", "false", "False", "no"]) {
+    assert.equal(isCi(value), false, String(value));
+  }
+});
 
 Deno.test("the reference folder is ../shared/reference, beside the repository root", () => {
   assert.equal(REFERENCE_DIR.href, new URL("../shared/reference/", REPO_ROOT).href);

@@ -50,6 +50,18 @@ export function clientHas(path: string): boolean {
 }
 
 /**
+ * Fails, naming the method and the operation, when the client has no method `path`: a contract test whose
+ * method was deleted or renamed must fail, never be skipped.
+ */
+export function assertClientHas(path: string, operationId: string): void {
+  if (clientHas(path)) return;
+  assert.fail(
+    `CatalogClient has no method ${path} (expected to send ${operationId}): it was removed or renamed. ` +
+      `Restore it, or change this contract case to the method that now sends ${operationId}.`,
+  );
+}
+
+/**
  * Calls `method(...args)` on a client of a recording server that answers with `answer`, and returns the
  * requests it received and the call's error, if any (the caller decides whether that is a failure). A
  * method that returns a list (an async iterable) is iterated to the end, so its requests are sent.

@@ -2,7 +2,8 @@
  * Finds and loads the published REST contracts the contract tests check against. They live in
  * `../shared/reference` beside the repository on CI only; a user's clone has no such folder, so the tests
  * ask {@link referenceAvailable} and register themselves with `ignore: true` when it says no (one line on
- * stderr says so). Nothing outside `tests/contract` and `tests/support/contract` may depend on it.
+ * stderr says so), except in CI (`CI=true`), where a missing folder fails the run. Nothing outside
+ * `tests/contract` and `tests/support/contract` may depend on it.
  *
  * The contract is read at run time, never copied: {@link loadDataMapContract} parses the Swagger 2.0
  * document of the data-map API, its operations (method, path template, parameters with `$ref`s resolved,
@@ -101,24 +102,69 @@ export const CATALOG_CONTRACT_FILE: URL = new URL("purviewcatalog.json", CATALOG
 /** The api-version of the catalog contract. */
 export const CATALOG_API_VERSION = "2023-02-01-preview";
 
-/** The line printed once when the reference folder is missing. */
+/** The line printed once when the reference folder is missing outside CI. */
 export const SKIP_MESSAGE =
-  "contract tests skipped: ../shared/reference not found (it exists only beside CI's clone)";
+  "contract tests skipped: ../shared/reference not found (it exists only beside CI's clone; " +
+  "in CI, CI=true makes its absence a failure)";
+
+/** Why a CI run stops when the reference folder is missing. */
+export const CI_MISSING_MESSAGE =
+  "../shared/reference not found, and CI is set: the contract tests cannot run. CI checks out the " +
+  "reference contracts beside the repository (../shared/reference); restore that step instead of " +
+  "skipping the contract tests.";
+
+/** What the contract tests do: run, be skipped (outside CI, no reference) or fail (CI, no reference). */
+export type ReferenceDecision = "run" | "skip" | "fail";
+
+/** Whether an environment says it is CI: `CI` set to anything but empty, `0`, `false` or `no`. */
+export function isCi(ci: string | undefined): boolean {
+  return ci !== undefined && !["", "0", "false", "no"].includes(ci.trim().toLowerCase());
+}
+
+/**
+ * The rule for a missing reference folder: present, the tests run; missing in CI (`CI=true`), the run
+ * fails, since a CI without its contracts would otherwise pass with every contract test skipped; missing
+ * anywhere else (a user's clone), the tests are skipped with one line saying why.
+ */
+export function referenceDecision(env: { CI?: string }, referenceExists: boolean): ReferenceDecision {
+  if (referenceExists) return "run";
+  return isCi(env.CI) ? "fail" : "skip";
+}
 
 let available: boolean | undefined;
 
 /**
- * Whether the reference folder exists. When it is missing, the first call prints {@link SKIP_MESSAGE} to
- * stderr unless `quiet`. Deno evaluates each test file apart, so only `tests/contract/reference_test.ts`
- * announces it (one line per run); the other contract test files ask quietly and say why in the names of
- * their ignored tests ({@link SKIPPED_SUFFIX}).
+ * Whether the reference folder exists. Missing in CI ({@link referenceDecision} says "fail"), it throws
+ * {@link CI_MISSING_MESSAGE}: every contract test file asks at load time, so the file, and the run, fail.
+ * Missing elsewhere, the first call prints {@link SKIP_MESSAGE} to stderr unless `quiet`. Deno evaluates
+ * each test file apart, so only `tests/contract/reference_test.ts` announces it (one line per run); the
+ * other contract test files ask quietly and register one ignored test each, whose name says why
+ * ({@link SKIPPED_SUFFIX}).
  */
 export function referenceAvailable(options: { quiet?: boolean } = {}): boolean {
-  if (available === undefined) {
-    available = isDirectory(REFERENCE_DIR);
-    if (!available && !options.quiet) console.error(SKIP_MESSAGE);
-  }
+  available ??= applyReferenceDecision(
+    referenceDecision({ CI: ciVariable() }, isDirectory(REFERENCE_DIR)),
+    options.quiet ? () => {} : console.error,
+  );
   return available;
+}
+
+/**
+ * Acts on a {@link ReferenceDecision}: true to run, false to skip (after `say`ing {@link SKIP_MESSAGE}),
+ * and for "fail" throws {@link CI_MISSING_MESSAGE}.
+ */
+export function applyReferenceDecision(decision: ReferenceDecision, say: (line: string) => void): boolean {
+  if (decision === "fail") throw new Error(CI_MISSING_MESSAGE);
+  if (decision === "skip") say(SKIP_MESSAGE);
+  return decision === "run";
+}
+
+function ciVariable(): string | undefined {
+  try {
+    return Deno.env.get("CI");
+  } catch {
+    return undefined; // no env permission: not known to be CI
+  }
 }
 
 /** Appended to the names of tests ignored because the reference folder is missing. */

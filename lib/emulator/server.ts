@@ -32,6 +32,7 @@ import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./e
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
 import { readJsonBody, Router } from "./router.ts";
+import { refusedResponse } from "./request_guard.ts";
 import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
@@ -170,6 +171,9 @@ function requestHandler(parts: HandlerParts): (request: Request) => Promise<Resp
   return async (request) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
+    // What a web page could send (cross-site, DNS rebinding, admin writes without JSON) goes no further.
+    const refused = await refusedResponse(request, requestId, logger);
+    if (refused) return refused;
     const url = new URL(request.url);
     const path = url.pathname;
     const method = request.method.toUpperCase();

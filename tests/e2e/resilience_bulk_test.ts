@@ -196,6 +196,7 @@ Deno.test("bulk import: writes answered later than CATALOG_TIMEOUT are found app
       const script = [...Array(10).fill(pass), slow, ...Array(10).fill(pass), slow, slow];
       const scripted = await fetch(`${emulator.url}/_emulator/faults/script`, {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify(script),
       });
       assert.equal(scripted.status, 200, await scripted.text());

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { withoutTaskSeparator } from "./task_separator.ts";
 import { waitForStop } from "./stop_signals.ts";
@@ -39,6 +40,7 @@ const OPTIONS = {
   path: { type: "string" },
   emulator: { type: "string" },
   "read-only": { type: "boolean" },
+  "file-root": { type: "string" },
   profile: { type: "string" },
   verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" },
@@ -60,7 +62,10 @@ Options:
   --path=P           Path of the MCP endpoint (default /mcp, hosted /api/mcp)
   --emulator[=FILE]  Run the catalog emulator in-process, seeded from fixtures/ on first use, and use it
                      (in memory, or persisted in FILE); no account or credentials needed
-  --read-only        Hide and refuse every tool that changes the catalog [CATALOG_MCP_READ_ONLY]
+  --read-only        Hide and refuse every tool that changes the catalog or writes a local file
+                     [CATALOG_MCP_READ_ONLY]
+  --file-root=DIR    The directory file arguments must lie in [CATALOG_MCP_FILE_ROOT; unset: the roots
+                     the MCP client declares, else no file access (--emulator: fixtures/samples)]
   --profile=NAME     Connection profile to apply under the environment [CATALOG_PROFILE, else the default]
   --verbose, -v      Log requests and tool calls to stderr`;
 
@@ -72,6 +77,7 @@ interface ServeFlags {
   path?: string;
   emulator?: string;
   readOnly?: boolean;
+  fileRoot?: string;
   profile?: string;
   verbose?: boolean;
   help?: boolean;
@@ -92,6 +98,7 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     flags,
     hosted ? hostedPort || String(HOSTED_DEFAULT_PORT) : undefined,
   );
+  if (flags.fileRoot !== undefined) effective.CATALOG_MCP_FILE_ROOT = flags.fileRoot;
 
   // Validate everything the emulator does not affect before starting anything.
   const preliminary = loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME });
@@ -116,7 +123,10 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   }
   const config = loadConfig(effective, emulator ? { defaultAccountName: EMULATOR_ACCOUNT_NAME } : {});
   try {
-    const services = createToolServices({ config, logger });
+    // The emulator's catalog is a sample: so are the files it works on, unless a root is named.
+    const fallbackFileRoot = emulator ? sampleFilesDirectory() : undefined;
+    const services = createToolServices({ config, logger, fallbackFileRoot });
+    logger.info(`file root: ${describeFileRoot(config, fallbackFileRoot)}`);
     if (mode === "stdio") {
       logger.info(describeCatalog(config, emulator));
       await serveStdio(services);
@@ -237,6 +247,23 @@ function startBanner(
   return lines.join("\n");
 }
 
+/** The checkout's sample files (fixtures/samples), when govcat runs from one. */
+export function sampleFilesDirectory(): string | undefined {
+  const url = new URL("../fixtures/samples/", import.meta.url);
+  if (url.protocol !== "file:") return undefined;
+  try {
+    const path = fileURLToPath(url);
+    return Deno.statSync(path).isDirectory ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFileRoot(config: Config, fallback: string | undefined): string {
+  if (config.mcpFileRoot !== undefined) return `${config.mcpFileRoot} (CATALOG_MCP_FILE_ROOT or --file-root)`;
+  return `the roots each MCP client declares, else ${fallback ?? "no file access"}`;
+}
+
 function describeCatalog(config: Config, emulator: RunningEmulator | undefined): string {
   if (emulator) {
     return `embedded emulator at ${emulator.url} (${emulator.entityCount()} entities, ${
@@ -259,6 +286,7 @@ function parseServeFlags(argv: string[]): ServeFlags {
       path: values.path,
       emulator: values.emulator,
       readOnly: values["read-only"],
+      fileRoot: values["file-root"],
       profile: values.profile,
       verbose: values.verbose,
       help: values.help,

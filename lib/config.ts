@@ -59,8 +59,9 @@ export interface Config {
   mcpAllowedOrigins: string[];
   /**
    * The directory tree the tool server may read and write files in, as given; `undefined` means the
-   * working directory at start-up. Checked (it must be an existing directory) when the tool server
-   * starts, not here: loading the configuration reads nothing but the environment.
+   * roots each MCP client declares, else no file access (never the working directory). Checked (an
+   * existing directory, not a file system root) when the tool server starts, not here: loading the
+   * configuration reads nothing but the environment.
    */
   mcpFileRoot?: string;
 }
@@ -129,8 +130,8 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: "CATALOG_MCP_ALLOWED_ORIGINS", default: "", meaning: "Comma-separated browser origins allowed" },
   {
     name: "CATALOG_MCP_FILE_ROOT",
-    default: "(working directory)",
-    meaning: "Tool server: the directory file arguments must lie in (others are refused)",
+    default: "(the client's roots)",
+    meaning: "Tool server: the directory file arguments must lie in; unset: the client's roots, else none",
   },
   {
     name: "CATALOG_PROFILE",

@@ -19,6 +19,7 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
+import { LocalFileError, writeProblem } from "../user_files.ts";
 
 const FORMAT = "govcat-import-checkpoint";
 const VERSION = 1;
@@ -59,6 +60,8 @@ export interface CheckpointState {
 export class Checkpoint {
   readonly path: string;
   #file: Deno.FsFile | undefined;
+  /** The write that failed: nothing more is appended after it, so a torn line stays the last one. */
+  #failed: LocalFileError | undefined;
   readonly #encoder = new TextEncoder();
 
   private constructor(path: string, file: Deno.FsFile) {
@@ -89,9 +92,21 @@ export class Checkpoint {
       readRecords(previous, path, identity, state);
       state.resumed = true;
     }
-    const file = await Deno.open(path, { append: true, create: true });
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(path, { append: true, create: true });
+    } catch (error) {
+      throw notStarted(path, error);
+    }
     const checkpoint = new Checkpoint(path, file);
-    if (!state.resumed) checkpoint.#append({ format: FORMAT, version: VERSION, ...identity });
+    if (!state.resumed) {
+      try {
+        checkpoint.#append({ format: FORMAT, version: VERSION, ...identity });
+      } catch (error) {
+        checkpoint.close();
+        throw notStarted(path, (error as Error)?.cause ?? error);
+      }
+    }
     return { checkpoint, state };
   }
 
@@ -117,12 +132,40 @@ export class Checkpoint {
     });
   }
 
+  /**
+   * Appends one record. A failed write (a full disk, a directory made read-only) is a LocalFileError that
+   * stops the import: batches under way are then checked against the catalog by a resumed run.
+   */
   #append(record: Record<string, unknown>): void {
+    if (this.#failed) throw this.#failed;
     if (!this.#file) throw new Error("checkpoint is closed");
     const bytes = this.#encoder.encode(JSON.stringify(record) + "\n");
     let written = 0;
-    while (written < bytes.length) written += this.#file.writeSync(bytes.subarray(written));
+    try {
+      while (written < bytes.length) written += this.#file.writeSync(bytes.subarray(written));
+    } catch (error) {
+      this.#failed = new LocalFileError(
+        this.path,
+        `could not write the import's checkpoint ${this.path}: ${writeProblem(error)}; the import stopped`,
+        "Make room (or make the directory writable), then run the same command with --resume: batches " +
+          "recorded as finished are not sent again, and one that was under way is checked against the " +
+          "catalog before anything is sent.",
+        error,
+      );
+      throw this.#failed;
+    }
   }
+}
+
+/** The checkpoint could not be created: nothing was sent. */
+function notStarted(path: string, error: unknown): LocalFileError {
+  return new LocalFileError(
+    path,
+    `could not write the import's checkpoint ${path}: ${writeProblem(error)}; nothing was sent`,
+    "Make the directory writable (or make room), or name a checkpoint file in a writable directory with " +
+      "--checkpoint-file, then run the command again.",
+    error,
+  );
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {

@@ -18,6 +18,7 @@ import type { CsvDelimiter } from "./delimiter.ts";
 import { csvLine, readCsvFile } from "./reader.ts";
 import { REJECT_COLUMNS } from "./check.ts";
 import { columnKey } from "./problems.ts";
+import { LocalFileError, writeProblem } from "../user_files.ts";
 
 /** A file beside `input` with its extension replaced by `suffix` (`terms.csv` → `terms.rejected.csv`). */
 export function defaultSidePath(input: string, suffix: string): string {
@@ -29,7 +30,8 @@ export function defaultSidePath(input: string, suffix: string): string {
 
 /**
  * Writes the rows of `input` whose line is a key of `reasons` to `target`, with their line and reason.
- * Returns how many rows were written.
+ * Returns how many rows were written. When the file cannot be written (a read-only directory, a full
+ * disk) the error is a {@link LocalFileError} naming it; an earlier reject file is left as it was.
  */
 export async function writeRejectFile(
   input: string,
@@ -38,7 +40,12 @@ export async function writeRejectFile(
   options: { displayName?: string; signal?: AbortSignal; delimiter?: CsvDelimiter } = {},
 ): Promise<number> {
   const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  const file = await Deno.open(temporary, { write: true, create: true, truncate: true });
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(temporary, { write: true, createNew: true });
+  } catch (error) {
+    throw rejectFileError(target, reasons.size, error);
+  }
   const encoder = new TextEncoder();
   let written = 0;
   const writer = file.writable.getWriter();
@@ -67,12 +74,33 @@ export async function writeRejectFile(
       written++;
     }
     await writer.close();
+    await Deno.rename(temporary, target);
   } catch (error) {
     // Aborting the writer closes the file, so the half-written temporary can go.
     await writer.abort(error).catch(() => {});
     await Deno.remove(temporary).catch(() => {});
+    if (isWriteFailure(error)) throw rejectFileError(target, reasons.size, error);
     throw error;
   }
-  await Deno.rename(temporary, target);
   return written;
+}
+
+/** A failure of the file system (not of reading the input, which names its own file). */
+function isWriteFailure(error: unknown): boolean {
+  return Object.values(Deno.errors).some((type) => error instanceof type) ||
+    (error instanceof Error && /\(os error \d+\)/.test(error.message));
+}
+
+function rejectFileError(target: string, rows: number, error: unknown): LocalFileError {
+  return new LocalFileError(
+    target,
+    `could not write the reject file ${target} (${
+      rows === 1 ? "1 rejected row" : `${rows} rejected rows`
+    }): ` +
+      `${writeProblem(error)}`,
+    "No outcome is lost: the import's checkpoint records every batch sent. Make room or name a writable " +
+      "file with --errors-file, then run the same command with --resume: finished batches are not sent " +
+      "again and the reject file is written.",
+    error,
+  );
 }

@@ -22,8 +22,10 @@ export {
   isJSONRPCRequest,
   JSONRPCMessageSchema,
   LATEST_PROTOCOL_VERSION,
+  ListRootsRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  RootsListChangedNotificationSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
 export type {

@@ -22,13 +22,21 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
+  RootsListChangedNotificationSchema,
   Server,
   type Tool,
 } from "../deps/mcp_sdk.ts";
-import { checkFileRoot, confinedFileAccess } from "../file_access.ts";
+import {
+  checkFileRoot,
+  confinedFileAccess,
+  declaredRoots,
+  FILE_ROOT_VARIABLE,
+  noFileAccess,
+} from "../file_access.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { canonicalEnums } from "../operations/fields.ts";
 import { createOperationRegistry } from "../operations/mod.ts";
+import type { FileAccess } from "../operations/types.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import { didYouMean } from "../suggest.ts";
 import { readUserFile } from "../user_files.ts";
@@ -51,15 +59,41 @@ export interface ToolServicesOptions {
   registry?: OperationRegistry;
   /** A ready catalog client (tests, the embedded emulator); built from the config otherwise. */
   catalog?: CatalogClient;
+  /**
+   * The file root when neither CATALOG_MCP_FILE_ROOT nor the client names one: `serve --emulator` uses
+   * the checkout's sample files. Without it such a server has no file access.
+   */
+  fallbackFileRoot?: string;
 }
+
+/** Where a server's file arguments may lead: a configured root, or the client's roots (with a fallback). */
+interface FileRootSetting {
+  configured?: FileAccess;
+  fallback?: FileAccess;
+}
+
+const fileRootSettings = new WeakMap<ToolServices, FileRootSetting>();
+
+/** How long a client may take to answer `roots/list`. */
+const ROOTS_TIMEOUT_MS = 5_000;
+
+const NO_ROOT = `no ${FILE_ROOT_VARIABLE} is set and the MCP client declares no roots`;
 
 /**
  * One set of services per process: every session shares the catalog client and its rate limiter. Throws
- * ConfigError when CATALOG_MCP_FILE_ROOT is not an existing directory, so a server never starts with it.
+ * ConfigError when CATALOG_MCP_FILE_ROOT is not an existing directory (or is a file system root), so a
+ * server never starts with it. Without it, each session's files are confined to the roots its client
+ * declares (see {@link createToolServer}); the services' own context has no file access.
  */
 export function createToolServices(options: ToolServicesOptions): ToolServices {
   const logger = options.logger ?? createLogger(options.config.logLevel);
-  const files = confinedFileAccess(checkFileRoot(options.config.mcpFileRoot ?? Deno.cwd()));
+  const configured = options.config.mcpFileRoot !== undefined
+    ? confinedFileAccess(checkFileRoot(options.config.mcpFileRoot))
+    : undefined;
+  const fallback = options.fallbackFileRoot !== undefined
+    ? confinedFileAccess(checkFileRoot(options.fallbackFileRoot, "the sample file directory"))
+    : undefined;
+  const files = configured ?? fallback ?? noFileAccess(NO_ROOT);
   logger.addSecret(options.config.clientSecret);
   logger.addSecret(options.config.mcpAuthToken);
   let catalog = options.catalog;
@@ -82,7 +116,73 @@ export function createToolServices(options: ToolServicesOptions): ToolServices {
       readTextFile: (path, option) => readUserFile(path, option, files),
     }),
   };
+  fileRootSettings.set(services, { configured, fallback });
   return services;
+}
+
+/**
+ * The roots one client session declared (`roots/list`), asked on the first file argument and again after
+ * `notifications/roots/list_changed`; only `file://` directories count, never a file system root.
+ */
+class ClientRoots {
+  #answer: Promise<FileAccess> | undefined;
+  constructor(
+    private readonly server: Server,
+    private readonly fallback: FileAccess | undefined,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The roots changed: ask again on the next file argument. */
+  changed(): void {
+    this.#answer = undefined;
+  }
+
+  /** The session's file access, asked of the client within the tool call `requestId`. */
+  access(requestId: string | number | undefined): FileAccess {
+    return {
+      readable: async (path, option) => (await this.#current(requestId)).readable(path, option),
+      writable: async (path, option) => (await this.#current(requestId)).writable(path, option),
+    };
+  }
+
+  #current(requestId: string | number | undefined): Promise<FileAccess> {
+    if (!this.server.getClientCapabilities()?.roots) {
+      return Promise.resolve(this.fallback ?? noFileAccess(NO_ROOT));
+    }
+    const answer = this.#answer ??= this.server.listRoots(undefined, {
+      relatedRequestId: requestId,
+      timeout: ROOTS_TIMEOUT_MS,
+    }).then(({ roots }) => {
+      const { roots: usable, ignored } = declaredRoots(roots.map((root) => root.uri));
+      if (ignored.length > 0) this.logger.warn(`mcp: client roots not used: ${ignored.join("; ")}`);
+      if (usable.length > 0) return confinedFileAccess(usable);
+      return this.fallback ?? noFileAccess(
+        ignored.length > 0
+          ? `no ${FILE_ROOT_VARIABLE} is set and none of the roots the MCP client declares is usable ` +
+            `(${ignored.join("; ")})`
+          : NO_ROOT,
+      );
+    }, (error) => {
+      // Asked again next time: the client may answer then.
+      if (this.#answer === answer) this.#answer = undefined;
+      this.logger.warn(`mcp: roots/list failed: ${(error as Error)?.message ?? error}`);
+      return this.fallback ??
+        noFileAccess(`no ${FILE_ROOT_VARIABLE} is set and the MCP client did not list its roots`);
+    });
+    return answer;
+  }
+}
+
+/** `services` with `files` as the file access of the operations its tools run. */
+function withFiles(services: ToolServices, files: FileAccess): ToolServices {
+  return {
+    ...services,
+    operationContext: (signal, progress) => ({
+      ...services.operationContext(signal, progress),
+      files,
+      readTextFile: (path, option) => readUserFile(path, option, files),
+    }),
+  };
 }
 
 /** The tools this configuration exposes (read-only mode, CATALOG_MCP_TOOLS). */
@@ -127,11 +227,17 @@ export function createToolServer(
   const config = services.config();
   const secrets = [config.clientSecret, config.mcpAuthToken].filter((s): s is string => !!s && s.length >= 6);
   const listing = selection.enabled.map(toolListing);
+  // Without a configured root, this session's files are under the roots its client declares.
+  const setting = fileRootSettings.get(services);
+  const roots = setting && !setting.configured
+    ? new ClientRoots(server, setting.fallback, services.logger)
+    : undefined;
+  if (roots) server.setNotificationHandler(RootsListChangedNotificationSchema, () => roots.changed());
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (
     request: CallToolRequest,
-    extra: ProgressRequestExtra & { signal: AbortSignal },
+    extra: ProgressRequestExtra & { signal: AbortSignal; requestId?: string | number },
   ): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
@@ -165,7 +271,11 @@ export function createToolServer(
       onError: (error) => services.logger.debug(`${name}: progress notification not sent: ${error}`),
     });
     try {
-      const value = await tool.handler({ services, signal: extra.signal, progress }, parsed.data);
+      const callServices = roots ? withFiles(services, roots.access(extra.requestId)) : services;
+      const value = await tool.handler(
+        { services: callServices, signal: extra.signal, progress },
+        parsed.data,
+      );
       const checked = tool.output.safeParse(value);
       if (!checked.success) {
         services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);

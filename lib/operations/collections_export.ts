@@ -1,19 +1,22 @@
 /**
  * `collections export --output-file`: every collection as a CSV row, in hierarchy order (each collection
- * after its parent, the root first), written with the CSV writer and guarded against CSV injection.
+ * after its parent, the root first), written with the CSV writer and guarded against CSV injection, through
+ * a temporary file; an existing file is replaced only with `--overwrite`.
  *
  * @module
  */
 import type { Collection } from "../catalog/collections_types.ts";
 import { stringifyCsv } from "../deps/csv.ts";
-import { UsageError } from "../errors.ts";
 import { EXPORT_COLUMNS, guardCell } from "./collections_csv.ts";
+import { writeOutputFile } from "./output_files.ts";
 import type { OperationContext } from "./types.ts";
 
-/** Which optional column groups to write. */
+/** Which optional column groups to write, and whether an existing file may be replaced. */
 export interface ExportOptions {
   hierarchy: boolean;
   metadata: boolean;
+  /** Replace `file` when it exists; otherwise an existing file is refused and left as it is. */
+  overwrite?: boolean;
 }
 
 /** What the export wrote. */
@@ -23,46 +26,47 @@ export interface ExportSummary {
   columns: string[];
 }
 
-/** Reads every collection and writes them to `file`. */
+/**
+ * Reads every collection and writes them to `file`, whole or not at all (a temporary file renamed into
+ * place). The path is checked (the MCP server's file root, an existing file without `overwrite`) before
+ * anything is listed.
+ */
 export async function exportCollections(
   ctx: OperationContext,
   file: string,
   options: ExportOptions,
 ): Promise<ExportSummary> {
-  // The MCP server confines output files to CATALOG_MCP_FILE_ROOT: refused before anything is listed.
-  const target = ctx.files ? await ctx.files.writable(file, "--output-file") : file;
-  const collections = await ctx.catalog().collections.listAll({ signal: ctx.signal });
   const columns: string[] = [
     ...EXPORT_COLUMNS.base,
     ...(options.hierarchy ? EXPORT_COLUMNS.hierarchy : []),
     ...(options.metadata ? EXPORT_COLUMNS.metadata : []),
   ];
-  const ordered = hierarchyOrder(collections);
-  const pathOf = pathsByName(collections);
-  const records = ordered.map((collection) => {
-    const name = collection.name ?? "";
-    const system = collection.systemData ?? {};
-    const cells: Record<string, string> = {
-      collection_name: name,
-      friendly_name: collection.friendlyName ?? "",
-      parent_collection: collection.parentCollection?.referenceName ?? "",
-      path: pathOf(name),
-      description: collection.description ?? "",
-      provisioning_state: String(collection.collectionProvisioningState ?? ""),
-      created_at: text(system.createdAt),
-      created_by: text(system.createdBy),
-      last_modified_at: text(system.lastModifiedAt),
-      last_modified_by: text(system.lastModifiedBy),
-    };
-    return columns.map((column) => guardCell(cells[column]));
-  });
-  const csv = stringifyCsv(records, { header: true, columns });
-  try {
-    await Deno.writeTextFile(target, csv);
-  } catch (error) {
-    throw new UsageError(`--output-file: cannot write ${file}: ${(error as Error).message}`);
-  }
-  return { outputFile: file, rows: records.length, columns };
+  let rows = 0;
+  await writeOutputFile(ctx, file, "--output-file", async (write) => {
+    const collections = await ctx.catalog().collections.listAll({ signal: ctx.signal });
+    const ordered = hierarchyOrder(collections);
+    const pathOf = pathsByName(collections);
+    const records = ordered.map((collection) => {
+      const name = collection.name ?? "";
+      const system = collection.systemData ?? {};
+      const cells: Record<string, string> = {
+        collection_name: name,
+        friendly_name: collection.friendlyName ?? "",
+        parent_collection: collection.parentCollection?.referenceName ?? "",
+        path: pathOf(name),
+        description: collection.description ?? "",
+        provisioning_state: String(collection.collectionProvisioningState ?? ""),
+        created_at: text(system.createdAt),
+        created_by: text(system.createdBy),
+        last_modified_at: text(system.lastModifiedAt),
+        last_modified_by: text(system.lastModifiedBy),
+      };
+      return columns.map((column) => guardCell(cells[column]));
+    });
+    rows = records.length;
+    await write(stringifyCsv(records, { header: true, columns }));
+  }, { overwrite: options.overwrite === true });
+  return { outputFile: file, rows, columns };
 }
 
 function text(value: unknown): string {

@@ -166,20 +166,23 @@ export const exportCollectionsOperation = defineOperation({
   description: "Columns: collection_name, friendly_name; --include-hierarchy adds parent_collection and " +
     "path, --include-metadata adds description, provisioning_state and the system data columns. A file " +
     "written with --include-hierarchy and --include-metadata can be imported again. Cells starting with " +
-    "=, +, -, @ get a leading ' so spreadsheets do not run them as formulas.",
+    "=, +, -, @ get a leading ' so spreadsheets do not run them as formulas. The file is written whole or " +
+    "not at all; an existing file is replaced only with --overwrite.",
   input: z.object({
-    outputFile: z.string().min(1).describe("CSV file to write (replaced when it exists)"),
+    outputFile: z.string().min(1).describe("CSV file to write (an existing file only with overwrite)"),
+    overwrite: z.boolean().optional().describe("Replace the file when it exists"),
     includeHierarchy: z.boolean().optional().describe("Add the parent_collection and path columns"),
     includeMetadata: z.boolean().optional().describe(
       "Add description, provisioning_state, created/last-modified at and by",
     ),
   }),
-  // It reads the catalog only; the file it writes is the user's.
-  annotations: READ,
+  // It reads the catalog only, but writes a local file: not read-only (read-only mode refuses it).
+  annotations: { ...READ, readOnly: false, writesLocalFile: ["outputFile"] },
   run: (ctx, input) =>
     exportCollections(ctx, input.outputFile, {
       hierarchy: input.includeHierarchy ?? false,
       metadata: input.includeMetadata ?? false,
+      overwrite: input.overwrite,
     }),
 });
 

@@ -26,6 +26,7 @@ import {
   runLineageImport,
 } from "./lineage_csv_operations.ts";
 import { CREATE, defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
+import { writeOutputFile } from "./output_files.ts";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Most rows `generate_sample` writes. */
@@ -71,7 +72,10 @@ export const validateLineageCsvFile = defineOperation({
 });
 
 const sampleInput = z.object({
-  outputFile: z.string().min(1).describe("Where to write the sample CSV (replaced when it exists)"),
+  outputFile: z.string().min(1).describe(
+    "Where to write the sample CSV (an existing file only with overwrite)",
+  ),
+  overwrite: z.boolean().optional().describe("Replace the file when it exists"),
   numSamples: z.number().int().min(1).max(MAX_SAMPLE_ROWS).default(10).describe("Rows to write (default 10)"),
   template: z.enum(LINEAGE_TEMPLATE_NAMES).default("lineage-table").describe(
     "lineage-table (default), lineage-column, lineage-basic or lineage-column-sample",
@@ -158,33 +162,6 @@ export function* sampleRows(template: CsvTemplate, rows: number, pool: string[])
   }
 }
 
-/** Writes `lines` to `target` through a temporary file renamed at the end, so it is never half-written. */
-async function writeAtomically(target: string, lines: Iterable<string>, shown: string): Promise<void> {
-  const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    const file = await Deno.open(temporary, { write: true, createNew: true });
-    const writer = file.writable.getWriter();
-    const encoder = new TextEncoder();
-    let chunk = "";
-    try {
-      for (const line of lines) {
-        chunk += line + "\r\n";
-        if (chunk.length >= 64 * 1024) {
-          await writer.write(encoder.encode(chunk));
-          chunk = "";
-        }
-      }
-      if (chunk !== "") await writer.write(encoder.encode(chunk));
-    } finally {
-      await writer.close();
-    }
-    await Deno.rename(temporary, target);
-  } catch (error) {
-    await Deno.remove(temporary).catch(() => {});
-    throw new UsageError(`<output_file>: cannot write ${shown}: ${(error as Error).message}`);
-  }
-}
-
 export const generateLineageSample = defineOperation({
   id: "lineage_csv.generate_sample",
   group: "lineage_csv",
@@ -197,19 +174,17 @@ export const generateLineageSample = defineOperation({
   input: sampleInput,
   positionals: ["outputFile"],
   // Writes a local file only; repeating it writes the same file (placeholder GUIDs aside).
-  annotations: { ...CREATE, openWorld: false, idempotent: true },
+  annotations: { ...CREATE, openWorld: false, idempotent: true, writesLocalFile: ["outputFile"] },
   run: async (ctx: OperationContext, input): Promise<SampleSummary> => {
     const template = csvTemplate(input.template)!;
     const columnLevel = template.columns.some((column) => column.name === "source_column");
     const processes = Math.ceil(input.numSamples / (columnLevel ? COLUMNS_PER_PROCESS : 1));
     const pool = samplePool(input.entityGuids, processes);
-    const target = await ctx.files?.writable(input.outputFile, "<output_file>") ?? input.outputFile;
     const header = sampleHeader(template);
-    const lines = (function* () {
-      yield csvLine(header);
-      for (const row of sampleRows(template, input.numSamples, pool)) yield csvLine(row);
-    })();
-    await writeAtomically(target, lines, input.outputFile);
+    await writeOutputFile(ctx, input.outputFile, "<output_file>", async (write) => {
+      await write(csvLine(header) + "\r\n");
+      for (const row of sampleRows(template, input.numSamples, pool)) await write(csvLine(row) + "\r\n");
+    }, { overwrite: input.overwrite === true });
     return {
       outputFile: input.outputFile,
       template: template.name,

@@ -14,7 +14,8 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { GovcatError, UsageError } from "../errors.ts";
+import { LocalFileError, writeProblem } from "../user_files.ts";
 import type { OperationContext } from "./types.ts";
 
 const FLUSH_CHARS = 64 * 1024;
@@ -30,8 +31,11 @@ export interface WrittenFile {
 }
 
 /**
- * Writes `path` through `produce` and a temporary file. Without `overwrite`, an existing file is a usage
- * error and is left untouched. File system failures are usage errors naming `option` and the path.
+ * Writes `path` through `produce` and a temporary file beside it, renamed into place at the end, so the
+ * file is whole or untouched. Without `overwrite` an existing file is a usage error and is left untouched,
+ * also when it appears while the content is produced (the temporary file is hard-linked into place, which
+ * fails when the name is taken). File system failures are {@link LocalFileError}s naming `option` and the
+ * path and saying whether an earlier file was kept; the temporary file is removed.
  */
 export async function writeOutputFile(
   ctx: Pick<OperationContext, "files">,
@@ -41,20 +45,16 @@ export async function writeOutputFile(
   options: { overwrite: boolean },
 ): Promise<WrittenFile> {
   const target = ctx.files ? await ctx.files.writable(path, option) : path;
-  if (!options.overwrite && await exists(target)) {
-    throw new UsageError(
-      `${option}: ${path} already exists; nothing was written.`,
-      "Add --overwrite to replace it, or choose another file name.",
-    );
-  }
+  const existed = await exists(target);
+  if (!options.overwrite && existed) throw alreadyExists(option, path);
   const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   const encoder = new TextEncoder();
   let bytes = 0;
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(temporary, { write: true, createNew: true });
+    file = await Deno.open(temporary, { write: true, createNew: true, mode: 0o644 });
   } catch (error) {
-    throw fileError(option, path, error);
+    throw writeError(option, path, error, existed);
   }
   // Small writes (one report line each) are gathered into chunks of about 64 KiB.
   let pending = "";
@@ -72,26 +72,55 @@ export async function writeOutputFile(
         if (pending.length >= FLUSH_CHARS) await flush();
       });
       await flush();
+      await file.syncData();
     } finally {
       file.close();
     }
-    // Checked again just before the rename: the file may have appeared while the content was produced.
-    if (!options.overwrite && await exists(target)) {
-      throw new UsageError(
-        `${option}: ${path} already exists; nothing was written.`,
-        "Add --overwrite to replace it, or choose another file name.",
-      );
-    }
-    await Deno.rename(temporary, target);
+    if (options.overwrite) await Deno.rename(temporary, target);
+    else await placeNew(temporary, target, option, path);
   } catch (error) {
     await Deno.remove(temporary).catch(() => {});
-    if (error instanceof UsageError) throw error;
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-      throw fileError(option, path, error);
-    }
-    throw error;
+    if (error instanceof GovcatError || !isFileSystemError(error)) throw error;
+    throw writeError(option, path, error, existed);
   }
   return { path, bytes };
+}
+
+/**
+ * The checks {@link writeOutputFile} makes first (the front end's file access, an existing file without
+ * `overwrite`), for an operation that works long before it writes and should be refused before that.
+ */
+export async function checkOutputFile(
+  ctx: Pick<OperationContext, "files">,
+  path: string,
+  option: string,
+  options: { overwrite: boolean },
+): Promise<void> {
+  const target = ctx.files ? await ctx.files.writable(path, option) : path;
+  if (!options.overwrite && await exists(target)) throw alreadyExists(option, path);
+}
+
+/**
+ * Moves `temporary` to `target` only if nothing is there: a hard link fails when the name is taken, so a
+ * file that appeared meanwhile is never replaced. File systems without hard links get a check and a rename.
+ */
+async function placeNew(temporary: string, target: string, option: string, path: string): Promise<void> {
+  try {
+    await Deno.link(temporary, target);
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) throw alreadyExists(option, path);
+    if (await exists(target)) throw alreadyExists(option, path);
+    await Deno.rename(temporary, target);
+    return;
+  }
+  await Deno.remove(temporary);
+}
+
+function alreadyExists(option: string, path: string): UsageError {
+  return new UsageError(
+    `${option}: ${path} already exists; nothing was written.`,
+    'Add --overwrite ("overwrite": true) to replace it, or choose another file name.',
+  );
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -104,12 +133,26 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-function fileError(option: string, path: string, error: unknown): UsageError {
+/** An error of the file system (as opposed to one of the producer: a catalog error, an abort). */
+export function isFileSystemError(error: unknown): boolean {
+  return Object.values(Deno.errors).some((type) => error instanceof type) ||
+    (error instanceof Error && /\(os error \d+\)/.test(error.message));
+}
+
+/**
+ * A missing directory is bad input (exit 2, nothing was done); other failures of the file system are
+ * {@link LocalFileError}s (exit 1) saying what became of an earlier file.
+ */
+function writeError(option: string, path: string, error: unknown, existed: boolean): GovcatError {
   if (error instanceof Deno.errors.NotFound) {
     return new UsageError(`${option}: cannot write ${path}: its directory does not exist.`);
   }
-  if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
-    return new UsageError(`${option}: permission denied writing ${path}.`);
-  }
-  return new UsageError(`${option}: cannot write ${path}: ${(error as Error).message}`);
+  return new LocalFileError(
+    path,
+    `${option}: could not write ${path}: ${writeProblem(error)}; ${
+      existed ? "the existing file was left as it was" : "no file was created"
+    }.`,
+    "Make room or choose a directory you can write to, then run the command again; nothing else was changed.",
+    error,
+  );
 }

@@ -41,6 +41,7 @@ const LOCAL_WRITE: OperationAnnotations = {
   destructive: false,
   idempotent: true,
   openWorld: false,
+  writesLocalFile: ["outputFile"],
 };
 
 /** One template of either kind. */

@@ -24,6 +24,23 @@ export interface OperationAnnotations {
   idempotent: boolean;
   /** Talks to a system outside govcat (the catalog service). */
   openWorld: boolean;
+  /**
+   * The input fields naming a local file the operation writes (an export, a report, a reject file, a
+   * checkpoint). Writing a local file is a change: an operation that always writes one is not `readOnly`;
+   * one marked `readOnly` writes only when one of these fields is given (`validate.csv`'s `reportFile`),
+   * and is read-only only without them: the MCP server's read-only mode refuses a call that gives one and
+   * lists the operation without those fields, and its `readOnlyHint` is false otherwise.
+   */
+  writesLocalFile?: readonly string[];
+}
+
+/** True when a call of `operation` with `input` changes nothing: not the catalog, not a local file. */
+export function callIsReadOnly(
+  annotations: OperationAnnotations,
+  input: Record<string, unknown>,
+): boolean {
+  return annotations.readOnly &&
+    !(annotations.writesLocalFile ?? []).some((field) => input[field] !== undefined && input[field] !== null);
 }
 
 /** What an operation's `run` gets: lazily built clients, so operations that need none need no config. */

@@ -39,7 +39,7 @@ import { UsageError } from "../errors.ts";
 import { didYouMean } from "../suggest.ts";
 import { markBadInput } from "./bad_input.ts";
 import { guardCell } from "./collections_csv.ts";
-import { writeOutputFile } from "./output_files.ts";
+import { checkOutputFile, writeOutputFile } from "./output_files.ts";
 import {
   defineOperation,
   type Operation,
@@ -56,14 +56,16 @@ export const SUMMARY_PROBLEMS = 100;
 export const REPORT_MAX_PROBLEMS = 1_000_000;
 
 /**
- * Reads a local file; the catalog is not touched. Read-only, so it stays available in read-only mode:
- * the one thing it may write is the report file the user asks for (confined like every file argument).
+ * Reads a local file; the catalog is not touched. Read-only without a report file, so it stays available
+ * in read-only mode; the report file (`reportFile`, or the old `output` naming a path) is a local write,
+ * which read-only mode refuses (see `writesLocalFile`).
  */
 const LOCAL_CHECK: OperationAnnotations = {
   readOnly: true,
   destructive: false,
   idempotent: true,
   openWorld: false,
+  writesLocalFile: ["reportFile", "output"],
 };
 
 const FORMATS = ["json", "text", "csv"] as const;
@@ -148,8 +150,9 @@ export const validateCsv = defineOperation({
       "Template to check against (see `govcat templates list --kind csv`); detected from the header when left out",
     ),
     reportFile: z.string().min(1).optional().describe(
-      "File to write the report of every problem to (replaced)",
+      "File to write the report of every problem to (an existing file only with overwrite)",
     ),
+    overwrite: z.boolean().optional().describe("Replace the report file when it exists"),
     format: z.enum(FORMATS).optional().describe(
       "Format of the --report-file report: json (default), text or csv",
     ),
@@ -170,8 +173,9 @@ export const validateCsv = defineOperation({
     const delimiter = delimiterOption(input.delimiter);
     const file = input.csvFile;
     const path = ctx.files ? await ctx.files.readable(file, "--csv-file") : file;
-    // A report path the front end refuses is refused before a long check, not after it.
-    if (reportPath) await ctx.files?.writable(reportPath, "--report-file");
+    // A report path the front end refuses (or an existing file) is refused before a long check, not after.
+    const overwrite = input.overwrite === true;
+    if (reportPath) await checkOutputFile(ctx, reportPath, "--report-file", { overwrite });
     let template: CsvTemplate;
     let detected = false;
     if (input.template) template = namedTemplate(input.template);
@@ -195,7 +199,7 @@ export const validateCsv = defineOperation({
       delimiter,
     );
     const written = reportPath
-      ? await writeReport(ctx, reportPath, input.format ?? "json", report, detected)
+      ? await writeReport(ctx, reportPath, input.format ?? "json", report, detected, overwrite)
       : undefined;
     const result = {
       file,
@@ -243,6 +247,7 @@ async function writeReport(
   format: ReportFormat,
   report: CsvCheckReport,
   detected: boolean,
+  overwrite: boolean,
 ): Promise<{ reportFile: string; reportFormat: ReportFormat; reportedProblems: number }> {
   const { problems } = report;
   await writeOutputFile(ctx, output, "--report-file", async (write) => {
@@ -280,7 +285,7 @@ async function writeReport(
       await write(`${i === 0 ? "" : ","}\n    ${JSON.stringify({ line, column, columnName, message })}`);
     }
     await write(problems.length === 0 ? "]\n}\n" : "\n  ]\n}\n");
-  }, { overwrite: true });
+  }, { overwrite });
   return { reportFile: output, reportFormat: format, reportedProblems: problems.length };
 }
 

@@ -7,7 +7,7 @@
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../errors.ts";
 import { canonicalEnums, inputFields } from "../../operations/fields.ts";
-import type { Operation } from "../../operations/types.ts";
+import { callIsReadOnly, type Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
 import { unknownArgumentsProblem } from "../tool_arguments.ts";
@@ -35,16 +35,51 @@ const operationSummary = z.object({
     idempotentHint: z.boolean(),
     openWorldHint: z.boolean(),
   }),
+  writesLocalFile: z.array(z.string()).optional().describe(
+    "Arguments naming a local file the operation writes (under the server's file root); an existing file " +
+      "is replaced only with overwrite: true",
+  ),
 });
 
-function annotationsOf(operation: Operation): ToolAnnotations {
+/**
+ * The MCP annotations of an operation. Writing a local file is a change: an operation that may write one
+ * (validate.csv with reportFile) is not read-only, except in read-only mode, where such arguments are
+ * refused and not listed.
+ */
+function annotationsOf(operation: Operation, readOnlyMode: boolean): ToolAnnotations {
   const a = operation.annotations;
   return {
-    readOnlyHint: a.readOnly,
+    readOnlyHint: a.readOnly && (readOnlyMode || (a.writesLocalFile ?? []).length === 0),
     destructiveHint: a.destructive,
     idempotentHint: a.idempotent,
     openWorldHint: a.openWorld,
   };
+}
+
+/** The input schema of an operation as listed: in read-only mode without the arguments that write files. */
+function listedInputSchema(operation: Operation, readOnlyMode: boolean): Record<string, unknown> {
+  const schema = toolJsonSchema(operation.input, "input");
+  const writers = operation.annotations.writesLocalFile ?? [];
+  if (!readOnlyMode || writers.length === 0) return schema;
+  const properties = { ...(schema.properties as Record<string, unknown> | undefined) };
+  for (const field of [...writers, "overwrite"]) delete properties[field];
+  const required = (schema.required as string[] | undefined)?.filter((field) => !writers.includes(field));
+  return { ...schema, properties, ...(required ? { required } : {}) };
+}
+
+/** Why read-only mode refuses this call, or undefined when it may run. */
+export function readOnlyRefusal(operation: Operation, args: Record<string, unknown>): string | undefined {
+  if (callIsReadOnly(operation.annotations, args)) return undefined;
+  const { readOnly, writesLocalFile = [] } = operation.annotations;
+  if (readOnly) {
+    const given = writesLocalFile.filter((field) => args[field] !== undefined && args[field] !== null);
+    return `${operation.id} writes a local file when ${given.join(" or ")} is given, and this server is in ` +
+      `read-only mode (CATALOG_MCP_READ_ONLY), which writes nothing: call it without ${given.join(" and ")}.`;
+  }
+  const what = writesLocalFile.length > 0
+    ? `writes a local file (${writesLocalFile.join(", ")})`
+    : "changes the catalog";
+  return `${operation.id} ${what} and this server is in read-only mode (CATALOG_MCP_READ_ONLY).`;
 }
 
 export const listAvailableOperationsTool = defineTool({
@@ -88,8 +123,11 @@ export const listAvailableOperationsTool = defineTool({
           command: `${op.group} ${op.command}`,
           aliases: op.aliases ?? [],
           summary: op.summary,
-          inputSchema: toolJsonSchema(op.input, "input"),
-          annotations: annotationsOf(op),
+          inputSchema: listedInputSchema(op, readOnly),
+          annotations: annotationsOf(op, readOnly),
+          ...(!readOnly && op.annotations.writesLocalFile?.length
+            ? { writesLocalFile: [...op.annotations.writesLocalFile] }
+            : {}),
         })),
     })).filter((c) => c.operations.length > 0 || input.category);
     return Promise.resolve({ categories, readOnlyMode: readOnly });
@@ -103,7 +141,9 @@ export const invokeOperationTool = defineTool({
     "entity.get, or the command form 'entity get'), with an `arguments` object validated against that " +
     "operation's input schema. Destructive operations are marked destructive in list_available_operations: " +
     'confirm those with the user first, then pass "confirm": true in their arguments (without it they are ' +
-    "refused and nothing is sent). In read-only mode only read operations run.",
+    "refused and nothing is sent). Operations listed with writesLocalFile write a file under the server's " +
+    'file root and replace an existing one only with "overwrite": true. In read-only mode only read ' +
+    "operations run, and nothing writes a local file.",
   input: z.object({
     operation: z.string().min(1).describe("Operation id, e.g. entity.get"),
     arguments: z.record(z.string(), z.unknown()).default({}).describe("Input of the operation"),
@@ -127,11 +167,8 @@ export const invokeOperationTool = defineTool({
         "list_available_operations lists every operation with its input schema.",
       );
     }
-    if (readOnly && !operation.annotations.readOnly) {
-      throw new UsageError(
-        `${operation.id} changes the catalog and this server is in read-only mode (CATALOG_MCP_READ_ONLY).`,
-      );
-    }
+    const refusal = readOnly ? readOnlyRefusal(operation, input.arguments) : undefined;
+    if (refusal) throw new UsageError(refusal);
     const known = new Set(inputFields(operation.input).map((f) => f.name));
     const unknown = unknownArgumentsProblem(known, input.arguments, `${operation.id} (in arguments)`);
     if (unknown) {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../../lib/config.ts";
-import { ConfigError } from "../../../lib/errors.ts";
+import { ConfigError, UsageError } from "../../../lib/errors.ts";
 import { createLogger } from "../../../lib/log.ts";
 import { createToolServices } from "../../../lib/mcp/server.ts";
 import { runGovcat } from "../../support/govcat_process.ts";
@@ -75,11 +75,15 @@ Deno.test("invoke_operation: files read outside CATALOG_MCP_FILE_ROOT are refuse
       root,
     );
 
-    // A link inside the root leading out of it is refused too, naming where it leads.
+    // A link inside the root leading out of it is refused too, without saying where it leads.
     await Deno.symlink(secret, join(root, "link.json"));
     const viaLink = await invoke(h, "types.create-type-defs", { payloadFile: "link.json" });
     assert.equal(viaLink.isError, true);
-    assert.match(String(viaLink.json.message), new RegExp(`link\\.json is outside .*it leads to ${secret}`));
+    assert.equal(
+      viaLink.json.message,
+      `--payload-file: link.json leads outside the directory this server may use (${root}).`,
+    );
+    assert.ok(!JSON.stringify(viaLink.json).includes(outside), "the link's target is not named");
 
     // Inside the root, relative to it: the file is read (and its content judged).
     await Deno.writeTextFile(join(root, "broken.json"), "{ not json");
@@ -112,23 +116,24 @@ Deno.test("invoke_operation: collections export writes inside the root only", as
   });
 });
 
-Deno.test("the tool server's file root defaults to the working directory and must exist", async () => {
+Deno.test("without CATALOG_MCP_FILE_ROOT or a client's roots there is no file access, never the working directory", async () => {
   const config = (env: Record<string, string> = {}) =>
     loadConfig({ CATALOG_ACCOUNT_NAME: "contoso", CATALOG_ENDPOINT: "http://127.0.0.1:9", ...env });
   const logger = createLogger("error", { write: () => {} });
   const files = createToolServices({ config: config(), logger }).operationContext().files!;
-  assert.equal(
-    await files.readable("deno.json", "--payload-file"),
-    join(await Deno.realPath(Deno.cwd()), "deno.json"),
-  );
-  const elsewhere = await Deno.makeTempFile({ prefix: "govcat-outside-cwd-" });
-  try {
-    await assert.rejects(
-      files.readable(elsewhere, "--payload-file"),
-      /is outside the directory this server may use/,
-    );
-  } finally {
-    await Deno.remove(elsewhere);
+  for (
+    const attempt of [files.readable("deno.json", "--payload-file"), files.writable("x.csv", "--output-file")]
+  ) {
+    await assert.rejects(attempt, (error: unknown) => {
+      assert.ok(error instanceof UsageError);
+      assert.match(error.message, /this tool server has no file access: no CATALOG_MCP_FILE_ROOT is set/);
+      assert.match(
+        error.hint ?? "",
+        /Set CATALOG_MCP_FILE_ROOT \(or start the server with --file-root=DIR\)/,
+      );
+      assert.match(error.hint ?? "", /declares its roots/);
+      return true;
+    });
   }
 
   const missing = join(Deno.cwd(), "no-such-directory-for-govcat-tests");
@@ -138,6 +143,15 @@ Deno.test("the tool server's file root defaults to the working directory and mus
       error instanceof ConfigError && error.variable === "CATALOG_MCP_FILE_ROOT" &&
       error.message.includes(`"${missing}", which does not exist`),
   );
+  // The whole disk is never a root, however it is spelt.
+  for (const root of ["/", "/tmp/..", "//"]) {
+    assert.throws(
+      () => createToolServices({ config: config({ CATALOG_MCP_FILE_ROOT: root }), logger }),
+      (error: unknown) =>
+        error instanceof ConfigError && error.variable === "CATALOG_MCP_FILE_ROOT" &&
+        error.message.includes(`"${root}", which is the root of the file system`),
+    );
+  }
 });
 
 Deno.test("govcat serve refuses to start with a file root that does not exist", async () => {

@@ -179,10 +179,21 @@ Deno.test("validate csv --report-file: every problem in json (default), text or 
     assert.equal(rows.length, 151);
     assert.match(rows[1], /^5,2,entity_guid,"""entity-0"" is not a GUID/);
 
-    // The report of a valid file holds no problem, and replaces the earlier one.
+    // The report of a valid file holds no problem, and replaces the earlier one with --overwrite only.
     const valid = `${dir}/valid.csv`;
     await assignmentFile(valid, 2, 0);
-    const ok = await run("validate", "csv", `--csv-file=${valid}`, `--report-file=${dir}/report.json`);
+    const before = await Deno.readTextFile(`${dir}/report.json`);
+    const kept = await run("validate", "csv", `--csv-file=${valid}`, `--report-file=${dir}/report.json`);
+    assert.equal(kept.code, 2);
+    assert.match(kept.stderr, /--report-file: .*report\.json already exists; nothing was written/);
+    assert.equal(await Deno.readTextFile(`${dir}/report.json`), before, "the earlier report is unchanged");
+    const ok = await run(
+      "validate",
+      "csv",
+      `--csv-file=${valid}`,
+      `--report-file=${dir}/report.json`,
+      "--overwrite",
+    );
     assert.equal(ok.code, 0, ok.stderr);
     const empty = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
     assert.deepEqual([empty.valid, empty.problemCount, empty.problems], [true, 0, []]);

@@ -19,7 +19,8 @@ import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account.ts";
 import type { RunningEmulator } from "../lib/emulator/mod.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
-import { assertSafeBinding } from "../lib/mcp/http_security.ts";
+import { assertSafeBinding, jsonError } from "../lib/mcp/http_security.ts";
+import { type GuardedServer, serveGuarded } from "../lib/net_guard.ts";
 import { createToolServer, createToolServices } from "../lib/mcp/server.ts";
 import { serveStdio } from "../lib/mcp/stdio.ts";
 import { type RealServer, REPLAY_ID } from "../lib/mcp/fast_start.ts";
@@ -194,10 +195,29 @@ async function serveHttp(
     port: config.mcpPort,
     authToken: config.mcpAuthToken,
     allowedOrigins: config.mcpAllowedOrigins,
+    maxSessions: config.mcpMaxSessions,
+    sessionIdleMs: config.mcpSessionIdleSeconds * 1000,
+    streamBufferBytes: config.mcpStreamBufferBytes,
   });
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: GuardedServer;
   try {
-    server = Deno.serve({ hostname: config.mcpHost, port: config.mcpPort, onListen: () => {} }, app.handle);
+    // Behind the guard: bounded connections, header time and requests in flight (lib/net_guard.ts).
+    server = serveGuarded({
+      hostname: config.mcpHost,
+      port: config.mcpPort,
+      limits: {
+        maxConnections: config.mcpMaxConnections,
+        headerTimeoutMs: config.mcpHeaderTimeoutMs,
+        maxInflight: config.mcpMaxInflight,
+      },
+      busyResponse: () =>
+        jsonError(503, `The server is busy (${config.mcpMaxInflight} requests in flight); retry shortly.`),
+      onError: (error) => {
+        logger.error(`govcat serve: request failed: ${error instanceof Error ? error.message : error}`);
+        return jsonError(500, "Internal error while handling the request.");
+      },
+      log: (message) => logger.warn(`govcat serve: ${message}`),
+    }, app.handle);
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
       throw new GovcatError(`Port ${config.mcpPort} on ${config.mcpHost} is already in use.`, {

@@ -64,6 +64,18 @@ export interface Config {
    * configuration reads nothing but the environment.
    */
   mcpFileRoot?: string;
+  /** HTTP transports: connections open at once (CATALOG_MCP_MAX_CONNECTIONS). */
+  mcpMaxConnections: number;
+  /** HTTP transports: time a request head may take to arrive, in ms (CATALOG_MCP_HEADER_TIMEOUT_MS). */
+  mcpHeaderTimeoutMs: number;
+  /** HTTP transports: requests handled at once; more get 503 (CATALOG_MCP_MAX_INFLIGHT). */
+  mcpMaxInflight: number;
+  /** HTTP transports: MCP sessions kept; the least recently used goes first (CATALOG_MCP_MAX_SESSIONS). */
+  mcpMaxSessions: number;
+  /** HTTP transports: a session idle this long is closed, in seconds (CATALOG_MCP_SESSION_IDLE_SECONDS). */
+  mcpSessionIdleSeconds: number;
+  /** HTTP transports: unread bytes an event stream may hold before it is closed (CATALOG_MCP_STREAM_BUFFER_BYTES). */
+  mcpStreamBufferBytes: number;
 }
 
 /** Variables the loader understands, with their defaults, for help texts and docs. */
@@ -132,6 +144,36 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     name: "CATALOG_MCP_FILE_ROOT",
     default: "(the client's roots)",
     meaning: "Tool server: the directory file arguments must lie in; unset: the client's roots, else none",
+  },
+  {
+    name: "CATALOG_MCP_MAX_CONNECTIONS",
+    default: "512",
+    meaning: "HTTP transports: open connections at most (1-100000; lowered to fit the open-file limit)",
+  },
+  {
+    name: "CATALOG_MCP_HEADER_TIMEOUT_MS",
+    default: "10000",
+    meaning: "HTTP transports: a request head not complete within this many ms is closed (100-600000)",
+  },
+  {
+    name: "CATALOG_MCP_MAX_INFLIGHT",
+    default: "256",
+    meaning: "HTTP transports: requests handled at once (1-100000); more get 503 with Retry-After",
+  },
+  {
+    name: "CATALOG_MCP_MAX_SESSIONS",
+    default: "1000",
+    meaning: "HTTP transports: MCP sessions kept (1-100000); beyond, the least recently used is closed",
+  },
+  {
+    name: "CATALOG_MCP_SESSION_IDLE_SECONDS",
+    default: "600",
+    meaning: "HTTP transports: a session without requests this long is closed (10-86400)",
+  },
+  {
+    name: "CATALOG_MCP_STREAM_BUFFER_BYTES",
+    default: "1048576",
+    meaning: "HTTP transports: unread bytes an event stream may hold; a reader further behind is cut off",
   },
   {
     name: "CATALOG_PROFILE",
@@ -273,6 +315,12 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     mcpAuthToken: authToken(read("CATALOG_MCP_AUTH_TOKEN"), mcpHost),
     mcpAllowedOrigins: origins(read),
     mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
+    mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 512, 1, 100_000),
+    mcpHeaderTimeoutMs: integer(read, "CATALOG_MCP_HEADER_TIMEOUT_MS", 10_000, 100, 600_000),
+    mcpMaxInflight: integer(read, "CATALOG_MCP_MAX_INFLIGHT", 256, 1, 100_000),
+    mcpMaxSessions: integer(read, "CATALOG_MCP_MAX_SESSIONS", 1000, 1, 100_000),
+    mcpSessionIdleSeconds: integer(read, "CATALOG_MCP_SESSION_IDLE_SECONDS", 600, 10, 86_400),
+    mcpStreamBufferBytes: integer(read, "CATALOG_MCP_STREAM_BUFFER_BYTES", 1024 * 1024, 16 * 1024, 1024 ** 3),
   };
 }
 

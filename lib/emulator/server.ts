@@ -31,6 +31,7 @@ import { relationshipArea } from "./relationship_area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
+import { type GuardedServer, serveGuarded } from "../net_guard.ts";
 import { readJsonBody, Router } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
 import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
@@ -90,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const logger = options.logger ?? silentLogger;
   const faults = new FaultInjector(options.faults);
   const store = EntityStore.open(options.dataFile);
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: GuardedServer;
   const closing = new AbortController();
   try {
     if (options.seed && store.count() === 0) {
@@ -116,10 +117,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
-    server = Deno.serve({
+    // Behind the guard of the MCP server too: bounded connections, header time and requests in flight.
+    server = serveGuarded({
       hostname: "127.0.0.1",
       port: options.port ?? 0,
-      onListen: () => {},
+      log: (message) => logger.warn(`emulator: ${message}`),
       onError: (error) => {
         logger.error(`emulator: unhandled error: ${(error as Error)?.stack ?? error}`);
         const internal = new EmulatorError(500, "ATLAS-500-00-001", "Internal server error");

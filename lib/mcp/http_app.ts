@@ -29,14 +29,24 @@ export const DEFAULT_MCP_PATHS: Record<HttpMode, string> = {
   "hosted": "/api/mcp",
 };
 export const HOSTED_HEALTH_PATH = "/api/health";
-/** Sessions idle this long are closed, so abandoned clients do not hold servers forever. */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Sessions idle this long are closed by default, so abandoned clients do not hold servers for long. */
+export const SESSION_IDLE_MS = 10 * 60 * 1000;
+/** Sessions (streamable and SSE) kept by default; a new one beyond closes the least recently used. */
+export const DEFAULT_MAX_SESSIONS = 1000;
+/** Closed session ids remembered, so their next request is told why rather than just "not found". */
+const REMEMBERED_CLOSED = 10_000;
 
 export interface McpHttpAppOptions extends HttpGuardOptions {
   mode: HttpMode;
   services: ToolServices;
   /** Path of the MCP endpoint; the mode's default otherwise. */
   path?: string;
+  /** Sessions kept at once (default {@link DEFAULT_MAX_SESSIONS}). */
+  maxSessions?: number;
+  /** A session without requests for this long is closed (default {@link SESSION_IDLE_MS}). */
+  sessionIdleMs?: number;
+  /** Unread bytes an SSE stream may hold before it is closed (default 1 MiB). */
+  streamBufferBytes?: number;
 }
 
 interface StreamableSession {
@@ -51,9 +61,14 @@ export class McpHttpApp {
   readonly #services: ToolServices;
   readonly #selection: ToolSelection;
   readonly #guard: HttpGuard;
+  /** Open streamable sessions, least recently used first (a use moves a session to the end). */
   readonly #sessions = new Map<string, StreamableSession>();
+  /** Why recently closed sessions were closed, by id (bounded, oldest forgotten first). */
+  readonly #closedReasons = new Map<string, string>();
   readonly #sse: SseSessions;
   readonly #sweeper: ReturnType<typeof setInterval>;
+  readonly #maxSessions: number;
+  readonly #sessionIdleMs: number;
 
   constructor(options: McpHttpAppOptions) {
     this.mode = options.mode;
@@ -61,12 +76,19 @@ export class McpHttpApp {
     this.#services = options.services;
     this.#selection = toolSelection(options.services);
     this.#guard = new HttpGuard(options);
+    this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.#sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
     this.#sse = new SseSessions({
       messagesPath: "/messages",
       maxBodyBytes: this.#guard.maxBodyBytes,
+      maxSessions: this.#maxSessions,
+      maxBufferedBytes: options.streamBufferBytes,
       connect: (transport) => createToolServer(this.#services, this.#selection).connect(transport),
     });
-    this.#sweeper = setInterval(() => this.#closeIdleSessions(), 60_000);
+    this.#sweeper = setInterval(
+      () => this.#closeIdleSessions(),
+      Math.min(60_000, Math.max(1000, this.#sessionIdleMs / 4)),
+    );
     // Node typings widen the id to an object; in Deno it is the number unrefTimer takes.
     Deno.unrefTimer(Number(this.#sweeper));
   }
@@ -83,7 +105,14 @@ export class McpHttpApp {
 
   /** The `Deno.serve` handler. */
   handle = async (request: Request): Promise<Response> => {
-    const { pathname } = new URL(request.url);
+    let pathname: string;
+    try {
+      // The URL is built from the Host header, which the peer chose: "127.0.0.1:22000 evil" does not parse.
+      pathname = new URL(request.url).pathname;
+    } catch {
+      await request.body?.cancel().catch(() => {});
+      return jsonError(400, "Bad Request: the Host header is not a valid host[:port].");
+    }
     if (this.mode === "hosted" && pathname === HOSTED_HEALTH_PATH && request.method === "GET") {
       const refusal = this.#guard.check(request, { requireToken: false });
       return refusal ?? Response.json({ status: "healthy", version: VERSION, tools: this.toolCount });
@@ -119,9 +148,21 @@ export class McpHttpApp {
     if (sessionId !== null) {
       const session = this.#sessions.get(sessionId);
       if (!session) {
-        return jsonError(404, `Session not found: ${sessionId}. Initialize a new session.`, {}, -32001);
+        await request.body?.cancel().catch(() => {});
+        const reason = this.#closedReasons.get(sessionId);
+        return jsonError(
+          404,
+          reason
+            ? `Session ${sessionId} was closed: ${reason}. Initialize a new session.`
+            : `Session not found: ${sessionId}. Initialize a new session.`,
+          {},
+          -32001,
+        );
       }
       session.lastSeen = Date.now();
+      // Most recently used last: the map's order is the eviction order.
+      this.#sessions.delete(sessionId);
+      this.#sessions.set(sessionId, session);
       if (request.method !== "POST") return await session.transport.handleRequest(request);
       const body = await this.#parseBody(request);
       if (body instanceof Response) return body;
@@ -139,6 +180,7 @@ export class McpHttpApp {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
+        this.#makeRoomForSession();
         this.#sessions.set(id, { transport, server, lastSeen: Date.now() });
       },
       onsessionclosed: (id) => {
@@ -202,13 +244,38 @@ export class McpHttpApp {
   }
 
   #closeIdleSessions(): void {
-    const cutoff = Date.now() - SESSION_IDLE_MS;
+    const cutoff = Date.now() - this.#sessionIdleMs;
     for (const [id, session] of this.#sessions) {
       if (session.lastSeen < cutoff) {
-        this.#sessions.delete(id);
-        void session.server.close();
+        this.#closeSession(
+          id,
+          session,
+          `it was idle for more than ${Math.round(this.#sessionIdleMs / 1000)} s`,
+        );
       }
     }
+  }
+
+  /** At the session limit, closes the least recently used session(s) to admit one more. */
+  #makeRoomForSession(): void {
+    for (const [id, session] of this.#sessions) {
+      if (this.#sessions.size < this.#maxSessions) break;
+      this.#closeSession(
+        id,
+        session,
+        `the server keeps at most ${this.#maxSessions} sessions (CATALOG_MCP_MAX_SESSIONS) and this one was ` +
+          "the least recently used",
+      );
+    }
+  }
+
+  #closeSession(id: string, session: StreamableSession, reason: string): void {
+    this.#sessions.delete(id);
+    this.#closedReasons.set(id, reason);
+    if (this.#closedReasons.size > REMEMBERED_CLOSED) {
+      this.#closedReasons.delete(this.#closedReasons.keys().next().value!);
+    }
+    void session.server.close().catch(() => {});
   }
 }
 

@@ -22,9 +22,17 @@ export interface SseServerTransportOptions {
   keepAliveMs?: number;
   /** Largest accepted POST body in bytes (default 4 MiB); bigger → 413. */
   maxBodyBytes?: number;
+  /**
+   * Bytes the stream may hold that the client has not read yet (default 1 MiB). A message sent while more
+   * than this is waiting closes the session instead of buffering without end: a client that does not read
+   * must not grow the server.
+   */
+  maxBufferedBytes?: number;
 }
 
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
+/** Default of {@linkcode SseServerTransportOptions.maxBufferedBytes}. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const ALREADY_STARTED =
   "SseServerTransport already started! If using Server class, note that connect() calls start() automatically.";
@@ -82,6 +90,8 @@ export class SseServerTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  /** Why the server closed the session, when it did so for a reason the client should hear. */
+  closeReason?: string;
 
   readonly #options: SseServerTransportOptions;
   readonly #stream: ReadableStream<Uint8Array>;
@@ -97,10 +107,16 @@ export class SseServerTransport implements Transport {
   constructor(options: SseServerTransportOptions) {
     this.#options = options;
     this.closed = new Promise((resolve) => this.#resolveClosed = resolve);
-    this.#stream = new ReadableStream<Uint8Array>({
-      start: (controller) => void (this.#controller = controller),
-      cancel: () => this.close(),
-    });
+    // Sized in bytes, so desiredSize tells how far the reader is behind.
+    this.#stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => void (this.#controller = controller),
+        cancel: () => this.close(),
+      },
+      new ByteLengthQueuingStrategy({
+        highWaterMark: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+      }),
+    );
     // The SDK resolves against a dummy origin and keeps path + query, so the client resolves it against
     // its own connection URL and never gets pointed at another origin.
     const endpoint = new URL(options.messagesPath, "http://localhost");
@@ -202,18 +218,26 @@ export class SseServerTransport implements Transport {
   /** Writes `message` as an `event: message` on the stream; rejects unless started and open. */
   send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
     if (!this.#started || this.#isClosed) return Promise.reject(new Error("Not connected"));
-    this.#enqueue(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    if (!this.#enqueue(`event: message\ndata: ${JSON.stringify(message)}\n\n`)) {
+      return Promise.reject(new Error("Not connected: the client stopped reading its event stream"));
+    }
     return Promise.resolve();
   }
 
   /** Ends the stream and stops the keep-alive; `onclose` fires on the first call only. */
   close(): Promise<void> {
+    return this.#close();
+  }
+
+  /** `discard`: drop what the client has not read (an error ends the stream at once) rather than keep it. */
+  #close(discard = false): Promise<void> {
     if (this.#isClosed) return Promise.resolve();
     this.#isClosed = true;
     clearInterval(this.#keepAlive);
     this.#stopWatchingSignal?.();
     try {
-      this.#controller.close();
+      if (discard) this.#controller.error(new Error("the client fell behind reading its event stream"));
+      else this.#controller.close();
     } catch {
       // Already cancelled by the client: nothing left to end.
     }
@@ -222,12 +246,25 @@ export class SseServerTransport implements Transport {
     return Promise.resolve();
   }
 
-  #enqueue(event: string): void {
+  /** Queues `event`; false when the stream is closed, or now closed because the client fell behind. */
+  #enqueue(event: string): boolean {
+    if (this.#isClosed) return false;
+    if ((this.#controller.desiredSize ?? 0) < 0) {
+      // More than the bound is waiting for a client that does not read: end the session, free the buffer.
+      const limit = this.#options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+      this.closeReason = `the client fell behind reading its event stream by more than ${limit} bytes ` +
+        "(CATALOG_MCP_STREAM_BUFFER_BYTES)";
+      this.onerror?.(new Error(`SSE session ${this.sessionId} closed: ${this.closeReason}`));
+      void this.#close(true);
+      return false;
+    }
     try {
       this.#controller.enqueue(encoder.encode(event));
+      return true;
     } catch (error) {
       // The client cancelled between our check and the write; the cancel handler closes the transport.
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return false;
     }
   }
 }
@@ -236,7 +273,12 @@ export class SseServerTransport implements Transport {
 export interface SseSessionsOptions extends SseServerTransportOptions {
   /** Attaches a new transport, e.g. creates an MCP `Server` and calls `server.connect(transport)`. */
   connect(transport: SseServerTransport): Promise<void>;
+  /** Sessions kept at once (default 1000); opening one more closes the least recently used. */
+  maxSessions?: number;
 }
+
+/** Closed session ids remembered, so a POST to one is told why it is gone. */
+const REMEMBERED_CLOSED = 10_000;
 
 /**
  * The open SSE sessions of one HTTP front end, keyed by session id.
@@ -249,7 +291,9 @@ export interface SseSessionsOptions extends SseServerTransportOptions {
  */
 export class SseSessions {
   readonly #options: SseSessionsOptions;
+  /** Open sessions, least recently used first. */
   readonly #sessions = new Map<string, SseServerTransport>();
+  readonly #closedReasons = new Map<string, string>();
 
   /** Sessions are created by {@linkcode open}; none exist yet. */
   constructor(options: SseSessionsOptions) {
@@ -266,10 +310,23 @@ export class SseSessions {
     if (request.method !== "GET") {
       return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET" } });
     }
-    const { connect: _, ...transportOptions } = this.#options;
+    const { connect: _, maxSessions = 1000, ...transportOptions } = this.#options;
+    for (const [id, oldest] of this.#sessions) {
+      if (this.#sessions.size < maxSessions) break;
+      this.#remember(
+        id,
+        `the server keeps at most ${maxSessions} sessions (CATALOG_MCP_MAX_SESSIONS) and this one was the ` +
+          "least recently used",
+      );
+      this.#sessions.delete(id);
+      await oldest.close();
+    }
     const transport = new SseServerTransport(transportOptions);
     this.#sessions.set(transport.sessionId, transport);
-    transport.closed.then(() => this.#sessions.delete(transport.sessionId));
+    transport.closed.then(() => {
+      if (transport.closeReason) this.#remember(transport.sessionId, transport.closeReason);
+      this.#sessions.delete(transport.sessionId);
+    });
     try {
       await this.#options.connect(transport);
     } catch (error) {
@@ -287,9 +344,21 @@ export class SseSessions {
     const transport = sessionId ? this.#sessions.get(sessionId) : undefined;
     if (!transport) {
       await request.body?.cancel();
-      return sessionId ? text(404, "Session not found") : text(400, "Missing sessionId query parameter");
+      if (!sessionId) return text(400, "Missing sessionId query parameter");
+      const reason = this.#closedReasons.get(sessionId);
+      return text(404, reason ? `Session closed: ${reason}. Open a new one.` : "Session not found");
     }
+    // Most recently used last: the map's order is the eviction order.
+    this.#sessions.delete(transport.sessionId);
+    this.#sessions.set(transport.sessionId, transport);
     return await transport.handlePostMessage(request);
+  }
+
+  #remember(sessionId: string, reason: string): void {
+    this.#closedReasons.set(sessionId, reason);
+    if (this.#closedReasons.size > REMEMBERED_CLOSED) {
+      this.#closedReasons.delete(this.#closedReasons.keys().next().value!);
+    }
   }
 
   /** Closes every open session, e.g. on shutdown. */

@@ -466,3 +466,41 @@ Deno.test("over streamable HTTP a client's declared roots are asked within the t
     }
   });
 });
+
+Deno.test("serve --emulator without roots works on fixtures/samples; --file-root=/ is refused at start", async () => {
+  const { Client, StdioClientTransport } = await loadMcpClientSdk();
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      "--allow-read",
+      "--allow-write",
+      MAIN,
+      "serve",
+      "--emulator",
+    ],
+    env: baseEnv(),
+    cwd: "/",
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "quick-start", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const checked = await invoke(client, "validate.csv", { csvFile: "collections.csv" });
+    assert.equal(checked.isError, false, checked.text);
+    assert.equal((checked.json.result as { template: string }).template, "collections");
+    const outside = await invoke(client, "validate.csv", { csvFile: "../emulator/seed.json" });
+    assert.equal(outside.isError, true, "confined to the samples");
+  } finally {
+    await client.close();
+  }
+
+  const refused = await runGovcat(["serve", "--file-root=/"], {
+    CATALOG_ACCOUNT_NAME: "contoso",
+    CATALOG_ENDPOINT: "http://127.0.0.1:9",
+  });
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /"\/", which is the root of the file system/);
+});

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { defaultSidePath, writeRejectFile } from "../../../lib/csv/rejects.ts";
+import { LocalFileError } from "../../../lib/user_files.ts";
 
 async function withDir(test: (dir: string) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "govcat-rejects-" });
@@ -45,4 +46,37 @@ Deno.test("writeRejectFile leaves nothing behind when the input cannot be read",
     await assert.rejects(writeRejectFile(`${dir}/missing.csv`, `${dir}/out.csv`, new Map([[2, "x"]])));
     assert.deepEqual([...Deno.readDirSync(dir)], []);
   });
+});
+
+/** A directory with an input and an earlier reject file, made before the test that may not write there. */
+const readOnlyDir = Deno.makeTempDirSync({ prefix: "govcat-rejects-readonly-" });
+Deno.writeTextFileSync(`${readOnlyDir}/in.csv`, "name\r\na\r\n");
+Deno.writeTextFileSync(`${readOnlyDir}/in.rejected.csv`, "earlier\r\n");
+
+Deno.test({
+  name: "a reject file that cannot be written is a LocalFileError naming it, the earlier one kept",
+  // The directory is read-only to this test (Deno's permissions: the same refusal as a read-only mount).
+  permissions: { read: true, write: false },
+  fn: async () => {
+    const target = `${readOnlyDir}/in.rejected.csv`;
+    const error = await writeRejectFile(`${readOnlyDir}/in.csv`, target, new Map([[2, "400: bad"]])).then(
+      () => assert.fail("written"),
+      (e) => e,
+    );
+    assert.ok(error instanceof LocalFileError, String(error));
+    assert.equal(error.path, target);
+    assert.equal(error.exitCode, 1);
+    assert.ok(
+      error.message.startsWith(
+        `could not write the reject file ${target} (1 rejected row): permission denied`,
+      ),
+      error.message,
+    );
+    assert.match(error.hint ?? "", /--errors-file.*--resume/s);
+    assert.equal(await Deno.readTextFile(target), "earlier\r\n");
+  },
+});
+
+Deno.test("(clean-up of the read-only reject file test)", async () => {
+  await Deno.remove(readOnlyDir, { recursive: true });
 });

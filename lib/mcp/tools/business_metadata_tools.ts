@@ -14,6 +14,7 @@ import type { SearchFilter } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import { NotFoundError, UsageError } from "../../errors.ts";
 import { defineTool, READ_ONLY, REMOVE, type ToolContext } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Assets examined at most by one cleanup; more are reported as `truncated`. */
 export const MAX_ASSETS_SCANNED = 5000;
@@ -125,7 +126,7 @@ export const listCustomMetadataDefsTool = defineTool({
   title: "List business metadata definitions",
   description: "The business metadata (custom metadata) definitions of the catalog with their attributes: " +
     "name, type, whether optional, and the entity types each applies to. Start here before cleaning up " +
-    "or deleting a definition.",
+    "or deleting a definition." + CATALOG_TEXT_IS_DATA,
   input: z.object({}),
   output: z.object({
     definitions: z.array(z.object({
@@ -205,7 +206,7 @@ export const cleanupMetadataDefinitionTool = defineTool({
   description: "Find the assets that still carry a business metadata definition. With check_only=true " +
     "(the default) nothing changes: the answer lists the assets and whether the definition is assigned. " +
     "With check_only=false (and confirm=true) the definition's group is removed from each of those " +
-    "assets, after which uc_delete_metadata_definition can delete the definition.",
+    "assets, after which uc_delete_metadata_definition can delete the definition." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     name: z.string().min(1).describe("Name of the business metadata definition"),
     check_only: z.boolean().default(true).describe("Only report; change nothing"),

@@ -16,6 +16,7 @@ import {
   withCollectionHints,
 } from "../../operations/collections_support.ts";
 import { defineTool, READ_ONLY, REMOVE, type ToolDefinition, UPSERT } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Collections returned by one list_collections call unless the caller asks for fewer or more. */
 export const DEFAULT_COLLECTION_LIMIT = 200;
@@ -64,7 +65,7 @@ export const listCollectionsTool = defineTool({
     "friendly name, parent collection and description; the root collection has no parent. Use the names " +
     "with get_collection, create_collection (parent_collection), get_collection_path, or as collection_id " +
     `of entity and search tools. At most \`limit\` (default ${DEFAULT_COLLECTION_LIMIT}) are returned; ` +
-    "`truncated` says when more exist.",
+    "`truncated` says when more exist." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_COLLECTION_LIMIT).default(DEFAULT_COLLECTION_LIMIT)
       .describe("Most collections to return"),
@@ -93,7 +94,8 @@ export const getCollectionTool = defineTool({
   name: "get_collection",
   title: "Get collection",
   description: "One collection by name: friendly name, description, parent collection, provisioning state " +
-    "and who created or changed it when. Use get_collection_path for its place in the hierarchy.",
+    "and who created or changed it when. Use get_collection_path for its place in the hierarchy." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({ collection: collectionRecord }),
   annotations: READ_ONLY,
@@ -162,7 +164,7 @@ export const getCollectionPathTool = defineTool({
   title: "Get collection path",
   description: "The full hierarchical path of a collection: the names and friendly names from the root " +
     "collection down to the collection itself, and the same as one readable path. Use it to show where a " +
-    "collection sits, or to find its ancestors.",
+    "collection sits, or to find its ancestors." + CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({
     collection_name: z.string(),

@@ -9,6 +9,7 @@ import { z } from "../../deps/zod.ts";
 import { NotFoundError, UsageError } from "../../errors.ts";
 import { defineTool, OVERWRITE, READ_ONLY, REMOVE, type ToolContext, UPSERT } from "../tool.ts";
 import { batchOutput, type EntityResult, type IndexedEntity, upsertWithIsolation } from "./batch_upsert.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Referred entities kept in one get_entity answer; more would flood a model's context. */
 export const MAX_REFERRED_ENTITIES = 100;
@@ -77,7 +78,7 @@ export const getEntityTool = defineTool({
   description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID with " +
     "all its attributes, classifications, labels and relationships. Find GUIDs with search_entities. " +
     `Referred entities (columns, parents) are included up to ${MAX_REFERRED_ENTITIES}; ` +
-    "referred_entities_truncated says when more exist.",
+    "referred_entities_truncated says when more exist." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
     min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),

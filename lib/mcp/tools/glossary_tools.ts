@@ -9,6 +9,7 @@ import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
 import { z } from "../../deps/zod.ts";
 import { CatalogError, ConflictError, UsageError } from "../../errors.ts";
 import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition, UPSERT } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Terms returned at most by one get_glossary_terms call. */
 export const MAX_TERMS = 1000;
@@ -46,7 +47,8 @@ export const getGlossaryTermsTool = defineTool({
     "when it is left out. Each term comes with its GUID, name, status (Draft, Approved, Alert, Expired), " +
     "glossary, short description and how many entities it is assigned to. Returns at most `limit` terms " +
     `(default 100, at most ${MAX_TERMS}) starting at \`offset\`; truncated and next_offset say when more ` +
-    "exist. Use the GUIDs with assign_term_to_entities; create missing terms with create_glossary_term.",
+    "exist. Use the GUIDs with assign_term_to_entities; create missing terms with create_glossary_term." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     glossary_guid: z.string().min(1).optional().describe("Only this glossary's terms"),
     limit: z.number().int().min(1).max(MAX_TERMS).default(100).describe("Terms to return at most"),

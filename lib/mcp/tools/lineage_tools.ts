@@ -11,6 +11,7 @@ import type { AtlasEntityHeader } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import { NotFoundError } from "../../errors.ts";
 import { defineTool, READ_ONLY, type ToolDefinition, UPSERT } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Nodes kept in one get_lineage answer; a larger graph is cut and flagged `truncated`. */
 export const MAX_LINEAGE_NODES = 500;
@@ -72,7 +73,7 @@ export const getLineageTool = defineTool({
     "by GUID (find it with search_entities). depth counts hops data set → process → data set. Answers " +
     "nodes (data sets and the processes between them, with any column mappings) and edges from data set " +
     `to data set via a process. At most ${MAX_LINEAGE_NODES} nodes and ${MAX_LINEAGE_EDGES} edges; ` +
-    "truncated says when the graph was larger (ask for less depth or one direction).",
+    "truncated says when the graph was larger (ask for less depth or one direction)." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid: z.string().min(1).describe("GUID of the entity (a data set or a process)"),
     depth: z.number().int().min(1).max(10).default(3).describe("Hops to walk, 1 to 10"),

@@ -11,6 +11,7 @@ import { callIsReadOnly, type Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
 import { unknownArgumentsProblem } from "../tool_arguments.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 export const getAccountPropertiesTool = defineTool({
   name: "get_account_properties",
@@ -143,7 +144,7 @@ export const invokeOperationTool = defineTool({
     'confirm those with the user first, then pass "confirm": true in their arguments (without it they are ' +
     "refused and nothing is sent). Operations listed with writesLocalFile write a file under the server's " +
     'file root and replace an existing one only with "overwrite": true. In read-only mode only read ' +
-    "operations run, and nothing writes a local file.",
+    "operations run, and nothing writes a local file." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     operation: z.string().min(1).describe("Operation id, e.g. entity.get"),
     arguments: z.record(z.string(), z.unknown()).default({}).describe("Input of the operation"),

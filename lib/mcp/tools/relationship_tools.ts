@@ -5,6 +5,7 @@
  */
 import { z } from "../../deps/zod.ts";
 import { defineTool, READ_ONLY, REMOVE } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const relationshipRecord = z.record(z.string(), z.unknown());
 
@@ -37,7 +38,8 @@ export const getRelationshipTool = defineTool({
   name: "get_relationship",
   title: "Get relationship",
   description: "A relationship by GUID: its type, both ends and attributes. With extended_info, the " +
-    "headers (type, name, qualified name) of both end entities are included as referredEntities.",
+    "headers (type, name, qualified name) of both end entities are included as referredEntities." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid: z.string().min(1),
     extended_info: z.boolean().default(false),

@@ -15,6 +15,7 @@ import {
 } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import { defineTool, READ_ONLY, type ToolDefinition } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const hit = z.object({
   guid: z.string().optional(),
@@ -37,7 +38,8 @@ export const searchEntitiesTool = defineTool({
     "classifications, terms). Narrow with entity_type (e.g. azure_sql_table), classification (e.g. " +
     "MICROSOFT.PERSONAL.EMAIL) or collection_id. Returns at most `limit` hits; when `truncated` is true, " +
     "pass `continuation_token` to get the next page. Use get_entity on a hit's guid for full details. " +
-    'Add `facets` (e.g. ["entityType", "classification"]) to get counts per value over all matches.',
+    'Add `facets` (e.g. ["entityType", "classification"]) to get counts per value over all matches.' +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     query: z.string().describe("Keywords; * matches everything"),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page (1-1000)"),
@@ -107,7 +109,8 @@ export const searchSuggestTool = defineTool({
   description: 'Type-ahead for entity names: give the start of a name (e.g. "cust" or "sales ord") and ' +
     "get up to `limit` entities whose name has words starting with it, best match first, each with its " +
     "guid, name, qualified name and type. Use it to turn a half-remembered name into a guid, then call " +
-    "get_entity or get_lineage; use search_entities for full-text search with filters.",
+    "get_entity or get_lineage; use search_entities for full-text search with filters." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("The start of a name (1-100 characters)"),
     limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Suggestions (1-100)"),
@@ -154,7 +157,7 @@ export const searchBrowseTool = defineTool({
     "(type_counts), to pick a starting point. With entity_type (e.g. azure_sql_server): the entities of " +
     "that type. With path (an item's `path` from an earlier answer): that item's children, optionally " +
     "only of entity_type. Items with is_leaf false have children to browse. Pages are `limit` long; " +
-    "when `truncated` is true, call again with offset = next_offset.",
+    "when `truncated` is true, call again with offset = next_offset." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     entity_type: z.string().optional().describe("Browse the entities of this type"),
     path: z.string().optional().describe("Browse the children of the item with this path"),

@@ -13,6 +13,7 @@ import type {
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../errors.ts";
 import { defineTool, READ_ONLY } from "../tool.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const CATEGORIES = [
   "entity",
@@ -42,7 +43,8 @@ export const getTypedefTool = defineTool({
   title: "Get type definition",
   description: "The schema of one type definition: its attributes (name, type, whether optional), " +
     "super types and, for relationships, both ends. Give `name` (e.g. azure_sql_table) or `guid`; " +
-    "`category` narrows the lookup. Use it before create_entity to learn which attributes a type needs.",
+    "`category` narrows the lookup. Use it before create_entity to learn which attributes a type needs." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     name: z.string().min(1).optional().describe("Type name, e.g. azure_sql_table or DataSet"),
     guid: z.string().min(1).optional().describe("Type definition GUID"),
@@ -78,7 +80,7 @@ export const listTypedefsTool = defineTool({
   description: "Type definitions of the catalog (entity types such as azure_sql_table, classifications, " +
     "enums, relationships, structs, business metadata), as names with their attribute names. Filter by " +
     "`category` and `name_contains`; at most `limit` are returned and `truncated` says when more exist. " +
-    "Set include_definitions for the full definitions.",
+    "Set include_definitions for the full definitions." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     category: category.optional(),
     name_contains: z.string().optional().describe("Case-insensitive part of the type name"),

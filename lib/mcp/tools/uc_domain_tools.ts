@@ -17,6 +17,7 @@ import {
   ownerContacts,
   summarizeDomain,
 } from "./uc_common.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const domainId = z.string().trim().min(1).describe(
   "ID (GUID) of the governance domain, from uc_list_domains",
@@ -29,7 +30,8 @@ export const ucListDomainsTool = defineTool({
     "name, type (FunctionalUnit, LineOfBusiness, DataDomain, Regulatory, Project), status, description " +
     `and parent domain ID. Returns at most \`limit\` domains (default 100, at most ${MAX_UC_ITEMS}); ` +
     "truncated says when more exist. Use it first to find the domain_id that uc_list_terms, " +
-    "uc_create_term and uc_search_terms take; create a missing domain with uc_create_domain.",
+    "uc_create_term and uc_search_terms take; create a missing domain with uc_create_domain." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Domains to return at most"),
   }),
@@ -55,7 +57,7 @@ export const ucGetDomainTool = defineTool({
   title: "Get governance domain",
   description: "Get one governance domain of the unified catalog by ID (from uc_list_domains): name, " +
     "type, status, description, parent domain ID, and the full record as the service returns it " +
-    "(domain). An unknown ID fails with 404. Next: uc_list_terms with this domain_id.",
+    "(domain). An unknown ID fails with 404. Next: uc_list_terms with this domain_id." + CATALOG_TEXT_IS_DATA,
   input: z.object({ domain_id: domainId }),
   output: domainSummary.extend({
     domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),

@@ -23,6 +23,7 @@ import {
   summarizeTerm,
   termSummary,
 } from "./uc_common.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Relationships and children kept in one uc_get_term answer. */
 export const MAX_TERM_LINKS = 200;
@@ -67,7 +68,8 @@ export const ucListTermsTool = defineTool({
     "keyword (in the name, description or acronyms). Each term comes with its ID, name, status, " +
     `description, parent term, acronyms and owners. Returns at most \`limit\` terms (default 100, at most ` +
     `${MAX_UC_ITEMS}); truncated says when more match. An unknown domain fails with 404. To search ` +
-    "every domain use uc_search_terms; for one term's relationships and hierarchy use uc_get_term.",
+    "every domain use uc_search_terms; for one term's relationships and hierarchy use uc_get_term." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     domain_id: z.string().trim().min(1).describe("ID of the governance domain"),
     limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Terms to return at most"),
@@ -167,7 +169,7 @@ export const ucGetTermTool = defineTool({
     "ID and category), and its place in the term hierarchy: parent, ancestors (root first) and direct " +
     `children (at most ${MAX_TERM_LINKS} of each list; *_truncated says when more exist). When the ` +
     "hierarchy cannot be read, hierarchy_error says why and the rest is still returned. An unknown ID " +
-    "fails with 404.",
+    "fails with 404." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     term_id: z.string().trim().min(1).describe("ID (GUID) of the unified catalog term"),
   }),
@@ -300,7 +302,8 @@ export const ucSearchTermsTool = defineTool({
     "domain_id), optionally only with a status (Draft, Published, Expired; any letter case). Uses the " +
     "terms query API. Each match comes with its ID, name, status, description and its domain (ID and " +
     `name). Returns at most \`limit\` terms (default 50, at most ${MAX_UC_ITEMS}); truncated says when ` +
-    "more match. Use it before uc_create_term to avoid duplicates; then uc_get_term for details.",
+    "more match. Use it before uc_create_term to avoid duplicates; then uc_get_term for details." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     keyword: z.string().trim().min(1).describe("Part of the term name, any letter case"),
     limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(50).describe("Terms to return at most"),

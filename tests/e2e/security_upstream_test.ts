@@ -19,6 +19,7 @@ import {
 import { HttpClient, type HttpClientOptions, redirectTarget } from "../../lib/http.ts";
 import { entityCsvImport } from "../../lib/operations/entity_bulk_operations.ts";
 import { json, type LocalServer, startLocalServer } from "../support/local_server.ts";
+import { startHarness } from "../support/mcp_harness.ts";
 
 const MiB = 1024 * 1024;
 
@@ -97,6 +98,41 @@ Deno.test("a gzip bomb fails with ResponseTooLargeError naming the cap, memory s
     assert.equal(server.requests.length, 2, "a refused answer is not read again");
     assert.ok(growth < 2 * cap, `memory grew by ${(growth / MiB).toFixed(1)} MiB; the cap is 32 MiB`);
   });
+});
+
+Deno.test("three get_entity calls on a gzip bomb: error results naming the cap, memory near three caps", async () => {
+  const cap = 32 * MiB;
+  const bomb = await gzipBomb(256 * MiB);
+  await withServer(
+    (request) =>
+      request.path.includes("/warm-up") ? json(404, { errorCode: "ATLAS-404-00-005", errorMessage: "no" }) : (
+        new Response(bomb.slice(), {
+          headers: { "content-type": "application/json", "content-encoding": "gzip" },
+        })
+      ),
+    async (server) => {
+      const harness = await startHarness({
+        env: { CATALOG_ENDPOINT: server.url, CATALOG_MAX_RESPONSE_BYTES: String(cap) },
+      });
+      try {
+        const call = (guid: string) => harness.client.callTool({ name: "get_entity", arguments: { guid } });
+        await call("warm-up");
+        const { result, growth } = await peakGrowth(() => Promise.all(["a", "b", "c"].map(call)));
+        for (const answer of result) {
+          assert.equal(answer.isError, true);
+          const text = JSON.stringify(answer.content);
+          assert.match(text, /ResponseTooLargeError/);
+          assert.match(text, /CATALOG_MAX_RESPONSE_BYTES=33554432/);
+        }
+        assert.ok(
+          growth < 6 * cap,
+          `memory grew by ${(growth / MiB).toFixed(1)} MiB for 3 answers capped at 32 MiB`,
+        );
+      } finally {
+        await harness.close();
+      }
+    },
+  );
 });
 
 Deno.test("an oversized plain body is refused; one within the cap is read; the variable sets the cap", async () => {

@@ -1,6 +1,21 @@
 /**
- * Account API calls (2019-11-01-preview): the account's properties. Collections, on the same API, arrive
- * with their issue.
+ * Account API calls (2019-11-01-preview): the account's properties and the change of its friendly name,
+ * its two Atlas Kafka access keys (list, regenerate one), and its resource set rule configuration (list,
+ * get, create or replace, delete). Collections, on the same API, are `client.collections`.
+ *
+ * The access keys are secrets: a caller that logs should register them with its logger
+ * ({@link accessKeySecrets}, `logger.addSecret`) before anything else is written.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "./client.ts";
+ * import { loadConfig } from "../config.ts";
+ * const client = CatalogClient.fromConfig(
+ *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
+ * );
+ * const account = await client.account.update({ friendlyName: "Contoso catalog" });
+ * console.log(account.properties?.friendlyName); // "Contoso catalog"
+ * ```
  *
  * @module
  */
@@ -23,6 +38,54 @@ export interface AccountProperties {
   [field: string]: unknown;
 }
 
+/** What the data plane may change on the account (the contract's DataPlaneAccountUpdateParameters). */
+export interface AccountUpdate {
+  friendlyName?: string;
+}
+
+/** The account's access keys: connection strings of its Atlas Kafka endpoint. */
+export interface AccessKeys {
+  atlasKafkaPrimaryEndpoint?: string;
+  atlasKafkaSecondaryEndpoint?: string;
+}
+
+/** Which access key to regenerate (the contract's AccessKeyOptions.keyType). */
+export type AccessKeyType = "PrimaryAtlasKafkaKey" | "SecondaryAtlasKafkaKey";
+
+/** A resource set rule configuration (the contract's ResourceSetRuleConfig). */
+export interface ResourceSetRuleConfig {
+  name?: string;
+  advancedResourceSet?: { resourceSetProcessing?: string; modifiedAt?: string; [field: string]: unknown };
+  pathPatternConfig?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** A page of resource set rule configurations. */
+export interface ResourceSetRuleConfigList {
+  value: ResourceSetRuleConfig[];
+  count?: number;
+  nextLink?: string;
+}
+
+/** The path of the account's one resource set rule configuration. */
+const RULE_CONFIG = "/account/resourceSetRuleConfigs/defaultResourceSetRuleConfig";
+
+/**
+ * The values of `keys` that must never be written: each connection string whole, and the
+ * `SharedAccessKey` it carries.
+ */
+export function accessKeySecrets(keys: AccessKeys): string[] {
+  const secrets: string[] = [];
+  for (const value of [keys.atlasKafkaPrimaryEndpoint, keys.atlasKafkaSecondaryEndpoint]) {
+    if (typeof value !== "string" || value === "") continue;
+    secrets.push(value);
+    const key = /SharedAccessKey=([^;]+)/.exec(value)?.[1];
+    if (key) secrets.push(key);
+  }
+  return secrets;
+}
+
+/** The account calls of one catalog (`client.account`). */
 export class AccountApi {
   readonly #http: HttpClient;
   constructor(http: HttpClient) {
@@ -32,5 +95,76 @@ export class AccountApi {
   /** The account's configuration: name, location, endpoints, provisioning state. */
   get(signal?: AbortSignal): Promise<AccountProperties> {
     return this.#http.request({ method: "GET", area: "account", path: "/account/", signal });
+  }
+
+  /** Changes what the data plane may change (the friendly name); answers the account as it is now. */
+  update(changes: AccountUpdate, signal?: AbortSignal): Promise<AccountProperties> {
+    return this.#http.request({
+      method: "PATCH",
+      area: "account",
+      path: "/account/",
+      body: changes,
+      idempotent: true,
+      signal,
+    });
+  }
+
+  /** The two access keys. Secrets: see {@link accessKeySecrets}. */
+  listKeys(signal?: AbortSignal): Promise<AccessKeys> {
+    return this.#http.request({
+      method: "POST",
+      area: "account",
+      path: "/account/listkeys",
+      idempotent: true,
+      signal,
+    });
+  }
+
+  /**
+   * Replaces one access key with a new one (the old one stops working); answers both keys. Not retried
+   * once sent: a second regeneration would replace the key the first one made.
+   */
+  regenerateKey(keyType: AccessKeyType, signal?: AbortSignal): Promise<AccessKeys> {
+    return this.#http.request({
+      method: "POST",
+      area: "account",
+      path: "/account/regeneratekeys",
+      body: { keyType },
+      signal,
+    });
+  }
+
+  /** The resource set rule configurations of the account (one page; the account has at most one). */
+  listResourceSetRules(skipToken?: string, signal?: AbortSignal): Promise<ResourceSetRuleConfigList> {
+    return this.#http.request({
+      method: "GET",
+      area: "account",
+      path: "/account/resourceSetRuleConfigs",
+      query: { $skipToken: skipToken },
+      signal,
+    });
+  }
+
+  /** The account's resource set rule configuration; a NotFoundError when it has none. */
+  getResourceSetRule(signal?: AbortSignal): Promise<ResourceSetRuleConfig> {
+    return this.#http.request({ method: "GET", area: "account", path: RULE_CONFIG, signal });
+  }
+
+  /** Creates or replaces the account's resource set rule configuration; answers it as stored. */
+  putResourceSetRule(config: ResourceSetRuleConfig, signal?: AbortSignal): Promise<ResourceSetRuleConfig> {
+    return this.#http.request({ method: "PUT", area: "account", path: RULE_CONFIG, body: config, signal });
+  }
+
+  /** Deletes the resource set rule configuration; true when there was one (200), false when none (204). */
+  async deleteResourceSetRule(signal?: AbortSignal): Promise<boolean> {
+    let status = 0;
+    await this.#http.request({
+      method: "DELETE",
+      area: "account",
+      path: RULE_CONFIG,
+      signal,
+      onResponse: (answered) => status = answered,
+    });
+    return status !== 204;
   }
 }

@@ -1,48 +1,178 @@
 /**
- * The account area (`GET /account/`, api-version 2019-11-01-preview): the properties of the emulated
- * catalog account, in the shape of the account contract, with endpoints pointing back at the emulator.
+ * The account area (api-version 2019-11-01-preview), mounted without a prefix: the emulated account's
+ * properties (`GET /account/`, and `PATCH` to change its friendly name), its two Atlas Kafka access keys
+ * (`POST /account/listkeys`, `POST /account/regeneratekeys`) and its resource set rule configuration
+ * (`/account/resourceSetRuleConfigs`: list, and get, create or replace, delete the default one). State is
+ * kept in {@link AccountStore}, so what is changed is read back, also after a restart on a data file.
+ *
+ * Errors use the account API's `{"error": {code, message, target, details}}` shape (the server picks it
+ * for every `/account` path); the contract names no codes, so these say what went wrong.
  *
  * @module
  */
+import { AccountStore, type KeySlot } from "./account_store.ts";
 import type { ApiArea } from "./area.ts";
-import { jsonResponse } from "./errors.ts";
+import { EmulatorError, jsonResponse } from "./errors.ts";
+import { checkResourceSetRuleConfig, RULE_CONFIG_NAME, storedRuleConfig } from "./account_rules.ts";
+import type { RouteContext, RouteDefinition } from "./router.ts";
 
 /** Name of the emulated account; `govcat serve --emulator` uses it when no account name is set. */
 export const EMULATOR_ACCOUNT_NAME = "emulator";
 
-/** Account properties. The endpoints are derived from the request, so they name the emulator's own URL. */
+/** The account's friendly name until `PATCH /account` changes it. */
+export const DEFAULT_ACCOUNT_FRIENDLY_NAME = "govcat catalog emulator";
+
+const RULES_PATH = "/account/resourceSetRuleConfigs";
+const RULE_SETTING = "resourceSetRuleConfig";
+
+interface AccountChange {
+  friendlyName: string;
+  at: string;
+}
+
+/** Account properties, keys and resource set rules. Endpoints name the emulator's own URL. */
 export const accountArea: ApiArea = (deps) => {
   const createdAt = new Date(deps.now()).toISOString();
-  const handler = ({ url }: { url: URL }) => {
-    const base = url.origin;
-    return jsonResponse({
-      id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/govcat-emulator/providers/` +
-        `Microsoft.Purview/accounts/${EMULATOR_ACCOUNT_NAME}`,
-      name: EMULATOR_ACCOUNT_NAME,
-      type: "Microsoft.Purview/accounts",
-      location: "local",
-      sku: { name: "Standard", capacity: 1 },
-      systemData: {
-        createdBy: "govcat emulator",
-        createdByType: "Application",
-        createdAt,
-        lastModifiedBy: "govcat emulator",
-        lastModifiedByType: "Application",
-        lastModifiedAt: createdAt,
-      },
-      properties: {
-        friendlyName: "govcat catalog emulator",
-        createdBy: "govcat emulator",
-        createdByObjectId: "00000000-0000-0000-0000-000000000000",
-        createdAt,
-        provisioningState: "Succeeded",
-        publicNetworkAccess: "Enabled",
-        endpoints: { catalog: `${base}/catalog`, scan: `${base}/scan`, guardian: `${base}/guardian` },
-        privateEndpointConnections: [],
-        managedResources: {},
-      },
-    });
+  const store = new AccountStore(deps.store.database, EMULATOR_ACCOUNT_NAME);
+  const properties = ({ url }: { url: URL }) => {
+    const change = store.get<AccountChange>("accountChange");
+    return jsonResponse(accountBody(url.origin, createdAt, change));
   };
-  // The router ignores a trailing slash, so this also answers the contract's `/account/`.
-  return [{ method: "GET", path: "/account", handler }];
+  const routes: RouteDefinition[] = [
+    // The router ignores a trailing slash, so these also answer the contract's `/account/`.
+    { method: "GET", path: "/account", handler: properties },
+    {
+      method: "PATCH",
+      path: "/account",
+      handler: async (ctx) => {
+        const body = await objectBody(ctx, '{"friendlyName": "<name>"}');
+        const friendlyName = body.friendlyName;
+        if (friendlyName !== undefined && friendlyName !== null) {
+          if (typeof friendlyName !== "string" || friendlyName.trim() === "") {
+            throw invalid("InvalidAccountUpdate", "friendlyName must be a non-empty string.", "friendlyName");
+          }
+          store.put("accountChange", { friendlyName, at: new Date(deps.now()).toISOString() });
+        }
+        return properties(ctx);
+      },
+    },
+    { method: "POST", path: "/account/listkeys", handler: () => jsonResponse(store.keys()) },
+    {
+      method: "POST",
+      path: "/account/regeneratekeys",
+      handler: async (ctx) => {
+        const body = await objectBody(ctx, '{"keyType": "PrimaryAtlasKafkaKey"}');
+        return jsonResponse(store.regenerate(keySlot(body.keyType)));
+      },
+    },
+    {
+      method: "GET",
+      path: RULES_PATH,
+      handler: () => {
+        const rule = store.get<Record<string, unknown>>(RULE_SETTING);
+        return jsonResponse({ value: rule ? [rule] : [], count: rule ? 1 : 0 });
+      },
+    },
+    {
+      method: "GET",
+      path: `${RULES_PATH}/${RULE_CONFIG_NAME}`,
+      handler: () => {
+        const rule = store.get<Record<string, unknown>>(RULE_SETTING);
+        if (!rule) {
+          throw new EmulatorError(
+            404,
+            "ResourceSetRuleConfigNotFound",
+            `The account has no resource set rule configuration; create it with PUT ${RULES_PATH}/` +
+              `${RULE_CONFIG_NAME}.`,
+          );
+        }
+        return jsonResponse(rule);
+      },
+    },
+    {
+      method: "PUT",
+      path: `${RULES_PATH}/${RULE_CONFIG_NAME}`,
+      handler: async (ctx) => {
+        const body = await objectBody(ctx, '{"pathPatternConfig": {...}, "advancedResourceSet": {...}}');
+        const problem = checkResourceSetRuleConfig(body);
+        if (problem) throw invalid("InvalidResourceSetRuleConfig", problem.message, problem.target);
+        const rule = storedRuleConfig(body, deps.now());
+        store.put(RULE_SETTING, rule);
+        return jsonResponse(rule);
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${RULES_PATH}/${RULE_CONFIG_NAME}`,
+      // 200 when a configuration was deleted, 204 when there was none (the contract declares both).
+      handler: () => new Response(null, { status: store.remove(RULE_SETTING) ? 200 : 204 }),
+    },
+  ];
+  return routes;
 };
+
+function accountBody(base: string, createdAt: string, change: AccountChange | undefined) {
+  return {
+    id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/govcat-emulator/providers/` +
+      `Microsoft.Purview/accounts/${EMULATOR_ACCOUNT_NAME}`,
+    name: EMULATOR_ACCOUNT_NAME,
+    type: "Microsoft.Purview/accounts",
+    location: "local",
+    sku: { name: "Standard", capacity: 1 },
+    systemData: {
+      createdBy: "govcat emulator",
+      createdByType: "Application",
+      createdAt,
+      lastModifiedBy: change ? "emulator-user" : "govcat emulator",
+      lastModifiedByType: change ? "User" : "Application",
+      lastModifiedAt: change?.at ?? createdAt,
+    },
+    properties: {
+      friendlyName: change?.friendlyName ?? DEFAULT_ACCOUNT_FRIENDLY_NAME,
+      createdBy: "govcat emulator",
+      createdByObjectId: "00000000-0000-0000-0000-000000000000",
+      createdAt,
+      provisioningState: "Succeeded",
+      publicNetworkAccess: "Enabled",
+      endpoints: { catalog: `${base}/catalog`, scan: `${base}/scan`, guardian: `${base}/guardian` },
+      privateEndpointConnections: [],
+      managedResources: {},
+    },
+  };
+}
+
+/**
+ * The key `keyType` names. The contract's values are PrimaryAtlasKafkaKey and SecondaryAtlasKafkaKey, an
+ * open enum (`modelAsString`); its own example sends `PrimaryKey`, so any value starting with Primary or
+ * Secondary (any case) names that key.
+ */
+function keySlot(keyType: unknown): KeySlot {
+  if (typeof keyType === "string") {
+    if (/^primary/i.test(keyType)) return "primary";
+    if (/^secondary/i.test(keyType)) return "secondary";
+  }
+  throw invalid(
+    "InvalidKeyType",
+    `keyType must be PrimaryAtlasKafkaKey or SecondaryAtlasKafkaKey, got ${JSON.stringify(keyType ?? null)}.`,
+    "keyType",
+  );
+}
+
+async function objectBody(ctx: RouteContext, example: string): Promise<Record<string, unknown>> {
+  const text = await ctx.request.text();
+  if (text.trim() === "") throw invalid("InvalidRequestBody", `The request body is empty; send ${example}.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw invalid("InvalidRequestBody", `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalid("InvalidRequestBody", `The request body must be a JSON object, e.g. ${example}.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function invalid(code: string, message: string, target?: string): EmulatorError {
+  return new EmulatorError(400, code, message, { target });
+}

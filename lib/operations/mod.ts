@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { ACCOUNT_OPERATIONS } from "./account_operations.ts";
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
 import { UC_OPERATIONS } from "./uc_operations.ts";
@@ -76,6 +77,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...LINEAGE_OPERATIONS,
     ...LINEAGE_CSV_OPERATIONS,
     ...COLLECTIONS_OPERATIONS,
+    ...ACCOUNT_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,

@@ -10,9 +10,11 @@
  *       (`{"error": {code, message, target, details}}`, with code and message required), both for
  *       unexpected errors and for the ERROR_CASES at the end.
  *
- * Examples of routes the emulator does not serve (access keys, account updates, resource set rules) are in
- * SKIPPED with the reason in the test name; KNOWN_GAPS lists examples the emulator answers against the
- * contract (set GOVCAT_CONTRACT_RUN_GAPS=1 to run them anyway).
+ * SKIPPED would list examples not replayed, with the reason in the test name (none are); KNOWN_GAPS lists
+ * examples the emulator answers against the contract (set GOVCAT_CONTRACT_RUN_GAPS=1 to run them anyway).
+ * The resource set rule examples name an `accountId` and a `resourceSetRuleConfigName` their operations do
+ * not declare (the path names the one configuration, defaultResourceSetRuleConfig): a client sends
+ * neither, so the replay drops them.
  *
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
@@ -38,16 +40,14 @@ import {
 /** Examples the emulator answers against the contract, by file, with what is wrong (these are bugs). */
 const KNOWN_GAPS: Record<string, string> = {};
 
-/** Examples deliberately not replayed, with the reason. */
-const SKIPPED: Record<string, string> = {
-  "Accounts_GetAccessKeys.json": "the emulator serves no access keys (POST /account/listkeys)",
-  "Accounts_RegenerateAccessKey.json": "the emulator serves no access keys (POST /account/regeneratekeys)",
-  "Accounts_UpdateAccountProperties.json": "the emulator serves no account update (PATCH /account)",
-  "ResourceSetRules_CreateOrUpdateResourceSetRule.json": "the emulator serves no resource set rules",
-  "ResourceSetRules_DeleteResourceSetRule.json": "the emulator serves no resource set rules",
-  "ResourceSetRules_GetResourceSetRule.json": "the emulator serves no resource set rules",
-  "ResourceSetRules_ListResourceSetRules.json": "the emulator serves no resource set rules",
-};
+/** Examples deliberately not replayed, with the reason (none: every account operation is served). */
+const SKIPPED: Record<string, string> = {};
+
+/**
+ * Examples that answer several statuses, replayed at this one (the others are checked in the tests after
+ * the replay): the resource set rule delete answers 200 for a configuration it deletes, 204 when none.
+ */
+const STATUS: Record<string, number> = { "ResourceSetRules_DeleteResourceSetRule.json": 200 };
 
 /** The root collection of the emulator (named after the account). */
 const ROOT = "emulator";
@@ -75,8 +75,49 @@ const EXISTING_COLLECTION: ReplayScenario = {
   prepare: ({ api, params }) => putCollection(api, String(params.collectionName), ROOT),
 };
 
+/** The parameters the resource set rule examples pass but their operations do not declare. */
+const UNDECLARED_RULE_PARAMS = ["accountId", "resourceSetRuleConfigName"];
+
+/** A resource set rule example: its undeclared parameters dropped (a client sends neither). */
+const RULE_EXAMPLE: ReplayScenario = {
+  steps: [`drop the undeclared parameters ${UNDECLARED_RULE_PARAMS.join(", ")}`],
+  prepare: ({ params }) => {
+    for (const name of UNDECLARED_RULE_PARAMS) delete params[name];
+  },
+};
+
+/** The configuration of the create example, so get, list and delete find one. */
+const EXISTING_RULE: ReplayScenario = {
+  steps: [
+    "put the resource set rule configuration of ResourceSetRules_CreateOrUpdateResourceSetRule.json",
+    ...RULE_EXAMPLE.steps,
+  ],
+  prepare: async (context) => {
+    const create = context.contract.examples.get("ResourceSetRules_CreateOrUpdateResourceSetRule.json")!;
+    await context.api.ok("put the resource set rule configuration", "PUT", RULE_PATH, {
+      query: V,
+      body: create.parameters.resourceSetRuleConfig,
+    });
+    await RULE_EXAMPLE.prepare(context);
+  },
+};
+
+const RULE_PATH = "/resourceSetRuleConfigs/defaultResourceSetRuleConfig";
+
 const SCENARIOS: Record<string, ReplayScenario> = {
   "Accounts_GetAccountProperties.json": NO_SETUP,
+  "Accounts_UpdateAccountProperties.json": {
+    steps: ["drop the undeclared parameter accountName (the account is the endpoint's)"],
+    prepare: ({ params }) => {
+      delete params.accountName;
+    },
+  },
+  "Accounts_GetAccessKeys.json": NO_SETUP,
+  "Accounts_RegenerateAccessKey.json": NO_SETUP,
+  "ResourceSetRules_CreateOrUpdateResourceSetRule.json": RULE_EXAMPLE,
+  "ResourceSetRules_GetResourceSetRule.json": EXISTING_RULE,
+  "ResourceSetRules_ListResourceSetRules.json": EXISTING_RULE,
+  "ResourceSetRules_DeleteResourceSetRule.json": EXISTING_RULE,
   "Collections_ListCollections.json": NO_SETUP,
   "Collections_CreateOrUpdateCollection.json": {
     steps: ["create the parent collection the body names (myParentCollection1) under the root collection"],
@@ -135,6 +176,31 @@ const ERROR_CASES: ErrorCase[] = [
       api.send("PUT", "/collections/a_b", { query: V, body: { parentCollection: { referenceName: ROOT } } }),
   },
   {
+    name: "Accounts_UpdateAccountProperties with a friendlyName that is not a string",
+    operationId: "Accounts_UpdateAccountProperties",
+    status: 400,
+    send: (api) => api.send("PATCH", "/", { query: V, body: { friendlyName: 42 } }),
+  },
+  {
+    name: "Accounts_RegenerateAccessKey of an unknown key type",
+    operationId: "Accounts_RegenerateAccessKey",
+    status: 400,
+    send: (api) => api.send("POST", "/regeneratekeys", { query: V, body: { keyType: "TertiaryKey" } }),
+  },
+  {
+    name: "ResourceSetRules_GetResourceSetRule of an account without one",
+    operationId: "ResourceSetRules_GetResourceSetRule",
+    status: 404,
+    send: (api) => api.send("GET", RULE_PATH, { query: V }),
+  },
+  {
+    name: "ResourceSetRules_CreateOrUpdateResourceSetRule without pathPatternConfig.createdBy",
+    operationId: "ResourceSetRules_CreateOrUpdateResourceSetRule",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", RULE_PATH, { query: V, body: { pathPatternConfig: { enableDefaultPatterns: true } } }),
+  },
+  {
     name: "Collections_DeleteCollection of the root collection",
     operationId: "Collections_DeleteCollection",
     status: 400,
@@ -183,9 +249,19 @@ if (!AVAILABLE) {
     Deno.test({
       name,
       ignore: skipped !== undefined || (gap !== undefined && !RUN_GAPS),
-      fn: () => replayExample(profileOf(contract), example, SCENARIOS[example.file]),
+      fn: () =>
+        replayExample(profileOf(contract), example, SCENARIOS[example.file], undefined, STATUS[example.file]),
     });
   }
+
+  Deno.test("account contract example ResourceSetRules_DeleteResourceSetRule.json at 204: none to delete", () =>
+    replayExample(
+      profileOf(contract),
+      contract.examples.get("ResourceSetRules_DeleteResourceSetRule.json")!,
+      RULE_EXAMPLE,
+      undefined,
+      204,
+    ));
 
   for (const errorCase of ERROR_CASES) {
     Deno.test(`account contract error shape: ${errorCase.name} -> ${errorCase.status}`, () =>

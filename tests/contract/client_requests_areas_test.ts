@@ -1,12 +1,13 @@
 /**
- * The requests CatalogClient's glossary, lineage, collections and browse calls send, each checked against
- * the contract its path belongs to: the data-map contract (2023-09-01) under /datamap/api, the catalog
- * contract (2023-02-01-preview) under /catalog/api (term import and its status, browse), and the account
- * contract (2019-11-01-preview) under /account (collections). Each call runs against a recording server on
- * 127.0.0.1 that answers what the matched operation's first contract example answers; the recorded request
- * must match the expected operation (path template, method), carry that contract's api-version, use only
- * declared query parameters (or the contract errata its own examples evidence: `width` on lineage) and send
- * a body that validates against the body parameter's schema (multipart for the import).
+ * The requests CatalogClient's glossary, lineage, account, collections and browse calls send, each checked
+ * against the contract its path belongs to: the data-map contract (2023-09-01) under /datamap/api, the
+ * catalog contract (2023-02-01-preview) under /catalog/api (term import and its status, browse), and the
+ * account contract (2019-11-01-preview) under /account (account properties, keys, resource set rules,
+ * collections). Each call runs against a recording server on 127.0.0.1 that answers what the matched
+ * operation's first contract example answers; the recorded request must match the expected operation (path
+ * template, method), carry that contract's api-version, use only declared query parameters (or the
+ * contract errata its own examples evidence: `width` on lineage) and send a body that validates against the
+ * body parameter's schema (multipart for the import).
  *
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
@@ -173,6 +174,53 @@ const CASES: ClientCase[] = [
     operationId: "Collections_ListCollections",
     contract: "account",
     args: ["token-2"],
+  },
+
+  // Account properties, access keys, resource set rules (account).
+  { method: "account.get", operationId: "Accounts_GetAccountProperties", contract: "account", args: [] },
+  {
+    method: "account.update",
+    operationId: "Accounts_UpdateAccountProperties",
+    contract: "account",
+    args: [{ friendlyName: "Contoso catalog" }],
+  },
+  { method: "account.listKeys", operationId: "Accounts_GetAccessKeys", contract: "account", args: [] },
+  {
+    method: "account.regenerateKey",
+    operationId: "Accounts_RegenerateAccessKey",
+    contract: "account",
+    args: ["SecondaryAtlasKafkaKey"],
+  },
+  {
+    method: "account.listResourceSetRules",
+    operationId: "ResourceSetRules_ListResourceSetRules",
+    contract: "account",
+    args: [],
+  },
+  {
+    method: "account.getResourceSetRule",
+    operationId: "ResourceSetRules_GetResourceSetRule",
+    contract: "account",
+    args: [],
+  },
+  {
+    method: "account.putResourceSetRule",
+    operationId: "ResourceSetRules_CreateOrUpdateResourceSetRule",
+    contract: "account",
+    args: [{
+      pathPatternConfig: {
+        enableDefaultPatterns: true,
+        createdBy: "govcat",
+        rejectedPatterns: [{ name: "Office", filterType: "Regex", path: "^.*\\.docx$" }],
+      },
+      advancedResourceSet: { resourceSetProcessing: "Default" },
+    }],
+  },
+  {
+    method: "account.deleteResourceSetRule",
+    operationId: "ResourceSetRules_DeleteResourceSetRule",
+    contract: "account",
+    args: [],
   },
 
   // Browse (catalog).

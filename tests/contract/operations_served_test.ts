@@ -40,15 +40,6 @@ import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scan
  * entry in the change that serves it (the test fails on an entry that is served).
  */
 export const KNOWN_UNSERVED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "Account 2019-11-01-preview": {
-    Accounts_GetAccessKeys: "issue 17: access keys",
-    Accounts_RegenerateAccessKey: "issue 17: access keys",
-    Accounts_UpdateAccountProperties: "issue 17: account update",
-    ResourceSetRules_CreateOrUpdateResourceSetRule: "issue 17: resource set rules",
-    ResourceSetRules_DeleteResourceSetRule: "issue 17: resource set rules",
-    ResourceSetRules_GetResourceSetRule: "issue 17: resource set rules",
-    ResourceSetRules_ListResourceSetRules: "issue 17: resource set rules",
-  },
   "Catalog 2023-02-01-preview": {
     Collection_CreateOrUpdate: "issue 17: collection-scoped entity writes",
     Collection_CreateOrUpdateBulk: "issue 17: collection-scoped entity writes",

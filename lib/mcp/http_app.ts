@@ -81,6 +81,7 @@ export class McpHttpApp {
     this.#sse = new SseSessions({
       messagesPath: "/messages",
       maxBodyBytes: this.#guard.maxBodyBytes,
+      bodyTimeoutMs: this.#guard.bodyTimeoutMs,
       maxSessions: this.#maxSessions,
       maxBufferedBytes: options.streamBufferBytes,
       connect: (transport) => createToolServer(this.#services, this.#selection).connect(transport),

@@ -17,6 +17,11 @@ import { ConfigError } from "../errors.ts";
 
 /** Largest JSON-RPC request body accepted by default (4 MiB): far above any real tool call. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * Time a request body may take to arrive once its head has (30 s): a peer trickling a body would otherwise
+ * hold a request slot (CATALOG_MCP_MAX_INFLIGHT) for as long as it likes.
+ */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
 export interface HttpGuardOptions {
   /** The address the server binds. */
@@ -27,6 +32,8 @@ export interface HttpGuardOptions {
   /** Extra allowed browser origins, e.g. `https://my-app.example.com`. Loopback origins are always allowed. */
   allowedOrigins?: string[];
   maxBodyBytes?: number;
+  /** Time a request body may take to arrive, in ms (default {@link DEFAULT_BODY_TIMEOUT_MS}); 408 after. */
+  bodyTimeoutMs?: number;
 }
 
 /** Refuses to expose the server beyond this machine without a token. */
@@ -56,11 +63,13 @@ export class HttpGuard {
   readonly #options: HttpGuardOptions;
   readonly #loopbackBinding: boolean;
   readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
 
   constructor(options: HttpGuardOptions) {
     this.#options = options;
     this.#loopbackBinding = isLoopbackHost(options.host);
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   }
 
   /** A refusal response, or undefined when the request may proceed. */
@@ -98,21 +107,40 @@ export class HttpGuard {
     return undefined;
   }
 
-  /** Reads the body as text, stopping with a 413 response as soon as it passes the limit. */
+  /**
+   * Reads the body as text, stopping with a 413 response as soon as it passes the limit, and with a 408
+   * one when it has not all arrived within the body timeout.
+   */
   async readBody(request: Request): Promise<{ text: string } | { refusal: Response }> {
     if (!request.body) return { text: "" };
     const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > this.maxBodyBytes) {
-        await reader.cancel();
-        return { refusal: tooLarge(this.maxBodyBytes) };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) =>
+      timer = setTimeout(() => resolve("late"), this.bodyTimeoutMs)
+    );
+    try {
+      for (;;) {
+        const read = await Promise.race([reader.read(), late]);
+        if (read === "late") {
+          reader.cancel().catch(() => {});
+          return {
+            refusal: jsonError(408, `Request body not received within ${this.bodyTimeoutMs} ms.`, {
+              connection: "close",
+            }),
+          };
+        }
+        if (read.done) break;
+        size += read.value.byteLength;
+        if (size > this.maxBodyBytes) {
+          await reader.cancel();
+          return { refusal: tooLarge(this.maxBodyBytes) };
+        }
+        chunks.push(read.value);
       }
-      chunks.push(value);
+    } finally {
+      clearTimeout(timer);
     }
     const bytes = new Uint8Array(size);
     let offset = 0;

@@ -22,6 +22,8 @@ export interface SseServerTransportOptions {
   keepAliveMs?: number;
   /** Largest accepted POST body in bytes (default 4 MiB); bigger → 413. */
   maxBodyBytes?: number;
+  /** Time a POST body may take to arrive, in ms (default 30000); slower → 408. */
+  bodyTimeoutMs?: number;
   /**
    * Bytes the stream may hold that the client has not read yet (default 1 MiB). A message sent while more
    * than this is waiting closes the session instead of buffering without end: a client that does not read
@@ -34,6 +36,7 @@ const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** Default of {@linkcode SseServerTransportOptions.maxBufferedBytes}. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 const ALREADY_STARTED =
   "SseServerTransport already started! If using Server class, note that connect() calls start() automatically.";
 const encoder = new TextEncoder();
@@ -46,21 +49,42 @@ function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });
 }
 
-/** Reads at most `limit` bytes of `request`'s body; undefined when it is larger. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
+/** Reads at most `limit` bytes of `request`'s body within `timeoutMs`; "large" or "late" otherwise. */
+async function readBody(
+  request: Request,
+  limit: number,
+  timeoutMs: number,
+): Promise<Uint8Array | "large" | "late"> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > limit) {
     await request.body?.cancel();
-    return undefined;
+    return "large";
   }
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of request.body) {
-    total += chunk.byteLength;
-    // Content-Length can lie or be absent (chunked), so the limit is enforced on what actually arrives.
-    if (total > limit) return undefined; // leaving the loop cancels the body
-    chunks.push(chunk);
+  const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), timeoutMs));
+  try {
+    for (;;) {
+      // A trickled body would hold the request (and its slot) for as long as the peer likes.
+      const read = await Promise.race([reader.read(), late]);
+      if (read === "late") {
+        reader.cancel().catch(() => {});
+        return "late";
+      }
+      if (read.done) break;
+      total += read.value.byteLength;
+      // Content-Length can lie or be absent (chunked), so the limit is enforced on what actually arrives.
+      if (total > limit) {
+        reader.cancel().catch(() => {});
+        return "large";
+      }
+      chunks.push(read.value);
+    }
+  } finally {
+    clearTimeout(timer);
   }
   const body = new Uint8Array(total);
   let offset = 0;
@@ -183,8 +207,13 @@ export class SseServerTransport implements Transport {
       await request.body?.cancel();
       return text(415, `Unsupported charset: ${charset?.[1]}`);
     }
-    const body = await readBody(request, this.#options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-    if (!body) return text(413, "Payload Too Large");
+    const body = await readBody(
+      request,
+      this.#options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      this.#options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    );
+    if (body === "large") return text(413, "Payload Too Large");
+    if (body === "late") return text(408, "Request Timeout: the body did not arrive in time");
 
     let parsed: unknown;
     try {

@@ -517,7 +517,13 @@ async function readLimited(
   let block = new Uint8Array(Math.min(capacity, declared >= 0 ? declared + 1 : 64 * 1024));
   let filled = 0;
   let size = 0;
-  const reader = response.body.getReader({ mode: "byob" });
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = response.body.getReader({ mode: "byob" });
+  } catch {
+    // Not a byte stream (a Response built from a string or a plain stream): chunks are copied instead.
+    return await readCopying(response.body, limit, over);
+  }
   try {
     for (;;) {
       if (filled === block.byteLength) {
@@ -545,6 +551,34 @@ async function readLimited(
 }
 
 const READ_BLOCK_BYTES = 1024 * 1024;
+
+/** {@link readLimited} for a stream that has no BYOB reader: each chunk is copied (views may pin more). */
+async function readCopying(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  over: "refuse" | "truncate",
+): Promise<Uint8Array | undefined> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (size + value.byteLength > limit) {
+        await reader.cancel().catch(() => {});
+        if (over === "refuse") return undefined;
+        chunks.push(value.slice(0, limit - size));
+        return concatenate(chunks, limit);
+      }
+      chunks.push(value.slice());
+      size += value.byteLength;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return concatenate(chunks, size);
+}
 
 /** The first `size` bytes of `blocks`, as one array (the block itself when there is one). */
 function concatenate(blocks: Uint8Array[], size: number): Uint8Array {

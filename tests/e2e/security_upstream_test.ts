@@ -170,6 +170,21 @@ Deno.test("an oversized plain body is refused; one within the cap is read; the v
   });
 });
 
+Deno.test("a body that is not a byte stream (a stubbed fetch) is capped the same way", async () => {
+  const real = globalThis.fetch;
+  const answer = (body: string) => (() => Promise.resolve(new Response(body))) as typeof fetch;
+  try {
+    const http = client("http://127.0.0.1:9", { maxResponseBytes: MiB });
+    globalThis.fetch = answer("x".repeat(2 * MiB));
+    const error = await failure(http.request({ method: "GET", path: "/x" }));
+    assert.ok(error instanceof ResponseTooLargeError, String(error));
+    globalThis.fetch = answer(JSON.stringify({ ok: "y".repeat(MiB - 20) }));
+    assert.equal((await http.request<{ ok: string }>({ method: "GET", path: "/x" })).ok.length, MiB - 20);
+  } finally {
+    globalThis.fetch = real;
+  }
+});
+
 Deno.test("a redirect to another origin is not followed: the other port sees no request", async () => {
   const elsewhere = startLocalServer(() => json(200, { stolen: true }));
   try {

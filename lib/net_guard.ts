@@ -65,6 +65,10 @@ export interface GuardedServeOptions {
   onError?: (error: unknown) => Response | Promise<Response>;
   /** Receives one line per notable event (EMFILE, a restart of the inner server). */
   log?: (message: string) => void;
+  /** Closes a connection whose peer has taken no response byte for this long (default {@link WRITE_STALL_MS}). */
+  writeStallMs?: number;
+  /** Closes a connection with nothing in flight and no byte for this long (default {@link IDLE_TIMEOUT_MS}). */
+  idleTimeoutMs?: number;
 }
 
 /** A running guarded server. */
@@ -317,15 +321,19 @@ export function serveGuarded(
     front.close(reply);
   };
 
-  const sweepEvery = Math.min(1000, Math.max(25, Math.floor(limits.headerTimeoutMs / 4)));
+  const writeStallMs = options.writeStallMs ?? WRITE_STALL_MS;
+  const idleTimeoutMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  const shortest = Math.min(limits.headerTimeoutMs, writeStallMs, idleTimeoutMs);
+  const sweepEvery = Math.min(1000, Math.max(25, Math.floor(shortest / 4)));
   const sweeper = setInterval(() => {
     const now = Date.now();
     for (const front of connections) {
-      if (front.writeStartedAt !== undefined && now - front.writeStartedAt > WRITE_STALL_MS) drop(front);
+      // A peer that stopped reading: what the server still has to send it is dropped with the connection.
+      if (front.writeStartedAt !== undefined && now - front.writeStartedAt > writeStallMs) drop(front);
       else if (front.inflight > 0) continue;
       else if (front.headStartedAt !== undefined && now - front.headStartedAt > limits.headerTimeoutMs) {
         drop(front, TIMEOUT);
-      } else if (front.headStartedAt === undefined && now - front.lastActive > IDLE_TIMEOUT_MS) drop(front);
+      } else if (front.headStartedAt === undefined && now - front.lastActive > idleTimeoutMs) drop(front);
     }
   }, sweepEvery);
 

@@ -131,3 +131,33 @@ Deno.test("in-flight cap: the next request gets 503 + Retry-After; open event st
     await server.shutdown();
   }
 });
+
+Deno.test("a peer that stops reading a response is cut off after the write stall time, and the body is cancelled", async () => {
+  let cancelled!: () => void;
+  const bodyCancelled = new Promise<void>((resolve) => cancelled = resolve);
+  const chunk = new Uint8Array(64 * 1024);
+  const server = serveGuarded(
+    { hostname: "127.0.0.1", port: 0, writeStallMs: 300 },
+    () =>
+      new Response(
+        // Endless: only a peer that reads, or the guard, ends it.
+        new ReadableStream({ pull: (controller) => controller.enqueue(chunk), cancel: () => cancelled() }),
+      ),
+  );
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  try {
+    await conn.write(encoder.encode("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+    // Never read: the socket buffers fill, then the relay's write to this peer stalls.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await Promise.race([
+      bodyCancelled.then(() => "cancelled"),
+      new Promise((resolve) => timer = setTimeout(() => resolve("still streaming"), 5_000)),
+    ]);
+    clearTimeout(timer);
+    assert.equal(outcome, "cancelled");
+    assert.equal(server.stats().connections, 0);
+  } finally {
+    closeQuietly(conn);
+    await server.shutdown();
+  }
+});

@@ -99,8 +99,15 @@ function isJson(headers: Headers): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-/** The host name of a Host header, without the port (`[::1]:8085` gives `[::1]`). */
+/**
+ * The host name of a Host header (`[::1]:8085` gives `[::1]`), or "" when it is not `host[:port]` (a
+ * space, a user part, a path), which no loopback name matches.
+ */
 function hostnameOf(hostHeader: string): string {
-  if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1);
-  return hostHeader.replace(/:\d+$/, "");
+  if (!/^[A-Za-z0-9.\-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(hostHeader)) return "";
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return "";
+  }
 }

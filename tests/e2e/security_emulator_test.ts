@@ -94,7 +94,13 @@ Deno.test("a web page cannot wipe or write the emulator's catalog: the data is u
     assert.match((await planted.json()).errorMessage, /Origin "https:\/\/evil\.example" is not allowed/);
 
     // DNS rebinding: a foreign name that resolves to 127.0.0.1.
-    for (const host of [`evil.example:${emulator.port}`, `127.0.0.1:${emulator.port} evil`]) {
+    for (
+      const host of [
+        `evil.example:${emulator.port}`,
+        `127.0.0.1:${emulator.port} evil`,
+        "evil.example@127.0.0.1",
+      ]
+    ) {
       const rebound = await raw(emulator.port, [
         `POST ${RESET} HTTP/1.1`,
         `host: ${host}`,

@@ -6,12 +6,29 @@
  * each write small and atomic enough: a process killed mid-write leaves at most a torn last line, which is
  * ignored on reading.
  *
+ * **Write order (what a crash or a power loss can and cannot do).** A crash can lose progress, never mark
+ * unsent rows as done:
+ *
+ * 1. The header is written and made durable (`fdatasync` of the file, then `fsync` of its directory, so the
+ *    file itself survives) before any batch is sent.
+ * 2. A batch is recorded as `started` ("in flight"), and that record made durable, before any of its rows
+ *    is sent. A batch sent is therefore always known on resume as sent (or maybe sent), and is checked
+ *    against the catalog instead of being sent blind.
+ * 3. It is recorded as `completed`, with each row's outcome, only after the service answered for every row.
+ *    That record is not synced on its own: lost, the batch reads as started and is checked again (its
+ *    rows count as recovered); the next `started` record's sync makes it durable with everything before it.
+ *
+ * Records are appended in order to one file and each sync covers every byte written before it, so what a
+ * power loss leaves is what was written up to some point, possibly with a torn (or zero-filled) tail, which
+ * is ignored. A `completed` record is only ever written after its answer, so however the file is cut, a
+ * batch it calls done was sent and answered.
+ *
  * @example
  * ```ts
  * import { Checkpoint } from "./checkpoint.ts";
  * const identity = { operation: "entity.bulk-import", file: "/data/e.csv", sha256: "…", size: 10, batchSize: 100, options: "{}" };
  * const { checkpoint, state } = await Checkpoint.open("/data/e.csv.govcat-checkpoint", identity, { resume: true });
- * checkpoint.started(0, [2, 101]);
+ * await checkpoint.started(0, [2, 101]); // on disk before the batch is sent
  * checkpoint.completed({ batch: 0, rows: 100, created: 100, updated: 0, skipped: 0, recovered: 0, rejected: [] });
  * console.log(state.completed.size);
  * ```
@@ -19,6 +36,7 @@
  * @module
  */
 import { UsageError } from "../errors.ts";
+import { CLI_TERMS, type ImportTerms } from "./summary.ts";
 import { LocalFileError, writeProblem } from "../user_files.ts";
 
 const FORMAT = "govcat-import-checkpoint";
@@ -77,20 +95,31 @@ export class Checkpoint {
   static async open(
     path: string,
     identity: CheckpointIdentity,
-    options: { resume: boolean },
+    options: { resume: boolean; terms?: ImportTerms },
   ): Promise<{ checkpoint: Checkpoint; state: CheckpointState }> {
+    const terms = options.terms ?? CLI_TERMS;
     const state: CheckpointState = { completed: new Map(), uncertain: new Set(), resumed: false };
-    const previous = await readIfPresent(path);
+    let previous = await readIfPresent(path);
+    // A header never made durable: nothing was sent (see the write order), so there is nothing to resume.
+    if (previous !== undefined && tornHeader(previous)) {
+      await Deno.truncate(path, 0);
+      previous = undefined;
+    }
     if (previous !== undefined) {
       if (!options.resume) {
         throw new UsageError(
           `an interrupted import of ${identity.file} left a checkpoint at ${path}.`,
-          "Add --resume to continue it without sending finished rows again, or delete the checkpoint file " +
-            "to start over.",
+          `Add ${terms.resume} to continue it without sending finished rows again, or ${terms.restart} to ` +
+            "start over.",
         );
       }
-      readRecords(previous, path, identity, state);
+      readRecords(previous, path, identity, state, terms);
       state.resumed = true;
+      // A torn last line is cut off, so the next record starts a line of its own.
+      const end = previous.lastIndexOf("\n") + 1;
+      if (end < previous.length) {
+        await Deno.truncate(path, new TextEncoder().encode(previous.slice(0, end)).length);
+      }
     }
     let file: Deno.FsFile;
     try {
@@ -107,16 +136,47 @@ export class Checkpoint {
         throw notStarted(path, (error as Error)?.cause ?? error);
       }
     }
+    // The header, and the file's entry in its directory, are durable before any batch is sent.
+    if (!state.resumed) await checkpoint.#durable().then(() => syncDirectory(path));
     return { checkpoint, state };
   }
 
-  /** Records that a batch is about to be sent. */
-  started(batch: number, lines: [number, number]): void {
+  /**
+   * Records that a batch is about to be sent; resolves once the record is durable, and only then may the
+   * batch be sent. Batches started together share one sync.
+   */
+  async started(batch: number, lines: [number, number]): Promise<void> {
     this.#append({ event: "started", batch, lines });
+    this.#appended++;
+    await this.#durable();
   }
 
+  /** Records a batch's outcome, once the service has answered for every row (not synced: see above). */
   completed(record: BatchRecord): void {
     this.#append({ event: "completed", ...record });
+    this.#appended++;
+  }
+
+  /** Records appended, and of those known durable; the sync under way. */
+  #appended = 1;
+  #synced = 0;
+  #syncing: Promise<void> | undefined;
+
+  /** Waits until every record appended so far is on disk (`fdatasync`), one sync for many callers. */
+  async #durable(): Promise<void> {
+    const target = this.#appended;
+    while (this.#synced < target) {
+      if (this.#syncing) {
+        await this.#syncing;
+        continue;
+      }
+      const upto = this.#appended;
+      const file = this.#file;
+      if (!file) throw new Error("checkpoint is closed");
+      this.#syncing = file.syncData().finally(() => this.#syncing = undefined);
+      await this.#syncing;
+      this.#synced = Math.max(this.#synced, upto);
+    }
   }
 
   close(): void {
@@ -168,6 +228,33 @@ function notStarted(path: string, error: unknown): LocalFileError {
   );
 }
 
+/** Whether `text` is what a crash can leave of a checkpoint whose header was being written. */
+function tornHeader(text: string): boolean {
+  if (text.includes("\n")) return false;
+  const written = text.replace(/\0+$/, "");
+  const start = `{"format":"${FORMAT}"`;
+  return start.startsWith(written) || written.startsWith(start);
+}
+
+/** Makes a new file's entry in its directory durable; a no-op where directories cannot be opened. */
+async function syncDirectory(path: string): Promise<void> {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const directory = slash < 0 ? "." : slash === 0 ? "/" : path.slice(0, slash);
+  let handle: Deno.FsFile;
+  try {
+    handle = await Deno.open(directory, { read: true });
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch {
+    // Some systems refuse to sync a directory (Windows); the file's own sync is all there is there.
+  } finally {
+    handle.close();
+  }
+}
+
 async function readIfPresent(path: string): Promise<string | undefined> {
   try {
     return await Deno.readTextFile(path);
@@ -177,7 +264,13 @@ async function readIfPresent(path: string): Promise<string | undefined> {
   }
 }
 
-function readRecords(text: string, path: string, identity: CheckpointIdentity, state: CheckpointState): void {
+function readRecords(
+  text: string,
+  path: string,
+  identity: CheckpointIdentity,
+  state: CheckpointState,
+  terms: ImportTerms,
+): void {
   const lines = text.split("\n");
   const records: Array<Record<string, unknown>> = [];
   for (const [i, line] of lines.entries()) {
@@ -189,7 +282,8 @@ function readRecords(text: string, path: string, identity: CheckpointIdentity, s
       if (lines.slice(i + 1).some((rest) => rest.trim() !== "")) {
         throw new UsageError(
           `${path}:${i + 1}: the checkpoint is damaged.`,
-          "Delete it to start the import over; rows already imported are upserted again by unique attribute.",
+          `Start the import over with ${terms.restart}; rows already imported are upserted again by unique ` +
+            "attribute.",
         );
       }
     }
@@ -198,7 +292,7 @@ function readRecords(text: string, path: string, identity: CheckpointIdentity, s
   if (!header || header.format !== FORMAT || header.version !== VERSION) {
     throw new UsageError(
       `${path} is not a govcat import checkpoint of this version.`,
-      "Delete it to start the import over.",
+      `Start the import over with ${terms.restart}.`,
     );
   }
   const differences = (["operation", "sha256", "size", "batchSize", "options"] as const)
@@ -209,7 +303,7 @@ function readRecords(text: string, path: string, identity: CheckpointIdentity, s
       `the checkpoint ${path} belongs to a different import: ${[...new Set(differences)].join(", ")} ` +
         `changed since it was written (it records ${header.operation} of ${header.file}, batch size ` +
         `${header.batchSize}).`,
-      "Resume with the same file and options, or delete the checkpoint to start over.",
+      `Resume with the same file and options, or start over with ${terms.restart}.`,
     );
   }
   for (const event of events) {

@@ -8,10 +8,14 @@
  *
  * Every row ends as created, updated, skipped or rejected. A batch the service refuses is split in halves
  * until the rows at fault are found, and only those are rejected, with the service's answer, into a reject
- * file beside the input. Each batch is recorded in a checkpoint when it starts and when it completes; after
- * a crash, Ctrl-C or a lost network, `resume` skips completed batches and asks the catalog which rows of
- * unfinished ones are already there before sending the rest. Dry runs check the file, look up what exists
- * and report what would happen, changing nothing.
+ * file beside the input. Each batch is recorded in a checkpoint when it starts (durably, before it is sent)
+ * and when it completes; after a crash, Ctrl-C or a lost network, `resume` skips completed batches and asks
+ * the catalog which rows of unfinished ones are already there before sending the rest. A row the catalog
+ * cannot look up (a 404 for a type it does not know) is not there: it is sent, and rejected with the
+ * service's answer if the service refuses it, so a resume never stalls on it. `restart` discards the
+ * checkpoint and starts over. One run at a time holds a checkpoint (`run_lock.ts`): a second is refused,
+ * naming the first. Dry runs check the file, look up what exists and report what would happen, changing
+ * nothing.
  *
  * @example
  * ```ts
@@ -35,17 +39,29 @@ import { checkCsvFile, checkedRowBatches } from "./check.ts";
 import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
 import { Checkpoint } from "./checkpoint.ts";
 import { problemsError } from "./problems.ts";
+import { isRowRefusal } from "./refusals.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
+import { RunLock } from "./run_lock.ts";
 import {
   type BulkImportSummary,
+  CLI_TERMS,
   finishSummary,
   ImportInterruptedError,
+  type ImportTerms,
   type PreviewEntry,
   summaryLine,
 } from "./summary.ts";
 import type { BulkImport, ImportUnit, PlannedAction } from "./types.ts";
 
-export { type BulkImportSummary, ImportInterruptedError, type PreviewEntry, summaryLine } from "./summary.ts";
+export {
+  type BulkImportSummary,
+  CALL_TERMS,
+  CLI_TERMS,
+  ImportInterruptedError,
+  type ImportTerms,
+  type PreviewEntry,
+  summaryLine,
+} from "./summary.ts";
 
 export interface BulkImportOptions {
   /** Path of the input file (already allowed by the front end's file access). */
@@ -62,6 +78,10 @@ export interface BulkImportOptions {
   skipExisting?: boolean;
   /** Continue the import recorded in the checkpoint. */
   resume?: boolean;
+  /** Discard the checkpoint of an earlier run, if any, and start over. */
+  restart?: boolean;
+  /** How the caller writes `resume` and `restart`, for hints (default: the command line's options). */
+  terms?: ImportTerms;
   /** Where rejected rows go; default beside the input (`<name>.rejected.csv`). */
   errorsFile?: string;
   /** Where progress is recorded; default `<input>.govcat-checkpoint`. */
@@ -97,6 +117,15 @@ export async function runBulkImport<Item>(
   // The caller's signal stops the run: no new batch starts, and batches in flight finish and are recorded
   // (requests are not cut off, so a resume never has to guess whether they were applied).
   const signal = options.signal ?? new AbortController().signal;
+  const terms = options.terms ?? CLI_TERMS;
+  if (options.resume && options.restart) {
+    throw new UsageError(
+      `${terms.resume} and ${terms.restart} exclude each other: continue the interrupted import, or start ` +
+        "it over.",
+    );
+  }
+  // Lookups that reconcile batches never stop the run on a row the catalog does not know.
+  plugin = withSafeLookups(plugin);
 
   const report = await checkCsvFile(options.file, plugin.template, {
     displayName: display,
@@ -150,11 +179,13 @@ export async function runBulkImport<Item>(
       ? await planRun(plugin, read, summary, signal, started)
       : await importRun(plugin, read, summary, report.sha256, report.size, window, signal, started);
     options.progress?.finish();
-    options.progress?.summary?.(summaryLine(result));
+    options.progress?.summary?.(summaryLine(result, terms));
     return result;
   } catch (error) {
     options.progress?.finish();
-    if (error instanceof ImportInterruptedError) options.progress?.summary?.(summaryLine(error.summary));
+    if (error instanceof ImportInterruptedError) {
+      options.progress?.summary?.(summaryLine(error.summary, terms));
+    }
     throw error;
   } finally {
     unsubscribe?.();
@@ -231,6 +262,36 @@ async function importRun<Item>(
   const allowedCheckpoint = await options.files?.writable(checkpointPath, "--checkpoint-file") ??
     checkpointPath;
   const allowedErrors = await options.files?.writable(errorsPath, "--errors-file") ?? errorsPath;
+  const lock = await RunLock.acquire(`${allowedCheckpoint}.lock`, { signal });
+  try {
+    if (options.restart) {
+      await Deno.remove(allowedCheckpoint).catch((error) => {
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+      });
+    }
+    return await lockedRun(plugin, options, summary, sha256, size, window, signal, started, {
+      checkpoint: allowedCheckpoint,
+      errors: allowedErrors,
+    });
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The import itself, once this run holds the checkpoint's lock. */
+async function lockedRun<Item>(
+  plugin: BulkImport<Item>,
+  options: BulkImportOptions,
+  summary: BulkImportSummary,
+  sha256: string,
+  size: number,
+  window: AdaptiveWindow,
+  signal: AbortSignal,
+  started: number,
+  paths: { checkpoint: string; errors: string },
+): Promise<BulkImportSummary> {
+  const { checkpoint: allowedCheckpoint, errors: allowedErrors } = paths;
+  const terms = options.terms ?? CLI_TERMS;
   const { checkpoint, state } = await Checkpoint.open(allowedCheckpoint, {
     operation: plugin.id,
     file: await Deno.realPath(options.file),
@@ -238,7 +299,7 @@ async function importRun<Item>(
     size,
     batchSize: options.batchSize,
     options: JSON.stringify(options.settings ?? {}),
-  }, { resume: options.resume ?? false });
+  }, { resume: options.resume ?? false, terms });
   summary.resumed = state.resumed;
   const rejected = new Map<number, string>();
   const tally = (record: Tally) => {
@@ -267,7 +328,8 @@ async function importRun<Item>(
       async (units, batch) => {
         if (state.completed.has(batch)) return;
         const lines: [number, number] = [units[0].lines[0], units.at(-1)!.lines.at(-1)!];
-        checkpoint.started(batch, lines);
+        // Durable before a row is sent: a batch sent is never taken for one that was not.
+        await checkpoint.started(batch, lines);
         try {
           const record = await sender.run(units, state.uncertain.has(batch));
           checkpoint.completed({ batch, ...record });
@@ -306,13 +368,43 @@ async function importRun<Item>(
       : { message: "the import stopped early", exitCode: 1, cause: undefined };
     throw new ImportInterruptedError(
       `${stopped.message}; ${summary.rows - summary.pending} of ${counted(summary.rows, "row")} done, ` +
-        `${summary.pending} left for --resume.`,
+        `${summary.pending} left for ${terms.resume}.`,
       finishSummary(summary, started, {}, rowsBefore),
-      stopped,
+      { ...stopped, terms },
     );
   }
   await checkpoint.remove();
   return finishSummary(summary, started, {}, rowsBefore);
+}
+
+/**
+ * `plugin` with lookups (`existing`, `applied`) that a refusal of what was asked (a 404 for a type the
+ * catalog does not know, a 400) does not stop: the units are asked again in halves, down to single units,
+ * and a single unit whose lookup is refused is not there: "not applied, send it". Its send then gets the
+ * service's own answer (created, or rejected into the reject file). Unreachable, throttled and refused
+ * callers are not refusals of the rows and go on to the engine's usual handling.
+ */
+function withSafeLookups<Item>(plugin: BulkImport<Item>): BulkImport<Item> {
+  type Lookup = (units: ImportUnit<Item>[], signal: AbortSignal) => Promise<boolean[]>;
+  const safe = (lookup: Lookup | undefined): Lookup | undefined => {
+    if (!lookup) return undefined;
+    const ask: Lookup = async (units, signal) => {
+      try {
+        return await lookup(units, signal);
+      } catch (error) {
+        if (!isRowRefusal(error) || error.status < 400 || error.status >= 500) throw error;
+        if (units.length === 1) return [false];
+        const middle = Math.ceil(units.length / 2);
+        return [...await ask(units.slice(0, middle), signal), ...await ask(units.slice(middle), signal)];
+      }
+    };
+    return ask;
+  };
+  return {
+    ...plugin,
+    existing: safe(plugin.existing?.bind(plugin)),
+    applied: safe(plugin.applied?.bind(plugin)),
+  };
 }
 
 function stopReason(

@@ -16,6 +16,33 @@ import { GovcatError } from "../errors.ts";
 import { counted } from "../plural.ts";
 import type { PlannedAction } from "./types.ts";
 
+/**
+ * How the caller continues or restarts an import, in its own terms, for hints: the command line's options
+ * (`--resume`) or an MCP call's arguments (`"resume": true`).
+ */
+export interface ImportTerms {
+  /** Continue the import recorded in the checkpoint: `--resume`, `"resume": true`. */
+  resume: string;
+  /** Start over, discarding the checkpoint: `--restart`, `"restart": true`. */
+  restart: string;
+  /** Saying to run the same import again with `option`: "run the same command again with --resume". */
+  again(option: string): string;
+}
+
+/** The command line's terms. */
+export const CLI_TERMS: ImportTerms = {
+  resume: "--resume",
+  restart: "--restart",
+  again: (option) => `run the same command again with ${option}`,
+};
+
+/** The terms of an MCP call whose arguments are named `resume` and `restart`. */
+export const CALL_TERMS: ImportTerms = {
+  resume: '"resume": true',
+  restart: '"restart": true',
+  again: (option) => `call again with the same arguments and ${option}`,
+};
+
 /** What happened to one planned unit in a dry run. */
 export interface PreviewEntry {
   lines: number[];
@@ -60,12 +87,18 @@ export interface BulkImportSummary {
 /** The run stopped before every row was processed; the checkpoint lets `--resume` continue it. */
 export class ImportInterruptedError extends GovcatError {
   readonly summary: BulkImportSummary;
-  constructor(message: string, summary: BulkImportSummary, options: { exitCode: number; cause?: unknown }) {
+  constructor(
+    message: string,
+    summary: BulkImportSummary,
+    options: { exitCode: number; cause?: unknown; terms?: ImportTerms },
+  ) {
+    const terms = options.terms ?? CLI_TERMS;
+    const again = terms.again(terms.resume);
     super(`${message}\n${JSON.stringify(summary, null, 2)}`, {
       exitCode: options.exitCode,
       cause: options.cause,
       hint: summary.checkpointFile
-        ? "Run the same command again with --resume: finished batches are not sent again."
+        ? `${again[0].toUpperCase()}${again.slice(1)}: finished batches are not sent again.`
         : undefined,
     });
     this.summary = summary;
@@ -89,7 +122,7 @@ export function finishSummary(
 }
 
 /** The one line a front end shows on stderr when a run ends. */
-export function summaryLine(summary: BulkImportSummary): string {
+export function summaryLine(summary: BulkImportSummary, terms: ImportTerms = CLI_TERMS): string {
   const seconds = (summary.elapsedMs / 1000).toFixed(1);
   if (summary.dryRun) {
     return `${summary.operation} (dry run): ${counted(summary.rows, "row")} would be ${
@@ -105,7 +138,7 @@ export function summaryLine(summary: BulkImportSummary): string {
     return `${summary.operation}: stopped with ${summary.rows - summary.pending} of ${
       counted(summary.rows, "row")
     } done ` +
-      `(${counts}); ${summary.pending} left: run again with --resume${files}`;
+      `(${counts}); ${summary.pending} left: ${terms.again(terms.resume)}${files}`;
   }
   return `${summary.operation}: ${counted(summary.rows, "row")}, ${counts} in ${seconds} s ` +
     `(${summary.rowsPerSecond} rows/s)${files}`;

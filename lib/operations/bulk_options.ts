@@ -1,14 +1,16 @@
 /**
  * The options every bulk CSV import shares (`--batch-size`, `--concurrency`, `--dry-run`,
- * `--skip-existing`, `--resume`, `--errors-file`, `--checkpoint-file`, `--progress`, `--delimiter`) and
- * their translation into engine options, so each import command declares them once and they read the same
- * everywhere. Without `--delimiter`, the field separator is detected from the file's header line.
+ * `--skip-existing`, `--resume`, `--restart`, `--errors-file`, `--checkpoint-file`, `--progress`,
+ * `--delimiter`) and their translation into engine options, so each import command declares them once and
+ * they read the same everywhere. Without `--delimiter`, the field separator is detected from the file's
+ * header line. Hints name `resume` and `restart` as the caller writes them: `--resume` on the command line,
+ * `"resume": true` in an MCP call (`invoke_operation`).
  *
  * @module
  */
 import { z } from "../deps/zod.ts";
 import { DELIMITER_OPTION_HELP, delimiterOption } from "../csv/delimiter.ts";
-import type { BulkImportOptions } from "../csv/engine.ts";
+import { type BulkImportOptions, CALL_TERMS, CLI_TERMS, type ImportTerms } from "../csv/engine.ts";
 import type { OperationContext } from "./types.ts";
 
 /** Batches in flight by default: enough to hide latency, few enough to stay inside the service's limits. */
@@ -30,6 +32,9 @@ export const bulkImportFields = {
   resume: z.boolean().optional().describe(
     "Continue an interrupted import from its checkpoint, without sending finished rows again",
   ),
+  restart: z.boolean().optional().describe(
+    "Start over: discard the checkpoint an interrupted import left (rows already imported are written again)",
+  ),
   errorsFile: z.string().min(1).optional().describe(
     "Where rejected rows go, with their reason (default: <input>.rejected.csv beside the input)",
   ),
@@ -49,6 +54,7 @@ export interface BulkImportInput {
   dryRun?: boolean;
   skipExisting?: boolean;
   resume?: boolean;
+  restart?: boolean;
   errorsFile?: string;
   checkpointFile?: string;
   progress?: boolean;
@@ -77,6 +83,8 @@ export async function engineOptions(
     dryRun: input.dryRun,
     skipExisting: input.skipExisting,
     resume: input.resume,
+    restart: input.restart,
+    terms: importTerms(ctx),
     errorsFile: input.errorsFile,
     checkpointFile: input.checkpointFile,
     settings,
@@ -85,4 +93,12 @@ export async function engineOptions(
     progress: ctx.progress,
     logger: ctx.logger,
   };
+}
+
+/**
+ * How the front end writes `resume` and `restart`: the command line (its confirmation names `--confirm`)
+ * takes options, an MCP call arguments.
+ */
+export function importTerms(ctx: OperationContext): ImportTerms {
+  return ctx.confirmation?.option.startsWith("--") ? CLI_TERMS : CALL_TERMS;
 }

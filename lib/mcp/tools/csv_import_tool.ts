@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type BulkImportSummary, runBulkImport } from "../../csv/engine.ts";
+import { type BulkImportSummary, CALL_TERMS, runBulkImport } from "../../csv/engine.ts";
 import { z } from "../../deps/zod.ts";
 import { DEFAULT_CONCURRENCY } from "../../operations/bulk_options.ts";
 import { readHeader } from "../../csv/template_choice.ts";
@@ -46,7 +46,8 @@ export const importEntitiesFromCsvTool = defineTool({
     "qualifiedName. Other targets: collection, classifications and labels (';' separates several), and " +
     "bm.<group>.<attribute>. Without a mapping, columns map to attributes of the same name. Every row is " +
     "checked before anything is sent; rows the catalog refuses go to a reject file with the reason. Use " +
-    "dry_run first to see what would be created or updated.",
+    "dry_run first to see what would be created or updated. An import that was cancelled or stopped " +
+    "continues with resume (rows done are not sent again), or starts over with restart.",
   input: z.object({
     file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
     entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet or azure_sql_table"),
@@ -59,6 +60,9 @@ export const importEntitiesFromCsvTool = defineTool({
     dry_run: z.boolean().optional().describe("Check and report what would happen, changing nothing"),
     skip_existing: z.boolean().optional().describe("Leave entities that already exist untouched"),
     resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
+    restart: z.boolean().optional().describe(
+      "Start an interrupted import of the same file over, discarding its progress",
+    ),
   }),
   output: summaryOutput,
   annotations: UPSERT,
@@ -76,6 +80,8 @@ export const importEntitiesFromCsvTool = defineTool({
       dryRun: input.dry_run,
       skipExisting: input.skip_existing,
       resume: input.resume,
+      restart: input.restart,
+      terms: CALL_TERMS,
       settings: { entityType: input.entity_type, mapping: input.column_mapping ?? null },
       files: operation.files,
       signal: ctx.signal,

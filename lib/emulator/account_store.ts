@@ -2,8 +2,8 @@
  * The emulated account's own settings, kept in the emulator's shared SQLite database (table
  * `account_settings`, one JSON value per key) so they survive a restart on a data file, like the catalog:
  * the friendly name set with `PATCH /account`, the two Atlas Kafka access keys (`listkeys`,
- * `regeneratekeys`) and the resource set rule configuration. They are the account's, not catalog data, so
- * a data reset keeps them, as it keeps the root collection.
+ * `regeneratekeys`) and the resource set rule configuration. A data reset (`data_reset.ts`) empties the
+ * table, so the account is a new one again: default friendly name, new keys, no rule.
  *
  * Keys are made on first use from 32 random bytes each, in the connection string form the contract's
  * examples show, and change only when regenerated.

@@ -5,14 +5,16 @@
  * - `entities`: entities, soft-deleted ones included, with their classifications, labels, business metadata
  *   values and term assignments;
  * - `relationships`: relationship instances;
- * - `glossaries`, `glossaryTerms`, `glossaryCategories`, `glossaryRelations`, `glossaryImports`: the classic
- *   glossary and its CSV import operations;
+ * - `glossaries`, `glossaryTerms`, `glossaryCategories`, `glossaryRelations`, `glossaryImports`,
+ *   `glossaryBulkDeletions`: the classic glossary, its CSV import operations and its bulk term deletes;
  * - `typeDefs`: stored type definitions: created ones (business metadata definitions included), changes to
  *   built-ins, deletions of built-ins;
  * - `collections`: every collection but the root;
  * - `dataSources`, `scans`, `scanTriggers`, `scanRuns`, `classificationRules`: the scanning API's resources;
  * - `unifiedCatalog`, `unifiedCatalogRelationships`: unified catalog domains, terms, data products, ... and
- *   the links between them.
+ *   the links between them;
+ * - `accountSettings`: what was set on the account (its friendly name, its access keys, its resource set
+ *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule.
  *
  * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, and
  * the root collection, with its original friendly name and no description. The search index follows by
@@ -64,6 +66,7 @@ const WIPES: readonly Wipe[] = [
   { key: "glossaryCategories", table: "glossary_categories" },
   { key: "glossaries", table: "glossary_glossaries" },
   { key: "glossaryImports", table: "glossary_imports" },
+  { key: "glossaryBulkDeletions", table: "glossary_bulk_deletions" },
   { key: "typeDefs", table: "typedefs" },
   { key: "collections", table: "account_collections", where: `name <> '${ROOT_NAME}'` },
   { key: "dataSources", table: "scan_resources", where: "kind = 'datasource'" },
@@ -73,6 +76,7 @@ const WIPES: readonly Wipe[] = [
   { key: "classificationRules", table: "scan_resources", where: "kind = 'rule'" },
   { key: "unifiedCatalog", table: "uc_entities" },
   { key: "unifiedCatalogRelationships", table: "uc_relationships" },
+  { key: "accountSettings", table: "account_settings" },
 ];
 
 /**

@@ -53,6 +53,7 @@ async function populate(emulator: RunningEmulator) {
     name: "Revenue",
     anchor: { glossaryGuid: glossary.body.guid },
   });
+  await ok(emulator, "PATCH", `/account?${ACCOUNT_V}`, { friendlyName: "Renamed account" });
   await ok(emulator, "PUT", `/account/collections/reset-team?${ACCOUNT_V}`, {
     parentCollection: { referenceName: "emulator" },
   });
@@ -111,6 +112,7 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         glossaryCategories: 0,
         glossaries: 1,
         glossaryImports: 0,
+        glossaryBulkDeletions: 0,
         typeDefs: 3,
         collections: 4,
         dataSources: 1,
@@ -120,6 +122,7 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         classificationRules: 1,
         unifiedCatalog: 2,
         unifiedCatalogRelationships: 0,
+        accountSettings: 1,
       },
       "the seed's 3 collections and the test's; 2 created types and 1 deleted built-in; a domain and its policy",
     );
@@ -142,6 +145,12 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     assert.equal(collections.body.value[0].name, "emulator");
     assert.equal(collections.body.value[0].friendlyName, "govcat catalog emulator");
     assert.equal(collections.body.value[0].description, undefined);
+    const account = await ok(emulator, "GET", `/account?${ACCOUNT_V}`);
+    assert.equal(
+      account.body.properties.friendlyName,
+      "govcat catalog emulator",
+      "the account's own name again",
+    );
 
     assert.equal((await ok(emulator, "GET", `/scan/datasources?${SCAN_V}`)).body.count, 0);
     assert.equal((await ok(emulator, "GET", `/scan/classificationrules?${SCAN_V}`)).body.count, 0);

@@ -42,6 +42,7 @@ import { problemsError } from "./problems.ts";
 import { isRowRefusal } from "./refusals.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
 import { RunLock } from "./run_lock.ts";
+import { LocalFileError, writeProblem } from "../user_files.ts";
 import {
   type BulkImportSummary,
   CLI_TERMS,
@@ -262,7 +263,7 @@ async function importRun<Item>(
   const allowedCheckpoint = await options.files?.writable(checkpointPath, "--checkpoint-file") ??
     checkpointPath;
   const allowedErrors = await options.files?.writable(errorsPath, "--errors-file") ?? errorsPath;
-  const lock = await RunLock.acquire(`${allowedCheckpoint}.lock`, { signal });
+  const lock = await takeRunLock(`${allowedCheckpoint}.lock`, signal);
   try {
     if (options.restart) {
       await Deno.remove(allowedCheckpoint).catch((error) => {
@@ -415,4 +416,23 @@ function stopReason(
   if (error instanceof StopImport) return { message: error.message, exitCode: 1, cause: error.cause };
   if (error instanceof GovcatError) return { message: error.message, exitCode: error.exitCode, cause: error };
   return { message: `unexpected failure: ${(error as Error)?.stack ?? error}`, exitCode: 1, cause: error };
+}
+
+/**
+ * Takes the run lock beside the checkpoint. A lock file that cannot be written (a read-only directory, a
+ * full disk) is a LocalFileError naming it, before anything is sent; a run holding the lock is the lock's
+ * own refusal.
+ */
+async function takeRunLock(path: string, signal: AbortSignal | undefined): Promise<RunLock> {
+  try {
+    return await RunLock.acquire(path, { signal });
+  } catch (error) {
+    if (error instanceof GovcatError || (error instanceof Error && error.name === "AbortError")) throw error;
+    throw new LocalFileError(
+      path,
+      `could not write the import's lock file ${path}: ${writeProblem(error)}; nothing was sent`,
+      "Name a checkpoint file in a directory you can write with --checkpoint-file (the lock file goes beside it).",
+      error,
+    );
+  }
 }

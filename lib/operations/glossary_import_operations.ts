@@ -29,6 +29,7 @@ const BATCH_ONLY: Array<[keyof BulkImportInput, string]> = [
   ["concurrency", "--concurrency"],
   ["skipExisting", "--skip-existing"],
   ["resume", "--resume"],
+  ["restart", "--restart"],
   ["errorsFile", "--errors-file"],
   ["checkpointFile", "--checkpoint-file"],
 ];

@@ -1,6 +1,7 @@
 /**
  * Collection calls of the account API (2019-11-01-preview): list (every page, or one), get, create or
- * update, delete, the names of a collection's children and its path from the root.
+ * update, delete, the names of a collection's children and its path from the root; and the catalog API's
+ * (2023-02-01-preview) writes of entities into a collection (create or update one or many, move here).
  *
  * Pages are followed by the `$skipToken` their `nextLink` carries, sent to the configured account
  * endpoint: a `nextLink` naming another host never receives the bearer token.
@@ -31,8 +32,17 @@ import type {
   CollectionNameList,
   CollectionPath,
 } from "./collections_types.ts";
+import type {
+  AtlasEntitiesWithExtInfo,
+  AtlasEntity,
+  AtlasEntityWithExtInfo,
+  EntityMutationResult,
+} from "./types.ts";
 
 const COLLECTIONS = "/account/collections";
+/** The collection-scoped entity writes live in the catalog API, with its own api-version. */
+const CATALOG_COLLECTIONS = "/catalog/api/collections";
+const CATALOG_API_VERSION = "2023-02-01-preview";
 const SKIP_TOKEN = "$skipToken";
 /** More pages than any account has; a service that keeps answering nextLink is stopped here. */
 const MAX_PAGES = 10_000;
@@ -113,6 +123,52 @@ export class CollectionsApi {
       method: "GET",
       area: "account",
       path: `${collectionPath(name)}/getCollectionPath`,
+      signal,
+    });
+  }
+
+  // ---- Entities of a collection (catalog API, 2023-02-01-preview) -----------------------------------------
+
+  /**
+   * Creates or updates an entity (and its referred entities) in the collection
+   * (`POST /catalog/api/collections/{collection}/entity`); an upsert by qualified name, so safe to repeat.
+   */
+  createOrUpdateEntity(
+    collection: string,
+    entity: AtlasEntity | AtlasEntityWithExtInfo,
+    signal?: AbortSignal,
+  ): Promise<EntityMutationResult> {
+    const body = "entity" in entity && typeof entity.entity === "object" ? entity : { entity };
+    return this.#collectionEntity(collection, "", body, signal);
+  }
+
+  /** Creates or updates many entities in the collection (`.../entity/bulk`); safe to repeat. */
+  createOrUpdateEntities(
+    collection: string,
+    entities: AtlasEntity[] | AtlasEntitiesWithExtInfo,
+    signal?: AbortSignal,
+  ): Promise<EntityMutationResult> {
+    const body = Array.isArray(entities) ? { entities } : entities;
+    return this.#collectionEntity(collection, "/bulk", body, signal);
+  }
+
+  /** Moves entities into the collection (`.../entity/moveHere`); repeating it changes nothing more. */
+  moveEntitiesHere(collection: string, guids: string[], signal?: AbortSignal): Promise<EntityMutationResult> {
+    return this.#collectionEntity(collection, "/moveHere", { entityGuids: guids }, signal);
+  }
+
+  #collectionEntity(
+    collection: string,
+    suffix: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<EntityMutationResult> {
+    return this.http.request({
+      method: "POST",
+      path: `${CATALOG_COLLECTIONS}/${encodeURIComponent(collection)}/entity${suffix}`,
+      apiVersion: CATALOG_API_VERSION,
+      body,
+      idempotent: true,
       signal,
     });
   }

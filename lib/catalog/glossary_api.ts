@@ -1,6 +1,7 @@
 /**
  * Classic glossary calls of the data map API (`/atlas/v2/glossary…`): glossaries, categories, terms,
- * term assignments to entities, and the catalog API's asynchronous CSV term import with its status.
+ * term assignments to entities, and the catalog API's asynchronous CSV term import with its status and
+ * its bulk term calls (`glossary_bulk_api.ts`).
  *
  * Creates are not retried after the request was sent (names are unique, so a repeat would fail with 409);
  * full updates, assignments and imports (an upsert by term name) are safe to repeat and are retried.
@@ -18,7 +19,7 @@
  * @module
  */
 import { CatalogError, TimeoutError } from "../errors.ts";
-import type { HttpClient, QueryValue } from "../http.ts";
+import type { QueryValue } from "../http.ts";
 import { sleep } from "../retry.ts";
 import type {
   AtlasGlossary,
@@ -39,21 +40,21 @@ import type {
 } from "./glossary_types.ts";
 import { isFinished } from "./glossary_types.ts";
 import { ATLAS_V2, segment } from "./paths.ts";
+import { GlossaryBulkApi } from "./glossary_bulk_api.ts";
 
 export type * from "./glossary_types.ts";
+export type { BulkDeleteOperation, BulkDeleteOptions, TermsExportOptions } from "./glossary_bulk_api.ts";
 
 const GLOSSARY = `${ATLAS_V2}/glossary`;
 /** The term import lives in the older catalog API, with its own api-version. */
 const CATALOG_GLOSSARY = "/catalog/api/glossary";
 const CATALOG_API_VERSION = "2023-02-01-preview";
 
-/** Glossary calls; `client.glossary.…`. */
-export class GlossaryApi {
-  protected readonly http: HttpClient;
-  constructor(http: HttpClient) {
-    this.http = http;
-  }
-
+/**
+ * Glossary calls; `client.glossary.…`. The catalog API's bulk term calls (terms by guids, bulk update,
+ * bulk delete, CSV export) come from {@link GlossaryBulkApi}.
+ */
+export class GlossaryApi extends GlossaryBulkApi {
   // ---- Glossaries ---------------------------------------------------------------------------------------
 
   /** Every glossary with the headers of its terms and categories. */

@@ -25,12 +25,14 @@ import type { ApiArea, AreaDependencies } from "./area.ts";
 import { businessMetadataImportRoutes } from "./business_metadata_import.ts";
 import { businessMetadataRoutes } from "./entity_business_metadata.ts";
 import { classificationRoutes } from "./entity_classifications.ts";
+import { collectionEntityRoutes } from "./entity_collection_writes.ts";
 import { labelRoutes } from "./entity_labels.ts";
 import {
+  entitiesWithExtInfoInputs,
   entityByGuid,
   entityByUniqueAttribute,
+  entityWithExtInfoInputs,
   readObjectBody,
-  referredInputs,
   unknownTypeError,
 } from "./entity_lookup.ts";
 import { deleteEntities, upsertEntities } from "./entity_mutation.ts";
@@ -42,7 +44,6 @@ import {
   type JsonObject,
   minimalEntity,
   referencedGuids,
-  validateEntityInput,
 } from "./entity_model.ts";
 import { partialUpdateRoutes } from "./entity_partial_update.ts";
 import { EntityRelationships } from "./entity_relationships.ts";
@@ -80,25 +81,16 @@ export const entityArea: ApiArea = (deps) => {
     ...labelRoutes(deps),
     ...businessMetadataRoutes(deps),
     ...businessMetadataImportRoutes(deps),
+    ...collectionEntityRoutes(deps),
   ];
 };
 
 async function createOrUpdate(deps: AreaDependencies, ctx: RouteContext): Promise<Response> {
-  const body = await readObjectBody(ctx);
-  if (body.entity === undefined || body.entity === null) {
-    throw EmulatorError.invalidParameters("entity is required in the request body", "entity");
-  }
-  const inputs = [validateEntityInput(body.entity, "entity"), ...referredInputs(body.referredEntities)];
-  return write(deps, ctx, inputs);
+  return write(deps, ctx, entityWithExtInfoInputs(await readObjectBody(ctx)));
 }
 
 async function bulkCreateOrUpdate(deps: AreaDependencies, ctx: RouteContext): Promise<Response> {
-  const body = await readObjectBody(ctx);
-  if (!Array.isArray(body.entities) || body.entities.length === 0) {
-    throw EmulatorError.invalidParameters("entities must be a non-empty array", "entities");
-  }
-  const inputs = body.entities.map((entity, i) => validateEntityInput(entity, `entities[${i}]`));
-  return write(deps, ctx, [...inputs, ...referredInputs(body.referredEntities)]);
+  return write(deps, ctx, entitiesWithExtInfoInputs(await readObjectBody(ctx)));
 }
 
 const BUSINESS_ATTRIBUTE_BEHAVIORS = new Set(["ignore", "replace", "merge"]);

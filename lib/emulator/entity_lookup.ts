@@ -116,3 +116,20 @@ export function referredInputs(referred: unknown): EntityInput[] {
     return input.guid === undefined ? { ...input, guid: key } : input;
   });
 }
+
+/** The entities an AtlasEntityWithExtInfo body writes: its entity, then its referred entities. */
+export function entityWithExtInfoInputs(body: JsonObject): EntityInput[] {
+  if (body.entity === undefined || body.entity === null) {
+    throw EmulatorError.invalidParameters("entity is required in the request body", "entity");
+  }
+  return [validateEntityInput(body.entity, "entity"), ...referredInputs(body.referredEntities)];
+}
+
+/** The entities an AtlasEntitiesWithExtInfo body writes: its entities, then its referred entities. */
+export function entitiesWithExtInfoInputs(body: JsonObject): EntityInput[] {
+  if (!Array.isArray(body.entities) || body.entities.length === 0) {
+    throw EmulatorError.invalidParameters("entities must be a non-empty array", "entities");
+  }
+  const inputs = body.entities.map((entity, i) => validateEntityInput(entity, `entities[${i}]`));
+  return [...inputs, ...referredInputs(body.referredEntities)];
+}

@@ -139,7 +139,14 @@ async function moveTo(deps: AreaDependencies, ctx: RouteContext): Promise<Respon
   if (!collectionId) {
     throw EmulatorError.invalidParameters("the collectionId query parameter is required", "collectionId");
   }
-  const body = await readObjectBody(ctx);
+  return jsonResponse(moveEntities(deps, await readObjectBody(ctx), collectionId));
+}
+
+/**
+ * Moves the entities a MoveEntitiesRequest (`{entityGuids}`) names to `collectionId`; every one must
+ * exist (404 otherwise), and nothing moves unless all do. Answers an EntityMutationResponse.
+ */
+export function moveEntities(deps: AreaDependencies, body: JsonObject, collectionId: string): JsonObject {
   const guids = body.entityGuids;
   if (!Array.isArray(guids) || guids.length === 0 || !guids.every((g) => typeof g === "string" && g !== "")) {
     throw EmulatorError.invalidParameters("entityGuids must be a non-empty array of guids", "entityGuids");
@@ -157,5 +164,5 @@ async function moveTo(deps: AreaDependencies, ctx: RouteContext): Promise<Respon
       guidAssignments[`-${nextInternalId}`] = moved.guid;
     }
   });
-  return jsonResponse({ mutatedEntities: { UPDATE: updated }, guidAssignments });
+  return { mutatedEntities: { UPDATE: updated }, guidAssignments };
 }

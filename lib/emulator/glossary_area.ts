@@ -3,7 +3,9 @@
  * contract (glossaries, categories, terms, term assignments) and the catalog contract's CSV term import
  * with its operation status (`/glossary/{glossaryGuid}/terms/import`, `/glossary/terms/import/{id}`).
  * This file holds the glossary and category routes; terms (`glossary_term_routes.ts`), assignments
- * (`glossary_assignments.ts`) and imports (`glossary_import.ts`) live beside it and are mounted here.
+ * (`glossary_assignments.ts`), imports (`glossary_import.ts`) and the catalog contract's bulk term routes
+ * (list by guids, bulk update, bulk delete with its status, CSV export: `glossary_bulk.ts`) live beside it
+ * and are mounted here.
  *
  * Everything is kept in tables of the shared SQLite database, so it survives a restart with a data file.
  *
@@ -26,6 +28,7 @@ import type { ApiArea } from "./area.ts";
 import { noContent, readArrayBody } from "./entity_lookup.ts";
 import { jsonResponse } from "./errors.ts";
 import { assignmentRoutes } from "./glossary_assignments.ts";
+import { bulkTermRoutes } from "./glossary_bulk.ts";
 import { GlossaryImports, importRoutes } from "./glossary_import.ts";
 import { page } from "./glossary_model.ts";
 import { GlossaryStore } from "./glossary_store.ts";
@@ -48,6 +51,7 @@ export const glossaryArea: ApiArea = (deps) => {
     ...termRoutes(views, writer),
     ...assignmentRoutes(deps, views),
     ...importRoutes(imports, views),
+    ...bulkTermRoutes(views, writer, { db: deps.store.database, now: deps.now }),
     ...glossaryRoutes(views, writer),
   ];
   // Imports run in the background on the service; here they advance whenever the glossary is used, so a

@@ -226,6 +226,38 @@ export class GlossaryWriter {
     this.#atomically(() => this.#removeTerm(term));
   }
 
+  /**
+   * Deletes a term for a bulk delete and returns how many terms went. With `children`, the terms below it
+   * (by parent term, at any depth) go too; without, they stay, without a parent. A term still assigned to
+   * entities (it or one of those children) is refused unless `assignments`, which removes the
+   * assignments. All or nothing for this term.
+   */
+  deleteTermWith(guid: string, options: { children: boolean; assignments: boolean }): number {
+    const term = this.#views.term(guid);
+    const doomed = options.children ? [...this.#descendants(term), term] : [term];
+    if (!options.assignments) { for (const each of doomed) this.#checkUnassigned(each); }
+    this.#atomically(() => {
+      for (const each of doomed) this.#removeTerm(each);
+    });
+    return doomed.length;
+  }
+
+  /** The terms below `term`, deepest first. */
+  #descendants(term: StoredTerm): StoredTerm[] {
+    const all = this.#views.glossaries.terms(term.glossaryGuid);
+    const found: StoredTerm[] = [];
+    const visit = (parent: StoredTerm, seen: Set<string>) => {
+      for (const child of all) {
+        if (child.parentTermGuid !== parent.guid || seen.has(child.guid)) continue;
+        seen.add(child.guid);
+        visit(child, seen);
+        found.push(child);
+      }
+    };
+    visit(term, new Set([term.guid]));
+    return found;
+  }
+
   #putTerm(term: StoredTerm): void {
     this.#views.glossaries.putTerm(term, () => this.#views.termQualifiedName(term));
   }

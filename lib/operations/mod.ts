@@ -12,12 +12,14 @@
  */
 import { ACCOUNT_OPERATIONS } from "./account_operations.ts";
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
+import { COLLECTIONS_ENTITY_OPERATIONS } from "./collections_entity_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
 import { UC_OPERATIONS } from "./uc_operations.ts";
 import { CONFIG_OPERATIONS } from "./config_operations.ts";
 import { PROFILE_OPERATIONS } from "./profile_operations.ts";
 import { SCAN_OPERATIONS } from "./scan_operations.ts";
 import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
+import { GLOSSARY_BULK_OPERATIONS } from "./glossary_bulk_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
 import { LINEAGE_CSV_OPERATIONS } from "./lineage_csv_group_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
@@ -74,9 +76,11 @@ export function createOperationRegistry(): OperationRegistry {
     searchQuery,
     ...SEARCH_OPERATIONS,
     ...GLOSSARY_OPERATIONS,
+    ...GLOSSARY_BULK_OPERATIONS,
     ...LINEAGE_OPERATIONS,
     ...LINEAGE_CSV_OPERATIONS,
     ...COLLECTIONS_OPERATIONS,
+    ...COLLECTIONS_ENTITY_OPERATIONS,
     ...ACCOUNT_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,

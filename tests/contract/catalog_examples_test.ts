@@ -42,7 +42,22 @@ const OPERATIONS = new Set([
   "Glossary_ImportGlossaryTermsViaCsvByGlossaryName",
   "Glossary_GetImportCsvOperationStatus",
   "Discovery_Browse",
+  "Glossary_ExportGlossaryTermsAsCsv",
+  "Glossary_ListTermsByGuids",
+  "Glossary_BulkUpdateTerms",
+  "Glossary_BulkDeleteTermsByGuids",
+  "Glossary_GetBulkDeleteOperationStatus",
+  "Collection_CreateOrUpdate",
+  "Collection_CreateOrUpdateBulk",
+  "Collection_MoveEntitiesToCollection",
 ]);
+
+/** The status operation an accepted asynchronous operation's `Operation-Location` must name. */
+const STATUS_OPERATION: Record<string, string> = {
+  Glossary_ImportGlossaryTermsViaCsv: "Glossary_GetImportCsvOperationStatus",
+  Glossary_ImportGlossaryTermsViaCsvByGlossaryName: "Glossary_GetImportCsvOperationStatus",
+  Glossary_BulkDeleteTermsByGuids: "Glossary_GetBulkDeleteOperationStatus",
+};
 
 /** Examples the emulator answers against the contract, by file, with what is wrong (these are bugs). */
 const KNOWN_GAPS: Record<string, string> = {};
@@ -56,14 +71,65 @@ const IMPORT_CSV = "Name,Definition,Status,Acronym\n" +
 const MAX_POLLS = 50;
 const POLL_PAUSE_MS = 20;
 
-/** Creates glossary "Glossary" (the name the import examples use); returns its guid. */
-async function createGlossary(api: EmulatorApi): Promise<string> {
-  const reply = await api.ok("create glossary Glossary", "POST", "/atlas/v2/glossary", {
-    body: { name: "Glossary", shortDescription: "Example Short Description" },
+/** Creates glossary "Glossary" (the name the import examples use), or another; returns its guid. */
+async function createGlossary(api: EmulatorApi, name = "Glossary"): Promise<string> {
+  const reply = await api.ok(`create glossary ${name}`, "POST", "/atlas/v2/glossary", {
+    body: { name, shortDescription: "Example Short Description" },
   });
   const guid = (reply.json as Json)?.guid;
-  if (typeof guid !== "string") throw new SetupError(`create glossary Glossary: no guid in ${reply.text}`);
+  if (typeof guid !== "string") throw new SetupError(`create glossary ${name}: no guid in ${reply.text}`);
   return guid;
+}
+
+/** Creates a glossary with terms of these names; returns the guids. */
+async function glossaryWithTerms(
+  api: EmulatorApi,
+  glossaryName: string,
+  termNames: string[],
+): Promise<{ glossary: string; terms: string[] }> {
+  const glossary = await createGlossary(api, glossaryName);
+  const reply = await api.ok(`create terms ${termNames.join(", ")}`, "POST", "/atlas/v2/glossary/terms", {
+    body: termNames.map((name) => ({ name, anchor: { glossaryGuid: glossary } })),
+  });
+  const terms = (reply.json as Json[]).map((term) => String(term.guid));
+  return { glossary, terms };
+}
+
+/** Replaces, everywhere in `params`, each guid of the example by the one the emulator made. */
+function rewriteGuids(params: Json, guids: Record<string, string>): void {
+  let text = JSON.stringify(params);
+  for (const [from, to] of Object.entries(guids)) text = text.replaceAll(from, to);
+  Object.assign(params, JSON.parse(text));
+}
+
+/** A collection of the account API under the root collection (the account API sits beside /catalog/api). */
+async function createCollection(api: EmulatorApi, name: string): Promise<void> {
+  const url = `${api.base.replace(/\/catalog\/api$/, "")}/account/collections/${name}` +
+    "?api-version=2019-11-01-preview";
+  const response = await fetch(url, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ parentCollection: { referenceName: "emulator" } }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new SetupError(`create collection ${name} -> HTTP ${response.status} ${text}`);
+}
+
+/** The two example terms of the list and update examples, by their example guids. */
+const TERM1 = "bb64b85a-6497-474b-b407-42121e0c060e";
+const TERM2 = "a3c09dcf-844c-49a5-81a8-be95b01177cd";
+const TERM3 = "b13de513-5731-4573-8ba8-eca29d395793";
+const EXAMPLE_GLOSSARY = "4605a852-9a24-4f59-bdc4-49874bc70c16";
+
+/** Deletes the terms in bulk and returns the job's id from its Operation-Location. */
+async function bulkDelete(api: EmulatorApi, guids: string[]): Promise<string> {
+  const reply = await api.ok("delete the terms in bulk", "POST", "/glossary/terms:delete", {
+    query: { "api-version": CATALOG_API_VERSION },
+    body: guids,
+  });
+  const id = operationIdOf(reply.headers.get("operation-location"));
+  if (!id) throw new SetupError(`bulk delete: no Operation-Location (${reply.status})`);
+  return id;
 }
 
 /** The operation id at the end of an `Operation-Location` URL (or undefined). */
@@ -138,7 +204,97 @@ const BROWSE: ReplayScenario = {
   },
 };
 
+/** Two azure_storage_account entities (the qualified names of the bulk examples); returns their guids. */
+function storageAccounts(api: EmulatorApi, names: string[]): Promise<string[]> {
+  return api.createEntities(names.map((name) => ({
+    typeName: "azure_storage_account",
+    attributes: { qualifiedName: name, name },
+  })));
+}
+
 const SCENARIOS: Record<string, ReplayScenario> = {
+  "Glossary_ExportGlossaryTermsAsCsv.json": {
+    steps: [
+      "create glossary Glossary with terms ExampleTerm1, ExampleTerm2",
+      "rewrite glossaryGuid, termGuids",
+    ],
+    prepare: async ({ api, params }) => {
+      const { glossary, terms } = await glossaryWithTerms(api, "Glossary", ["ExampleTerm1", "ExampleTerm2"]);
+      params.glossaryGuid = glossary;
+      params.termGuids = terms;
+    },
+  },
+  "Glossary_ListGlossaryTermsByGuids.json": {
+    steps: ["create glossary ExampleGlossary with terms ExampleTerm1, ExampleTerm2", "rewrite guid"],
+    prepare: async ({ api, params }) => {
+      const { terms } = await glossaryWithTerms(api, "ExampleGlossary", ["ExampleTerm1", "ExampleTerm2"]);
+      rewriteGuids(params, { [TERM1]: terms[0], [TERM2]: terms[1] });
+    },
+  },
+  "Glossary_BulkUpdateGlossaryTerms.json": {
+    steps: [
+      "create glossary ExampleGlossary with terms ExampleTerm1, ExampleTerm2, ExampleTerm3",
+      "rewrite the guids of the glossary and the terms everywhere in the body",
+    ],
+    prepare: async ({ api, params }) => {
+      const { glossary, terms } = await glossaryWithTerms(api, "ExampleGlossary", [
+        "ExampleTerm1",
+        "ExampleTerm2",
+        "ExampleTerm3",
+      ]);
+      rewriteGuids(params, {
+        [EXAMPLE_GLOSSARY]: glossary,
+        [TERM1]: terms[0],
+        [TERM2]: terms[1],
+        [TERM3]: terms[2],
+      });
+    },
+  },
+  "Glossary_GetBulkDeleteOperationStatus.json": {
+    steps: ["create glossary Glossary with terms ExampleTerm1, ExampleTerm2", "rewrite termGuids"],
+    prepare: async ({ api, params }) => {
+      params.termGuids = (await glossaryWithTerms(api, "Glossary", ["ExampleTerm1", "ExampleTerm2"])).terms;
+    },
+  },
+  "Glossary_GetBulkDeleteOperationStatusByOperationguid.json": {
+    steps: [
+      "create glossary Glossary with terms ExampleTerm1, ExampleTerm2",
+      "delete them in bulk (POST /glossary/terms:delete)",
+      "rewrite operationGuid to that job's id",
+    ],
+    prepare: async ({ api, params }) => {
+      const { terms } = await glossaryWithTerms(api, "Glossary", ["ExampleTerm1", "ExampleTerm2"]);
+      params.operationGuid = await bulkDelete(api, terms);
+    },
+  },
+  "Collection_CreateOrUpdate.json": {
+    steps: ["create collection ExampleCollection under the root collection"],
+    prepare: ({ api, params }) => createCollection(api, String(params.collection)),
+  },
+  "Collection_CreateOrUpdateBulk.json": {
+    steps: [
+      "create collection ExampleCollection",
+      "create azure_storage_account exampleaccount (it is updated)",
+    ],
+    prepare: async ({ api, params }) => {
+      await createCollection(api, String(params.collection));
+      await storageAccounts(api, ["exampleaccount"]);
+    },
+  },
+  "Collection_MoveEntitiesToCollection.json": {
+    steps: [
+      "create collection ExampleNewCollection",
+      "create azure_storage_account exampleaccount2 and exampleaccount",
+      "rewrite entityGuids",
+    ],
+    prepare: async ({ api, params }) => {
+      await createCollection(api, String(params.collection));
+      (params.moveEntitiesRequest as Json).entityGuids = await storageAccounts(api, [
+        "exampleaccount2",
+        "exampleaccount",
+      ]);
+    },
+  },
   "Glossary_GetImportCSVOperationStatus.json": IMPORT_INTO_GLOSSARY,
   "Glossary_GetImportCSVOperationStatusByGloassaryName.json": IMPORT_INTO_GLOSSARY,
   "Glossary_GetImportCSVOperationStatusByOperationguid.json": {
@@ -181,6 +337,7 @@ function headerProblems(contract: Contract, operation: ContractOperation, reply:
       continue;
     }
     if (name.toLowerCase() === "operation-location") {
+      const statusOperation = STATUS_OPERATION[operation.operationId];
       let url: URL;
       try {
         url = new URL(value);
@@ -189,10 +346,8 @@ function headerProblems(contract: Contract, operation: ContractOperation, reply:
         continue;
       }
       const match = matchOperation(contract, "GET", url.pathname);
-      if (match.kind !== "found" || match.operation.operationId !== "Glossary_GetImportCsvOperationStatus") {
-        problems.push(
-          `${name} ${value} does not name an import status (Glossary_GetImportCsvOperationStatus)`,
-        );
+      if (match.kind !== "found" || match.operation.operationId !== statusOperation) {
+        problems.push(`${name} ${value} does not name the operation's status (${statusOperation})`);
       }
       if (url.searchParams.get("api-version") !== CATALOG_API_VERSION) {
         problems.push(`${name} ${value} does not carry api-version=${CATALOG_API_VERSION}`);
@@ -225,6 +380,71 @@ const ERROR_CASES: ErrorCase[] = [
         form,
       });
     },
+  },
+  {
+    name: "Glossary_GetBulkDeleteOperationStatus of an unknown operation",
+    operationId: "Glossary_GetBulkDeleteOperationStatus",
+    status: 404,
+    send: (api) =>
+      api.send("GET", "/glossary/terms/bulkDeletion/00000000-0000-4000-8000-00000000dead", { query: V }),
+  },
+  {
+    name: "Glossary_BulkDeleteTermsByGuids with an empty list",
+    operationId: "Glossary_BulkDeleteTermsByGuids",
+    status: 400,
+    send: (api) => api.send("POST", "/glossary/terms:delete", { query: V, body: [] }),
+  },
+  {
+    name: "Glossary_ExportGlossaryTermsAsCsv of an unknown glossary",
+    operationId: "Glossary_ExportGlossaryTermsAsCsv",
+    status: 404,
+    send: (api) =>
+      api.send("POST", "/glossary/00000000-0000-4000-8000-00000000dead/terms/export", {
+        query: V,
+        body: ["00000000-0000-4000-8000-00000000beef"],
+      }),
+  },
+  {
+    name: "Glossary_BulkUpdateTerms of a term without its guid",
+    operationId: "Glossary_BulkUpdateTerms",
+    status: 400,
+    send: (api) => api.send("PUT", "/glossary/terms", { query: V, body: [{ name: "NoGuid" }] }),
+  },
+  {
+    name: "Glossary_BulkUpdateTerms of an unknown term",
+    operationId: "Glossary_BulkUpdateTerms",
+    status: 404,
+    send: (api) =>
+      api.send("PUT", "/glossary/terms", {
+        query: V,
+        body: [{ guid: "00000000-0000-4000-8000-00000000dead", name: "Gone" }],
+      }),
+  },
+  {
+    name: "Glossary_ListTermsByGuids without a guid",
+    operationId: "Glossary_ListTermsByGuids",
+    status: 400,
+    send: (api) => api.send("GET", "/glossary/terms", { query: V }),
+  },
+  {
+    name: "Collection_CreateOrUpdate into an unknown collection",
+    operationId: "Collection_CreateOrUpdate",
+    status: 404,
+    send: (api) =>
+      api.send("POST", "/collections/nosuchcollection/entity", {
+        query: V,
+        body: { entity: { typeName: "DataSet", attributes: { qualifiedName: "x://y", name: "y" } } },
+      }),
+  },
+  {
+    name: "Collection_MoveEntitiesToCollection of an unknown entity",
+    operationId: "Collection_MoveEntitiesToCollection",
+    status: 404,
+    send: (api) =>
+      api.send("POST", "/collections/emulator/entity/moveHere", {
+        query: V,
+        body: { entityGuids: ["00000000-0000-4000-8000-00000000dead"] },
+      }),
   },
   {
     name: "Discovery_Browse with a negative limit",
@@ -263,7 +483,11 @@ if (!AVAILABLE) {
       for (const file of Object.keys(table)) assert.ok(files.has(file), `${file} is not an example in scope`);
     }
     assert.deepEqual(examples.filter((e) => !SCENARIOS[e.file]).map((e) => e.file), []);
-    assert.equal(examples.length, 5, `expected 5 examples, found ${examples.map((e) => e.file).join(", ")}`);
+    assert.equal(
+      examples.length,
+      13,
+      `expected 13 examples, found ${examples.map((e) => e.file).join(", ")}`,
+    );
   });
 
   for (const example of examples) {

@@ -106,6 +106,38 @@ const CASES: ClientCase[] = [
     args: [GUID],
   },
 
+  // Bulk term calls (catalog).
+  {
+    method: "glossary.listTermsByGuids",
+    operationId: "Glossary_ListTermsByGuids",
+    contract: "catalog",
+    args: [[GUID, GUID2], { excludeAssignments: true }],
+  },
+  {
+    method: "glossary.bulkUpdateTerms",
+    operationId: "Glossary_BulkUpdateTerms",
+    contract: "catalog",
+    args: [[{ ...TERM, guid: GUID2 }]],
+  },
+  {
+    method: "glossary.deleteTermsInBulk",
+    operationId: "Glossary_BulkDeleteTermsByGuids",
+    contract: "catalog",
+    args: [[GUID, GUID2], { forceDeleteChild: true, forceDeleteEntityAssignment: true }],
+  },
+  {
+    method: "glossary.getBulkDeleteStatus",
+    operationId: "Glossary_GetBulkDeleteOperationStatus",
+    contract: "catalog",
+    args: [GUID],
+  },
+  {
+    method: "glossary.exportTermsCsv",
+    operationId: "Glossary_ExportGlossaryTermsAsCsv",
+    contract: "catalog",
+    args: [GUID, [GUID2], { includeTermHierarchy: true }],
+  },
+
   // Lineage (data map).
   { method: "lineage.get", operationId: "Lineage_Get", contract: "datamap", args: [GUID] },
   {
@@ -221,6 +253,32 @@ const CASES: ClientCase[] = [
     operationId: "ResourceSetRules_DeleteResourceSetRule",
     contract: "account",
     args: [],
+  },
+
+  // Entities of a collection (catalog).
+  {
+    method: "collections.createOrUpdateEntity",
+    operationId: "Collection_CreateOrUpdate",
+    contract: "catalog",
+    args: ["sales", {
+      typeName: "DataSet",
+      attributes: { qualifiedName: "x://sales/orders", name: "orders" },
+    }],
+  },
+  {
+    method: "collections.createOrUpdateEntities",
+    operationId: "Collection_CreateOrUpdateBulk",
+    contract: "catalog",
+    args: ["sales", [{
+      typeName: "DataSet",
+      attributes: { qualifiedName: "x://sales/orders", name: "orders" },
+    }]],
+  },
+  {
+    method: "collections.moveEntitiesHere",
+    operationId: "Collection_MoveEntitiesToCollection",
+    contract: "catalog",
+    args: ["sales", [GUID, GUID2]],
   },
 
   // Browse (catalog).

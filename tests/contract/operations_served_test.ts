@@ -36,20 +36,11 @@ import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scan
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
  * Issue 17 ("Fidelity: every operation of the published contracts"), section 1, lists them (225 of 277
- * served when it was opened: Data Map 96/96, Catalog 101/109, Account 7/14, Scanning 21/58). Remove an
- * entry in the change that serves it (the test fails on an entry that is served).
+ * served when it was opened: Data Map 96/96, Catalog 101/109, Account 7/14, Scanning 21/58); what is left
+ * are the 37 scanning operations. Only scanning operations may be listed. Remove an entry in the change
+ * that serves it (the test fails on an entry that is served).
  */
 export const KNOWN_UNSERVED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "Catalog 2023-02-01-preview": {
-    Collection_CreateOrUpdate: "issue 17: collection-scoped entity writes",
-    Collection_CreateOrUpdateBulk: "issue 17: collection-scoped entity writes",
-    Collection_MoveEntitiesToCollection: "issue 17: collection-scoped entity writes",
-    Glossary_BulkDeleteTermsByGuids: "issue 17: bulk term delete",
-    Glossary_BulkUpdateTerms: "issue 17: bulk term update",
-    Glossary_ExportGlossaryTermsAsCsv: "issue 17: glossary terms CSV export",
-    Glossary_GetBulkDeleteOperationStatus: "issue 17: bulk term delete status",
-    Glossary_ListTermsByGuids: "issue 17: terms by guids",
-  },
   "Scanning 2023-09-01": {
     KeyVaultConnections_Get: "issue 17: key vault connections",
     KeyVaultConnections_CreateOrReplace: "issue 17: key vault connections",
@@ -210,7 +201,8 @@ if (!referenceAvailable({ quiet: true })) {
     });
   });
 
-  Deno.test("operations served: each known gap names an operation of its contract", async () => {
+  Deno.test("operations served: the known gaps are operations of the scanning contract only", async () => {
+    assert.deepEqual(Object.keys(KNOWN_UNSERVED), ["Scanning 2023-09-01"], "only scanning gaps are allowed");
     for (const [name, gaps] of Object.entries(KNOWN_UNSERVED)) {
       const target = TARGETS.find((t) => t.name === name);
       assert.ok(target, `${name} is not one of the contracts`);

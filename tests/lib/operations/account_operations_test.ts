@@ -5,48 +5,21 @@
  * read, listed and deleted; and a key never appears in what is logged afterwards.
  */
 import assert from "node:assert/strict";
-import { runCli } from "../../../cli/run.ts";
 import { accessKeySecrets } from "../../../lib/catalog/account_api.ts";
-import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
+import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { createLogger } from "../../../lib/log.ts";
 import { listAccountKeys } from "../../../lib/operations/account_operations.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import type { OperationContext } from "../../../lib/operations/types.ts";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { loadConfig } from "../../../lib/config.ts";
+import { type CliSetup, withCli } from "./cli_in_process.ts";
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  // deno-lint-ignore no-explicit-any
-  json: any;
-}
-
-async function withAccount(
-  test: (govcat: (...args: string[]) => Promise<Run>, emulator: RunningEmulator) => Promise<void>,
-) {
-  const emulator = await startEmulator({ seed: false });
-  const dir = await Deno.makeTempDir({ prefix: "govcat-account-ops-" });
-  try {
-    const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url, XDG_CONFIG_HOME: dir };
-    await test(async (...args) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runCli(args, { env, stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-      const stdout = out.join("\n");
-      let json: unknown;
-      try {
-        json = code === 0 ? JSON.parse(stdout) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { code, stdout, stderr: err.join("\n"), json };
-    }, emulator);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await emulator.close();
-  }
+/** Runs `test` with govcat in process against an empty emulator. */
+function withAccount(
+  test: (govcat: CliSetup["govcat"], emulator: CliSetup["emulator"]) => Promise<void>,
+): Promise<void> {
+  return withCli({}, ({ govcat, emulator }) => test(govcat, emulator));
 }
 
 Deno.test("account update changes the friendly name, and account get reads it back", async () => {

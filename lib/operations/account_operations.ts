@@ -67,7 +67,7 @@ export const listAccountKeys = defineOperation({
   description: "Prints both connection strings: treat the output as a secret. Diagnostics and errors " +
     "written after the call mask them.",
   input: z.object({}),
-  annotations: READ,
+  annotations: { ...READ, returnsSecrets: true },
   run: async (ctx) => guarded(ctx, await ctx.catalog().account.listKeys(ctx.signal)),
 });
 
@@ -77,7 +77,7 @@ const KEY_TYPES: Record<string, AccessKeyType> = {
 };
 
 /** Destructive: the key replaced stops working, and nothing brings it back. */
-const REGENERATE: OperationAnnotations = { ...CREATE, destructive: true };
+const REGENERATE: OperationAnnotations = { ...CREATE, destructive: true, returnsSecrets: true };
 
 export const regenerateAccountKey = defineOperation({
   id: "account.regenerate-key",

@@ -32,6 +32,11 @@ export interface OperationAnnotations {
    * lists the operation without those fields, and its `readOnlyHint` is false otherwise.
    */
   writesLocalFile?: readonly string[];
+  /**
+   * Its answer holds credentials (the account's access keys). Such an operation is for a person at a
+   * terminal only: the MCP server neither lists nor runs it, so no key ever reaches a model's context.
+   */
+  returnsSecrets?: boolean;
 }
 
 /** True when a call of `operation` with `input` changes nothing: not the catalog, not a local file. */

@@ -118,7 +118,7 @@ export const listAvailableOperationsTool = defineTool({
       name: group.name,
       summary: group.summary,
       operations: registry.inGroup(group.name)
-        .filter((op) => !readOnly || op.annotations.readOnly)
+        .filter((op) => !op.annotations.returnsSecrets && (!readOnly || op.annotations.readOnly))
         .map((op) => ({
           name: op.id,
           command: `${op.group} ${op.command}`,
@@ -166,6 +166,12 @@ export const invokeOperationTool = defineTool({
           didYouMean(input.operation, registry.all().map((o) => o.id))
         }`,
         "list_available_operations lists every operation with its input schema.",
+      );
+    }
+    if (operation.annotations.returnsSecrets) {
+      throw new UsageError(
+        `${operation.id} answers credentials, which must not reach a model: it is not offered over MCP.`,
+        `A person runs it in a terminal: govcat ${operation.group} ${operation.command}.`,
       );
     }
     const refusal = readOnly ? readOnlyRefusal(operation, input.arguments) : undefined;

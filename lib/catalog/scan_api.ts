@@ -22,40 +22,27 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
+import type { PutResult } from "./scan_base_api.ts";
+import { ScanAdminApi } from "./scan_admin_api.ts";
 import type {
   ClassificationRule,
   DataSource,
   Scan,
   ScanLevel,
   ScanOperationResponse,
-  ScanPage,
   ScanRun,
   ScanTrigger,
 } from "./scan_types.ts";
 
 const DATA_SOURCES = "/scan/datasources";
 const RULES = "/scan/classificationrules";
-/** More pages than any account has; a service that keeps answering nextLink is stopped here. */
-const MAX_PAGES = 10_000;
-
-/** A resource written by a create-or-replace, and whether it was new (201) or replaced (200). */
-export interface PutResult<T> {
-  value: T;
-  created: boolean;
-}
+export type { PutResult };
 
 /** The scanning calls of one account (`client.scan`). */
-export class ScanApi {
-  protected readonly http: HttpClient;
-  constructor(http: HttpClient) {
-    this.http = http;
-  }
-
+export class ScanApi extends ScanAdminApi {
   /** Creates or replaces a data source (201 when new, 200 when replaced). */
   async putDataSource(name: string, body: DataSource, signal?: AbortSignal): Promise<PutResult<DataSource>> {
-    return await this.#put(dataSourcePath(name), body, signal);
+    return await this.put(dataSourcePath(name), body, signal);
   }
 
   /** One data source by name (404 NotFoundError when it does not exist). */
@@ -65,7 +52,7 @@ export class ScanApi {
 
   /** Every data source of the account, page after page. */
   listDataSources(options: { signal?: AbortSignal } = {}): AsyncGenerator<DataSource> {
-    return this.#list<DataSource>(DATA_SOURCES, options.signal);
+    return this.list<DataSource>(DATA_SOURCES, options.signal);
   }
 
   /** Deletes a data source, with its scans. */
@@ -80,7 +67,7 @@ export class ScanApi {
     body: Scan,
     signal?: AbortSignal,
   ): Promise<PutResult<Scan>> {
-    return await this.#put(scanPath(dataSource, scan), body, signal);
+    return await this.put(scanPath(dataSource, scan), body, signal);
   }
 
   /** One scan of a data source. */
@@ -90,7 +77,7 @@ export class ScanApi {
 
   /** Every scan of a data source. */
   listScans(dataSource: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<Scan> {
-    return this.#list<Scan>(`${dataSourcePath(dataSource)}/scans`, options.signal);
+    return this.list<Scan>(`${dataSourcePath(dataSource)}/scans`, options.signal);
   }
 
   /** Deletes a scan, with its runs and trigger. */
@@ -148,7 +135,7 @@ export class ScanApi {
     scan: string,
     options: { signal?: AbortSignal } = {},
   ): AsyncGenerator<ScanRun> {
-    return this.#list<ScanRun>(`${scanPath(dataSource, scan)}/runs`, options.signal);
+    return this.list<ScanRun>(`${scanPath(dataSource, scan)}/runs`, options.signal);
   }
 
   /** Creates or replaces the scan trigger (schedule) of a scan. */
@@ -158,7 +145,7 @@ export class ScanApi {
     body: ScanTrigger,
     signal?: AbortSignal,
   ): Promise<PutResult<ScanTrigger>> {
-    return await this.#put(triggerPath(dataSource, scan), body, signal);
+    return await this.put(triggerPath(dataSource, scan), body, signal);
   }
 
   /** The scan trigger of a scan (404 NotFoundError when the scan has none). */
@@ -187,7 +174,7 @@ export class ScanApi {
     body: ClassificationRule,
     signal?: AbortSignal,
   ): Promise<PutResult<ClassificationRule>> {
-    return await this.#put(rulePath(name), body, signal);
+    return await this.put(rulePath(name), body, signal);
   }
 
   /** One classification rule by name (404 NotFoundError when it does not exist). */
@@ -197,7 +184,7 @@ export class ScanApi {
 
   /** Every classification rule of the account, page after page. */
   listClassificationRules(options: { signal?: AbortSignal } = {}): AsyncGenerator<ClassificationRule> {
-    return this.#list<ClassificationRule>(RULES, options.signal);
+    return this.list<ClassificationRule>(RULES, options.signal);
   }
 
   /** Deletes a classification rule. */
@@ -220,59 +207,6 @@ export class ScanApi {
       signal,
     });
   }
-
-  async #put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<PutResult<T>> {
-    let status = 0;
-    const value = await this.http.request<T>({
-      method: "PUT",
-      area: "scan",
-      path,
-      body,
-      signal,
-      onResponse: (s) => status = s,
-    });
-    return { value, created: status === 201 };
-  }
-
-  async *#list<T>(path: string, signal?: AbortSignal): AsyncGenerator<T> {
-    let next: { path: string; query: Record<string, string> } | undefined = { path, query: {} };
-    const seen = new Set<string>();
-    for (let pages = 0; pages < MAX_PAGES && next; pages++) {
-      const page: ScanPage<T> = await this.http.request<ScanPage<T>>({
-        method: "GET",
-        area: "scan",
-        path: next.path,
-        query: next.query,
-        signal,
-      });
-      yield* page?.value ?? [];
-      if (!page?.nextLink) return;
-      if (seen.has(page.nextLink)) throw brokenPaging(`nextLink repeats ${page.nextLink}`);
-      seen.add(page.nextLink);
-      next = this.#follow(page.nextLink);
-    }
-    if (next) throw brokenPaging(`more than ${MAX_PAGES} pages`);
-  }
-
-  /** The path and query of a nextLink, refused unless it is on the configured endpoint. */
-  #follow(nextLink: string): { path: string; query: Record<string, string> } {
-    const base = new URL(this.http.baseUrl("scan"));
-    let url: URL;
-    try {
-      url = new URL(nextLink, base);
-    } catch {
-      throw brokenPaging(`nextLink is not a URL: ${nextLink}`);
-    }
-    const basePath = base.pathname.replace(/\/+$/, "");
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) {
-      throw brokenPaging(
-        `nextLink ${url.origin}${url.pathname} is not on the configured endpoint ${base.origin}`,
-      );
-    }
-    const query: Record<string, string> = {};
-    for (const [key, value] of url.searchParams) if (key !== "api-version") query[key] = value;
-    return { path: url.pathname.slice(basePath.length), query };
-  }
 }
 
 function dataSourcePath(name: string): string {
@@ -294,11 +228,4 @@ function triggerPath(dataSource: string, scan: string): string {
 
 function rulePath(name: string): string {
   return `${RULES}/${encodeURIComponent(name)}`;
-}
-
-function brokenPaging(detail: string): CatalogError {
-  return new CatalogError({
-    message: `The scanning list could not be paged: ${detail}.`,
-    hint: "Retry; if it persists, report the account's paging problem.",
-  });
 }

@@ -24,6 +24,7 @@ import { CollectionStore } from "./collections_store.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteDefinition } from "./router.ts";
 import { classificationRuleRoutes, triggerRoutes } from "./scan_extras.ts";
+import { checkCredentialReference, credentialRoutes, keyVaultRoutes } from "./scan_credentials.ts";
 import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
 import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";
@@ -96,6 +97,8 @@ export function createScanArea(options: ScanAreaOptions = {}): ApiArea {
       ...runRoutes(context),
       ...triggerRoutes(context),
       ...classificationRuleRoutes(context),
+      ...keyVaultRoutes(context),
+      ...credentialRoutes(context),
     ];
   };
 }
@@ -208,6 +211,7 @@ function scanRoutes(c: ScanContext): RouteDefinition[] {
         for (const readOnly of ["createdAt", "lastModifiedAt"]) delete properties[readOnly];
         optionalString(properties, "scanRulesetName", "properties.scanRulesetName");
         optionalString(properties, "scanRulesetType", "properties.scanRulesetType", ["Custom", "System"]);
+        checkCredentialReference(c, properties);
         const sourceCollection = (source.body.properties as { collection: { referenceName: string } })
           .collection.referenceName;
         const collection = collectionReference(c, properties, sourceCollection);

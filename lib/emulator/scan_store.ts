@@ -1,7 +1,8 @@
 /**
  * Persistence of the scanning API in the emulator's shared SQLite database, in a table of its own
- * (`scan_resources`): data sources, their scans and scan triggers, scan runs and classification rules, one
- * row each, stored as the JSON the API answers. Rows are keyed by kind, the lower-case name of their
+ * (`scan_resources`): data sources, their scans, scan triggers, filters and runs, classification rules and
+ * their versions, key vault connections, credentials, scan rulesets, integration runtimes, managed virtual
+ * networks and their private endpoints, one row each, stored as the JSON the API answers. Rows are keyed by kind, the lower-case name of their
  * parent (the data source, or data source and scan) and their own lower-case name: the service looks
  * names up without regard to case and answers them as they were first written.
  *
@@ -22,7 +23,20 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { EntityStore } from "./store.ts";
 
 /** What a row holds. */
-export type ScanResourceKind = "datasource" | "scan" | "trigger" | "run" | "rule";
+export type ScanResourceKind =
+  | "datasource"
+  | "scan"
+  | "trigger"
+  | "run"
+  | "rule"
+  | "ruleversion"
+  | "keyvault"
+  | "credential"
+  | "ruleset"
+  | "filter"
+  | "runtime"
+  | "vnet"
+  | "endpoint";
 
 /** One stored resource: its JSON body and when it was created and last written. */
 export interface StoredScanResource {

@@ -2,8 +2,8 @@
  * Operations of the `scan` group (spec §4.6): register data sources (`putDataSource`), read, list and
  * delete them; create, read, list and delete their scans; and the JSON payload templates of §4.7
  * (`templates`, `template`). {@link SCAN_OPERATIONS} gathers them with the group's other modules: runs
- * (`scan_run_operations.ts`), triggers (`scan_trigger_operations.ts`) and classification rules
- * (`scan_rule_operations.ts`).
+ * (`scan_run_operations.ts`), triggers (`scan_trigger_operations.ts`), classification rules
+ * (`scan_rule_operations.ts`), key vault connections and credentials (`scan_credential_operations.ts`).
  *
  * Payload files are checked before anything is sent: a missing or invalid file, a payload that is not an
  * object, an unknown data source kind or a `<placeholder>` left from a template is a usage error (exit 2)
@@ -27,6 +27,7 @@ import {
   readPayload,
   scanName,
 } from "./scan_inputs.ts";
+import { CREDENTIAL_OPERATIONS, KEY_VAULT_OPERATIONS } from "./scan_credential_operations.ts";
 import { SCAN_RULE_OPERATIONS } from "./scan_rule_operations.ts";
 import { SCAN_RUN_OPERATIONS } from "./scan_run_operations.ts";
 import { SCAN_TRIGGER_OPERATIONS } from "./scan_trigger_operations.ts";
@@ -226,6 +227,8 @@ export const SCAN_OPERATIONS: Operation[] = [
   ...SCAN_RUN_OPERATIONS,
   ...SCAN_TRIGGER_OPERATIONS,
   ...SCAN_RULE_OPERATIONS,
+  ...KEY_VAULT_OPERATIONS,
+  ...CREDENTIAL_OPERATIONS,
   listScanTemplates,
   getScanTemplate,
 ];

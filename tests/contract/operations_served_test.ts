@@ -42,16 +42,8 @@ import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scan
  */
 export const KNOWN_UNSERVED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "Scanning 2023-09-01": {
-    KeyVaultConnections_Get: "issue 17: key vault connections",
-    KeyVaultConnections_CreateOrReplace: "issue 17: key vault connections",
-    KeyVaultConnections_Delete: "issue 17: key vault connections",
-    KeyVaultConnections_List: "issue 17: key vault connections",
     ClassificationRules_ListVersionsByRuleName: "issue 17: classification rule versions",
     ClassificationRules_TagClassificationVersion: "issue 17: classification rule tagging",
-    Credential_Get: "issue 17: credentials",
-    Credential_CreateOrReplace: "issue 17: credentials",
-    Credential_Delete: "issue 17: credentials",
-    Credential_List: "issue 17: credentials",
     Filters_Get: "issue 17: custom scan filters",
     Filters_CreateOrReplace: "issue 17: custom scan filters",
     IntegrationRuntimes_ListByAccount: "issue 17: integration runtimes",

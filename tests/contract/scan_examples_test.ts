@@ -1,7 +1,8 @@
 /**
  * Replays the published scanning contract's examples (Azure.Analytics.Purview.Scanning, 2023-09-01,
  * served under `/scan`) against the emulator, for the resources it serves: data sources, scans, scan runs
- * (start, status, cancel, history), triggers (with enable and disable) and classification rules. For every
+ * (start, status, cancel, history), triggers (with enable and disable), classification rules, key vault
+ * connections and credentials. For every
  * example in scope: prepare what it refers to (SCENARIOS), build the request from the example's parameters
  * and the operation's method and path template, send it to a fresh seeded emulator, and check that
  *   (a) the status is the example's own — an example answering both 201 and 200 is replayed twice, onto
@@ -14,9 +15,9 @@
  *
  * Several examples pass parameters their operation does not declare (`triggerName`, the subscription,
  * resource group and catalog of the classification rule examples, `skipToken: null`): the scenarios drop
- * them, as a client would not send them. Examples of resources the emulator does not serve (credentials,
- * filters, integration runtimes, key vaults, managed networks, scan rule sets, rule versions) are skipped
- * with the reason in the test name.
+ * them, as a client would not send them. Examples of resources the emulator does not serve yet (filters,
+ * integration runtimes, managed networks, scan rule sets, rule versions) are skipped with the reason in
+ * SKIPPED_PREFIXES.
  *
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
  */
@@ -50,10 +51,8 @@ const V = { "api-version": SCAN_API_VERSION };
 
 /** Examples of resources the emulator does not serve, by file name prefix, with the reason. */
 const SKIPPED_PREFIXES: Record<string, string> = {
-  "Credential_": "the emulator serves no credentials",
   "Filters_": "the emulator serves no scan filters",
   "IntegrationRuntimes_": "the emulator serves no integration runtimes",
-  "KeyVaultConnections_": "the emulator serves no key vault connections",
   "ManagedPrivateEndpoints_": "the emulator serves no managed private endpoints",
   "ManagedVirtualNetworks_": "the emulator serves no managed virtual networks",
   "ScanRulesets_": "the emulator serves no scan rule sets",
@@ -112,13 +111,7 @@ const SCENARIOS: Record<string, ReplayScenario> = {
   "DataSources_Delete.json": withSource,
   "DataSources_Get.json": withSource,
   "DataSources_List.json": withSource,
-  "Scans_CreateOrReplace.json": scenario(
-    ["create the collection the body names (Collection-rZX)", "create the data source (AzureStorage)"],
-    async (api, p) => {
-      await collection(api, "Collection-rZX");
-      await source(api, p.dataSourceName);
-    },
-  ),
+
   "Scans_Delete.json": withScan,
   "Scans_Get.json": withScan,
   "Scans_ListByDataSource.json": withScan,
@@ -148,6 +141,86 @@ const SCENARIOS: Record<string, ReplayScenario> = {
     },
   ),
 };
+
+/** A key vault connection, which credentials name for their secrets. */
+function keyVault(api: EmulatorApi, name: unknown): Promise<Reply> {
+  return api.ok(`create key vault connection ${name}`, "PUT", `/azureKeyVaults/${name}`, {
+    query: V,
+    body: { properties: { baseUrl: "https://contoso-kv.vault.azure.net/" } },
+  });
+}
+
+/** A credential whose password is a secret of key vault connection `vault` (created with it). */
+async function credential(api: EmulatorApi, name: unknown, kind = "BasicAuth"): Promise<Reply> {
+  await keyVault(api, "vault");
+  return api.ok(`create credential ${name}`, "PUT", `/credentials/${name}`, {
+    query: V,
+    body: {
+      kind,
+      properties: {
+        description: "test description",
+        typeProperties: kind === "AccountKey"
+          ? { accountKey: secretReference("vault") }
+          : { user: "scanner", password: secretReference("vault") },
+      },
+    },
+  });
+}
+
+function secretReference(vault: string): Json {
+  return {
+    type: "AzureKeyVaultSecret",
+    secretName: "scanner-password",
+    store: { referenceName: vault, type: "LinkedServiceReference" },
+  };
+}
+
+Object.assign(SCENARIOS, {
+  "Scans_CreateOrReplace.json": scenario(
+    [
+      "create the collection the body names (Collection-rZX)",
+      "create the data source (AzureStorage)",
+      "create a key vault connection and the credential the body names (CredentialAKV, AccountKey)",
+    ],
+    async (api, p) => {
+      await collection(api, "Collection-rZX");
+      await source(api, p.dataSourceName);
+      await credential(api, "CredentialAKV", "AccountKey");
+    },
+  ),
+  "KeyVaultConnections_CreateOrReplace.json": scenario([]),
+  "KeyVaultConnections_Get.json": scenario(
+    ["create the key vault connection"],
+    (api, p) => keyVault(api, p.azureKeyVaultName),
+  ),
+  "KeyVaultConnections_Delete.json": scenario(
+    ["create the key vault connection"],
+    (api, p) => keyVault(api, p.azureKeyVaultName),
+  ),
+  "KeyVaultConnections_List.json": scenario(
+    ["create key vault connections AzureKeyVault1 and -2"],
+    async (api) => {
+      await keyVault(api, "AzureKeyVault1");
+      await keyVault(api, "AzureKeyVault2");
+    },
+  ),
+  "Credential_CreateOrReplace.json": scenario([]),
+  "Credential_Get.json": scenario(
+    ["create a key vault connection and the credential"],
+    (api, p) => credential(api, p.credentialName),
+  ),
+  "Credential_Delete.json": scenario(
+    ["create a key vault connection and the credential"],
+    (api, p) => credential(api, p.credentialName),
+  ),
+  "Credential_List.json": scenario(
+    ["create a key vault connection and credentials myCredential1 (BasicAuth) and -2 (SqlAuth)"],
+    async (api) => {
+      await credential(api, "myCredential1");
+      await credential(api, "myCredential2", "SqlAuth");
+    },
+  ),
+});
 
 // ---- checks ----------------------------------------------------------------------------------------------
 
@@ -245,6 +318,65 @@ const ERROR_CASES: ErrorCase[] = [
         query: V,
         body: { kind: "Custom", properties: { classificationName: "EMP" } },
       }),
+  },
+  {
+    name: "KeyVaultConnections_CreateOrReplace without a baseUrl",
+    operationId: "KeyVaultConnections_CreateOrReplace",
+    status: 400,
+    send: (api) => api.send("PUT", "/azureKeyVaults/vault", { query: V, body: { properties: {} } }),
+  },
+  {
+    name: "KeyVaultConnections_Get of an unknown connection",
+    operationId: "KeyVaultConnections_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/azureKeyVaults/nosuchvault", { query: V }),
+  },
+  {
+    name: "Credential_CreateOrReplace with a password value instead of a key vault secret",
+    operationId: "Credential_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      const reply = await api.send("PUT", "/credentials/sql-reader", {
+        query: V,
+        body: { kind: "SqlAuth", properties: { typeProperties: { user: "sa", password: "Hunter2-Secret" } } },
+      });
+      assert.doesNotMatch(reply.text, /Hunter2-Secret/, "the refusal repeats the password");
+      return reply;
+    },
+  },
+  {
+    name: "Credential_CreateOrReplace naming a key vault connection that does not exist",
+    operationId: "Credential_CreateOrReplace",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", "/credentials/sql-reader", {
+        query: V,
+        body: {
+          kind: "SqlAuth",
+          properties: { typeProperties: { password: secretReference("nosuchvault") } },
+        },
+      }),
+  },
+  {
+    name: "Credential_Delete of an unknown credential",
+    operationId: "Credential_Delete",
+    status: 404,
+    send: (api) => api.send("DELETE", "/credentials/nosuchcredential", { query: V }),
+  },
+  {
+    name: "Scans_CreateOrReplace naming a credential that does not exist",
+    operationId: "Scans_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      await source(api, "lake");
+      return api.send("PUT", "/datasources/lake/scans/daily", {
+        query: V,
+        body: {
+          kind: "AzureStorageCredential",
+          properties: { credential: { referenceName: "nosuchcredential", credentialType: "AccountKey" } },
+        },
+      });
+    },
   },
 ];
 

@@ -95,6 +95,18 @@ Deno.test("scan routes: scans of a data source, kinds that fit, 404s and cascade
     assert.equal(created.body.properties.scanRulesetName, "AzureStorage");
     assert.equal(created.body.properties.scanRulesetType, "System");
     assert.equal(created.body.properties.collection.referenceName, "emulator");
+    await call(emulator, "PUT", `/scan/azureKeyVaults/vault?${V}`, {
+      properties: { baseUrl: "https://vault.vault.azure.net/" },
+    });
+    const key = await call(emulator, "PUT", `/scan/credentials/key?${V}`, {
+      kind: "AccountKey",
+      properties: {
+        typeProperties: {
+          accountKey: { type: "AzureKeyVaultSecret", secretName: "key", store: { referenceName: "vault" } },
+        },
+      },
+    });
+    assert.equal(key.status, 201);
     const replaced = await call(emulator, "PUT", `${scans}/nightly?${V}`, {
       kind: "AzureStorageCredential",
       properties: { credential: { referenceName: "key", credentialType: "AccountKey" } },

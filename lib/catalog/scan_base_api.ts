@@ -1,0 +1,109 @@
+/**
+ * What every scanning client module shares (`client.scan` is built from them): the HTTP client, a
+ * create-or-replace that tells a new resource (201) from a replaced one (200), and lists that follow
+ * `nextLink` only when it points at the configured catalog endpoint, so a `nextLink` naming another host
+ * never receives the bearer token.
+ *
+ * @module
+ */
+import { CatalogError } from "../errors.ts";
+import type { HttpClient } from "../http.ts";
+import type { ScanPage } from "./scan_types.ts";
+
+/** More pages than any account has; a service that keeps answering nextLink is stopped here. */
+const MAX_PAGES = 10_000;
+
+/** A resource written by a create-or-replace, and whether it was new (201) or replaced (200). */
+export interface PutResult<T> {
+  value: T;
+  created: boolean;
+}
+
+/** The base of the scanning calls: requests, create-or-replace and paged lists under `/scan`. */
+export class ScanApiBase {
+  protected readonly http: HttpClient;
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  /** A GET of one resource. */
+  protected get<T>(path: string, signal?: AbortSignal): Promise<T> {
+    return this.http.request<T>({ method: "GET", area: "scan", path, signal });
+  }
+
+  /** A DELETE, answered 204. */
+  protected async remove(path: string, signal?: AbortSignal): Promise<void> {
+    await this.http.request({ method: "DELETE", area: "scan", path, signal });
+  }
+
+  /** A PUT that creates or replaces a resource. */
+  protected async put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<PutResult<T>> {
+    let status = 0;
+    const value = await this.http.request<T>({
+      method: "PUT",
+      area: "scan",
+      path,
+      body,
+      signal,
+      onResponse: (s) => status = s,
+    });
+    return { value, created: status === 201 };
+  }
+
+  /** Every item of a paged list, page after page. */
+  protected async *list<T>(
+    path: string,
+    signal?: AbortSignal,
+    query: Record<string, string> = {},
+  ): AsyncGenerator<T> {
+    let next: { path: string; query: Record<string, string> } | undefined = { path, query };
+    const seen = new Set<string>();
+    for (let pages = 0; pages < MAX_PAGES && next; pages++) {
+      const page: ScanPage<T> = await this.http.request<ScanPage<T>>({
+        method: "GET",
+        area: "scan",
+        path: next.path,
+        query: next.query,
+        signal,
+      });
+      yield* page?.value ?? [];
+      if (!page?.nextLink) return;
+      if (seen.has(page.nextLink)) throw brokenPaging(`nextLink repeats ${page.nextLink}`);
+      seen.add(page.nextLink);
+      next = this.#follow(page.nextLink);
+    }
+    if (next) throw brokenPaging(`more than ${MAX_PAGES} pages`);
+  }
+
+  /** The path and query of a nextLink, refused unless it is on the configured endpoint. */
+  #follow(nextLink: string): { path: string; query: Record<string, string> } {
+    const base = new URL(this.http.baseUrl("scan"));
+    let url: URL;
+    try {
+      url = new URL(nextLink, base);
+    } catch {
+      throw brokenPaging(`nextLink is not a URL: ${nextLink}`);
+    }
+    const basePath = base.pathname.replace(/\/+$/, "");
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) {
+      throw brokenPaging(
+        `nextLink ${url.origin}${url.pathname} is not on the configured endpoint ${base.origin}`,
+      );
+    }
+    const query: Record<string, string> = {};
+    for (const [key, value] of url.searchParams) if (key !== "api-version") query[key] = value;
+    return { path: url.pathname.slice(basePath.length), query };
+  }
+}
+
+/** A path segment, encoded. */
+export function segment(name: string | number): string {
+  return encodeURIComponent(String(name));
+}
+
+function brokenPaging(detail: string): CatalogError {
+  return new CatalogError({
+    message: `The scanning list could not be paged: ${detail}.`,
+    hint: "Retry; if it persists, report the account's paging problem.",
+  });
+}

@@ -1,7 +1,9 @@
 /**
  * Scanning API calls (2023-09-01) on the account's scanning resources: key vault connections
- * (`/scan/azureKeyVaults`) and credentials (`/scan/credentials`). Each has create or replace, get, list
- * and delete. A credential holds references to key vault secrets, never a secret's value.
+ * (`/scan/azureKeyVaults`), credentials (`/scan/credentials`) and custom scan rulesets
+ * (`/scan/scanrulesets`), each with create or replace, get, list and delete; and the service's system scan
+ * rulesets (`/scan/systemScanRulesets`: list, by data source type, versions, one version, the latest). A
+ * credential holds references to key vault secrets, never a secret's value.
  *
  * @example
  * ```ts
@@ -17,12 +19,14 @@
  * @module
  */
 import { type PutResult, ScanApiBase, segment } from "./scan_base_api.ts";
-import type { Credential, KeyVaultConnection } from "./scan_resource_types.ts";
+import type { Credential, KeyVaultConnection, ScanRuleset } from "./scan_resource_types.ts";
 
 const KEY_VAULTS = "/scan/azureKeyVaults";
 const CREDENTIALS = "/scan/credentials";
+const RULESETS = "/scan/scanrulesets";
+const SYSTEM_RULESETS = "/scan/systemScanRulesets";
 
-/** Key vault connections and credentials of the account. */
+/** Key vault connections, credentials and scan rulesets of the account. */
 export class ScanAdminApi extends ScanApiBase {
   /** Creates or replaces a key vault connection (201 when new, 200 when replaced). */
   putKeyVaultConnection(
@@ -66,5 +70,69 @@ export class ScanAdminApi extends ScanApiBase {
   /** Deletes a credential. */
   deleteCredential(name: string, signal?: AbortSignal): Promise<void> {
     return this.remove(`${CREDENTIALS}/${segment(name)}`, signal);
+  }
+
+  /** Creates or replaces a custom scan ruleset (201 when new, 200 when replaced). */
+  putScanRuleset(name: string, body: ScanRuleset, signal?: AbortSignal): Promise<PutResult<ScanRuleset>> {
+    return this.put(`${RULESETS}/${segment(name)}`, body, signal);
+  }
+
+  /** One custom scan ruleset (404 NotFoundError when there is none by that name). */
+  getScanRuleset(name: string, signal?: AbortSignal): Promise<ScanRuleset> {
+    return this.get(`${RULESETS}/${segment(name)}`, signal);
+  }
+
+  /** Every custom scan ruleset of the account, page after page. */
+  listScanRulesets(options: { signal?: AbortSignal } = {}): AsyncGenerator<ScanRuleset> {
+    return this.list<ScanRuleset>(RULESETS, options.signal);
+  }
+
+  /** Deletes a custom scan ruleset. */
+  deleteScanRuleset(name: string, signal?: AbortSignal): Promise<void> {
+    return this.remove(`${RULESETS}/${segment(name)}`, signal);
+  }
+
+  /** The latest system scan ruleset of every data source type that has one. */
+  listSystemScanRulesets(options: { signal?: AbortSignal } = {}): AsyncGenerator<ScanRuleset> {
+    return this.list<ScanRuleset>(SYSTEM_RULESETS, options.signal);
+  }
+
+  /** The system scan ruleset of a data source type (`AzureStorage`). */
+  getSystemScanRuleset(dataSourceType: string, signal?: AbortSignal): Promise<ScanRuleset> {
+    return this.get(`${SYSTEM_RULESETS}/datasources/${segment(dataSourceType)}`, signal);
+  }
+
+  /** Every version of the system scan ruleset of a data source type, newest first. */
+  listSystemScanRulesetVersions(
+    dataSourceType: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<ScanRuleset> {
+    return this.list<ScanRuleset>(`${SYSTEM_RULESETS}/versions`, options.signal, { dataSourceType });
+  }
+
+  /** One version of the system scan ruleset of a data source type. */
+  getSystemScanRulesetVersion(
+    version: number,
+    dataSourceType: string,
+    signal?: AbortSignal,
+  ): Promise<ScanRuleset> {
+    return this.http.request({
+      method: "GET",
+      area: "scan",
+      path: `${SYSTEM_RULESETS}/versions/${segment(version)}`,
+      query: { dataSourceType },
+      signal,
+    });
+  }
+
+  /** The latest version of the system scan ruleset of a data source type. */
+  getLatestSystemScanRuleset(dataSourceType: string, signal?: AbortSignal): Promise<ScanRuleset> {
+    return this.http.request({
+      method: "GET",
+      area: "scan",
+      path: `${SYSTEM_RULESETS}/versions/latest`,
+      query: { dataSourceType },
+      signal,
+    });
   }
 }

@@ -46,3 +46,26 @@ export const CREDENTIAL_KINDS: readonly string[] = [
   "DelegatedAuth",
   "ManagedIdentity",
 ];
+
+/**
+ * A scan ruleset: which file types a scan reads and which classifications it applies. `kind` is the data
+ * source type it is for; the account's own are `Custom`, the service's `System` (versioned, read-only).
+ */
+export interface ScanRuleset {
+  id?: string;
+  name?: string;
+  kind: string;
+  scanRulesetType?: "Custom" | "System" | string;
+  status?: "Enabled" | "Disabled" | string;
+  version?: number;
+  properties?: {
+    description?: string | null;
+    excludedSystemClassifications?: string[];
+    includedCustomClassificationRuleNames?: string[];
+    scanningRule?: { fileExtensions?: string[]; customFileExtensions?: Record<string, unknown>[] };
+    createdAt?: string;
+    lastModifiedAt?: string;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}

@@ -8,7 +8,9 @@
  * Data sources are checked by `kind` (the contract's discriminator values); a scan's kind must belong to
  * its data source's kind (`AzureStorageMsi` under `AzureStorage`). `properties.collection.referenceName`
  * must name an existing collection; left out, the data source goes to the root collection and a scan to
- * its data source's collection. Deleting a data source deletes its scans, their runs and triggers.
+ * its data source's collection. Deleting a data source deletes its scans, their runs and triggers. A scan's
+ * ruleset must exist (a custom one of its data source's kind, or the system one of that kind) and so must
+ * the credential it names (scan_rulesets.ts, scan_credentials.ts).
  *
  * @example
  * ```ts
@@ -27,6 +29,7 @@ import { classificationRuleRoutes, triggerRoutes } from "./scan_extras.ts";
 import { checkCredentialReference, credentialRoutes, keyVaultRoutes } from "./scan_credentials.ts";
 import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
+import { checkScanRuleset, scanRulesetRoutes, systemRulesetRoutes } from "./scan_rulesets.ts";
 import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";
 import {
   checkName,
@@ -99,6 +102,8 @@ export function createScanArea(options: ScanAreaOptions = {}): ApiArea {
       ...classificationRuleRoutes(context),
       ...keyVaultRoutes(context),
       ...credentialRoutes(context),
+      ...scanRulesetRoutes(context),
+      ...systemRulesetRoutes(context),
     ];
   };
 }
@@ -209,8 +214,7 @@ function scanRoutes(c: ScanContext): RouteDefinition[] {
         }
         const properties = { ...optionalObject(body, "properties", "properties") };
         for (const readOnly of ["createdAt", "lastModifiedAt"]) delete properties[readOnly];
-        optionalString(properties, "scanRulesetName", "properties.scanRulesetName");
-        optionalString(properties, "scanRulesetType", "properties.scanRulesetType", ["Custom", "System"]);
+        const ruleset = checkScanRuleset(c, properties, sourceKind);
         checkCredentialReference(c, properties);
         const sourceCollection = (source.body.properties as { collection: { referenceName: string } })
           .collection.referenceName;
@@ -218,9 +222,8 @@ function scanRoutes(c: ScanContext): RouteDefinition[] {
         const stored = c.store.put("scan", parent, name, {
           kind,
           properties: {
-            scanRulesetName: sourceKind,
-            scanRulesetType: "System",
             ...properties,
+            ...ruleset,
             collection: { type: "CollectionReference", referenceName: collection },
           },
         }, c.deps.now());

@@ -64,6 +64,17 @@ const CREDENTIAL = {
   },
 };
 
+const RULESET = {
+  kind: "AzureStorage",
+  scanRulesetType: "Custom",
+  properties: {
+    description: "CSV and Parquet only",
+    scanningRule: { fileExtensions: ["CSV", "PARQUET"] },
+    excludedSystemClassifications: ["MICROSOFT.MISCELLANEOUS.IPADDRESS"],
+    includedCustomClassificationRuleNames: ["employee-id"],
+  },
+};
+
 const CASES: ClientCase[] = [
   { method: "scan.putDataSource", operationId: "DataSources_CreateOrReplace", args: ["sales-blob", SOURCE] },
   { method: "scan.getDataSource", operationId: "DataSources_Get", args: ["sales-blob"] },
@@ -136,6 +147,31 @@ const CASES: ClientCase[] = [
   { method: "scan.getCredential", operationId: "Credential_Get", args: ["sql-reader"] },
   { method: "scan.listCredentials", operationId: "Credential_List", args: [] },
   { method: "scan.deleteCredential", operationId: "Credential_Delete", args: ["sql-reader"] },
+  {
+    method: "scan.putScanRuleset",
+    operationId: "ScanRulesets_CreateOrReplace",
+    args: ["lake-rules", RULESET],
+  },
+  { method: "scan.getScanRuleset", operationId: "ScanRulesets_Get", args: ["lake-rules"] },
+  { method: "scan.listScanRulesets", operationId: "ScanRulesets_List", args: [] },
+  { method: "scan.deleteScanRuleset", operationId: "ScanRulesets_Delete", args: ["lake-rules"] },
+  { method: "scan.listSystemScanRulesets", operationId: "SystemScanRulesets_List", args: [] },
+  { method: "scan.getSystemScanRuleset", operationId: "SystemScanRulesets_Get", args: ["AzureStorage"] },
+  {
+    method: "scan.listSystemScanRulesetVersions",
+    operationId: "SystemScanRulesets_ListVersionsByDataSource",
+    args: ["AzureStorage"],
+  },
+  {
+    method: "scan.getSystemScanRulesetVersion",
+    operationId: "SystemScanRulesets_GetByVersion",
+    args: [1, "AzureStorage"],
+  },
+  {
+    method: "scan.getLatestSystemScanRuleset",
+    operationId: "SystemScanRulesets_GetLatest",
+    args: ["AzureStorage"],
+  },
 ];
 
 /** `…/{scanName}:run` → `…/{scanName}/:run`: the action becomes a segment of its own. */

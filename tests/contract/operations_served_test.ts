@@ -62,15 +62,6 @@ export const KNOWN_UNSERVED: Readonly<Record<string, Readonly<Record<string, str
     ManagedPrivateEndpoints_Get: "issue 17: managed private endpoints",
     ManagedPrivateEndpoints_Delete: "issue 17: managed private endpoints",
     ManagedPrivateEndpoints_CreateOrReplace: "issue 17: managed private endpoints",
-    ScanRulesets_Get: "issue 17: scan rulesets",
-    ScanRulesets_CreateOrReplace: "issue 17: scan rulesets",
-    ScanRulesets_Delete: "issue 17: scan rulesets",
-    ScanRulesets_List: "issue 17: scan rulesets",
-    SystemScanRulesets_List: "issue 17: system scan rulesets",
-    SystemScanRulesets_Get: "issue 17: system scan rulesets",
-    SystemScanRulesets_GetByVersion: "issue 17: system scan rulesets",
-    SystemScanRulesets_GetLatest: "issue 17: system scan rulesets",
-    SystemScanRulesets_ListVersionsByDataSource: "issue 17: system scan rulesets",
   },
 };
 

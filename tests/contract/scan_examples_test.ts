@@ -2,7 +2,7 @@
  * Replays the published scanning contract's examples (Azure.Analytics.Purview.Scanning, 2023-09-01,
  * served under `/scan`) against the emulator, for the resources it serves: data sources, scans, scan runs
  * (start, status, cancel, history), triggers (with enable and disable), classification rules, key vault
- * connections and credentials. For every
+ * connections, credentials, scan rulesets and system scan rulesets. For every
  * example in scope: prepare what it refers to (SCENARIOS), build the request from the example's parameters
  * and the operation's method and path template, send it to a fresh seeded emulator, and check that
  *   (a) the status is the example's own — an example answering both 201 and 200 is replayed twice, onto
@@ -16,7 +16,7 @@
  * Several examples pass parameters their operation does not declare (`triggerName`, the subscription,
  * resource group and catalog of the classification rule examples, `skipToken: null`): the scenarios drop
  * them, as a client would not send them. Examples of resources the emulator does not serve yet (filters,
- * integration runtimes, managed networks, scan rule sets, rule versions) are skipped with the reason in
+ * integration runtimes, managed networks, rule versions) are skipped with the reason in
  * SKIPPED_PREFIXES.
  *
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
@@ -55,8 +55,6 @@ const SKIPPED_PREFIXES: Record<string, string> = {
   "IntegrationRuntimes_": "the emulator serves no integration runtimes",
   "ManagedPrivateEndpoints_": "the emulator serves no managed private endpoints",
   "ManagedVirtualNetworks_": "the emulator serves no managed virtual networks",
-  "ScanRulesets_": "the emulator serves no scan rule sets",
-  "SystemScanRulesets_": "the emulator serves no system scan rule sets",
   "ClassificationRules_ListVersionsByRuleName": "the emulator keeps no classification rule versions",
   "ClassificationRules_TagClassificationVersion": "the emulator keeps no classification rule versions",
 };
@@ -175,7 +173,37 @@ function secretReference(vault: string): Json {
   };
 }
 
+/** A custom scan ruleset of kind AzureStorage. */
+function ruleset(api: EmulatorApi, name: unknown): Promise<Reply> {
+  return api.ok(`create scan ruleset ${name}`, "PUT", `/scanrulesets/${name}`, {
+    query: V,
+    body: {
+      kind: "AzureStorage",
+      scanRulesetType: "Custom",
+      properties: { scanningRule: { fileExtensions: ["CSV", "PARQUET"] } },
+    },
+  });
+}
+
 Object.assign(SCENARIOS, {
+  "ScanRulesets_CreateOrReplace.json": scenario([]),
+  "ScanRulesets_Get.json": scenario(["create the scan ruleset"], (api, p) => ruleset(api, p.scanRulesetName)),
+  "ScanRulesets_Delete.json": scenario(
+    ["create the scan ruleset"],
+    (api, p) => ruleset(api, p.scanRulesetName),
+  ),
+  "ScanRulesets_List.json": scenario(
+    ["create scan rulesets ScanRuleset1 and -2"],
+    async (api) => {
+      await ruleset(api, "ScanRuleset1");
+      await ruleset(api, "ScanRuleset2");
+    },
+  ),
+  "SystemScanRulesets_List.json": scenario([]),
+  "SystemScanRulesets_Get.json": scenario([]),
+  "SystemScanRulesets_GetByVersion.json": scenario([]),
+  "SystemScanRulesets_GetLatest.json": scenario([]),
+  "SystemScanRulesets_ListVersionsByDataSource.json": scenario([]),
   "Scans_CreateOrReplace.json": scenario(
     [
       "create the collection the body names (Collection-rZX)",
@@ -377,6 +405,72 @@ const ERROR_CASES: ErrorCase[] = [
         },
       });
     },
+  },
+  {
+    name: "Scans_CreateOrReplace naming a custom scan ruleset that does not exist",
+    operationId: "Scans_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      await source(api, "lake");
+      return api.send("PUT", "/datasources/lake/scans/daily", {
+        query: V,
+        body: {
+          kind: "AzureStorageMsi",
+          properties: { scanRulesetName: "nosuchrules", scanRulesetType: "Custom" },
+        },
+      });
+    },
+  },
+  {
+    name: "Scans_CreateOrReplace naming a custom scan ruleset of another kind",
+    operationId: "Scans_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      await source(api, "lake");
+      await api.ok("create an AdlsGen2 ruleset", "PUT", "/scanrulesets/lake-rules", {
+        query: V,
+        body: { kind: "AdlsGen2", properties: {} },
+      });
+      return api.send("PUT", "/datasources/lake/scans/daily", {
+        query: V,
+        body: {
+          kind: "AzureStorageMsi",
+          properties: { scanRulesetName: "lake-rules", scanRulesetType: "Custom" },
+        },
+      });
+    },
+  },
+  {
+    name: "ScanRulesets_CreateOrReplace of an unknown kind",
+    operationId: "ScanRulesets_CreateOrReplace",
+    status: 400,
+    send: (api) => api.send("PUT", "/scanrulesets/rules", { query: V, body: { kind: "Whatever" } }),
+  },
+  {
+    name: "ScanRulesets_Get of an unknown ruleset",
+    operationId: "ScanRulesets_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/scanrulesets/nosuchrules", { query: V }),
+  },
+  {
+    name: "SystemScanRulesets_Get of a data source type without a system ruleset",
+    operationId: "SystemScanRulesets_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/systemScanRulesets/datasources/Databricks", { query: V }),
+  },
+  {
+    name: "SystemScanRulesets_GetByVersion of a version that does not exist",
+    operationId: "SystemScanRulesets_GetByVersion",
+    status: 404,
+    send: (api) =>
+      api.send("GET", "/systemScanRulesets/versions/99", { query: { ...V, dataSourceType: "AzureStorage" } }),
+  },
+  {
+    name: "SystemScanRulesets_GetLatest of an unknown data source type",
+    operationId: "SystemScanRulesets_GetLatest",
+    status: 400,
+    send: (api) =>
+      api.send("GET", "/systemScanRulesets/versions/latest", { query: { ...V, dataSourceType: "Whatever" } }),
   },
 ];
 

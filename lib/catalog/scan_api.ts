@@ -23,7 +23,7 @@
  * @module
  */
 import type { PutResult } from "./scan_base_api.ts";
-import { ScanAdminApi } from "./scan_admin_api.ts";
+import { ScanRuntimeApi } from "./scan_runtime_api.ts";
 import type {
   ClassificationRule,
   DataSource,
@@ -39,7 +39,7 @@ const RULES = "/scan/classificationrules";
 export type { PutResult };
 
 /** The scanning calls of one account (`client.scan`). */
-export class ScanApi extends ScanAdminApi {
+export class ScanApi extends ScanRuntimeApi {
   /** Creates or replaces a data source (201 when new, 200 when replaced). */
   async putDataSource(name: string, body: DataSource, signal?: AbortSignal): Promise<PutResult<DataSource>> {
     return await this.put(dataSourcePath(name), body, signal);

@@ -69,3 +69,68 @@ export interface ScanRuleset {
   };
   [key: string]: unknown;
 }
+
+/** An integration runtime: `SelfHosted` (nodes you install) or `Managed` (in a managed virtual network). */
+export interface IntegrationRuntime {
+  id?: string;
+  name?: string;
+  kind: "Managed" | "SelfHosted" | string;
+  properties?: {
+    description?: string;
+    managedVirtualNetworkReference?: { referenceName?: string; type?: string };
+    typeProperties?: { computeProperties?: { location?: string } };
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** The status of an integration runtime (its state, and for a managed one the interactive query switch). */
+export interface IntegrationRuntimeStatus {
+  name?: string;
+  kind: string;
+  properties?: {
+    state?: string;
+    typeProperties?: Record<string, unknown>;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** The keys a self-hosted runtime's nodes register with. Secrets. */
+export interface IntegrationRuntimeAuthKeys {
+  authKey1?: string | null;
+  authKey2?: string | null;
+}
+
+/** What the service answers to an action it carries out later (202). */
+export interface ScanActionResponse {
+  status?: string;
+  scanResultId?: string;
+  startTime?: string;
+  endTime?: string;
+  error?: { code?: string; message?: string };
+  [key: string]: unknown;
+}
+
+/** The account's managed virtual network (the contract allows one, `defaultv2`). */
+export interface ManagedVirtualNetwork {
+  id?: string;
+  name?: string;
+  properties?: { vNetId?: string; alias?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** A private endpoint of the managed virtual network to a resource's private link. */
+export interface ManagedPrivateEndpoint {
+  id?: string;
+  name?: string;
+  properties?: {
+    privateLinkResourceId?: string;
+    groupId?: string;
+    fqdns?: string[];
+    provisioningState?: string;
+    connectionState?: { status?: string; actionsRequired?: string; description?: string };
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}

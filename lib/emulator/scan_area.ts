@@ -10,7 +10,8 @@
  * must name an existing collection; left out, the data source goes to the root collection and a scan to
  * its data source's collection. Deleting a data source deletes its scans, their runs and triggers. A scan's
  * ruleset must exist (a custom one of its data source's kind, or the system one of that kind) and so must
- * the credential it names (scan_rulesets.ts, scan_credentials.ts).
+ * the credential and integration runtime it names (scan_rulesets.ts, scan_credentials.ts,
+ * scan_runtimes.ts).
  *
  * @example
  * ```ts
@@ -30,6 +31,7 @@ import { checkCredentialReference, credentialRoutes, keyVaultRoutes } from "./sc
 import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
 import { checkScanRuleset, scanRulesetRoutes, systemRulesetRoutes } from "./scan_rulesets.ts";
+import { checkConnectedVia, integrationRuntimeRoutes, managedNetworkRoutes } from "./scan_runtimes.ts";
 import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";
 import {
   checkName,
@@ -104,6 +106,8 @@ export function createScanArea(options: ScanAreaOptions = {}): ApiArea {
       ...credentialRoutes(context),
       ...scanRulesetRoutes(context),
       ...systemRulesetRoutes(context),
+      ...integrationRuntimeRoutes(context),
+      ...managedNetworkRoutes(context),
     ];
   };
 }
@@ -216,6 +220,7 @@ function scanRoutes(c: ScanContext): RouteDefinition[] {
         for (const readOnly of ["createdAt", "lastModifiedAt"]) delete properties[readOnly];
         const ruleset = checkScanRuleset(c, properties, sourceKind);
         checkCredentialReference(c, properties);
+        checkConnectedVia(c, properties);
         const sourceCollection = (source.body.properties as { collection: { referenceName: string } })
           .collection.referenceName;
         const collection = collectionReference(c, properties, sourceCollection);

@@ -3,8 +3,9 @@
  * delete them; create, read, list and delete their scans; and the JSON payload templates of §4.7
  * (`templates`, `template`). {@link SCAN_OPERATIONS} gathers them with the group's other modules: runs
  * (`scan_run_operations.ts`), triggers (`scan_trigger_operations.ts`), classification rules
- * (`scan_rule_operations.ts`), key vault connections and credentials (`scan_credential_operations.ts`) and scan rulesets
- * (`scan_ruleset_operations.ts`).
+ * (`scan_rule_operations.ts`), key vault connections and credentials (`scan_credential_operations.ts`) scan rulesets
+ * (`scan_ruleset_operations.ts`), integration runtimes (`scan_runtime_operations.ts`) and the managed
+ * virtual network with its private endpoints (`scan_network_operations.ts`).
  *
  * Payload files are checked before anything is sent: a missing or invalid file, a payload that is not an
  * object, an unknown data source kind or a `<placeholder>` left from a template is a usage error (exit 2)
@@ -31,6 +32,8 @@ import {
 import { CREDENTIAL_OPERATIONS, KEY_VAULT_OPERATIONS } from "./scan_credential_operations.ts";
 import { SCAN_RULE_OPERATIONS } from "./scan_rule_operations.ts";
 import { SCAN_RULESET_OPERATIONS } from "./scan_ruleset_operations.ts";
+import { SCAN_RUNTIME_OPERATIONS } from "./scan_runtime_operations.ts";
+import { SCAN_NETWORK_OPERATIONS } from "./scan_network_operations.ts";
 import { SCAN_RUN_OPERATIONS } from "./scan_run_operations.ts";
 import { SCAN_TRIGGER_OPERATIONS } from "./scan_trigger_operations.ts";
 import { defineOperation, DELETE, type Operation, type OperationAnnotations, READ, UPSERT } from "./types.ts";
@@ -232,6 +235,8 @@ export const SCAN_OPERATIONS: Operation[] = [
   ...KEY_VAULT_OPERATIONS,
   ...CREDENTIAL_OPERATIONS,
   ...SCAN_RULESET_OPERATIONS,
+  ...SCAN_RUNTIME_OPERATIONS,
+  ...SCAN_NETWORK_OPERATIONS,
   listScanTemplates,
   getScanTemplate,
 ];

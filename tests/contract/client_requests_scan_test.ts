@@ -75,6 +75,21 @@ const RULESET = {
   },
 };
 
+const MANAGED_RUNTIME = {
+  kind: "Managed",
+  properties: {
+    managedVirtualNetworkReference: { referenceName: "defaultv2", type: "ManagedVirtualNetworkReference" },
+    typeProperties: { computeProperties: { location: "westus2" } },
+  },
+};
+const ENDPOINT = {
+  properties: {
+    privateLinkResourceId:
+      "/subscriptions/x/resourceGroups/sales/providers/Microsoft.Storage/storageAccounts/sales",
+    groupId: "blob",
+  },
+};
+
 const CASES: ClientCase[] = [
   { method: "scan.putDataSource", operationId: "DataSources_CreateOrReplace", args: ["sales-blob", SOURCE] },
   { method: "scan.getDataSource", operationId: "DataSources_Get", args: ["sales-blob"] },

@@ -2,7 +2,8 @@
  * Replays the published scanning contract's examples (Azure.Analytics.Purview.Scanning, 2023-09-01,
  * served under `/scan`) against the emulator, for the resources it serves: data sources, scans, scan runs
  * (start, status, cancel, history), triggers (with enable and disable), classification rules, key vault
- * connections, credentials, scan rulesets and system scan rulesets. For every
+ * connections, credentials, scan rulesets and system scan rulesets, integration runtimes (status, auth keys,
+ * interactive query), the managed virtual network and its private endpoints. For every
  * example in scope: prepare what it refers to (SCENARIOS), build the request from the example's parameters
  * and the operation's method and path template, send it to a fresh seeded emulator, and check that
  *   (a) the status is the example's own — an example answering both 201 and 200 is replayed twice, onto
@@ -16,7 +17,7 @@
  * Several examples pass parameters their operation does not declare (`triggerName`, the subscription,
  * resource group and catalog of the classification rule examples, `skipToken: null`): the scenarios drop
  * them, as a client would not send them. Examples of resources the emulator does not serve yet (filters,
- * integration runtimes, managed networks, rule versions) are skipped with the reason in
+ * rule versions) are skipped with the reason in
  * SKIPPED_PREFIXES.
  *
  * The contract lives in ../shared/reference beside CI's clone only; without it every test here is ignored.
@@ -52,9 +53,6 @@ const V = { "api-version": SCAN_API_VERSION };
 /** Examples of resources the emulator does not serve, by file name prefix, with the reason. */
 const SKIPPED_PREFIXES: Record<string, string> = {
   "Filters_": "the emulator serves no scan filters",
-  "IntegrationRuntimes_": "the emulator serves no integration runtimes",
-  "ManagedPrivateEndpoints_": "the emulator serves no managed private endpoints",
-  "ManagedVirtualNetworks_": "the emulator serves no managed virtual networks",
   "ClassificationRules_ListVersionsByRuleName": "the emulator keeps no classification rule versions",
   "ClassificationRules_TagClassificationVersion": "the emulator keeps no classification rule versions",
 };
@@ -184,6 +182,109 @@ function ruleset(api: EmulatorApi, name: unknown): Promise<Reply> {
     },
   });
 }
+
+/** A self-hosted integration runtime. */
+function selfHosted(api: EmulatorApi, name: unknown): Promise<Reply> {
+  return api.ok(`create self-hosted integration runtime ${name}`, "PUT", `/integrationruntimes/${name}`, {
+    query: V,
+    body: { kind: "SelfHosted", properties: { description: "on premises" } },
+  });
+}
+
+/** The managed virtual network defaultv2. */
+function network(api: EmulatorApi): Promise<Reply> {
+  return api.ok("create managed virtual network defaultv2", "PUT", "/managedvirtualnetworks/defaultv2", {
+    query: V,
+    body: { properties: {} },
+  });
+}
+
+/** The managed virtual network and a managed integration runtime in it. */
+async function managed(api: EmulatorApi, name: unknown): Promise<Reply> {
+  await network(api);
+  return api.ok(`create managed integration runtime ${name}`, "PUT", `/integrationruntimes/${name}`, {
+    query: V,
+    body: {
+      kind: "Managed",
+      properties: {
+        managedVirtualNetworkReference: {
+          referenceName: "defaultv2",
+          type: "ManagedVirtualNetworkReference",
+        },
+        typeProperties: { computeProperties: { location: "westus2" } },
+      },
+    },
+  });
+}
+
+/** The managed virtual network and a private endpoint in it. */
+async function endpoint(api: EmulatorApi, name: unknown): Promise<Reply> {
+  await network(api);
+  return api.ok(
+    `create managed private endpoint ${name}`,
+    "PUT",
+    `/managedvirtualnetworks/defaultv2/managedprivateendpoints/${name}`,
+    {
+      query: V,
+      body: {
+        properties: { groupId: "blob", privateLinkResourceId: "/subscriptions/x/storageAccounts/sales" },
+      },
+    },
+  );
+}
+
+const withSelfHosted = scenario(
+  ["create the self-hosted integration runtime"],
+  (api, p) => selfHosted(api, p.integrationRuntimeName),
+);
+const withManaged = scenario(
+  ["create managed virtual network defaultv2 and the managed integration runtime in it"],
+  (api, p) => managed(api, p.integrationRuntimeName),
+);
+const withEndpoint = scenario(
+  ["create managed virtual network defaultv2 and the private endpoint"],
+  (api, p) => endpoint(api, p.managedPrivateEndpointName),
+);
+
+Object.assign(SCENARIOS, {
+  "IntegrationRuntimes_CreateOrReplace.json": scenario([]),
+  "IntegrationRuntimes_Get.json": withSelfHosted,
+  "IntegrationRuntimes_Delete.json": withSelfHosted,
+  "IntegrationRuntimes_ListByAccount.json": withSelfHosted,
+  "IntegrationRuntimes_Status.json": withSelfHosted,
+  "IntegrationRuntimes_ListAuthKeys.json": withSelfHosted,
+  "IntegrationRuntimes_RegenerateAuthKey.json": scenario(
+    [
+      "create the self-hosted integration runtime",
+      "send keyName authKey1: the example's 'test-key' is not one of the contract's key names",
+    ],
+    async (api, p) => {
+      await selfHosted(api, p.integrationRuntimeName);
+      (p.body as Json).keyName = "authKey1";
+    },
+  ),
+  "IntegrationRuntimes_EnableInteractiveQuery.json": withManaged,
+  "IntegrationRuntimes_DisableInteractiveQuery.json": withManaged,
+  "ManagedVirtualNetworks_CreateOrReplace.json": scenario([]),
+  "ManagedVirtualNetworks_Get.json": scenario(
+    ["create managed virtual network defaultv2"],
+    (api) => network(api),
+  ),
+  "ManagedVirtualNetworks_ListByAccount.json": scenario(
+    ["create managed virtual network defaultv2"],
+    (api) => network(api),
+  ),
+  "ManagedPrivateEndpoints_CreateOrReplace.json": scenario(
+    ["create managed virtual network defaultv2"],
+    (api) => network(api),
+  ),
+  "ManagedPrivateEndpoints_Get.json": withEndpoint,
+  "ManagedPrivateEndpoints_Delete.json": withEndpoint,
+  "ManagedPrivateEndpoints_ListByAccount.json": scenario(
+    ["create managed virtual network defaultv2 and a private endpoint"],
+    (api) => endpoint(api, "myManagedPrivateEndpoint"),
+  ),
+});
 
 Object.assign(SCENARIOS, {
   "ScanRulesets_CreateOrReplace.json": scenario([]),
@@ -471,6 +572,106 @@ const ERROR_CASES: ErrorCase[] = [
     status: 400,
     send: (api) =>
       api.send("GET", "/systemScanRulesets/versions/latest", { query: { ...V, dataSourceType: "Whatever" } }),
+  },
+  {
+    name: "IntegrationRuntimes_Get of an unknown runtime",
+    operationId: "IntegrationRuntimes_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/integrationruntimes/nosuchruntime", { query: V }),
+  },
+  {
+    name: "IntegrationRuntimes_CreateOrReplace of a managed runtime in a network that does not exist",
+    operationId: "IntegrationRuntimes_CreateOrReplace",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", "/integrationruntimes/cloud", {
+        query: V,
+        body: {
+          kind: "Managed",
+          properties: { managedVirtualNetworkReference: { referenceName: "defaultv2" } },
+        },
+      }),
+  },
+  {
+    name: "IntegrationRuntimes_ListAuthKeys of a managed runtime",
+    operationId: "IntegrationRuntimes_ListAuthKeys",
+    status: 400,
+    send: async (api) => {
+      await managed(api, "cloud");
+      return api.send("POST", "/integrationruntimes/cloud:listAuthKeys", { query: V });
+    },
+  },
+  {
+    name: "IntegrationRuntimes_RegenerateAuthKey of a key name outside the contract",
+    operationId: "IntegrationRuntimes_RegenerateAuthKey",
+    status: 400,
+    send: async (api) => {
+      await selfHosted(api, "onprem");
+      return api.send("POST", "/integrationruntimes/onprem:regenerateAuthKey", {
+        query: V,
+        body: { keyName: "test-key" },
+      });
+    },
+  },
+  {
+    name: "IntegrationRuntimes_EnableInteractiveQuery of a self-hosted runtime",
+    operationId: "IntegrationRuntimes_EnableInteractiveQuery",
+    status: 400,
+    send: async (api) => {
+      await selfHosted(api, "onprem");
+      return api.send("POST", "/integrationruntimes/onprem:enableInteractiveQuery", {
+        query: V,
+        body: { autoTerminationMinutes: 60 },
+      });
+    },
+  },
+  {
+    name: "ManagedVirtualNetworks_CreateOrReplace of a name the contract does not allow",
+    operationId: "ManagedVirtualNetworks_CreateOrReplace",
+    status: 400,
+    send: (api) =>
+      api.send("PUT", "/managedvirtualnetworks/mynetwork", { query: V, body: { properties: {} } }),
+  },
+  {
+    name: "ManagedVirtualNetworks_Get before it is created",
+    operationId: "ManagedVirtualNetworks_Get",
+    status: 404,
+    send: (api) => api.send("GET", "/managedvirtualnetworks/defaultv2", { query: V }),
+  },
+  {
+    name: "ManagedPrivateEndpoints_CreateOrReplace without a groupId",
+    operationId: "ManagedPrivateEndpoints_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      await network(api);
+      return api.send("PUT", "/managedvirtualnetworks/defaultv2/managedprivateendpoints/sales", {
+        query: V,
+        body: { properties: { privateLinkResourceId: "/subscriptions/x/storageAccounts/sales" } },
+      });
+    },
+  },
+  {
+    name: "ManagedPrivateEndpoints_Delete of an unknown endpoint",
+    operationId: "ManagedPrivateEndpoints_Delete",
+    status: 404,
+    send: async (api) => {
+      await network(api);
+      return api.send("DELETE", "/managedvirtualnetworks/defaultv2/managedprivateendpoints/nosuch", {
+        query: V,
+      });
+    },
+  },
+  {
+    name: "Scans_CreateOrReplace connected via an integration runtime that does not exist",
+    operationId: "Scans_CreateOrReplace",
+    status: 400,
+    send: async (api) => {
+      await source(api, "lake");
+      return api.send("PUT", "/datasources/lake/scans/daily", {
+        query: V,
+        body: { kind: "AzureStorageMsi", properties: { connectedVia: { referenceName: "nosuchruntime" } } },
+      });
+    },
   },
 ];
 

@@ -10,7 +10,12 @@ Deno.test("MCP: account.list-keys and account.regenerate-key are neither listed 
   const secretOps = createOperationRegistry().all().filter((op) => op.annotations.returnsSecrets).map((op) =>
     op.id
   );
-  assert.deepEqual(secretOps.sort(), ["account.list-keys", "account.regenerate-key"]);
+  assert.deepEqual(secretOps.sort(), [
+    "account.list-keys",
+    "account.regenerate-key",
+    "scan.list-integration-runtime-auth-keys",
+    "scan.regenerate-integration-runtime-auth-key",
+  ]);
   const h = await startHarness();
   try {
     const listed = await h.client.callTool({ name: "list_available_operations", arguments: {} });

@@ -1,0 +1,376 @@
+/**
+ * Integration runtimes, managed virtual networks and managed private endpoints of the emulator's scanning
+ * API.
+ *
+ * - `/scan/integrationruntimes/{name}`: create or replace, get, list, delete; `…/status`; and the actions
+ *   `:listAuthKeys`, `:regenerateAuthKey` (`{"keyName": "authKey1" | "authKey2"}`; answers the new key, the
+ *   other null, as the contract's example does), `:enableInteractiveQuery` (`{"autoTerminationMinutes"}`)
+ *   and `:disableInteractiveQuery` (202 `{"status": "Accepted"}` with an `Operation-Location`). A runtime is
+ *   `SelfHosted` (it has the auth keys a node registers with; with no node registered, its state is
+ *   NeedRegistration) or `Managed` (it runs in a managed virtual network, which must exist, and has the
+ *   interactive query switch; its state is Online). Auth keys are never part of a runtime's own answer.
+ * - `/scan/managedvirtualnetworks/{name}`: create or replace, get, list. The contract allows one name,
+ *   `defaultv2`; its `vNetId` and `alias` are the service's (read-only).
+ * - `/scan/managedvirtualnetworks/{name}/managedprivateendpoints/{endpoint}`: create or replace, get, list,
+ *   delete, under an existing managed virtual network. An endpoint needs `privateLinkResourceId` and
+ *   `groupId`; the emulator provisions it at once, its connection Pending until the resource's owner approves
+ *   it (which no one does here).
+ *
+ * @module
+ */
+import { EmulatorError, jsonResponse } from "./errors.ts";
+import type { RouteContext, RouteDefinition } from "./router.ts";
+import type { ScanContext } from "./scan_area.ts";
+import { namedResourceRoutes, writableProperties } from "./scan_credentials.ts";
+import type { StoredScanResource } from "./scan_store.ts";
+import {
+  iso,
+  isRecord,
+  optionalObject,
+  optionalString,
+  readObjectBody,
+  scanBadRequest,
+  scanNotFound,
+  scanPage,
+} from "./scan_support.ts";
+
+const RUNTIMES = "/scan/integrationruntimes";
+const NETWORKS = "/scan/managedvirtualnetworks";
+/** The only managed virtual network name the contract allows. */
+export const MANAGED_NETWORK_NAMES: readonly string[] = ["defaultv2"];
+const ENDPOINT_NAME = /^([_A-Za-z0-9]|([_A-Za-z0-9][-_A-Za-z0-9]{0,125}[_A-Za-z0-9]))$/;
+const KEY_NAMES = ["authKey1", "authKey2"];
+
+export function integrationRuntimeRoutes(c: ScanContext): RouteDefinition[] {
+  const existing = (name: string) =>
+    c.store.get("runtime", "", name) ??
+      fail(scanNotFound("Integration runtime", name, "IntegrationRuntimeNotFound"));
+  const save = (runtime: StoredScanResource, changes: Record<string, unknown>) =>
+    c.store.put("runtime", "", runtime.name, { ...runtime.body, ...changes }, c.deps.now());
+  const actions: Record<string, (ctx: RouteContext, runtime: StoredScanResource) => Promise<Response>> = {
+    listAuthKeys: async (ctx, runtime) => {
+      await ctx.request.body?.cancel();
+      return jsonResponse(selfHostedKeys(runtime));
+    },
+    regenerateAuthKey: async (ctx, runtime) => {
+      const keys = selfHostedKeys(runtime);
+      const body = await readObjectBody(ctx, '{"keyName": "authKey1"}');
+      const keyName = optionalString(body, "keyName", "keyName", KEY_NAMES);
+      if (!keyName) throw scanBadRequest(`keyName is required: ${KEY_NAMES.join(" or ")}.`, "keyName");
+      const fresh = { ...keys, [keyName]: newAuthKey(runtime.name) };
+      save(runtime, { authKeys: fresh });
+      return jsonResponse({ authKey1: null, authKey2: null, [keyName]: fresh[keyName] });
+    },
+    enableInteractiveQuery: async (ctx, runtime) => {
+      managedOnly(runtime, "interactive query");
+      const text = await ctx.request.text();
+      let minutes: unknown = 60;
+      if (text.trim() !== "") {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch (error) {
+          throw scanBadRequest(`The request body is not valid JSON: ${(error as Error).message}`);
+        }
+        if (!isRecord(body)) throw scanBadRequest('The request body must be {"autoTerminationMinutes": 60}.');
+        minutes = body.autoTerminationMinutes ?? 60;
+      }
+      if (!Number.isInteger(minutes) || Number(minutes) < 1) {
+        throw scanBadRequest(
+          "autoTerminationMinutes must be a positive whole number.",
+          "autoTerminationMinutes",
+        );
+      }
+      save(runtime, { interactiveQuery: { status: "Enabled", autoTerminationMinutes: minutes } });
+      return accepted(ctx, runtime, "enableInteractiveQuery");
+    },
+    disableInteractiveQuery: async (ctx, runtime) => {
+      managedOnly(runtime, "interactive query");
+      await ctx.request.body?.cancel();
+      save(runtime, { interactiveQuery: { status: "Disabled" } });
+      return accepted(ctx, runtime, "disableInteractiveQuery");
+    },
+  };
+  return [
+    ...namedResourceRoutes(c, {
+      kind: "runtime",
+      path: RUNTIMES,
+      param: "integrationRuntimeName",
+      what: "Integration runtime",
+      notFoundCode: "IntegrationRuntimeNotFound",
+      example: '{"kind": "SelfHosted", "properties": {"description": "…"}}',
+      accept: (body, current) => {
+        const kind = body.kind;
+        if (kind !== "Managed" && kind !== "SelfHosted") {
+          throw scanBadRequest(
+            `Integration runtime kind ${JSON.stringify(kind ?? null)} is not Managed or SelfHosted.`,
+            "kind",
+          );
+        }
+        if (current && current.body.kind !== kind) {
+          throw new EmulatorError(
+            409,
+            "IntegrationRuntimeKindChangeNotAllowed",
+            `Integration runtime '${current.name}' is ${current.body.kind}; delete it to create a ${kind} one.`,
+            { target: "kind" },
+          );
+        }
+        const properties = writableProperties(body);
+        optionalString(properties, "description", "properties.description");
+        if (kind === "Managed") checkManaged(c, properties);
+        return {
+          kind,
+          properties,
+          ...(kind === "SelfHosted"
+            ? { authKeys: current?.body.authKeys ?? { authKey1: newAuthKey(), authKey2: newAuthKey() } }
+            : { interactiveQuery: current?.body.interactiveQuery ?? { status: "Disabled" } }),
+        };
+      },
+      wire: (stored) => ({
+        id: `integrationruntimes/${stored.name}`,
+        name: stored.name,
+        kind: stored.body.kind,
+        properties: stored.body.properties,
+      }),
+    }),
+    {
+      method: "GET",
+      path: `${RUNTIMES}/{integrationRuntimeName}/status`,
+      handler: ({ params }) => jsonResponse(statusWire(existing(params.integrationRuntimeName))),
+    },
+    {
+      method: "POST",
+      path: `${RUNTIMES}/{runtimeAction}`,
+      handler: async (ctx) => {
+        const match = /^(.+):([A-Za-z]+)$/.exec(ctx.params.runtimeAction);
+        const action = match ? actions[match[2]] : undefined;
+        if (!match || !action) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        return await action(ctx, existing(match[1]));
+      },
+    },
+  ];
+}
+
+/** A Managed runtime's properties: its managed virtual network must exist. */
+function checkManaged(c: ScanContext, properties: Record<string, unknown>): void {
+  const reference = optionalObject(
+    properties,
+    "managedVirtualNetworkReference",
+    "properties.managedVirtualNetworkReference",
+  );
+  const target = "properties.managedVirtualNetworkReference.referenceName";
+  if (reference) {
+    const name = optionalString(reference, "referenceName", target);
+    if (!name || !c.store.get("vnet", "", name)) {
+      throw scanBadRequest(
+        `Managed virtual network '${name ?? ""}' does not exist; create it first ` +
+          "(PUT /scan/managedvirtualnetworks/defaultv2).",
+        target,
+      );
+    }
+  }
+  const typeProperties = optionalObject(properties, "typeProperties", "properties.typeProperties");
+  const compute = typeProperties &&
+    optionalObject(typeProperties, "computeProperties", "properties.typeProperties.computeProperties");
+  if (compute) optionalString(compute, "location", "properties.typeProperties.computeProperties.location");
+}
+
+function managedOnly(runtime: StoredScanResource, what: string): void {
+  if (runtime.body.kind !== "Managed") {
+    throw scanBadRequest(
+      `Integration runtime '${runtime.name}' is ${runtime.body.kind}; ${what} is for Managed runtimes.`,
+      "integrationRuntimeName",
+    );
+  }
+}
+
+function selfHostedKeys(runtime: StoredScanResource): Record<string, string> {
+  if (runtime.body.kind !== "SelfHosted") {
+    throw scanBadRequest(
+      `Integration runtime '${runtime.name}' is Managed; only SelfHosted runtimes have auth keys.`,
+      "integrationRuntimeName",
+    );
+  }
+  return runtime.body.authKeys as Record<string, string>;
+}
+
+/** A fresh auth key, in the service's `IR@<id>@<runtime>@<region>@<secret>` form. */
+function newAuthKey(runtime = "runtime"): string {
+  const secret = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+  return `IR@${crypto.randomUUID()}@${runtime}@emulator@${secret}`;
+}
+
+function accepted(ctx: RouteContext, runtime: StoredScanResource, action: string): Response {
+  const location = new URL(`${RUNTIMES}/${encodeURIComponent(runtime.name)}/${action}`, ctx.url.origin);
+  const apiVersion = ctx.url.searchParams.get("api-version");
+  if (apiVersion) location.searchParams.set("api-version", apiVersion);
+  const response = jsonResponse({ status: "Accepted" }, 202);
+  response.headers.set("Operation-Location", location.toString());
+  return response;
+}
+
+function statusWire(runtime: StoredScanResource): Record<string, unknown> {
+  const base = {
+    id: `integrationruntimes/${runtime.name}/status`,
+    name: runtime.name,
+    kind: runtime.body.kind,
+  };
+  if (runtime.body.kind === "SelfHosted") {
+    return {
+      ...base,
+      properties: {
+        state: "NeedRegistration",
+        typeProperties: { createTime: iso(runtime.createdAt), nodes: [], autoUpdate: "On" },
+      },
+    };
+  }
+  return {
+    ...base,
+    properties: {
+      state: "Online",
+      typeProperties: { createTime: iso(runtime.createdAt), interactiveQuery: runtime.body.interactiveQuery },
+    },
+  };
+}
+
+export function managedNetworkRoutes(c: ScanContext): RouteDefinition[] {
+  const network = (name: string) =>
+    c.store.get("vnet", "", name) ??
+      fail(scanNotFound("Managed virtual network", name, "ManagedVirtualNetworkNotFound"));
+  const endpoints = `${NETWORKS}/{managedVirtualNetworkName}/managedprivateendpoints`;
+  const endpointWire = (stored: StoredScanResource) => ({
+    id: `managedvirtualnetworks/${stored.body.network}/managedprivateendpoints/${stored.name}`,
+    name: stored.name,
+    properties: {
+      ...stored.body.properties as Record<string, unknown>,
+      provisioningState: "Succeeded",
+      connectionState: {
+        status: "Pending",
+        actionsRequired: "None",
+        description: "Awaiting approval by the owner of the private link resource.",
+      },
+    },
+  });
+  const parentOf = (vnet: StoredScanResource) => `vnet:${vnet.name.toLowerCase()}`;
+  const endpoint = (vnetName: string, name: string) => {
+    const vnet = network(vnetName);
+    const stored = c.store.get("endpoint", parentOf(vnet), name) ??
+      fail(scanNotFound("Managed private endpoint", name, "ManagedPrivateEndpointNotFound"));
+    return { vnet, stored };
+  };
+  const routes = namedResourceRoutes(c, {
+    kind: "vnet",
+    path: NETWORKS,
+    param: "managedVirtualNetworkName",
+    what: "Managed virtual network",
+    notFoundCode: "ManagedVirtualNetworkNotFound",
+    example: '{"properties": {}}',
+    checkName: (name) =>
+      MANAGED_NETWORK_NAMES.includes(name)
+        ? undefined
+        : `the only name allowed is ${MANAGED_NETWORK_NAMES.join(", ")}`,
+    accept: (_body, current) => ({
+      vNetId: current?.body.vNetId ?? crypto.randomUUID(),
+      alias: current?.body.alias ?? `${MANAGED_NETWORK_NAMES[0]}-${crypto.randomUUID().slice(0, 8)}`,
+    }),
+    wire: (stored) => ({
+      id: `managedvirtualnetworks/${stored.name}`,
+      name: stored.name,
+      properties: { vNetId: stored.body.vNetId, alias: stored.body.alias },
+    }),
+  }).filter((route) => route.method !== "DELETE");
+  return [
+    ...routes,
+    {
+      method: "GET",
+      path: endpoints,
+      handler: ({ params, url }) => {
+        const vnet = network(params.managedVirtualNetworkName);
+        return jsonResponse(
+          scanPage(url, c.store.list("endpoint", parentOf(vnet)).map(endpointWire), c.pageSize),
+        );
+      },
+    },
+    {
+      method: "GET",
+      path: `${endpoints}/{managedPrivateEndpointName}`,
+      handler: ({ params }) =>
+        jsonResponse(
+          endpointWire(endpoint(params.managedVirtualNetworkName, params.managedPrivateEndpointName).stored),
+        ),
+    },
+    {
+      method: "PUT",
+      path: `${endpoints}/{managedPrivateEndpointName}`,
+      handler: async (ctx) => {
+        const vnet = network(ctx.params.managedVirtualNetworkName);
+        const name = ctx.params.managedPrivateEndpointName;
+        if (!ENDPOINT_NAME.test(name)) {
+          await ctx.request.body?.cancel();
+          throw scanBadRequest(
+            `'${name}' is not a valid managed private endpoint name: 1 to 127 letters, digits, underscores ` +
+              "and hyphens, not starting or ending with a hyphen.",
+            name,
+          );
+        }
+        const current = c.store.get("endpoint", parentOf(vnet), name);
+        const body = await readObjectBody(ctx, '{"properties": {"privateLinkResourceId": …, "groupId": …}}');
+        const properties = { ...optionalObject(body, "properties", "properties") };
+        for (const readOnly of ["provisioningState", "connectionState"]) delete properties[readOnly];
+        for (const field of ["privateLinkResourceId", "groupId"]) {
+          if (!optionalString(properties, field, `properties.${field}`)) {
+            throw scanBadRequest(`properties.${field} is required.`, `properties.${field}`);
+          }
+        }
+        const fqdns = properties.fqdns;
+        if (
+          fqdns !== undefined && fqdns !== null &&
+          !(Array.isArray(fqdns) && fqdns.every((f) => typeof f === "string"))
+        ) {
+          throw scanBadRequest("properties.fqdns must be an array of host names.", "properties.fqdns");
+        }
+        const stored = c.store.put(
+          "endpoint",
+          parentOf(vnet),
+          name,
+          { network: vnet.name, properties },
+          c.deps.now(),
+        );
+        return jsonResponse(endpointWire(stored), current ? 200 : 201);
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${endpoints}/{managedPrivateEndpointName}`,
+      handler: ({ params }) => {
+        const { vnet, stored } = endpoint(
+          params.managedVirtualNetworkName,
+          params.managedPrivateEndpointName,
+        );
+        c.store.delete("endpoint", parentOf(vnet), stored.name);
+        return new Response(null, { status: 204 });
+      },
+    },
+  ];
+}
+
+function fail(error: Error): never {
+  throw error;
+}
+
+/** A scan's `properties.connectedVia`, when it names an integration runtime, must name one that exists. */
+export function checkConnectedVia(c: ScanContext, properties: Record<string, unknown>): void {
+  const via = properties.connectedVia;
+  if (via === undefined || via === null) return;
+  const target = "properties.connectedVia.referenceName";
+  if (!isRecord(via)) {
+    throw scanBadRequest('properties.connectedVia must be {"referenceName": "<runtime>"}.', target);
+  }
+  const name = optionalString(via, "referenceName", target);
+  if (name && !c.store.get("runtime", "", name)) {
+    throw scanBadRequest(
+      `Integration runtime '${name}' does not exist; create it first (PUT /scan/integrationruntimes/{name}).`,
+      target,
+    );
+  }
+}

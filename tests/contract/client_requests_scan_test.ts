@@ -187,6 +187,72 @@ const CASES: ClientCase[] = [
     operationId: "SystemScanRulesets_GetLatest",
     args: ["AzureStorage"],
   },
+  {
+    method: "scan.putIntegrationRuntime",
+    operationId: "IntegrationRuntimes_CreateOrReplace",
+    args: ["onprem", { kind: "SelfHosted", properties: { description: "on premises" } }],
+  },
+  {
+    method: "scan.putIntegrationRuntime",
+    variant: "managed",
+    operationId: "IntegrationRuntimes_CreateOrReplace",
+    args: ["cloud", MANAGED_RUNTIME],
+  },
+  { method: "scan.getIntegrationRuntime", operationId: "IntegrationRuntimes_Get", args: ["onprem"] },
+  { method: "scan.listIntegrationRuntimes", operationId: "IntegrationRuntimes_ListByAccount", args: [] },
+  { method: "scan.deleteIntegrationRuntime", operationId: "IntegrationRuntimes_Delete", args: ["onprem"] },
+  { method: "scan.getIntegrationRuntimeStatus", operationId: "IntegrationRuntimes_Status", args: ["onprem"] },
+  {
+    method: "scan.listIntegrationRuntimeAuthKeys",
+    operationId: "IntegrationRuntimes_ListAuthKeys",
+    args: ["onprem"],
+  },
+  {
+    method: "scan.regenerateIntegrationRuntimeAuthKey",
+    operationId: "IntegrationRuntimes_RegenerateAuthKey",
+    args: ["onprem", "authKey2"],
+  },
+  {
+    method: "scan.enableInteractiveQuery",
+    operationId: "IntegrationRuntimes_EnableInteractiveQuery",
+    args: ["cloud", { autoTerminationMinutes: 30 }],
+  },
+  {
+    method: "scan.disableInteractiveQuery",
+    operationId: "IntegrationRuntimes_DisableInteractiveQuery",
+    args: ["cloud"],
+  },
+  {
+    method: "scan.putManagedVirtualNetwork",
+    operationId: "ManagedVirtualNetworks_CreateOrReplace",
+    args: ["defaultv2", { properties: {} }],
+  },
+  { method: "scan.getManagedVirtualNetwork", operationId: "ManagedVirtualNetworks_Get", args: ["defaultv2"] },
+  {
+    method: "scan.listManagedVirtualNetworks",
+    operationId: "ManagedVirtualNetworks_ListByAccount",
+    args: [],
+  },
+  {
+    method: "scan.putManagedPrivateEndpoint",
+    operationId: "ManagedPrivateEndpoints_CreateOrReplace",
+    args: ["defaultv2", "sales-blob", ENDPOINT],
+  },
+  {
+    method: "scan.getManagedPrivateEndpoint",
+    operationId: "ManagedPrivateEndpoints_Get",
+    args: ["defaultv2", "sales-blob"],
+  },
+  {
+    method: "scan.listManagedPrivateEndpoints",
+    operationId: "ManagedPrivateEndpoints_ListByAccount",
+    args: ["defaultv2"],
+  },
+  {
+    method: "scan.deleteManagedPrivateEndpoint",
+    operationId: "ManagedPrivateEndpoints_Delete",
+    args: ["defaultv2", "sales-blob"],
+  },
 ];
 
 /** `…/{scanName}:run` → `…/{scanName}/:run`: the action becomes a segment of its own. */

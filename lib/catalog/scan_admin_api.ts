@@ -2,8 +2,10 @@
  * Scanning API calls (2023-09-01) on the account's scanning resources: key vault connections
  * (`/scan/azureKeyVaults`), credentials (`/scan/credentials`) and custom scan rulesets
  * (`/scan/scanrulesets`), each with create or replace, get, list and delete; and the service's system scan
- * rulesets (`/scan/systemScanRulesets`: list, by data source type, versions, one version, the latest). A
- * credential holds references to key vault secrets, never a secret's value.
+ * rulesets (`/scan/systemScanRulesets`: list, by data source type, versions, one version, the latest); the
+ * custom filter of a scan (`…/scans/{scan}/filters/custom`: create or replace, get); and the versions of a
+ * classification rule (list, tag one with Keep or Delete). A credential holds references to key vault
+ * secrets, never a secret's value.
  *
  * @example
  * ```ts
@@ -19,7 +21,15 @@
  * @module
  */
 import { type PutResult, ScanApiBase, segment } from "./scan_base_api.ts";
-import type { Credential, KeyVaultConnection, ScanRuleset } from "./scan_resource_types.ts";
+import type {
+  ClassificationAction,
+  Credential,
+  KeyVaultConnection,
+  ScanActionResponse,
+  ScanFilter,
+  ScanRuleset,
+} from "./scan_resource_types.ts";
+import type { ClassificationRule } from "./scan_types.ts";
 
 const KEY_VAULTS = "/scan/azureKeyVaults";
 const CREDENTIALS = "/scan/credentials";
@@ -135,4 +145,54 @@ export class ScanAdminApi extends ScanApiBase {
       signal,
     });
   }
+
+  /** Creates or replaces the custom filter of a scan (201 when new, 200 when replaced). */
+  putScanFilter(
+    dataSource: string,
+    scan: string,
+    body: ScanFilter,
+    signal?: AbortSignal,
+  ): Promise<PutResult<ScanFilter>> {
+    return this.put(filterPath(dataSource, scan), body, signal);
+  }
+
+  /** The custom filter of a scan (404 NotFoundError when the scan has none). */
+  getScanFilter(dataSource: string, scan: string, signal?: AbortSignal): Promise<ScanFilter> {
+    return this.get(filterPath(dataSource, scan), signal);
+  }
+
+  /** Every version of a classification rule, newest first. */
+  listClassificationRuleVersions(
+    name: string,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<ClassificationRule> {
+    return this.list<ClassificationRule>(
+      `/scan/classificationrules/${segment(name)}/versions`,
+      options.signal,
+    );
+  }
+
+  /**
+   * Tags a version of a classification rule with what to do with the classifications it applied (`Keep`
+   * or `Delete`); the service answers 202. Tagging sets a value, so a repeat is retried like a GET.
+   */
+  tagClassificationRuleVersion(
+    name: string,
+    version: number,
+    action: ClassificationAction,
+    signal?: AbortSignal,
+  ): Promise<ScanActionResponse> {
+    return this.http.request({
+      method: "POST",
+      area: "scan",
+      path: `/scan/classificationrules/${segment(name)}/versions/${segment(version)}:tag`,
+      query: { action },
+      idempotent: true,
+      signal,
+    });
+  }
+}
+
+function filterPath(dataSource: string, scan: string): string {
+  return `/scan/datasources/${segment(dataSource)}/scans/${segment(scan)}/filters/custom`;
 }

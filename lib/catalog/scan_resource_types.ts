@@ -134,3 +134,20 @@ export interface ManagedPrivateEndpoint {
   };
   [key: string]: unknown;
 }
+
+/** The custom filter of a scan: which paths (URI prefixes, regular expressions) it reads or skips. */
+export interface ScanFilter {
+  id?: string;
+  name?: string;
+  properties?: {
+    includeUriPrefixes: string[];
+    excludeUriPrefixes: string[];
+    includeRegexes?: string[];
+    excludeRegexes?: string[];
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** What tagging a classification rule version sets: keep its classifications, or delete them. */
+export type ClassificationAction = "Keep" | "Delete";

@@ -28,6 +28,7 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteDefinition } from "./router.ts";
 import { classificationRuleRoutes, triggerRoutes } from "./scan_extras.ts";
 import { checkCredentialReference, credentialRoutes, keyVaultRoutes } from "./scan_credentials.ts";
+import { filterRoutes } from "./scan_filters.ts";
 import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
 import { checkScanRuleset, scanRulesetRoutes, systemRulesetRoutes } from "./scan_rulesets.ts";
@@ -102,6 +103,7 @@ export function createScanArea(options: ScanAreaOptions = {}): ApiArea {
       ...runRoutes(context),
       ...triggerRoutes(context),
       ...classificationRuleRoutes(context),
+      ...filterRoutes(context),
       ...keyVaultRoutes(context),
       ...credentialRoutes(context),
       ...scanRulesetRoutes(context),

@@ -2,7 +2,8 @@
  * The scan trigger of a scan (`…/scans/{scanName}/triggers/default`: create or replace, get, delete, and
  * `POST …/triggers/default:enable` / `:disable`, which set its state and answer it) and the account's
  * classification rules (`/scan/classificationrules/{name}`: create or replace, get, delete, list) of the
- * emulator's scanning API. A classification rule's `properties.version` counts its writes.
+ * emulator's scanning API. A classification rule's `properties.version` counts its writes; each write is
+ * kept as that version (scan_filters.ts serves the versions).
  *
  * A monthly trigger without `monthDays` or `monthlyOccurrences` is stored, as the service stores it, with
  * a `validationErrorInfo` saying why it cannot fire.
@@ -12,6 +13,7 @@
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteDefinition } from "./router.ts";
 import type { ScanContext } from "./scan_area.ts";
+import { deleteRuleVersions, keepRuleVersion, ruleVersionRoutes } from "./scan_filters.ts";
 import { SCAN_LEVELS } from "./scan_kinds.ts";
 import { childParent, type StoredScanResource } from "./scan_store.ts";
 import {
@@ -218,6 +220,7 @@ export function classificationRuleRoutes(c: ScanContext): RouteDefinition[] {
           kind,
           properties: { ruleStatus: "Enabled", ...properties, version, classificationAction: "Keep" },
         }, c.deps.now());
+        keepRuleVersion(c, stored);
         return jsonResponse(ruleWire(stored), current ? 200 : 201);
       },
     },
@@ -227,9 +230,11 @@ export function classificationRuleRoutes(c: ScanContext): RouteDefinition[] {
       handler: ({ params }) => {
         const rule = existing(params.classificationRuleName);
         c.store.delete("rule", "", rule.name);
+        deleteRuleVersions(c, rule.name);
         return new Response(null, { status: 204 });
       },
     },
+    ...ruleVersionRoutes(c, ruleWire),
   ];
 }
 

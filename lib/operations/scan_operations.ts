@@ -3,7 +3,8 @@
  * delete them; create, read, list and delete their scans; and the JSON payload templates of §4.7
  * (`templates`, `template`). {@link SCAN_OPERATIONS} gathers them with the group's other modules: runs
  * (`scan_run_operations.ts`), triggers (`scan_trigger_operations.ts`), classification rules
- * (`scan_rule_operations.ts`), key vault connections and credentials (`scan_credential_operations.ts`) scan rulesets
+ * (`scan_rule_operations.ts`), scan filters and rule versions (`scan_filter_operations.ts`), key vault
+ * connections and credentials (`scan_credential_operations.ts`), scan rulesets
  * (`scan_ruleset_operations.ts`), integration runtimes (`scan_runtime_operations.ts`) and the managed
  * virtual network with its private endpoints (`scan_network_operations.ts`).
  *
@@ -30,6 +31,7 @@ import {
   scanName,
 } from "./scan_inputs.ts";
 import { CREDENTIAL_OPERATIONS, KEY_VAULT_OPERATIONS } from "./scan_credential_operations.ts";
+import { SCAN_FILTER_OPERATIONS } from "./scan_filter_operations.ts";
 import { SCAN_RULE_OPERATIONS } from "./scan_rule_operations.ts";
 import { SCAN_RULESET_OPERATIONS } from "./scan_ruleset_operations.ts";
 import { SCAN_RUNTIME_OPERATIONS } from "./scan_runtime_operations.ts";
@@ -232,6 +234,7 @@ export const SCAN_OPERATIONS: Operation[] = [
   ...SCAN_RUN_OPERATIONS,
   ...SCAN_TRIGGER_OPERATIONS,
   ...SCAN_RULE_OPERATIONS,
+  ...SCAN_FILTER_OPERATIONS,
   ...KEY_VAULT_OPERATIONS,
   ...CREDENTIAL_OPERATIONS,
   ...SCAN_RULESET_OPERATIONS,

@@ -90,6 +90,14 @@ const ENDPOINT = {
   },
 };
 
+const FILTER = {
+  properties: {
+    includeUriPrefixes: ["https://sales.blob.core.windows.net/raw"],
+    excludeUriPrefixes: ["https://sales.blob.core.windows.net/raw/tmp"],
+    excludeRegexes: ["\\.bak$"],
+  },
+};
+
 const CASES: ClientCase[] = [
   { method: "scan.putDataSource", operationId: "DataSources_CreateOrReplace", args: ["sales-blob", SOURCE] },
   { method: "scan.getDataSource", operationId: "DataSources_Get", args: ["sales-blob"] },
@@ -252,6 +260,22 @@ const CASES: ClientCase[] = [
     method: "scan.deleteManagedPrivateEndpoint",
     operationId: "ManagedPrivateEndpoints_Delete",
     args: ["defaultv2", "sales-blob"],
+  },
+  {
+    method: "scan.putScanFilter",
+    operationId: "Filters_CreateOrReplace",
+    args: ["sales-blob", "nightly", FILTER],
+  },
+  { method: "scan.getScanFilter", operationId: "Filters_Get", args: ["sales-blob", "nightly"] },
+  {
+    method: "scan.listClassificationRuleVersions",
+    operationId: "ClassificationRules_ListVersionsByRuleName",
+    args: ["employee-id"],
+  },
+  {
+    method: "scan.tagClassificationRuleVersion",
+    operationId: "ClassificationRules_TagClassificationVersion",
+    args: ["employee-id", 2, "Delete"],
   },
 ];
 

@@ -41,12 +41,7 @@ import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scan
  * that serves it (the test fails on an entry that is served).
  */
 export const KNOWN_UNSERVED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "Scanning 2023-09-01": {
-    ClassificationRules_ListVersionsByRuleName: "issue 17: classification rule versions",
-    ClassificationRules_TagClassificationVersion: "issue 17: classification rule tagging",
-    Filters_Get: "issue 17: custom scan filters",
-    Filters_CreateOrReplace: "issue 17: custom scan filters",
-  },
+  "Scanning 2023-09-01": {},
 };
 
 /** A contract to enumerate, its name in reports and the api-version its requests carry. */

@@ -1,7 +1,10 @@
 /**
  * Scanning API calls (2023-09-01): data sources, their scans, scan runs (start, status, cancel, history),
  * scan triggers (create or replace, read, delete, enable, disable) and classification rules (create or
- * replace, read, list, delete). Paths are under `/scan`.
+ * replace, read, list, delete). Paths are under `/scan`. `client.scan` also has the calls of the modules it
+ * extends: key vault connections, credentials, scan rulesets, scan filters and classification rule versions
+ * (scan_admin_api.ts), integration runtimes and the managed virtual network with its private endpoints
+ * (scan_runtime_api.ts), on the shared base of scan_base_api.ts.
  *
  * Lists follow `nextLink` only when it points at the configured catalog endpoint: a `nextLink` naming
  * another host never receives the bearer token.

@@ -4,9 +4,9 @@
  * (start, status, cancel, history), triggers (with enable and disable), classification rules, key vault
  * connections, credentials, scan rulesets and system scan rulesets, integration runtimes (status, auth keys,
  * interactive query), the managed virtual network and its private endpoints, scan filters and
- * classification rule versions (with tagging). For every
- * example in scope: prepare what it refers to (SCENARIOS), build the request from the example's parameters
- * and the operation's method and path template, send it to a fresh seeded emulator, and check that
+ * classification rule versions (with tagging). For every example: prepare what it refers to (SCENARIOS),
+ * build the request from the example's parameters and the operation's method and path template, send it to
+ * a fresh seeded emulator, and check that
  *   (a) the status is the example's own — an example answering both 201 and 200 is replayed twice, onto
  *       nothing (201) and onto what the same request created (200),
  *   (b) a 2xx body validates against the operation's response schema (204: no body); a custom

@@ -10,6 +10,7 @@
  * | `GET /_emulator/faults/script`  | the pending steps                                                  |
  * | `POST /_emulator/faults/script` | an array of {@link FaultStep} (or `{steps}`), replacing the script |
  * | `GET /_emulator/stats`      | `{total, byRoute, log}`                                                |
+ * | `GET /_emulator/writes?kind=K` | `{kind, counts: {id: writes}}`: writes of each record (`write_counts.ts`) |
  * | `POST /_emulator/reset`     | clears faults, script and stats; see below for `?data=true`            |
  *
  * `POST /_emulator/reset?data=true` also empties the catalog (see `data_reset.ts`): entities,
@@ -41,6 +42,7 @@ import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts"
 import type { TypeSystem } from "./area.ts";
 import { clearCatalogData } from "./data_reset.ts";
 import type { EntityStore } from "./store.ts";
+import { writeCounts } from "./write_counts.ts";
 
 /** Where the admin endpoints live. */
 export const ADMIN_PREFIX = "/_emulator";
@@ -69,6 +71,14 @@ export function adminArea({ store, faults, types }: AdminDependencies): RouteDef
     { method: "GET", path: "/faults/script", handler: () => jsonResponse({ steps: faults.pendingSteps() }) },
     { method: "POST", path: "/faults/script", handler: (ctx) => replaceScript(faults, ctx) },
     { method: "GET", path: "/stats", handler: () => jsonResponse(faults.stats()) },
+    {
+      method: "GET",
+      path: "/writes",
+      handler: (ctx) => {
+        const kind = ctx.url.searchParams.get("kind") ?? "";
+        return jsonResponse({ kind, counts: writeCounts(store.database, kind) });
+      },
+    },
     {
       method: "POST",
       path: "/reset",

@@ -23,6 +23,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { EMULATOR_ACCOUNT_NAME } from "./account.ts";
 import type { EntityStore } from "./store.ts";
+import { countWrite, trackWrites } from "./write_counts.ts";
 
 /** Name of the root collection: the account's name, in lower case like every collection name. */
 export const ROOT_NAME = EMULATOR_ACCOUNT_NAME.toLowerCase();
@@ -78,6 +79,7 @@ export class CollectionStore {
 
   private constructor(db: DatabaseSync) {
     this.#db = db;
+    trackWrites(db);
     this.#statements = {
       byName: db.prepare(`SELECT * FROM ${TABLE} WHERE name = ?`),
       all: db.prepare(`SELECT * FROM ${TABLE} ORDER BY rowid`),
@@ -169,6 +171,7 @@ export class CollectionStore {
     now: number,
   ): StoredCollection {
     const name = fields.name.toLowerCase();
+    countWrite(this.#db, "collection", name);
     this.#statements.upsert.run(
       name,
       fields.friendlyName,

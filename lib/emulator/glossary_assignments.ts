@@ -26,6 +26,7 @@ import { ASSIGNMENT, instanceDeleted, page, type StoredRelation, type StoredTerm
 import { relation } from "./glossary_relations.ts";
 import type { GlossaryViews } from "./glossary_views.ts";
 import type { RouteContext, RouteDefinition } from "./router.ts";
+import { countWrite } from "./write_counts.ts";
 
 const SEMANTIC_ASSIGNMENT = "AtlasGlossarySemanticAssignment";
 const ASSIGNMENT_KEYS = [
@@ -79,6 +80,9 @@ async function assign(deps: AreaDependencies, views: GlossaryViews, ctx: RouteCo
       const entity = deps.store.get(guid);
       if (!entity) throw EmulatorError.guidNotFound(guid);
       if (entity.status !== "ACTIVE") throw instanceDeleted(guid);
+      // Every assignment a committed call carries is counted, one the term has already too: a row sent
+      // twice shows, though the service ignores the second.
+      countWrite(deps.store.database, "term-assignment", `${term.guid}|${guid}`);
       if (assigned.has(guid)) continue;
       assigned.add(guid);
       const row = relation(ASSIGNMENT, term.guid, guid, assignmentAttributes(object), now);

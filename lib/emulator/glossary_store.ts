@@ -30,6 +30,7 @@ import {
   type StoredTerm,
   termExists,
 } from "./glossary_model.ts";
+import { countWrite, trackWrites } from "./write_counts.ts";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS glossary_glossaries (
@@ -57,8 +58,11 @@ const stores = new WeakMap<DatabaseSync, GlossaryStore>();
 /** Glossary objects and their relations in one database. */
 export class GlossaryStore {
   readonly #sql: Statements;
+  readonly #db: DatabaseSync;
 
   private constructor(db: DatabaseSync) {
+    this.#db = db;
+    trackWrites(db);
     for (const statement of SCHEMA) db.exec(statement);
     const prepare = (text: string) => db.prepare(text);
     this.#sql = {
@@ -202,6 +206,7 @@ export class GlossaryStore {
       () => this.#sql.putTerm.run(term.guid, term.glossaryGuid, term.name, JSON.stringify(term)),
       () => termExists(qualifiedName()),
     );
+    countWrite(this.#db, "glossary-term", term.guid);
   }
 
   deleteTerm(guid: string): void {

@@ -12,7 +12,8 @@
  *    order, and are sent level by level of the file's own hierarchy, in file order within a level. A row
  *    the catalog matches already is skipped, so running the import again changes nothing; a row the
  *    catalog refuses goes to the reject file with its answer (and so do its children, which the catalog
- *    then refuses for want of a parent).
+ *    then refuses for want of a parent). Each row is written once: a write is never repeated by the HTTP
+ *    core, and after a lost answer or a resume the engine asks whether the collection holds the row.
  *
  * An empty cell leaves the current value; an empty parent_collection means the root for a new collection.
  * Collections are matched by name, without regard to letter case.
@@ -88,6 +89,27 @@ export interface CollectionsImportOptions {
   skipExisting?: boolean;
 }
 
+/**
+ * `collections.createOrUpdate`, sent once: the HTTP core repeats a PUT whose answer was lost, which writes
+ * the collection a second time; marked not idempotent, the lost answer reaches the engine instead, which
+ * asks whether the collection holds the row (`applied`) before sending it again.
+ */
+function writeCollectionOnce(
+  catalog: CatalogClient,
+  name: string,
+  body: CollectionInput,
+  signal: AbortSignal,
+): Promise<Collection> {
+  return catalog.http.request<Collection>({
+    method: "PUT",
+    area: "account",
+    path: `/account/collections/${encodeURIComponent(name)}`,
+    body,
+    idempotent: false,
+    signal,
+  });
+}
+
 /** The bulk import of collections; see the module documentation. */
 export function collectionsImport(
   catalog: CatalogClient,
@@ -118,7 +140,7 @@ export function collectionsImport(
           continue;
         }
         try {
-          const written = await catalog.collections.createOrUpdate(unit.item.name, body, signal);
+          const written = await writeCollectionOnce(catalog, unit.item.name, body, signal);
           known.set(unit.item.key, written ?? { name: unit.item.name, ...body });
           settled.settle(unit, { status: current ? "updated" : "created" });
         } catch (error) {

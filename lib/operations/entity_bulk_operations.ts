@@ -197,6 +197,24 @@ const missingReason = (change: EntityChange) =>
     ? `no active entity has guid ${change.guid}`
     : `no active ${change.typeName} has qualifiedName ${change.qualifiedName}`;
 
+/** Whether the stored entity already carries every cell an update row writes. */
+function holdsChange(stored: AtlasEntity, change: EntityChange): boolean {
+  if (
+    !holds(stored, {
+      typeName: stored.typeName,
+      attributes: change.attributes,
+      businessAttributes: change.businessAttributes,
+    })
+  ) {
+    return false;
+  }
+  const contacts = (stored.contacts ?? {}) as Record<string, Array<{ id?: string }>>;
+  return Object.entries(change.contacts ?? {}).every(([kind, wanted]) => {
+    const ids = new Set((contacts[kind] ?? []).map((contact) => contact.id));
+    return wanted.every((contact) => ids.has(contact.id));
+  });
+}
+
 /** The bulk update of entities from rows of the entity-bulk-update template. */
 export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): BulkImport<EntityChange> {
   return {
@@ -235,6 +253,12 @@ export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): 
         writeIndex.forEach((i) => outcomes[i] = { status: "updated" });
       }
       return outcomes;
+    },
+    // A batch whose answer was lost, or that a killed run left in flight, is asked about before it is sent
+    // again: an update the entity holds already was applied (sending it again would write it twice).
+    applied: async (units, signal) => {
+      const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);
+      return targets.map((target, i) => target !== undefined && holdsChange(target, units[i].item));
     },
     plan: async (units, signal) => {
       const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);

@@ -6,7 +6,9 @@
  * until the rows at fault are alone and rejected with the service's answer.
  *
  * Which entities carry a term is read once per term (all pages) and kept up to date with the
- * assignments this run makes; a resumed or interrupted batch reads it again.
+ * assignments this run makes; a resumed or interrupted batch reads it again. Each row is sent once: a call
+ * is never repeated by the HTTP core, and after a lost answer the engine reads the term's assignments
+ * before sending again.
  *
  * @example
  * ```ts
@@ -23,6 +25,7 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
+import { ATLAS_V2, segment } from "../catalog/paths.ts";
 import { glossaryAssignments } from "../csv/templates/glossary_templates.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
 import { NotFoundError } from "../errors.ts";
@@ -80,6 +83,26 @@ export async function activeEntities(
   return found;
 }
 
+/**
+ * `glossary.assignTermToEntities`, sent once: the HTTP core repeats a call whose answer was lost, which sends
+ * the assignments a second time; marked not idempotent, the lost answer reaches the engine instead, which
+ * reads the term's assignments (`applied`) before sending again.
+ */
+async function assignOnce(
+  catalog: CatalogClient,
+  termGuid: string,
+  entityGuids: string[],
+  signal: AbortSignal,
+): Promise<void> {
+  await catalog.http.request({
+    method: "POST",
+    path: `${ATLAS_V2}/glossary/terms/${segment(termGuid)}/assignedEntities`,
+    body: entityGuids.map((guid) => ({ guid })),
+    idempotent: false,
+    signal,
+  });
+}
+
 /** The bulk import of term assignments from rows of the glossary-assignments template. */
 export function glossaryAssignmentImport(
   catalog: CatalogClient,
@@ -128,11 +151,7 @@ export function glossaryAssignmentImport(
   const assign = async (termGuid: string, units: Unit[], present: Set<string>, signal: AbortSignal) => {
     if (units.length === 0) return;
     try {
-      await catalog.glossary.assignTermToEntities(
-        termGuid,
-        units.map((unit) => ({ guid: unit.item.entityGuid })),
-        signal,
-      );
+      await assignOnce(catalog, termGuid, units.map((unit) => unit.item.entityGuid), signal);
       for (const unit of units) {
         present.add(unit.item.entityGuid);
         settled.settle(unit, { status: "created" });

@@ -5,7 +5,9 @@
  *
  * Units are whole groups (`lineage_csv_rows.ts`), so a process covers every line of its group and is
  * rejected or recorded as one. Writes are upserts by a qualified name derived from the ends and the
- * process name, so sending a unit again (resume, a lost answer, a second import) updates the same process.
+ * process name, so a second import updates the same process; within an import each process is written
+ * once: a write is never repeated by the HTTP core, and after a lost answer or a resume the engine asks
+ * whether the process is there (`applied`) before sending it again.
  *
  * Entity checks. Every end is read (once per run): the process's qualified name is made from the ends'
  * qualified names, so a row naming a missing or deleted entity is always rejected, never sent. With entity
@@ -193,12 +195,36 @@ function sameJson(stored: unknown, expected: string): boolean {
   }
 }
 
+/**
+ * `catalog` whose process writes are never repeated by the HTTP core: the upsert goes as a bulk write of
+ * one entity marked not idempotent, so an answer lost after the service wrote the process reaches the engine,
+ * which asks whether the process is there (`applied`) instead of writing it again.
+ */
+function writingOnce(catalog: CatalogClient): CatalogClient {
+  // An import built only to group rows into units is given no client.
+  if (catalog === undefined) return catalog;
+  const bound = <T extends object>(target: T, override: Record<string | symbol, unknown>): T =>
+    new Proxy(target, {
+      get: (object, key) => {
+        if (key in override) return override[key];
+        const value = Reflect.get(object, key, object);
+        return typeof value === "function" ? value.bind(object) : value;
+      },
+    });
+  const entity = bound(catalog.entity, {
+    createOrUpdate: (written: AtlasEntity, signal?: AbortSignal) =>
+      catalog.entity.createOrUpdateMany([written], signal, { idempotent: false }),
+  });
+  return bound(catalog, { entity });
+}
+
 /** The bulk import of lineage rows of `template` (one of the lineage templates). */
 export function lineageCsvImport(
-  catalog: CatalogClient,
+  client: CatalogClient,
   template: CsvTemplate,
   options: LineageImportOptions,
 ): LineageImportRun {
+  const catalog = writingOnce(client);
   const checker = new LineageEndChecker(catalog, options.validateEntities);
   const notStored = new Set<string>();
   const planReasons = new WeakMap<LineageProcessItem, string>();

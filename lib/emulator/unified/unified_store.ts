@@ -8,6 +8,7 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { Json, Kind } from "./unified_model.ts";
+import { countWrite, trackWrites } from "../write_counts.ts";
 
 /** One stored relationship: from `(fromType, fromId)` to `(toType, toId)`. */
 export interface StoredRelationship {
@@ -35,8 +36,11 @@ interface RelationshipRow {
 /** The unified catalog's tables. */
 export class UnifiedStore {
   readonly #statements: Record<string, StatementSync>;
+  readonly #db: DatabaseSync;
 
   private constructor(db: DatabaseSync) {
+    this.#db = db;
+    trackWrites(db);
     this.#statements = {
       byId: db.prepare("SELECT kind, json FROM uc_entities WHERE id = ?"),
       byKind: db.prepare("SELECT json FROM uc_entities WHERE kind = ? ORDER BY rowid"),
@@ -132,6 +136,7 @@ export class UnifiedStore {
       parentId?.toLowerCase() ?? null,
       JSON.stringify(entity),
     );
+    countWrite(this.#db, `uc-${kind}`, String(entity.id).toLowerCase());
   }
 
   /** Removes an entity and every relationship of it. */

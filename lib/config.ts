@@ -43,7 +43,7 @@ export interface Config {
   unifiedApiVersion: string;
   /** OAuth scope requested for catalog tokens. */
   tokenScope: string;
-  /** Client-side limit of requests per second to the catalog; 0 turns the limiter off. */
+  /** Fixed client-side limit of requests per second to the catalog; 0 (the default) sets none. */
   rateLimit: number;
   /** Largest catalog answer read, in bytes once decompressed (CATALOG_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
@@ -120,7 +120,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: "https://purview.azure.net/.default",
     meaning: "OAuth scope of catalog tokens",
   },
-  { name: "CATALOG_RATE_LIMIT", default: "50", meaning: "Client-side requests per second (0 = off)" },
+  {
+    name: "CATALOG_RATE_LIMIT",
+    default: "0",
+    meaning: "Fixed client-side requests per second; 0 = none (after a 429 the client paces itself)",
+  },
   {
     name: "CATALOG_MAX_RESPONSE_BYTES",
     default: "67108864",
@@ -306,7 +310,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     apiVersion: apiVersion(read, "CATALOG_API_VERSION", DEFAULT_API_VERSION),
     unifiedApiVersion: apiVersion(read, "CATALOG_UNIFIED_API_VERSION", DEFAULT_UNIFIED_API_VERSION),
     tokenScope: scope(read),
-    rateLimit: integer(read, "CATALOG_RATE_LIMIT", 50, 0, 10000),
+    rateLimit: integer(read, "CATALOG_RATE_LIMIT", 0, 0, 10000),
     maxResponseBytes: integer(read, "CATALOG_MAX_RESPONSE_BYTES", 64 * 1024 * 1024, 1024 * 1024, 1024 ** 3),
     maxRetryWaitSeconds: integer(read, "CATALOG_MAX_RETRY_WAIT", 120, 0, 86400),
     logLevel: logRaw as LogLevel,

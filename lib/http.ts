@@ -230,7 +230,15 @@ export class HttpClient {
       const { error, outcome, waitMs } = result;
       logger.debug(`${label} -> ${describeOutcome(outcome)} in ${elapsed} ms (attempt ${attempt})`);
 
+      const delay = waitMs ?? backoffDelayMs(attempt, {
+        baseMs: this.#options.retryBaseMs,
+        maxMs: this.#options.retryMaxMs,
+      });
       if (outcome.kind === "status" && outcome.status === 429) {
+        // A throttle applies to the whole client, not just this call: every request waits for it, whether
+        // or not this one is retried (a wait longer than the client waits at most is not held: the calls
+        // fail at once instead).
+        if (delay <= this.#options.maxRetryAfterMs) this.#limiter.pauseFor(delay);
         for (const listener of this.#throttleListeners) listener(clampDelayMs(waitMs ?? 0));
       }
       if (!shouldRetry(outcome, idempotent)) throw this.#finalError(error, outcome, idempotent, attempt);
@@ -239,12 +247,6 @@ export class HttpClient {
         throw this.#waitTooLong(error, waitMs);
       }
       if (attempt > maxRetries) throw this.#finalError(error, outcome, idempotent, attempt);
-      const delay = waitMs ?? backoffDelayMs(attempt, {
-        baseMs: this.#options.retryBaseMs,
-        maxMs: this.#options.retryMaxMs,
-      });
-      // A throttle applies to the whole client, not just this call.
-      if (outcome.kind === "status" && outcome.status === 429) this.#limiter.pauseFor(delay);
       logger.info(
         `${label} failed (${describeOutcome(outcome)}); retry ${attempt}/${maxRetries} in ${delay} ms`,
       );

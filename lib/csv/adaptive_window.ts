@@ -1,52 +1,155 @@
 /**
- * How many batches a bulk import keeps in flight: additive increase, multiplicative decrease, as TCP does.
- * A 429 halves the window (at most once per cool-down, since one throttle is usually seen by every call in
- * flight at once); a run of successes as long as the window grows it by one, up to the configured maximum.
+ * How many batches a bulk import keeps in flight. The window finds the concurrency the service gives
+ * instead of guessing it: it starts small, grows while answers come back as fast as they did unloaded,
+ * and shrinks when they slow down (a queue is building at the service) or when the service answers 429.
+ *
+ * What it is based on:
+ * - **Growth** is TCP's (RFC 5681, §3.1): slow start (one more batch for each answer that shows no
+ *   queueing, so the window doubles each round trip) until the first sign of congestion, then congestion
+ *   avoidance (one more batch per window of such answers).
+ * - **Latency** is read as Netflix concurrency-limits' `Gradient2Limit` does
+ *   (github.com/Netflix/concurrency-limits, after TCP Vegas): each answer's round trip is compared with a
+ *   long-term exponential average of round trips (not the minimum, which biases towards an impractically low
+ *   baseline on bursty services); the gradient `tolerance × long ÷ sample`, kept within [0.5, 1], shrinks
+ *   the window by a smoothed share when below 1 (`size × (1 − smoothing × (1 − gradient))`); the long
+ *   average is pulled down when answers become twice as fast as it, so the window recovers after a busy
+ *   spell; and the window does not grow while fewer than half its batches are in flight (the import, not
+ *   the service, is the limit then).
+ * - **A 429** halves the window (the multiplicative decrease of AIMD, Chiu and Jain 1989), at most once per
+ *   cool-down, since one throttle is usually seen by every call in flight at once.
+ * - **Karn's rule** (RFC 6298, §3): a round trip that overlaps a throttle (it started before the last 429
+ *   was seen, or while the client was paused by it: within the cool-down or the pause the 429 asked for)
+ *   is not a sample: it measures the pause, not the service.
+ *
+ * The window is bounded by the configured maximum (`--concurrency`) and never goes below one batch.
  *
  * @example
  * ```ts
  * import { AdaptiveWindow } from "./adaptive_window.ts";
- * const window = new AdaptiveWindow(8);
- * window.throttled(); // window.size === 4
- * for (let i = 0; i < 4; i++) window.succeeded(); // window.size === 5
+ * const window = new AdaptiveWindow(32); // window.size === 4: it starts small
+ * const requests = [window.sent(), window.sent(), window.sent(), window.sent()];
+ * for (const request of requests) window.answered(request); // window.size === 8 (slow start)
+ * window.throttled(); // a 429: window.size === 4
  * ```
  *
  * @module
  */
 
+/** Batches in flight at the start: as many as a fixed window held before the window adapted. */
+export const INITIAL_WINDOW = 4;
+/** A round trip up to this multiple of the long-term average is not taken for queueing. */
+const TOLERANCE = 1.5;
+/** Share of the gradient's cut applied per answer (Gradient2Limit's default smoothing). */
+const SMOOTHING = 0.2;
+/** Answers the long-term average spans once warmed up (an exponential average over about this many). */
+const LONG_WINDOW = 300;
+/** Answers averaged plainly before the exponential average takes over. */
+const WARM_UP = 10;
+
+/** A request in flight: when it was sent, and how many were in flight then (itself included). */
+export interface SentRequest {
+  at: number;
+  inFlight: number;
+}
+
+export interface AdaptiveWindowOptions {
+  /** Batches in flight at the start (default {@link INITIAL_WINDOW}, at most `max`). */
+  initial?: number;
+  /** After a 429 halves the window, further 429s within this time do not (default 1 s). */
+  coolDownMs?: number;
+  /** The clock, in milliseconds (default `performance.now`). */
+  now?: () => number;
+}
+
 export class AdaptiveWindow {
   readonly max: number;
-  #size: number;
-  #successes = 0;
+  #estimate: number;
+  #slowStart = true;
+  #inFlight = 0;
+  /** Long-term average round trip, and how many answers it holds (to {@link WARM_UP}). */
+  #longRtt = 0;
+  #samples = 0;
   #lastCut = -Infinity;
+  /** Requests sent before this time overlap a throttle or its pause: their round trips are not samples. */
+  #throttledUntil = -Infinity;
   readonly #coolDownMs: number;
   readonly #now: () => number;
 
-  constructor(max: number, options: { coolDownMs?: number; now?: () => number } = {}) {
+  constructor(max: number, options: AdaptiveWindowOptions = {}) {
     this.max = Math.max(1, Math.floor(max));
-    this.#size = this.max;
+    this.#estimate = Math.min(this.max, Math.max(1, Math.floor(options.initial ?? INITIAL_WINDOW)));
     this.#coolDownMs = options.coolDownMs ?? 1000;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   /** Batches allowed in flight now. */
   get size(): number {
-    return this.#size;
+    return Math.max(1, Math.min(this.max, Math.floor(this.#estimate)));
   }
 
-  throttled(): void {
+  /** The long-term average round trip in milliseconds (0 before the first answer). */
+  get baselineMs(): number {
+    return this.#longRtt;
+  }
+
+  /** A request leaves; returns what to hand back to {@link answered} or {@link ended}. */
+  sent(): SentRequest {
+    return { at: this.#now(), inFlight: ++this.#inFlight };
+  }
+
+  /**
+   * The request ended without a round trip to learn from (it failed, was retried, or
+   * was a half of a refused batch): it is no longer in flight.
+   */
+  ended(_request: SentRequest): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+  }
+
+  /** The request was answered: its round trip grows or shrinks the window. */
+  answered(request: SentRequest): void {
+    // In flight while it was: when it left or when it came back, whichever was more.
+    const inFlight = Math.max(request.inFlight, this.#inFlight);
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+    const startedAt = request.at;
+    // Karn's rule: a round trip that overlaps a throttle measured the pause.
+    if (startedAt < this.#throttledUntil) return;
     const now = this.#now();
+    const rtt = Math.max(0.001, now - startedAt);
+    if (this.#samples < WARM_UP) {
+      this.#samples++;
+      this.#longRtt += (rtt - this.#longRtt) / this.#samples;
+    } else {
+      this.#longRtt += (rtt - this.#longRtt) * (2 / (LONG_WINDOW + 1));
+    }
+    // Answers far faster than the average: a busy spell is over, let the baseline catch up.
+    if (this.#longRtt / rtt > 2) this.#longRtt *= 0.9;
+    const gradient = Math.max(0.5, Math.min(1, (TOLERANCE * this.#longRtt) / rtt));
+    if (gradient < 1) {
+      this.#slowStart = false;
+      this.#estimate = Math.max(1, this.#estimate * (1 - SMOOTHING * (1 - gradient)));
+      return;
+    }
+    // The import, not the service, limited what was in flight: nothing learnt about a larger window.
+    if (inFlight < this.#estimate / 2) return;
+    this.#estimate = Math.min(this.max, this.#estimate + (this.#slowStart ? 1 : 1 / this.#estimate));
+  }
+
+  /**
+   * The service answered 429, asking for a pause of `pauseMs` when known: halve the window (once per
+   * cool-down), and leave slow start.
+   */
+  throttled(pauseMs = 0): void {
+    const now = this.#now();
+    this.#throttledUntil = Math.max(this.#throttledUntil, now + Math.max(this.#coolDownMs, pauseMs));
+    this.#slowStart = false;
     if (now - this.#lastCut < this.#coolDownMs) return;
     this.#lastCut = now;
-    this.#size = Math.max(1, Math.floor(this.#size / 2));
-    this.#successes = 0;
+    this.#estimate = Math.max(1, Math.floor(this.#estimate / 2));
   }
 
-  succeeded(): void {
-    if (this.#size >= this.max) return;
-    if (++this.#successes >= this.#size) {
-      this.#size++;
-      this.#successes = 0;
-    }
-  }
+  /**
+   * A batch completed. The window learns from each request's answer ({@link answered}), since a batch can
+   * take several (lookups, halves of a refused batch); this says nothing more.
+   */
+  succeeded(): void {}
 }

@@ -74,7 +74,7 @@ export class BatchSender<Item> {
       pending = await this.#without(pending, this.plugin.applied, (count) => record.recovered += count);
     }
     if (pending.length === 0) return record;
-    const outcomes = await this.#send(pending);
+    const outcomes = await this.#send(pending, true);
     outcomes.forEach((outcome, i) => {
       const unit = pending[i];
       const count = unit.lines.length;
@@ -103,14 +103,25 @@ export class BatchSender<Item> {
    * alone, and rejects those; while the catalog cannot be reached the batch is retried, sending only what a
    * lost answer did not already apply.
    */
-  async #send(units: ImportUnit<Item>[]): Promise<EngineOutcome[]> {
+  async #send(units: ImportUnit<Item>[], measure = false): Promise<EngineOutcome[]> {
     const outcomes: EngineOutcome[] = new Array(units.length);
     let open = units.map((_, i) => i);
     let unreachable = 0, throttled = 0;
-    for (;;) {
+    for (let attempt = 1;; attempt++) {
       const sending = open.map((i) => units[i]);
+      // The window learns from the round trip of a whole batch's first attempt only: a retry or a half
+      // of a refused batch is not the same request (Karn's rule).
+      const sent = this.window.sent();
       try {
-        const answers = await this.plugin.send(sending, this.signal);
+        let answers: UnitOutcome[];
+        try {
+          answers = await this.plugin.send(sending, this.signal);
+        } catch (error) {
+          this.window.ended(sent);
+          throw error;
+        }
+        if (measure && attempt === 1) this.window.answered(sent);
+        else this.window.ended(sent);
         if (answers.length !== sending.length) {
           throw new Error(
             `import ${this.plugin.id} reported ${answers.length} outcomes for ${sending.length} units`,
@@ -125,13 +136,14 @@ export class BatchSender<Item> {
         }
         if (error instanceof RetryWaitTooLongError) throw waitTooLong(error);
         if (error instanceof RateLimitError) {
-          this.window.throttled();
+          const wait = this.#throttleWait(error, throttled + 1);
+          this.window.throttled(wait);
           if (++throttled >= MAX_THROTTLED_ATTEMPTS) {
             throw new StopImport(`the catalog kept throttling (${throttled} refusals in a row)`, {
               cause: error,
             });
           }
-          await sleep(this.#throttleWait(error, throttled), this.stop);
+          await sleep(wait, this.stop);
           continue;
         }
         if (isUnreachable(error)) {
@@ -175,8 +187,9 @@ export class BatchSender<Item> {
         if (this.stop.aborted) throw error;
         if (error instanceof RetryWaitTooLongError) throw waitTooLong(error);
         if (error instanceof RateLimitError && ++throttled < MAX_THROTTLED_ATTEMPTS) {
-          this.window.throttled();
-          await sleep(this.#throttleWait(error, throttled), this.stop);
+          const wait = this.#throttleWait(error, throttled);
+          this.window.throttled(wait);
+          await sleep(wait, this.stop);
           continue;
         }
         if (isUnreachable(error) && ++unreachable < (this.options.unreachableAttempts ?? 5)) {

@@ -13,9 +13,13 @@ import { DELIMITER_OPTION_HELP, delimiterOption } from "../csv/delimiter.ts";
 import { type BulkImportOptions, CALL_TERMS, CLI_TERMS, type ImportTerms } from "../csv/engine.ts";
 import type { OperationContext } from "./types.ts";
 
-/** Batches in flight by default: enough to hide latency, few enough to stay inside the service's limits. */
-export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 32;
+/**
+ * Most batches in flight by default. The engine starts with 4 and finds how many the service takes
+ * (lib/csv/adaptive_window.ts): more while answers come back as fast, fewer when they slow down or a 429
+ * comes; this only bounds it.
+ */
+export const DEFAULT_CONCURRENCY = 32;
+export const MAX_CONCURRENCY = 64;
 
 /** The shared option fields; spread them into an import's input schema. */
 export const bulkImportFields = {
@@ -23,7 +27,8 @@ export const bulkImportFields = {
     "Rows sent per request (default CATALOG_BATCH_SIZE, 100)",
   ),
   concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).optional().describe(
-    `Requests in flight at once (default ${DEFAULT_CONCURRENCY}); lowered automatically while throttled`,
+    `Most requests in flight at once (default ${DEFAULT_CONCURRENCY}); the import starts with 4 and adapts ` +
+      "to the service's latency and throttling",
   ),
   dryRun: z.boolean().optional().describe(
     "Check the file and report what would be created or updated, changing nothing",

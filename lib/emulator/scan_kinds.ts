@@ -5,9 +5,39 @@
  * @module
  */
 
-// The data source kinds are the wire contract's, shared with the client so the two cannot drift apart.
-import { DATA_SOURCE_KINDS } from "../catalog/scan_types.ts";
-export { DATA_SOURCE_KINDS };
+/**
+ * The `kind` values of a data source (DataSourceType, one model per kind in the scanning contract): the
+ * emulator's own copy, not the client's (`lib/catalog/scan_types.ts`), so a wrong client list makes the
+ * client's tests fail instead of agreeing with the emulator. `tests/contract/emulator_lists_test.ts`
+ * compares it, and {@link SCAN_KINDS}, to the contract.
+ */
+export const DATA_SOURCE_KINDS: readonly string[] = [
+  "AzureSubscription",
+  "AzureResourceGroup",
+  "AzureSynapseWorkspace",
+  "AzureSynapse",
+  "AdlsGen1",
+  "AdlsGen2",
+  "AmazonAccount",
+  "AmazonS3",
+  "AmazonSql",
+  "AzureCosmosDb",
+  "AzureDataExplorer",
+  "AzureFileService",
+  "AzureSqlDatabase",
+  "AmazonPostgreSql",
+  "AzurePostgreSql",
+  "SqlServerDatabase",
+  "AzureSqlDatabaseManagedInstance",
+  "AzureSqlDataWarehouse",
+  "AzureMySql",
+  "AzureStorage",
+  "Teradata",
+  "Oracle",
+  "SapS4Hana",
+  "SapEcc",
+  "PowerBI",
+];
 
 /** Scan kinds of the contract: the data source kind followed by how the scan authenticates. */
 export const SCAN_KINDS: readonly string[] = [

@@ -15,7 +15,7 @@ import {
   KEY_RESULT_STATUSES,
   OBJECTIVE_STATUSES,
   UPDATE_FREQUENCIES,
-} from "../../unified/enums.ts";
+} from "./unified_enums.ts";
 import { invalidField } from "./unified_errors.ts";
 
 /** A JSON object as stored and answered. */
@@ -43,7 +43,7 @@ export interface KindSpec {
   defaultStatus?: string;
 }
 
-// The enumerations are the wire contract's, shared with the client so the two cannot drift apart.
+// The enumerations are the contract's, in the emulator's own copy (unified_enums.ts), not the client's.
 export {
   AUDIENCES,
   CDE_DATA_TYPES,
@@ -51,7 +51,7 @@ export {
   DOMAIN_TYPES,
   TERM_RELATIONSHIP_TYPES,
   UPDATE_FREQUENCIES,
-} from "../../unified/enums.ts";
+} from "./unified_enums.ts";
 /** CatalogModelStatus: status of domains, terms, data products, critical data elements. */
 export const CATALOG_STATUS = ENTITY_STATUSES;
 /** OkrSharedEntityStatus: status of objectives. */

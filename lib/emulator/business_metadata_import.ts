@@ -20,6 +20,7 @@
  *
  * @module
  */
+import { isCsvUpload } from "./csv_upload.ts";
 import type { AreaDependencies } from "./area.ts";
 import { applyBusinessMetadata } from "./entity_business_metadata.ts";
 import { unknownTypeError } from "./entity_lookup.ts";
@@ -92,7 +93,8 @@ async function readFilePart(request: Request): Promise<string> {
   const name = typeof file === "string" ? "" : file.name;
   if (name.trim() === "") throw new EmulatorError(404, "ATLAS-404-00-014", "File name should not be blank");
   const extension = name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
-  if (extension !== "csv") {
+  // A part named without `.csv` (`file`, as several clients send it) is read when its content is CSV text.
+  if (extension !== "csv" && !(await isCsvUpload(file as File))) {
     const note = extension === "xls" || extension === "xlsx" ? " (the emulator reads .csv only)" : "";
     throw new EmulatorError(
       400,

@@ -16,8 +16,9 @@
  * - `accountSettings`: what was set on the account (its friendly name, its access keys, its resource set
  *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule.
  *
- * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, and
- * the root collection, with its original friendly name and no description. The search index follows by
+ * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, the
+ * root collection, with its original friendly name and no description, and the glossary named `Glossary`
+ * (a new one, without terms; see `glossary_default.ts`). The search index follows by
  * itself (its triggers see the deletes). Faults, scripts and statistics are the admin route's business.
  *
  * @example
@@ -34,6 +35,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { TypeSystem } from "./area.ts";
 import { ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections_store.ts";
+import { addDefaultGlossary, DEFAULT_GLOSSARY } from "./glossary_default.ts";
 import type { EntityStore } from "./store.ts";
 import { TypeRegistry } from "./types/type_registry.ts";
 
@@ -49,6 +51,7 @@ export interface DataResetReport {
 export const KEPT: readonly string[] = [
   "built-in type definitions (as shipped)",
   `root collection ${ROOT_NAME}`,
+  `glossary ${DEFAULT_GLOSSARY}`,
 ];
 
 /** One kind of record: its table and, when the table holds several kinds, which rows. */
@@ -101,6 +104,7 @@ export function clearCatalogData(store: EntityStore, types?: TypeSystem): DataRe
       db.prepare("UPDATE account_collections SET friendly_name = ?, description = NULL WHERE name = ?")
         .run(ROOT_FRIENDLY_NAME, ROOT_NAME);
     }
+    if (tables.has("glossary_glossaries")) addDefaultGlossary(db, Date.now());
   });
   if (types instanceof TypeRegistry) types.reload();
   return { cleared, kept: [...KEPT] };

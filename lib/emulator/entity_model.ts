@@ -96,6 +96,7 @@ const SERVICE_OWNED_FIELDS = new Set([
 /** Checks one entity of a request body; `where` names it in the error (`entities[2]`). */
 export function validateEntityInput(value: unknown, where: string): EntityInput {
   if (!isObject(value)) throw EmulatorError.invalidParameters(`${where} must be a JSON object`, where);
+  lenientEntityShape(value);
   const typeName = value.typeName;
   if (typeof typeName !== "string" || typeName.trim() === "") {
     throw EmulatorError.invalidParameters(`${where}.typeName is required`, `${where}.typeName`);
@@ -113,6 +114,77 @@ export function validateEntityInput(value: unknown, where: string): EntityInput 
     throw EmulatorError.invalidParameters(`${where}.labels must be an array of strings`, `${where}.labels`);
   }
   return value as EntityInput;
+}
+
+/**
+ * Reads an entity the way Atlas's JSON binding does, in place, before it is checked. Each leniency below is
+ * one Atlas (and so Purview) has, and widely used clients rely on it:
+ * - `guid` as a JSON number (`-1`): AtlasEntity's `guid` is a Java String, and Jackson binds a number to a
+ *   String field as its text (scalar coercion is on by default), so `-1` is the placeholder `"-1"` and
+ *   `guidAssignments` is keyed `"-1"`.
+ * - `null` for `attributes`, `classifications`, `labels`, `meanings`, `relationshipAttributes`: Jackson sets
+ *   the field to null and Atlas treats a null collection as none (a null `attributes` then fails on the
+ *   mandatory `qualifiedName`, as on the service), so they are dropped rather than refused.
+ * - A `qualifiedName` given as a number or boolean: string attributes are `AtlasStringType`, whose
+ *   `isValidValue` accepts any value and whose `getNormalizedValue` is `obj.toString()`
+ *   (apache/atlas, intg/src/main/java/org/apache/atlas/type/AtlasBuiltInTypes.java).
+ * - Object references in `attributes` and `relationshipAttributes`: see {@link lenientObjectId}.
+ * Unknown top-level fields are not refused, and not stored either (see `ENTITY_FIELDS`).
+ */
+function lenientEntityShape(value: JsonObject): void {
+  if (typeof value.guid === "number" || typeof value.guid === "bigint") value.guid = String(value.guid);
+  for (const field of ["attributes", "classifications", "labels", "meanings", "relationshipAttributes"]) {
+    if (value[field] === null) delete value[field];
+  }
+  if (isObject(value.attributes)) {
+    const qualifiedName = value.attributes.qualifiedName;
+    if (typeof qualifiedName === "number" || typeof qualifiedName === "boolean") {
+      value.attributes.qualifiedName = String(qualifiedName);
+    }
+    value.attributes = lenientReferences(value.attributes) as JsonObject;
+  }
+  if (isObject(value.relationshipAttributes)) {
+    value.relationshipAttributes = lenientReferences(value.relationshipAttributes) as JsonObject;
+  }
+}
+
+// Attribute values nest a few levels at most (array<map<string, AtlasObjectId>>); deeper values are left
+// as sent, for the type checks to refuse, so a hostile body cannot exhaust the stack here.
+const REFERENCE_DEPTH = 32;
+
+function lenientReferences(value: unknown, depth = 0): unknown {
+  if (depth > REFERENCE_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => lenientReferences(item, depth + 1));
+  if (!isObject(value)) return value;
+  if (typeof value.typeName === "string" && !("attributes" in value)) {
+    const reference = lenientObjectId(value);
+    if (reference) return reference;
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lenientReferences(v, depth + 1)]));
+}
+
+/**
+ * An object reference as Atlas reads it, or undefined when `value` is not one. Atlas builds an
+ * AtlasObjectId from the attribute's map by taking `guid` with `toString()` (so `-1` is `"-1"`) and ignores
+ * fields it does not know (`@JsonIgnoreProperties(ignoreUnknown=true)`; apache/atlas,
+ * intg/src/main/java/org/apache/atlas/model/instance/AtlasObjectId.java). Purview goes one step further
+ * and resolves a `qualifiedName` written at the top level (`{typeName, guid, qualifiedName}`, as
+ * pyapacheatlas's minimal JSON writes it) like `uniqueAttributes: {qualifiedName}`; the emulator moves it
+ * there, so the reference resolves by its (placeholder) guid first and by its qualified name otherwise.
+ */
+export function lenientObjectId(value: JsonObject): JsonObject | undefined {
+  const numericGuid = typeof value.guid === "number" || typeof value.guid === "bigint";
+  const topLevelName = typeof value.qualifiedName === "string" && value.qualifiedName !== "";
+  if (!numericGuid && !topLevelName) return undefined;
+  const reference: JsonObject = { ...value };
+  if (numericGuid) reference.guid = String(value.guid);
+  if (topLevelName) {
+    if (!isObject(reference.uniqueAttributes)) {
+      reference.uniqueAttributes = { qualifiedName: value.qualifiedName };
+    }
+    delete reference.qualifiedName;
+  }
+  return reference;
 }
 
 function validateClassifications(value: unknown, where: string): void {
@@ -220,10 +292,41 @@ export function mergeBusinessAttributes(
   return Object.fromEntries(Object.entries(merged).filter(([, values]) => Object.keys(values).length > 0));
 }
 
+/**
+ * The fields of AtlasEntity in the data-map contract (2023-09-01). A field a caller sends beyond these is
+ * ignored, neither refused nor stored: Atlas's AtlasEntity is `@JsonIgnoreProperties(ignoreUnknown=true)`, so
+ * Jackson drops it while binding (apache/atlas, intg/src/main/java/org/apache/atlas/model/instance/
+ * AtlasEntity.java, as AtlasObjectId.java beside it).
+ */
+const ENTITY_FIELDS = new Set([
+  "attributes",
+  "businessAttributes",
+  "classifications",
+  "collectionId",
+  "contacts",
+  "createTime",
+  "createdBy",
+  "customAttributes",
+  "guid",
+  "homeId",
+  "isIncomplete",
+  "labels",
+  "lastModifiedTS",
+  "meanings",
+  "provenanceType",
+  "proxy",
+  "relationshipAttributes",
+  "status",
+  "typeName",
+  "updateTime",
+  "updatedBy",
+  "version",
+]);
+
 function callerFields(input: JsonObject): JsonObject {
   const fields: JsonObject = {};
   for (const [key, value] of Object.entries(input)) {
-    if (!SERVICE_OWNED_FIELDS.has(key) && value !== undefined) fields[key] = value;
+    if (ENTITY_FIELDS.has(key) && !SERVICE_OWNED_FIELDS.has(key) && value !== undefined) fields[key] = value;
   }
   return fields;
 }

@@ -114,9 +114,13 @@ export function faultError(status: number): EmulatorError {
   return new EmulatorError(status, code, message);
 }
 
-const AZURE_STYLE_PATHS = /^\/(_emulator|account|scan|datagovernance)(\/|$)/;
+const AZURE_STYLE_PATHS = /^\/(_emulator|account|collections|scan|datagovernance)(\/|$)/;
 
-/** Account, scanning and the admin endpoints use azure-style bodies; the data-map API uses Atlas ones. */
+/**
+ * Account (collections under `/account/collections` and `/collections` too), scanning, the unified catalog
+ * and the admin endpoints use azure-style bodies, routes that do not exist included; the data-map API uses
+ * Atlas ones.
+ */
 export function errorStyleForPath(path: string): ErrorStyle {
   return AZURE_STYLE_PATHS.test(path) ? "azure" : "atlas";
 }

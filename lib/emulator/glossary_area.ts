@@ -24,6 +24,7 @@
  *
  * @module
  */
+import { addDefaultGlossary, hasGlossaryTables } from "./glossary_default.ts";
 import type { ApiArea } from "./area.ts";
 import { noContent, readArrayBody } from "./entity_lookup.ts";
 import { jsonResponse } from "./errors.ts";
@@ -42,6 +43,9 @@ const CATEGORY = `${GLOSSARY}/category/{categoryId}`;
 
 /** Routes of the glossary area, relative to the API prefix. */
 export const glossaryArea: ApiArea = (deps) => {
+  // A new database gets the glossary a new account has (glossary_default.ts); made once, when the glossary
+  // tables are created, so a caller who deletes it keeps it deleted.
+  if (!hasGlossaryTables(deps.store.database)) addDefaultGlossary(deps.store.database, deps.now());
   const views = new GlossaryViews(GlossaryStore.for(deps.store.database), deps.store);
   const writer = new GlossaryWriter(deps, views);
   const imports = new GlossaryImports(deps, views);

@@ -20,6 +20,7 @@
  * @module
  */
 import { parseCsv } from "../deps/csv.ts";
+import { isCsvUpload } from "./csv_upload.ts";
 import type { AreaDependencies } from "./area.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { applyRows, checkRows, columnKey } from "./glossary_import_rows.ts";
@@ -189,7 +190,8 @@ async function readImportFile(request: Request): Promise<ImportRow[]> {
   if (file === null || typeof file === "string") {
     throw EmulatorError.invalidParameters("the file part is required", "file");
   }
-  if (!file.name.toLowerCase().endsWith(".csv")) {
+  // A part named without `.csv` (`file`, as several clients send it) is read when its content is CSV text.
+  if (!(await isCsvUpload(file))) {
     throw new EmulatorError(
       400,
       "ATLAS-400-00-098",

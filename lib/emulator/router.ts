@@ -85,6 +85,27 @@ export class Router {
   }
 }
 
+/**
+ * `routes` plus, for each route the contract writes outside `/atlas/v2` (`/lineage/{guid}/next`,
+ * `/glossary/name/{glossaryName}/terms/import`, `/glossary/terms/import/{operationGuid}`, ...), the same route
+ * under `/atlas/v2`: Purview answers both spellings under both API prefixes and clients use either.
+ */
+export function withAtlasV2Aliases(routes: RouteDefinition[]): RouteDefinition[] {
+  const known = new Set(routes.map((route) => `${route.method} ${route.path}`));
+  const aliases = routes
+    .filter((route) => !route.path.startsWith("/atlas/v2/"))
+    .map((route) => ({ ...route, path: `/atlas/v2${route.path}` }))
+    .filter((route) => !known.has(`${route.method} ${route.path}`));
+  return [...routes, ...aliases];
+}
+
+/** `routes` with the leading `from` of each path replaced by `to` (routes not under `from` are left out). */
+export function rebasedRoutes(routes: RouteDefinition[], from: string, to: string): RouteDefinition[] {
+  return routes
+    .filter((route) => route.path === from || route.path.startsWith(`${from}/`))
+    .map((route) => ({ ...route, path: to + route.path.slice(from.length) }));
+}
+
 function splitPath(path: string): string[] {
   return path.split("/").filter((segment) => segment.length > 0);
 }

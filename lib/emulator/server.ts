@@ -32,7 +32,7 @@ import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./e
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
 import { type GuardedServer, serveGuarded } from "../net_guard.ts";
-import { readJsonBody, Router } from "./router.ts";
+import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
 import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
 import { EntityStore } from "./store.ts";
@@ -80,7 +80,7 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/relationship (create, update, guid)",
   "/atlas/v2/glossary (glossaries, categories, terms, assignments; term CSV import with status)",
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
-  "/account (account properties; collections, child names, path; no prefix)",
+  "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
 ] as const;
 
 /**
@@ -108,12 +108,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     };
     const apiRouter = new Router();
     for (const prefix of API_PREFIXES) {
+      // Routes the contracts write outside /atlas/v2 (lineage next page, glossary import by name and its
+      // status) are answered under /atlas/v2 too, as the service does.
+      const glossary = withAtlasV2Aliases(glossaryArea(deps));
+      const lineage = withAtlasV2Aliases(lineageArea(deps));
       apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps))
         .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps))
-        .mount(prefix, glossaryArea(deps)).mount(prefix, lineageArea(deps));
+        .mount(prefix, glossary).mount(prefix, lineage);
     }
-    // The account API (account properties, collections) has no /datamap/api prefix.
-    apiRouter.mount("", accountArea(deps)).mount("", collectionsArea(deps)).mount("", scanArea(deps));
+    // The account API (account properties, collections) has no /datamap/api prefix; collections are served
+    // under /account/collections and, as the service also answers, under /collections.
+    const collections = collectionsArea(deps);
+    apiRouter.mount("", accountArea(deps)).mount("", collections).mount("", scanArea(deps))
+      .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
     apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
     const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });

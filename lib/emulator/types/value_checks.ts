@@ -71,6 +71,13 @@ export function entityError(registry: TypeRegistry, entity: EntityShape): Emulat
   const relationshipNames = new Set(registry.relationshipAttributeDefs(typeName).map((a) => a.name));
   for (const [name, value] of Object.entries(attributes)) {
     const attribute = defined.get(name);
+    // Atlas's AtlasStringType accepts any value and stores its toString() (isValidValue is always true;
+    // apache/atlas, intg/src/main/java/org/apache/atlas/type/AtlasBuiltInTypes.java): a number or boolean
+    // sent for a string attribute is stored as its text rather than refused.
+    if (attribute?.typeName === "string" && (typeof value === "number" || typeof value === "boolean")) {
+      attributes[name] = String(value);
+      continue;
+    }
     if (attribute) {
       const error = valueError(registry, value, attribute.typeName, `${typeName}.${name}`);
       if (error) return error;

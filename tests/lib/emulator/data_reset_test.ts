@@ -95,13 +95,21 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     const created = await populate(emulator);
     const entities = emulator.entityCount();
     const indexed = await searchCount(emulator);
-    assert.equal(indexed, entities + 2, "the seed's entities, the glossary and its term");
+    assert.equal(
+      indexed,
+      entities + 3,
+      "the seed's entities, the default glossary, the test's glossary and its term",
+    );
 
     const reset = await ok(emulator, "POST", "/_emulator/reset?data=true");
     assert.equal(reset.body.status, "reset");
     assert.equal(reset.body.dataCleared, true);
     assert.equal(reset.body.entityCount, 0);
-    assert.deepEqual(reset.body.kept, ["built-in type definitions (as shipped)", "root collection emulator"]);
+    assert.deepEqual(reset.body.kept, [
+      "built-in type definitions (as shipped)",
+      "root collection emulator",
+      "glossary Glossary",
+    ]);
     assert.deepEqual(
       reset.body.cleared,
       {
@@ -110,7 +118,7 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         glossaryRelations: 0,
         glossaryTerms: 1,
         glossaryCategories: 0,
-        glossaries: 1,
+        glossaries: 2,
         glossaryImports: 0,
         glossaryBulkDeletions: 0,
         typeDefs: 3,
@@ -128,11 +136,16 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     );
 
     assert.equal(emulator.entityCount(), 0);
-    assert.equal(await searchCount(emulator), 0, "the search index follows");
+    assert.equal(await searchCount(emulator), 1, "the search index follows: the new default glossary only");
     assert.equal((await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/guid/${ORDERS}`)).status, 404);
     const relationship = `${DATAMAP}/atlas/v2/relationship/guid/${created.relationship}`;
     assert.equal((await call(emulator, "GET", relationship)).status, 404);
-    assert.deepEqual((await ok(emulator, "GET", GLOSSARY)).body, []);
+    const glossaries = (await ok(emulator, "GET", GLOSSARY)).body;
+    assert.deepEqual(
+      glossaries.map((g: { name: string }) => g.name),
+      ["Glossary"],
+      "a new account's glossary",
+    );
     assert.equal((await call(emulator, "GET", `${GLOSSARY}/${created.glossary}`)).status, 404);
 
     assert.equal((await call(emulator, "GET", `${TYPES}/typedef/name/reset_asset`)).status, 404);
@@ -168,7 +181,7 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     await ok(emulator, "POST", `${DATAMAP}/atlas/v2/entity`, {
       entity: { typeName: "reset_asset", attributes: { qualifiedName: "reset://a", name: "a" } },
     });
-    assert.equal(await searchCount(emulator), 2, "the new entity and glossary");
+    assert.equal(await searchCount(emulator), 3, "the new entity and glossary, and the default glossary");
   });
 });
 

@@ -116,6 +116,8 @@ Deno.test("validateEntity: values must match the attribute types", () => {
       }],
       ["azure_blob_path", { ...path, softDeletedState: { deleted: true, remainingRetentionDays: 3 } }],
       ["AtlasGlossaryTerm", { qualifiedName: "t@g", name: "t", status: "Draft", examples: ["a", "b"] }],
+      // AtlasStringType accepts any value and stores obj.toString(): a number for a string is its text.
+      ["DataSet", { qualifiedName: "q", name: 42 }],
     ];
     for (const [typeName, attributes] of ok) assert.equal(check(typeName, attributes), undefined, typeName);
     const bad: Array<[string, Record<string, unknown>, string]> = [
@@ -123,7 +125,8 @@ Deno.test("validateEntity: values must match the attribute types", () => {
       ["azure_datalake_gen2_path", { ...path, size: 1.5 }, "long"],
       ["azure_datalake_gen2_path", { ...path, modifiedTime: "yesterday" }, "date"],
       ["azure_sql_column", { qualifiedName: "q#c", name: "c", precision: 3_000_000_000 }, "int"],
-      ["DataSet", { qualifiedName: "q", name: 42 }, "string"],
+      // Numbers and booleans for a string attribute are accepted (Atlas stores their text), objects are not.
+      ["DataSet", { qualifiedName: "q", name: { first: "x" } }, "string"],
       ["Process", { qualifiedName: "p", name: "p", inputs: { guid: "a" } }, "array<DataSet>"],
       ["Process", { qualifiedName: "p", name: "p", inputs: [{ guid: "a", typeName: "Process" }] }, "DataSet"],
       ["Process", { qualifiedName: "p", name: "p", outputs: [{ name: "no id" }] }, "DataSet"],

@@ -40,6 +40,10 @@ Deno.test("glossary tools are listed with all four annotations", async () => {
 Deno.test("create_glossary_term: the default glossary is created once, then used; synonyms by name", async () => {
   const h = await startHarness();
   try {
+    // A new account has the glossary "Glossary" already; without it, the tool creates it.
+    const existing = (await h.catalog.glossary.list()).find((g) => g.name === "Glossary");
+    assert.ok(existing, "a new account has a glossary named Glossary");
+    await h.catalog.glossary.delete(existing.guid!);
     const first = await call(h, "create_glossary_term", {
       name: "Revenue",
       definition: "Income from sales",

@@ -26,6 +26,7 @@ import {
   entityHeader,
   isObject,
   isPlaceholderGuid,
+  lenientObjectId,
 } from "./entity_model.ts";
 import { EntityRelationships } from "./entity_relationships.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
@@ -149,9 +150,11 @@ function remove(context: RelationshipContext, ctx: RouteContext): Response {
 }
 
 /** Resolves an AtlasObjectId (`{guid}` or `{typeName, uniqueAttributes: {qualifiedName}}`) to a stored entity. */
-function resolveEnd(deps: AreaDependencies, value: unknown, name: "end1" | "end2"): RelationshipEnd {
-  if (value === undefined || value === null) throw typeErrors.relationshipEndMissing(name);
-  if (!isObject(value)) throw EmulatorError.invalidParameters(`${name} must be an AtlasObjectId`, name);
+function resolveEnd(deps: AreaDependencies, given: unknown, name: "end1" | "end2"): RelationshipEnd {
+  if (given === undefined || given === null) throw typeErrors.relationshipEndMissing(name);
+  if (!isObject(given)) throw EmulatorError.invalidParameters(`${name} must be an AtlasObjectId`, name);
+  // Read like an entity's references: a numeric guid as its text, a top-level qualifiedName as uniqueAttributes.
+  const value = lenientObjectId(given) ?? given;
   let entity: AtlasEntity | undefined;
   if (typeof value.guid === "string" && value.guid !== "" && !isPlaceholderGuid(value.guid)) {
     entity = deps.store.get(value.guid);

@@ -108,16 +108,24 @@ Deno.test("shapes: object references by {typeName, guid, qualifiedName} and by u
   });
 });
 
-Deno.test("shapes: a relationship with numeric end guids is refused only when they do not resolve", async () => {
+Deno.test("shapes: relationship ends written as {typeName, guid: <number>, qualifiedName} resolve", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
+    const column = await ok(emulator, "POST", `${DATAMAP}/atlas/v2/entity?${API_VERSION}`, {
+      entity: {
+        typeName: "azure_sql_column",
+        attributes: { qualifiedName: `${CUSTOMERS_QN}#Loyalty`, name: "Loyalty" },
+      },
+    });
+    const columnGuid = column.body.mutatedEntities.CREATE[0].guid;
     const reply = await call(emulator, "POST", `${DATAMAP}/atlas/v2/relationship?${API_VERSION}`, {
       typeName: "azure_sql_table_columns",
-      end1: { typeName: "azure_sql_table", guid: -7 },
-      end2: { typeName: "azure_sql_column", guid: -8 },
+      end1: { typeName: "azure_sql_table", guid: -7, qualifiedName: CUSTOMERS_QN },
+      end2: { typeName: "azure_sql_column", uniqueAttributes: { qualifiedName: `${CUSTOMERS_QN}#Loyalty` } },
     });
-    // A placeholder names nothing outside an entity write; what matters is that the body was read.
-    assert.equal(reply.status, 400);
-    assert.notEqual(reply.body.errorCode, "ATLAS-400-00-028");
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    const read = await ok(emulator, "GET", `${DATAMAP}/atlas/v2/relationship/guid/${reply.body.guid}`);
+    assert.equal(read.body.relationship.end1.guid, CUSTOMERS);
+    assert.equal(read.body.relationship.end2.guid, columnGuid);
   });
 });
 

@@ -2,11 +2,12 @@
  * How the bulk engine sends one batch: units already there are skipped (`--skip-existing`) or, for a batch
  * an earlier run may have applied, counted as recovered; a throttled or unreachable catalog is waited for;
  * a lost answer is settled by asking what was applied before sending again; a refused batch is split in
- * halves until the refused units are alone, and only those are rejected.
+ * halves until the refused units are alone, and only those are rejected (after a 500, which may come after
+ * the write was applied, the rows found applied are recovered first).
  *
  * @module
  */
-import { CatalogError, RateLimitError, RetryWaitTooLongError } from "../errors.ts";
+import { CatalogError, RateLimitError, RetryWaitTooLongError, ServerError } from "../errors.ts";
 import { backoffDelayMs, clampDelayMs, sleep } from "../retry.ts";
 import type { AdaptiveWindow } from "./adaptive_window.ts";
 import type { BatchRecord } from "./checkpoint.ts";
@@ -165,7 +166,18 @@ export class BatchSender<Item> {
           continue;
         }
         if (error instanceof CatalogError) {
-          const answers = await this.#split(sending, error);
+          // A service error (500) may come after the write was applied: what was applied is recovered,
+          // and only the rest is split to find the refused rows, so no row is written twice.
+          const applied = this.plugin.applied;
+          if (error instanceof ServerError && applied) {
+            const found = await this.#patiently(() => applied(sending, this.signal));
+            open = open.filter((i, k) => {
+              if (found[k]) outcomes[i] = { status: "recovered" };
+              return !found[k];
+            });
+            if (open.length === 0) return outcomes;
+          }
+          const answers = await this.#split(open.map((i) => units[i]), error);
           answers.forEach((answer, k) => outcomes[open[k]] = answer);
           return outcomes;
         }

@@ -210,6 +210,28 @@ Deno.test("engine: lost answers after the write was applied are recovered, not s
   });
 });
 
+Deno.test("engine: a 500 answered after the write was applied is not a refusal of the rows: they are recovered, not sent again", async () => {
+  await withSetup(async (setup) => {
+    const file = await writeFile(setup.dir, 300, { badAttribute: (i) => i % 61 === 7 });
+    // Every third write is applied, then answered 500 (a service error after the fact), as a row refusal
+    // would be: the rows that were applied must not be split off and written again.
+    setup.emulator.faults.script(
+      Array.from(
+        { length: 30 },
+        (_, i): FaultStep => i % 3 === 1 ? { ...passes(), status: 500, afterHandling: true } : passes(),
+      ),
+    );
+    const summary = await runBulkImport(entityCsvImport(setup.client, TEMPLATE), {
+      file: file.path,
+      batchSize: 20,
+      concurrency: 2,
+      retryDelayMs: 1,
+    });
+    await assertEveryRowOnce(setup, file, summary);
+    assert.ok(summary.recovered >= 20, `rows of the 500s were recovered (${summary.recovered})`);
+  });
+});
+
 /** The entity import, with each send reported to `onSend` (before the request goes). */
 function watchedImport(
   client: CatalogClient,

@@ -10,7 +10,8 @@
  * - **Latency** is read as Netflix concurrency-limits' `Gradient2Limit` does
  *   (github.com/Netflix/concurrency-limits, after TCP Vegas): each answer's round trip is compared with a
  *   long-term exponential average of round trips (not the minimum, which biases towards an impractically low
- *   baseline on bursty services); the gradient `tolerance × long ÷ sample`, kept within [0.5, 1], shrinks
+ *   baseline on bursty services); the gradient `tolerance × long ÷ sample` (tolerance 2, as the library's
+ *   `GradientLimit`), kept within [0.5, 1], shrinks
  *   the window by a smoothed share when below 1 (`size × (1 − smoothing × (1 − gradient))`); the long
  *   average is pulled down when answers become twice as fast as it, so the window recovers after a busy
  *   spell; and the window does not grow while fewer than half its batches are in flight (the import, not
@@ -18,8 +19,9 @@
  * - **A 429** halves the window (the multiplicative decrease of AIMD, Chiu and Jain 1989), at most once per
  *   cool-down, since one throttle is usually seen by every call in flight at once.
  * - **Karn's rule** (RFC 6298, §3): a round trip that overlaps a throttle (it started before the last 429
- *   was seen, or while the client was paused by it: within the cool-down or the pause the 429 asked for)
- *   is not a sample: it measures the pause, not the service.
+ *   was seen, or within the pause that 429 asked for, when known) is not a sample: it measures the pause,
+ *   not the service. A service that throttles at random, with no wait, shrinks the window only by its
+ *   429s, which the answers in between grow back.
  *
  * The window is bounded by the configured maximum (`--concurrency`) and never goes below one batch.
  *
@@ -37,8 +39,8 @@
 
 /** Batches in flight at the start: as many as a fixed window held before the window adapted. */
 export const INITIAL_WINDOW = 4;
-/** A round trip up to this multiple of the long-term average is not taken for queueing. */
-const TOLERANCE = 1.5;
+/** A round trip up to this multiple of the long-term average is not queueing (GradientLimit's rttTolerance). */
+const TOLERANCE = 2;
 /** Share of the gradient's cut applied per answer (Gradient2Limit's default smoothing). */
 const SMOOTHING = 0.2;
 /** Answers the long-term average spans once warmed up (an exponential average over about this many). */
@@ -112,7 +114,7 @@ export class AdaptiveWindow {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     const startedAt = request.at;
     // Karn's rule: a round trip that overlaps a throttle measured the pause.
-    if (startedAt < this.#throttledUntil) return;
+    if (startedAt <= this.#throttledUntil) return;
     const now = this.#now();
     const rtt = Math.max(0.001, now - startedAt);
     if (this.#samples < WARM_UP) {
@@ -140,7 +142,7 @@ export class AdaptiveWindow {
    */
   throttled(pauseMs = 0): void {
     const now = this.#now();
-    this.#throttledUntil = Math.max(this.#throttledUntil, now + Math.max(this.#coolDownMs, pauseMs));
+    this.#throttledUntil = Math.max(this.#throttledUntil, now + pauseMs);
     this.#slowStart = false;
     if (now - this.#lastCut < this.#coolDownMs) return;
     this.#lastCut = now;

@@ -66,13 +66,13 @@ Deno.test("rising latency shrinks the window; latency within the tolerance holds
   const { window, steady } = windowOn(64, { initial: 32 });
   steady(20, 40);
   assert.equal(window.size, 64);
-  // 25 ms is within 1.5 × the baseline: no queueing seen, nothing shrinks.
+  // 25 ms is within 2 × the baseline: no queueing seen, nothing shrinks.
   steady(25, 64);
   assert.equal(window.size, 64);
-  // Three times the baseline: the service is queueing; the window shrinks, by at most 10% an answer.
-  steady(60, 1);
+  // Four times the baseline: the service is queueing; the window shrinks, by at most 10% an answer.
+  steady(80, 1);
   assert.ok(window.size < 64 && window.size >= 57, `smoothed cut: 64 to ${window.size}`);
-  steady(60, 20);
+  steady(80, 30);
   assert.ok(window.size <= 16, `answers that stay slow cut it hard: ${window.size}`);
   assert.ok(window.size >= 1);
 });
@@ -132,6 +132,17 @@ Deno.test("Karn's rule: a round trip that overlaps a throttle or its pause is no
   // Sent after it: counted again (growing the window additively: a 429 ended slow start).
   burst(20, 9);
   assert.equal(window.size, 9);
+});
+
+Deno.test("a 429 asking for no wait ignores only the requests in flight: answers sent after it count at once", () => {
+  const { window, steady, drain } = windowOn(64, { initial: 16 });
+  steady(20, 16);
+  window.throttled(0); // a service shedding load at random
+  assert.equal(window.size, 16);
+  drain(20);
+  assert.equal(window.size, 16, "the requests in flight during the 429 are not samples");
+  steady(20, 64);
+  assert.ok(window.size >= 18, `growing again: ${window.size}`);
 });
 
 Deno.test("requests that end without a round trip leave the window as it is", () => {

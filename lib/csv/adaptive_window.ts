@@ -19,9 +19,9 @@
  * - **A 429** halves the window (the multiplicative decrease of AIMD, Chiu and Jain 1989), at most once per
  *   cool-down, since one throttle is usually seen by every call in flight at once.
  * - **Karn's rule** (RFC 6298, §3): a round trip that overlaps a throttle (it started before the last 429
- *   was seen, or within the pause that 429 asked for, when known) is not a sample: it measures the pause,
- *   not the service. A service that throttles at random, with no wait, shrinks the window only by its
- *   429s, which the answers in between grow back.
+ *   was seen, within the cool-down after it, or within the pause it asked for) is not a sample: it measures
+ *   the pause, not the service. So the window does not grow for a cool-down after a 429: under a service's
+ *   rate limit, every batch let out at the end of a pause would draw a 429 of its own.
  *
  * The window is bounded by the configured maximum (`--concurrency`) and never goes below one batch.
  *
@@ -142,7 +142,7 @@ export class AdaptiveWindow {
    */
   throttled(pauseMs = 0): void {
     const now = this.#now();
-    this.#throttledUntil = Math.max(this.#throttledUntil, now + pauseMs);
+    this.#throttledUntil = Math.max(this.#throttledUntil, now + Math.max(this.#coolDownMs, pauseMs));
     this.#slowStart = false;
     if (now - this.#lastCut < this.#coolDownMs) return;
     this.#lastCut = now;

@@ -134,13 +134,16 @@ Deno.test("Karn's rule: a round trip that overlaps a throttle or its pause is no
   assert.equal(window.size, 9);
 });
 
-Deno.test("a 429 asking for no wait ignores only the requests in flight: answers sent after it count at once", () => {
-  const { window, steady, drain } = windowOn(64, { initial: 16 });
+Deno.test("the window does not grow for the cool-down after a 429, whatever the wait it asked for", () => {
+  const { window, clock, steady, drain } = windowOn(64, { initial: 16, coolDownMs: 1000 });
   steady(20, 16);
-  window.throttled(0); // a service shedding load at random
+  window.throttled(0);
   assert.equal(window.size, 16);
   drain(20);
-  assert.equal(window.size, 16, "the requests in flight during the 429 are not samples");
+  steady(20, 64);
+  assert.equal(window.size, 16, "answers of requests sent within the cool-down are not samples");
+  clock.now += 1000;
+  drain(20);
   steady(20, 64);
   assert.ok(window.size >= 18, `growing again: ${window.size}`);
 });

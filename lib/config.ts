@@ -123,7 +123,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   {
     name: "CATALOG_RATE_LIMIT",
     default: "0",
-    meaning: "Fixed client-side requests per second; 0 = none (after a 429 the client paces itself)",
+    meaning: "Fixed client-side requests per second; 0 = none (a 429 pauses every call; imports adapt)",
   },
   {
     name: "CATALOG_MAX_RESPONSE_BYTES",

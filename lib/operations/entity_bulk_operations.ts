@@ -29,12 +29,14 @@ export const ENTITY_IMPORT_TEMPLATES = [
 const LOOKUP_CHUNK = 50;
 
 const key = (typeName: string, qualifiedName: string) => `${typeName}\u0000${qualifiedName}`;
+/** The key of {@link existingKeys}' map for one type and qualified name. */
+export const existingKey = key;
 
 /** Finds which of `pairs` exist (ACTIVE) in the catalog, by unique attribute, a chunk per call. */
-async function existingKeys(
+export async function existingKeys(
   catalog: CatalogClient,
   pairs: Array<{ typeName: string; qualifiedName: string }>,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<Map<string, AtlasEntity>> {
   const byType = new Map<string, string[]>();
   for (const { typeName, qualifiedName } of pairs) {

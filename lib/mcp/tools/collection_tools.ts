@@ -1,5 +1,6 @@
 /**
- * Collection tools: list_collections, get_collection, create_collection (an upsert), delete_collection and
+ * Collection tools: list_collections, get_collection, create_collection (fails on an existing name unless
+ * `if_exists: "update"`), delete_collection and
  * get_collection_path. Collections are the catalog's folders for assets, nested under a root collection
  * named after the account; every call takes a collection's name, not its friendly name.
  *
@@ -11,12 +12,14 @@ import { UsageError } from "../../errors.ts";
 import {
   type CollectionHints,
   collectionNameProblem,
+  getCollectionIfExists,
   ROOT_PROTECTED,
   upsertCollection,
   withCollectionHints,
 } from "../../operations/collections_support.ts";
-import { defineTool, READ_ONLY, REMOVE, type ToolDefinition, UPSERT } from "../tool.ts";
+import { defineTool, READ_ONLY, REMOVE, type ToolDefinition } from "../tool.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+import { CREATE_OR_OVERWRITE, ifExistsField, overwrites } from "./if_exists.ts";
 
 /** Collections returned by one list_collections call unless the caller asks for fewer or more. */
 export const DEFAULT_COLLECTION_LIMIT = 200;
@@ -110,10 +113,11 @@ export const getCollectionTool = defineTool({
 export const createCollectionTool = defineTool({
   name: "create_collection",
   title: "Create or update collection",
-  description: "Create a collection, or update the one with this name (an upsert, so repeating it is " +
-    "safe). A new collection goes under parent_collection, or under the root collection when it is left " +
-    "out; for an existing one only the fields given change, and parent_collection moves it. Names have 3 " +
-    "to 36 letters, digits or hyphens. Returns the collection and whether it was created.",
+  description: "Create a collection. A new collection goes under parent_collection, or under the root " +
+    "collection when it is left out. If a collection with this name exists, nothing is changed and the " +
+    'call fails, unless if_exists is "update" (needs "confirm": true): then only the fields given change, ' +
+    "and parent_collection moves it. Names have 3 to 36 letters, digits or hyphens. Returns the " +
+    "collection and whether it was created.",
   input: z.object({
     collection_name: collectionName,
     friendly_name: z.string().min(1).optional().describe("Display name; defaults to collection_name"),
@@ -121,13 +125,27 @@ export const createCollectionTool = defineTool({
     parent_collection: z.string().min(1).optional().describe(
       "Name of the parent collection; the root when left out for a new collection",
     ),
+    if_exists: ifExistsField,
   }),
   output: z.object({ collection: collectionRecord, created: z.boolean() }),
-  annotations: UPSERT,
+  annotations: CREATE_OR_OVERWRITE,
+  confirmWhen: overwrites,
   handler: async (ctx, input) => {
     const problem = collectionNameProblem(input.collection_name);
     if (problem) throw new UsageError(`collection_name "${input.collection_name}" is not valid: ${problem}.`);
     const services = ctx.services;
+    if (input.if_exists === "fail") {
+      const current = await getCollectionIfExists(services.catalog(), input.collection_name, ctx.signal);
+      if (current) {
+        const parent = current.parentCollection?.referenceName;
+        throw new UsageError(
+          `Collection ${input.collection_name} exists already` +
+            `${parent ? ` (under ${parent})` : ""}; nothing was changed.`,
+          "Choose another collection_name, or call create_collection again with " +
+            '"if_exists": "update" and "confirm": true once the user agrees to change (or move) it.',
+        );
+      }
+    }
     const outcome = await withCollectionHints(
       HINTS,
       () =>

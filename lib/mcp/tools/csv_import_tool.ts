@@ -10,7 +10,9 @@ import { z } from "../../deps/zod.ts";
 import { DEFAULT_CONCURRENCY } from "../../operations/bulk_options.ts";
 import { readHeader } from "../../csv/template_choice.ts";
 import { mappedEntityImport, mappedEntityTemplate } from "../../operations/entity_mapped_import.ts";
-import { defineTool, UPSERT } from "../tool.ts";
+import { UsageError } from "../../errors.ts";
+import { defineTool } from "../tool.ts";
+import { CREATE_OR_OVERWRITE } from "./if_exists.ts";
 
 const summaryOutput = z.object({
   operation: z.string(),
@@ -40,13 +42,15 @@ const summaryOutput = z.object({
 export const importEntitiesFromCsvTool = defineTool({
   name: "import_entities_from_csv",
   title: "Import entities from a CSV file",
-  description: "Create or update entities of one type from a CSV file under the server's file root " +
+  description: "Create entities of one type from a CSV file under the server's file root " +
     "(CATALOG_MCP_FILE_ROOT; relative paths start there). column_mapping maps CSV columns to attributes, " +
     'e.g. {"path": "qualifiedName", "title": "name", "team": "owner"}; one column must map to ' +
     "qualifiedName. Other targets: collection, classifications and labels (';' separates several), and " +
     "bm.<group>.<attribute>. Without a mapping, columns map to attributes of the same name. Every row is " +
-    "checked before anything is sent; rows the catalog refuses go to a reject file with the reason. Use " +
-    "dry_run first to see what would be created or updated. An import that was cancelled or stopped " +
+    "checked before anything is sent; rows the catalog refuses go to a reject file with the reason. Rows " +
+    'whose entity exists already are skipped, changing nothing, unless if_exists is "update" (needs ' +
+    '"confirm": true): then their attributes are overwritten. Use dry_run first to see what would be ' +
+    "created, updated or skipped. An import that was cancelled or stopped " +
     "continues with resume (rows done are not sent again), or starts over with restart.",
   input: z.object({
     file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
@@ -58,15 +62,29 @@ export const importEntitiesFromCsvTool = defineTool({
       "Entities per request (default CATALOG_BATCH_SIZE)",
     ),
     dry_run: z.boolean().optional().describe("Check and report what would happen, changing nothing"),
-    skip_existing: z.boolean().optional().describe("Leave entities that already exist untouched"),
+    skip_existing: z.boolean().optional().describe(
+      'Leave entities that already exist untouched (the default; if_exists "update" overwrites them)',
+    ),
+    if_exists: z.enum(["skip", "update"]).default("skip").describe(
+      'Rows whose entity exists already: "skip" (default) leaves it untouched; "update" overwrites its ' +
+        'attributes (needs "confirm": true, after checking with the user)',
+    ),
     resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
     restart: z.boolean().optional().describe(
       "Start an interrupted import of the same file over, discarding its progress",
     ),
   }),
   output: summaryOutput,
-  annotations: UPSERT,
+  // May overwrite (if_exists "update"), so destructive; only such a call, and not a dry run, is confirmed.
+  annotations: CREATE_OR_OVERWRITE,
+  confirmWhen: (input) => input.if_exists === "update" && !input.dry_run,
   handler: async (ctx, input) => {
+    if (input.if_exists === "update" && input.skip_existing) {
+      throw new UsageError(
+        'if_exists "update" and skip_existing true contradict each other; nothing was read.',
+        "Leave out skip_existing to overwrite existing entities, or if_exists to skip them.",
+      );
+    }
     const operation = ctx.services.operationContext(ctx.signal, ctx.progress);
     const path = await operation.files?.readable(input.file_path, "file_path") ?? input.file_path;
     const header = await readHeader(path, input.file_path);
@@ -78,7 +96,7 @@ export const importEntitiesFromCsvTool = defineTool({
       batchSize: input.batch_size ?? ctx.services.config().batchSize,
       concurrency: DEFAULT_CONCURRENCY,
       dryRun: input.dry_run,
-      skipExisting: input.skip_existing,
+      skipExisting: input.if_exists !== "update",
       resume: input.resume,
       restart: input.restart,
       terms: CALL_TERMS,

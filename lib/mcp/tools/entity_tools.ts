@@ -6,10 +6,12 @@
  */
 import type { AtlasEntity, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { NotFoundError, UsageError } from "../../errors.ts";
-import { defineTool, OVERWRITE, READ_ONLY, REMOVE, type ToolContext, UPSERT } from "../tool.ts";
+import { BadRequestError, NotFoundError, UsageError } from "../../errors.ts";
+import { existingKey, existingKeys } from "../../operations/entity_bulk_operations.ts";
+import { defineTool, OVERWRITE, READ_ONLY, REMOVE, type ToolContext } from "../tool.ts";
 import { batchOutput, type EntityResult, type IndexedEntity, upsertWithIsolation } from "./batch_upsert.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+import { CREATE_OR_OVERWRITE, ifExistsField, overwrites } from "./if_exists.ts";
 
 /** Referred entities kept in one get_entity answer; more would flood a model's context. */
 export const MAX_REFERRED_ENTITIES = 100;
@@ -108,14 +110,35 @@ export const getEntityTool = defineTool({
 export const createEntityTool = defineTool({
   name: "create_entity",
   title: "Create entity",
-  description: "Register a data asset in the catalog. If an entity with the same typeName and " +
-    "qualifiedName exists, it is updated instead (the call is an upsert), so repeating it is safe. " +
+  description: "Register a data asset in the catalog. If an entity with the same type_name and " +
+    "qualified_name exists, nothing is changed and the call fails naming its GUID (use update_entity), " +
+    'unless if_exists is "update": then its attributes given are overwritten (needs "confirm": true). ' +
     "Returns the GUID; then use get_entity, create_glossary_term or create_lineage.",
-  input: newEntity,
+  input: newEntity.extend({ if_exists: ifExistsField }),
   output: mutationOutput,
-  annotations: UPSERT,
-  handler: async (ctx, input) =>
-    summarizeMutation(await ctx.services.catalog().entity.createOrUpdate(toAtlasEntity(input), ctx.signal)),
+  annotations: CREATE_OR_OVERWRITE,
+  confirmWhen: overwrites,
+  handler: async (ctx, input) => {
+    const { if_exists: ifExists, ...fields } = input;
+    if (ifExists === "fail") {
+      const existing = await findExisting(ctx, [{
+        typeName: fields.type_name,
+        qualifiedName: fields.qualified_name,
+      }]);
+      const current = existing.get(existingKey(fields.type_name, fields.qualified_name));
+      if (current) {
+        throw new UsageError(
+          `A ${fields.type_name} with qualified_name ${fields.qualified_name} exists already ` +
+            `(guid ${current.guid}); nothing was changed.`,
+          `Change it with update_entity (guid ${current.guid}), or call create_entity again with ` +
+            '"if_exists": "update" and "confirm": true once the user agrees to overwrite it.',
+        );
+      }
+    }
+    return summarizeMutation(
+      await ctx.services.catalog().entity.createOrUpdate(toAtlasEntity(fields), ctx.signal),
+    );
+  },
 });
 
 export const updateEntityTool = defineTool({
@@ -155,17 +178,47 @@ export const batchCreateEntitiesTool = defineTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
   description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call, sent in batches of ` +
-    "CATALOG_BATCH_SIZE. Existing entities with the same type_name and qualified_name are updated. Each " +
+    "CATALOG_BATCH_SIZE. An entity whose type_name and qualified_name exist already fails, changing " +
+    'nothing, unless if_exists is "update": then it is overwritten (needs "confirm": true). Each ' +
     "entity gets its own result (created, updated or failed with the reason), so fix and resend only the " +
     "failed ones.",
-  input: z.object({ entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES) }),
+  input: z.object({
+    entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES),
+    if_exists: ifExistsField,
+  }),
   output: batchOutput,
-  annotations: UPSERT,
-  handler: (ctx, input) =>
-    upsertWithIsolation(
+  annotations: CREATE_OR_OVERWRITE,
+  confirmWhen: overwrites,
+  handler: async (ctx, input) => {
+    const items = input.entities.map((entity, index) => ({ index, entity: toAtlasEntity(entity) }));
+    if (input.if_exists === "update") return await upsertWithIsolation(ctx, items);
+    const existing = await findExisting(
       ctx,
-      input.entities.map((entity, index) => ({ index, entity: toAtlasEntity(entity) })),
-    ),
+      input.entities.map((e) => ({ typeName: e.type_name, qualifiedName: e.qualified_name })),
+    );
+    const fresh: IndexedEntity[] = [];
+    const failures: EntityResult[] = [];
+    for (const item of items) {
+      const source = input.entities[item.index];
+      const current = existing.get(existingKey(source.type_name, source.qualified_name));
+      if (!current) fresh.push(item);
+      else {
+        failures.push({
+          index: item.index,
+          type_name: source.type_name,
+          qualified_name: source.qualified_name,
+          guid: current.guid,
+          status: "failed",
+          error: 'exists already; nothing was sent for it (update_entity changes it, or if_exists "update")',
+        });
+      }
+    }
+    const result = fresh.length > 0
+      ? await upsertWithIsolation(ctx, fresh)
+      : { created: 0, updated: 0, failed: 0, skipped: 0, results: [] };
+    const results = [...result.results, ...failures].sort((a, b) => a.index - b.index);
+    return { ...result, failed: result.failed + failures.length, results };
+  },
 });
 
 export const batchUpdateEntitiesTool = defineTool({
@@ -199,6 +252,30 @@ export const batchUpdateEntitiesTool = defineTool({
     return { ...result, failed: result.failed + failures.length, results };
   },
 });
+
+/**
+ * The entities of `pairs` that exist, read a type at a time: a type the catalog does not know is left
+ * out (its entities are sent and fail with the catalog's own reason), so one bad entity fails alone.
+ */
+async function findExisting(
+  ctx: ToolContext,
+  pairs: Array<{ typeName: string; qualifiedName: string }>,
+): Promise<Map<string, AtlasEntity>> {
+  const found = new Map<string, AtlasEntity>();
+  for (const typeName of new Set(pairs.map((p) => p.typeName))) {
+    try {
+      const some = await existingKeys(
+        ctx.services.catalog(),
+        pairs.filter((p) => p.typeName === typeName),
+        ctx.signal,
+      );
+      for (const [k, entity] of some) found.set(k, entity);
+    } catch (error) {
+      if (!(error instanceof NotFoundError || error instanceof BadRequestError)) throw error;
+    }
+  }
+  return found;
+}
 
 const DELETED_MESSAGE = "the entity is deleted (status DELETED); create it again with create_entity";
 

@@ -100,7 +100,8 @@ export const listAvailableOperationsTool = defineTool({
     })),
     readOnlyMode: z.boolean(),
   }),
-  annotations: READ_ONLY,
+  // The list is this server's own registry, not the catalog: a closed world.
+  annotations: { ...READ_ONLY, openWorldHint: false },
   handler: (ctx, input) => {
     const { registry, readOnly } = ctx.services;
     let groups = registry.groups();

@@ -1,6 +1,7 @@
 /**
  * The collection tools through a real MCP client over streamable HTTP, against the seeded emulator:
- * list_collections (bounded), get_collection, create_collection (an upsert), delete_collection (with the
+ * list_collections (bounded), get_collection, create_collection (refuses an existing name unless
+ * if_exists "update"), delete_collection (with the
  * service's refusals as error results carrying a hint) and get_collection_path, plus their annotations and
  * read-only mode.
  */
@@ -63,7 +64,7 @@ Deno.test("list_collections returns every collection, bounded by limit", async (
   }
 });
 
-Deno.test("create_collection upserts; get_collection and get_collection_path read it back", async () => {
+Deno.test("create_collection creates, refuses an existing name unless if_exists update; reads back", async () => {
   const h = await startHarness();
   try {
     const created = await call(h, "create_collection", {
@@ -79,10 +80,20 @@ Deno.test("create_collection upserts; get_collection and get_collection_path rea
     assert.equal(collection.name, "sales-eu");
     assert.equal(collection.parentCollection.referenceName, "emulator", "the root by default");
 
+    const refused = await call(h, "create_collection", {
+      collection_name: "sales-eu",
+      parent_collection: "sales",
+      description: "European sales",
+    });
+    assert.equal(refused.result.isError, true, "an existing name is refused by default");
+    assert.match(String(refused.json.message), /exists already .*nothing was changed/);
+    assert.match(String(refused.json.hint), /"if_exists": "update"/);
     const moved = await call(h, "create_collection", {
       collection_name: "sales-eu",
       parent_collection: "sales",
       description: "European sales",
+      if_exists: "update",
+      confirm: true,
     });
     assert.equal(moved.data.created, false, "the second call updates");
     const movedCollection = moved.data.collection as Record<string, unknown>;
@@ -91,6 +102,8 @@ Deno.test("create_collection upserts; get_collection and get_collection_path rea
     const repeated = await call(h, "create_collection", {
       collection_name: "sales-eu",
       description: "European sales",
+      if_exists: "update",
+      confirm: true,
     });
     assert.equal(
       ((repeated.data.collection as Record<string, unknown>).parentCollection as { referenceName: string })
@@ -192,6 +205,11 @@ Deno.test("collection tools carry all four annotations; read-only mode keeps onl
     }
     assert.equal(byName.get("delete_collection")!.annotations!.destructiveHint, true);
     assert.equal(byName.get("create_collection")!.annotations!.idempotentHint, true);
+    assert.equal(
+      byName.get("create_collection")!.annotations!.destructiveHint,
+      true,
+      'if_exists "update" overwrites',
+    );
     assert.equal(byName.get("list_collections")!.annotations!.readOnlyHint, true);
     const properties = (byName.get("create_collection")!.inputSchema.properties ?? {}) as Record<
       string,
@@ -199,7 +217,7 @@ Deno.test("collection tools carry all four annotations; read-only mode keeps onl
     >;
     assert.deepEqual(
       Object.keys(properties).sort(),
-      ["collection_name", "description", "friendly_name", "parent_collection"],
+      ["collection_name", "confirm", "description", "friendly_name", "if_exists", "parent_collection"],
     );
   } finally {
     await h.close();

@@ -1,13 +1,16 @@
 /**
  * Glossary tools (spec §4.3): list terms (of one glossary or all), create a term, and assign a term to
- * entities. They use the classic glossary API (`client.glossary`).
+ * entities. They use the classic glossary API (`client.glossary`); assign_term_to_entities also takes a
+ * unified catalog term ID (uc_create_term), relating the term to each asset through the unified catalog's
+ * term relationships (`POST terms/{termId}/relationships?entityType=DATAASSET`), so sequence 2 of spec
+ * §4.3 (uc_create_domain, uc_create_term, assign_term_to_entities) completes.
  *
  * @module
  */
 import type { AtlasGlossary, AtlasGlossaryTerm } from "../../catalog/glossary_types.ts";
 import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
 import { z } from "../../deps/zod.ts";
-import { CatalogError, ConflictError, UsageError } from "../../errors.ts";
+import { CatalogError, ConflictError, NotFoundError, UsageError } from "../../errors.ts";
 import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition, UPSERT } from "../tool.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
@@ -197,17 +200,25 @@ export const assignTermToEntitiesTool = defineTool({
   name: "assign_term_to_entities",
   title: "Assign term to entities",
   description: "Tag entities (data assets, found with search_entities) with a glossary term (GUID from " +
-    `get_glossary_terms or create_glossary_term). Up to ${MAX_ASSIGNED_ENTITIES} entity GUIDs per call. ` +
+    "get_glossary_terms or create_glossary_term), or with a unified catalog term (ID from uc_create_term, " +
+    "uc_list_terms or uc_search_terms: the term is related to each asset in the unified catalog). Up to " +
+    `${MAX_ASSIGNED_ENTITIES} entity GUIDs per call. ` +
     "Every entity gets its own result: assigned, already_assigned, or failed with the reason (an unknown " +
     "or deleted entity fails alone; the others are still assigned). Repeating the call is harmless.",
   input: z.object({
-    term_guid: z.string().min(1).describe("GUID of the glossary term"),
+    term_guid: z.string().min(1).describe(
+      "GUID of the glossary term, or ID of a unified catalog term (uc_create_term)",
+    ),
     entity_guids: z.array(z.string().min(1)).min(1).max(MAX_ASSIGNED_ENTITIES).describe(
       "GUIDs of the entities to tag",
     ),
   }),
   output: z.object({
     term_guid: z.string(),
+    term_kind: z.enum(["glossary", "unified_catalog"]).describe(
+      "glossary: a classic glossary term (the entities' meanings); unified_catalog: a unified catalog " +
+        "term, related to each asset (see uc_get_term)",
+    ),
     assigned: z.number().int(),
     already_assigned: z.number().int(),
     failed: z.number().int(),
@@ -216,7 +227,23 @@ export const assignTermToEntitiesTool = defineTool({
   annotations: UPSERT,
   handler: async (ctx, input) => {
     const glossary = ctx.services.catalog().glossary;
-    const current = await glossary.getTermAssignedEntities(input.term_guid, { signal: ctx.signal });
+    let current: Array<{ guid?: string }>;
+    try {
+      current = await glossary.getTermAssignedEntities(input.term_guid, { signal: ctx.signal });
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      // Not a classic glossary term: a unified catalog term (uc_create_term) is assigned its own way.
+      const ucTerm = await unifiedTerm(ctx, input.term_guid);
+      if (!ucTerm) {
+        throw new UsageError(
+          `term_guid ${input.term_guid} is neither a glossary term nor a unified catalog term; nothing ` +
+            "was assigned.",
+          "Find the term's GUID with get_glossary_terms (classic glossary) or its ID with uc_list_terms " +
+            "or uc_search_terms (unified catalog).",
+        );
+      }
+      return await assignUnifiedTerm(ctx, input.term_guid, input.entity_guids);
+    }
     const already = new Set(current.map((entity) => entity.guid));
     const results = new Map<string, z.input<typeof assignResult>>();
     const pending: string[] = [];
@@ -234,6 +261,7 @@ export const assignTermToEntitiesTool = defineTool({
     const count = (status: string) => ordered.filter((r) => r.status === status).length;
     return {
       term_guid: input.term_guid,
+      term_kind: "glossary" as const,
       assigned: count("assigned"),
       already_assigned: count("already_assigned"),
       failed: count("failed"),
@@ -241,6 +269,65 @@ export const assignTermToEntitiesTool = defineTool({
     };
   },
 });
+
+/** The unified catalog term with this ID, or undefined when the unified catalog has none. */
+async function unifiedTerm(ctx: ToolContext, id: string): Promise<{ id: string } | undefined> {
+  try {
+    return await ctx.services.unified().terms.get(id, { signal: ctx.signal });
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof UsageError) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Relates a unified catalog term to data assets (`terms/{id}/relationships`, entityType DATAASSET), one
+ * call per asset. Each asset is read from the catalog first, so an unknown GUID fails alone with a 404,
+ * and an asset the term is related to already is reported as such, not related twice.
+ */
+async function assignUnifiedTerm(ctx: ToolContext, termId: string, entityGuids: string[]) {
+  const terms = ctx.services.unified().terms;
+  const catalog = ctx.services.catalog();
+  const related = await terms.listRelationships(termId, { entityType: "DATAASSET", signal: ctx.signal });
+  const already = new Set(related.map((link) => link.entityId.toLowerCase()));
+  const results: z.input<typeof assignResult>[] = [];
+  for (const guid of new Set(entityGuids)) {
+    if (already.has(guid.toLowerCase())) {
+      results.push({ entity_guid: guid, status: "already_assigned" });
+      continue;
+    }
+    try {
+      const header = await catalog.entity.getHeader(guid, ctx.signal);
+      if (header.status === "DELETED") {
+        results.push({
+          entity_guid: guid,
+          status: "failed",
+          error: "the entity is deleted (status DELETED)",
+        });
+        continue;
+      }
+      await terms.createRelationship(termId, { entityId: guid, relationshipType: "Related" }, {
+        entityType: "DATAASSET",
+        signal: ctx.signal,
+      });
+      results.push({ entity_guid: guid, status: "assigned" });
+    } catch (error) {
+      if (!(error instanceof CatalogError)) throw error;
+      results.push({ entity_guid: guid, status: "failed", error: describe(error) });
+    }
+  }
+  const count = (status: string) => results.filter((r) => r.status === status).length;
+  return {
+    term_guid: termId,
+    term_kind: "unified_catalog" as const,
+    assigned: count("assigned"),
+    already_assigned: count("already_assigned"),
+    failed: count("failed"),
+    results,
+  };
+}
 
 /**
  * Assigns a batch in one call. The service refuses a whole call for one bad entity, so a refused batch

@@ -165,7 +165,9 @@ Deno.test("assign_term_to_entities: per-entity results; a bad GUID fails alone; 
       entity_guids: [ORDERS],
     });
     assert.equal(unknownTerm.result.isError, true);
-    assert.equal(unknownTerm.json.status, 404);
+    // Neither a glossary term nor a unified catalog term: said so, with where to find one (no bare 404).
+    assert.match(String(unknownTerm.json.message), /neither a glossary term nor a unified catalog term/);
+    assert.match(String(unknownTerm.json.hint), /get_glossary_terms.*uc_list_terms/);
     const none = await call(h, "assign_term_to_entities", { term_guid: term, entity_guids: [] });
     assert.equal(none.json.error, "InvalidArguments");
   } finally {

@@ -10,7 +10,8 @@
  */
 import { type EnvSource, loadConfig } from "../lib/config.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account.ts";
-import { fastToolListing, serveFastStart } from "../lib/mcp/fast_start.ts";
+import { FAST_START_DATA, fastToolListing, type RealServer, serveFastStart } from "../lib/mcp/fast_start.ts";
+import { createStdioGuard } from "../lib/mcp/stdio_guard.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
 
 /** The flags of `govcat serve` that shape its environment. */
@@ -75,7 +76,7 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
       tools,
       stopped,
       loadServer: async () =>
-        (await import("./serve_command.ts")).startStdioHandoff(effective, flags.verbose, env),
+        guarded(await (await import("./serve_command.ts")).startStdioHandoff(effective, flags.verbose, env)),
     });
     return 0;
   } catch (error) {
@@ -86,6 +87,24 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
 }
 
 const encoder = new TextEncoder();
+
+/** The real server behind the guard that answers malformed lines, messages without a method and batches. */
+function guarded(real: RealServer): RealServer {
+  const guard = createStdioGuard({
+    write: writeStdout,
+    forward: (line) => real.push(line),
+    supportedProtocolVersions: FAST_START_DATA.supportedProtocolVersions,
+    latestProtocolVersion: FAST_START_DATA.latestProtocolVersion,
+  });
+  return {
+    push: (bytes) => guard.push(bytes),
+    end: () => {
+      guard.end();
+      return real.end();
+    },
+    close: () => real.close(),
+  };
+}
 
 function writeStdout(text: string): void {
   const bytes = encoder.encode(text);

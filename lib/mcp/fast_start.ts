@@ -133,7 +133,8 @@ export async function serveFastStart(options: FastStartOptions): Promise<void> {
         return true;
       }
       case "tools/list":
-        if (params !== undefined && (!isObject(params) || !optionalString(params.cursor))) return false;
+        // A cursor was never issued (one page lists every tool): the real server refuses it.
+        if (params !== undefined && (!isObject(params) || params.cursor !== undefined)) return false;
         answer(message.id, { tools: options.tools });
         return true;
       case "ping":

@@ -20,8 +20,8 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  type JSONRPCMessage,
   ListToolsRequestSchema,
-  McpError,
   RootsListChangedNotificationSchema,
   Server,
   type Tool,
@@ -236,7 +236,18 @@ export function createToolServer(
     : undefined;
   if (roots) server.setNotificationHandler(RootsListChangedNotificationSchema, () => roots.changed());
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
+  guardToolCalls(server);
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    // One page lists every tool, so this server issues no cursor: any cursor is not one of its own.
+    if (request.params?.cursor !== undefined) {
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        "Invalid cursor: this server lists every tool on one page and issued no cursor; call tools/list " +
+          "without one.",
+      );
+    }
+    return { tools: listing };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (
     request: CallToolRequest,
     extra: ProgressRequestExtra & { signal: AbortSignal; requestId?: string | number },
@@ -246,7 +257,10 @@ export function createToolServer(
     if (!tool) {
       const reason = selection.disabled.get(name);
       if (reason) return errorResult({ error: "ToolDisabled", message: reason }, secrets);
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`);
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`,
+      );
     }
     const unknown = unknownArgumentsProblem(Object.keys(tool.input.shape), args ?? {}, name);
     if (unknown) {
@@ -298,4 +312,56 @@ export function createToolServer(
     }
   });
   return server;
+}
+
+/**
+ * An error answered with `code` and exactly `message`. The SDK's McpError puts "MCP error <code>: " in
+ * its message, which goes on the wire, and a client that wraps the answer in its own McpError prefixes it
+ * again ("MCP error -32602: MCP error -32602: Unknown tool").
+ */
+export function protocolError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * Answers a `tools/call` whose params are missing or have no tool name with -32602 and a readable
+ * message. The SDK would answer -32603 with the whole zod error as the message: its schema check runs
+ * before any handler, so the check sits on the transport's way in, for every transport.
+ */
+function guardToolCalls(server: Server): void {
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    await connect(transport);
+    const deliver = transport.onmessage;
+    if (!deliver) return;
+    transport.onmessage = (message, extra) => {
+      const problem = toolCallProblem(message);
+      if (problem === undefined || !("id" in message)) return deliver(message, extra);
+      // After a timer, as the SDK's answers to the requests before it (which come in promise jobs).
+      setTimeout(() =>
+        transport.send({
+          jsonrpc: "2.0",
+          id: message.id,
+          error: { code: ErrorCode.InvalidParams, message: problem },
+        })
+          .catch((error) => server.onerror?.(error as Error)), 0);
+    };
+  };
+}
+
+function toolCallProblem(message: JSONRPCMessage): string | undefined {
+  if (!("method" in message) || message.method !== "tools/call") return undefined;
+  const params = (message as { params?: unknown }).params;
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    return 'Invalid params: tools/call needs params {"name": "<tool name>", "arguments": {...}}; ' +
+      "the tool names are in tools/list.";
+  }
+  const { name, arguments: args } = params as Record<string, unknown>;
+  if (typeof name !== "string") {
+    return 'Invalid params: tools/call needs "name", the name of a tool from tools/list, as a string.';
+  }
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
+    return `Invalid params: the "arguments" of ${name} must be an object of argument names and values.`;
+  }
+  return undefined;
 }

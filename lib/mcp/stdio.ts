@@ -5,7 +5,13 @@
  * @module
  */
 import process from "node:process";
-import { StdioServerTransport } from "../deps/mcp_sdk.ts";
+import { PassThrough } from "node:stream";
+import {
+  LATEST_PROTOCOL_VERSION,
+  StdioServerTransport,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "../deps/mcp_sdk.ts";
+import { createStdioGuard } from "./stdio_guard.ts";
 import { createToolServer } from "./server.ts";
 import type { ToolServices } from "./tool.ts";
 
@@ -13,8 +19,20 @@ import type { ToolServices } from "./tool.ts";
 export async function serveStdio(services: ToolServices): Promise<void> {
   const server = createToolServer(services);
   server.onerror = (error) => services.logger.warn(`mcp: ${error.message}`);
+  // Malformed lines, messages without a method and batches are answered here (see stdio_guard.ts).
+  const input = new PassThrough();
+  const guard = createStdioGuard({
+    write: (text) => process.stdout.write(text),
+    forward: (line) => input.write(line),
+    supportedProtocolVersions: SUPPORTED_PROTOCOL_VERSIONS,
+    latestProtocolVersion: LATEST_PROTOCOL_VERSION,
+  });
+  process.stdin.on("data", (bytes: Uint8Array) => guard.push(bytes));
   const ended = new Promise<void>((resolve) => {
-    const finish = () => resolve();
+    const finish = () => {
+      guard.end();
+      resolve();
+    };
     process.stdin.once("end", finish);
     process.stdin.once("close", finish);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -25,7 +43,7 @@ export async function serveStdio(services: ToolServices): Promise<void> {
       }
     }
   });
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout));
+  await server.connect(new StdioServerTransport(input, process.stdout));
   services.logger.info("govcat MCP server on stdio; waiting for a client");
   await ended;
   await server.close();

@@ -43,7 +43,13 @@ export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logg
   const secrets = new Set<string>();
   const write = options.write ?? writeStderr;
   const emit = (at: LogLevel, message: string) => {
-    if (ORDER[at] <= ORDER[level]) write(`${at}: ${redactSecrets(message, secrets)}`);
+    const taps = listeners.get(logger);
+    const written = ORDER[at] <= ORDER[level];
+    if (!written && !taps?.size) return;
+    const redacted = redactSecrets(message, secrets);
+    if (written) write(`${at}: ${redacted}`);
+    // Every level, whatever this logger writes: a listener (an MCP session) has its own level.
+    for (const listener of taps ?? []) listener(at, redacted);
   };
   const logger: Logger = {
     level,
@@ -58,6 +64,32 @@ export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logg
   };
   for (const s of options.secrets ?? []) logger.addSecret(s);
   return logger;
+}
+
+/** Hears every message of a logger, already masked; see {@link onLogMessage}. */
+export type LogListener = (level: LogLevel, message: string) => void;
+
+const listeners = new WeakMap<Logger, Set<LogListener>>();
+
+/**
+ * Calls `listener` with every message `logger` (made by {@link createLogger}) is given, at any level,
+ * after secrets are masked, as it would write them; returns the function that stops it. The MCP server
+ * uses it to send a session's log lines to its client.
+ *
+ * @example
+ * ```ts
+ * import { createLogger, onLogMessage } from "./log.ts";
+ * const log = createLogger("error", { secrets: ["s3cr3t"], write: () => {} });
+ * const stop = onLogMessage(log, (level, message) => console.log(level, message)); // "info token ***"
+ * log.info("token s3cr3t");
+ * stop();
+ * ```
+ */
+export function onLogMessage(logger: Logger, listener: LogListener): () => void {
+  let set = listeners.get(logger);
+  if (!set) listeners.set(logger, set = new Set());
+  set.add(listener);
+  return () => set.delete(listener);
 }
 
 /** A logger that writes nothing, for library callers that did not ask for diagnostics. */

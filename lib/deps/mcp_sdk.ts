@@ -26,12 +26,14 @@ export {
   ListToolsRequestSchema,
   McpError,
   RootsListChangedNotificationSchema,
+  SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
 export type {
   CallToolRequest,
   CallToolResult,
   JSONRPCMessage,
+  LoggingLevel,
   MessageExtraInfo,
   Tool,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types";

@@ -12,9 +12,10 @@
  *
  * @module
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { CatalogClient } from "../catalog/client.ts";
 import { UnifiedCatalogClient } from "../unified/client.ts";
-import type { Config } from "../config.ts";
+import type { Config, LogLevel } from "../config.ts";
 import {
   type CallToolRequest,
   CallToolRequestSchema,
@@ -22,8 +23,10 @@ import {
   ErrorCode,
   type JSONRPCMessage,
   ListToolsRequestSchema,
+  type LoggingLevel,
   RootsListChangedNotificationSchema,
   Server,
+  SetLevelRequestSchema,
   type Tool,
 } from "../deps/mcp_sdk.ts";
 import {
@@ -33,7 +36,7 @@ import {
   FILE_ROOT_VARIABLE,
   noFileAccess,
 } from "../file_access.ts";
-import { createLogger, type Logger } from "../log.ts";
+import { createLogger, type Logger, onLogMessage } from "../log.ts";
 import { canonicalEnums } from "../operations/fields.ts";
 import { createOperationRegistry } from "../operations/mod.ts";
 import type { FileAccess } from "../operations/types.ts";
@@ -222,7 +225,7 @@ export function createToolServer(
 ): Server {
   const server = new Server(
     { name: "govcat", title: "govcat data-governance catalog", version: VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS },
   );
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
@@ -237,6 +240,14 @@ export function createToolServer(
   if (roots) server.setNotificationHandler(RootsListChangedNotificationSchema, () => roots.changed());
 
   guardToolCalls(server);
+  // The session's log level (logging/setLevel); replaces the SDK's handler, which would send every level
+  // to a client that never asked.
+  let logLevel: LoggingLevel = DEFAULT_LOG_LEVEL;
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
+  bridgeLogs(services);
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
     // One page lists every tool, so this server issues no cursor: any cursor is not one of its own.
     if (request.params?.cursor !== undefined) {
@@ -286,12 +297,23 @@ export function createToolServer(
     const progress = mcpProgressSink(extra, {
       onError: (error) => services.logger.debug(`${name}: progress notification not sent: ${error}`),
     });
+    // This call's log lines (retries, throttling waits, a long job's phases) go to its client.
+    const sendLog: CallLog = (level, message) => {
+      if (SEVERITY.indexOf(level) < SEVERITY.indexOf(logLevel)) return;
+      // Related to this request, so over streamable HTTP it goes on the call's own stream.
+      (extra.sendNotification as unknown as (notification: LogNotification) => Promise<void>)({
+        method: "notifications/message",
+        params: { level, logger: "govcat", data: message },
+      })
+        .catch((error) => services.logger.debug(`${name}: log notification not sent: ${error}`));
+    };
     try {
       const callServices = roots ? withFiles(services, roots.access(extra.requestId)) : services;
-      const value = await tool.handler(
-        { services: callServices, signal: extra.signal, progress },
-        parsed.data,
-      );
+      const value = await callLog.run(sendLog, () =>
+        tool.handler(
+          { services: callServices, signal: extra.signal, progress },
+          parsed.data,
+        ));
       const checked = tool.output.safeParse(value);
       if (!checked.success) {
         services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);
@@ -312,6 +334,71 @@ export function createToolServer(
     }
   });
   return server;
+}
+
+type LogNotification = {
+  method: "notifications/message";
+  params: { level: LoggingLevel; logger: string; data: string };
+};
+
+/** Sends one log line to the client of the tool call that is running. */
+type CallLog = (level: LoggingLevel, message: string) => void;
+
+/** The tool call a log line belongs to, across its awaits: lines reach the session that caused them. */
+const callLog = new AsyncLocalStorage<CallLog>();
+
+/** RFC 5424 severities as MCP names them, least severe first. */
+const SEVERITY: LoggingLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
+
+/** What a session gets before it calls logging/setLevel: no per-request debug lines. */
+const DEFAULT_LOG_LEVEL: LoggingLevel = "info";
+
+const MCP_LEVEL: Record<LogLevel, LoggingLevel> = {
+  error: "error",
+  warn: "warning",
+  info: "info",
+  debug: "debug",
+};
+
+const bridged = new WeakSet<object>();
+
+/**
+ * Sends the services' log lines, masked as the logger masks them, and the catalog's throttling waits (a
+ * warning: every call of the client waits) to the client whose tool call they happen in. Once per
+ * logger and per HTTP client, which every session shares.
+ */
+function bridgeLogs(services: ToolServices): void {
+  if (!bridged.has(services.logger)) {
+    bridged.add(services.logger);
+    onLogMessage(services.logger, (level, message) => callLog.getStore()?.(MCP_LEVEL[level], message));
+  }
+  const throttled = (delayMs: number) =>
+    callLog.getStore()?.(
+      "warning",
+      delayMs > 0
+        ? `The catalog is throttling requests (429): every request waits ${delayMs} ms (Retry-After) before it is sent again.`
+        : "The catalog is throttling requests (429): the request is retried after a backoff.",
+    );
+  for (const client of [services.catalog, services.unified]) {
+    let http;
+    try {
+      http = client().http;
+    } catch {
+      continue; // A client this configuration cannot build makes no requests.
+    }
+    if (bridged.has(http)) continue;
+    bridged.add(http);
+    http.onThrottle(throttled);
+  }
 }
 
 /**

@@ -13,9 +13,11 @@ import { importCollectionsOperation } from "./collections_import.ts";
 import {
   CLI_COLLECTION_HINTS,
   collectionNameProblem,
+  getCollectionIfExists,
   upsertCollection,
   withCollectionHints,
 } from "./collections_support.ts";
+import { confirmOverwrite, ifExistsField, overwriteConfirmField } from "./if_exists.ts";
 import { describeJson, isPlainObject, readJsonFile } from "./payload_files.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
@@ -31,6 +33,8 @@ const createInput = z.object({
   payloadFile: z.string().optional().describe(
     'JSON file with {"friendlyName", "description", "parentCollection": {"referenceName"}}; options win',
   ),
+  ifExists: ifExistsField,
+  confirm: overwriteConfirmField,
 });
 
 export const createCollection = defineOperation({
@@ -38,10 +42,12 @@ export const createCollection = defineOperation({
   group: "collections",
   command: "create",
   aliases: ["create-or-update", "createOrUpdate"],
-  summary: "Create a collection, or update the one with this name",
+  summary: "Create a collection; with --if-exists=update, update the one with this name",
   description: "A new collection goes under --parent-collection, or under the root collection (named " +
-    "after the account) when it is left out. For an existing collection, only the options given change; " +
-    "--parent-collection moves it. Names have 3 to 36 letters, digits or hyphens.",
+    "after the account) when it is left out. When the collection exists, nothing is changed and the " +
+    "command fails, unless --if-exists=update (confirmed: --confirm where nobody can be asked): then only " +
+    "the options given change, and --parent-collection moves it. Names have 3 to 36 letters, digits or " +
+    "hyphens.",
   input: createInput,
   annotations: UPSERT,
   run: async (ctx, input) => {
@@ -55,6 +61,23 @@ export const createCollection = defineOperation({
       description: input.description ?? fromFile.description,
       parentCollection: input.parentCollection ?? fromFile.parentCollection,
     };
+    if (input.ifExists === "update") {
+      await confirmOverwrite(
+        ctx,
+        `collections create --if-exists=update ${input.collectionName}`,
+        input.confirm,
+      );
+    } else {
+      const current = await getCollectionIfExists(ctx.catalog(), input.collectionName, ctx.signal);
+      if (current) {
+        const parent = current.parentCollection?.referenceName;
+        throw new UsageError(
+          `collection ${input.collectionName} exists already${parent ? ` (under ${parent})` : ""}; nothing ` +
+            "was changed.",
+          "To change or move it, add --if-exists=update (with --confirm where nobody can be asked).",
+        );
+      }
+    }
     const { collection } = await withCollectionHints(
       CLI_COLLECTION_HINTS,
       () =>

@@ -11,6 +11,8 @@ import { UsageError } from "../errors.ts";
 import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
+import { existingKey, existingKeys } from "./entity_bulk_operations.ts";
+import { confirmOverwrite, ifExistsField, overwriteConfirmField } from "./if_exists.ts";
 
 export const guid = guidField("GUID of the entity");
 export const typeName = z.string().min(1).describe("Type name, e.g. azure_sql_table or DataSet");
@@ -65,6 +67,8 @@ const createInput = z.object({
     'Further attributes as a JSON object, e.g. {"owner":"data-team"}',
   ),
   collectionId: z.string().optional().describe("Collection to create the entity in"),
+  ifExists: ifExistsField,
+  confirm: overwriteConfirmField,
 });
 
 export const createEntity = defineOperation({
@@ -72,15 +76,34 @@ export const createEntity = defineOperation({
   group: "entity",
   command: "create",
   aliases: ["create-or-update", "createOrUpdate"],
-  summary: "Create an entity, or update the one with the same type and qualified name",
+  summary: "Create an entity; with --if-exists=update, update the one with the same type and qualified name",
   description: "Give either --payload-file, or --type-name, --qualified-name and --name (plus optional " +
-    "--description and --attributes). Options given with --payload-file override the file's attributes.",
+    "--description and --attributes). Options given with --payload-file override the file's attributes. " +
+    "When an entity with the same type and qualified name exists, nothing is changed and the command " +
+    "fails, unless --if-exists=update: then it is overwritten, once confirmed (--confirm).",
   input: createInput,
-  // An upsert by unique attribute: repeating it creates nothing new.
+  // Repeating it creates nothing new. Not destructive by default; --if-exists=update overwrites, once
+  // confirmed (if_exists.ts), and the MCP listing shows the operation as destructive.
   annotations: { ...CREATE, idempotent: true },
   run: async (ctx, input) => {
-    const entity = await entityFromInput(ctx, input);
-    return ctx.catalog().entity.createOrUpdate(entity, ctx.signal);
+    const { ifExists, confirm, ...fields } = input;
+    const payload = await entityFromInput(ctx, fields);
+    const { typeName, attributes } = payload.entity;
+    const qualifiedName = String(attributes?.qualifiedName);
+    if (ifExists === "update") {
+      await confirmOverwrite(ctx, `entity create --if-exists=update ${typeName} ${qualifiedName}`, confirm);
+    } else {
+      const existing = await existingKeys(ctx.catalog(), [{ typeName, qualifiedName }], ctx.signal);
+      const current = existing.get(existingKey(typeName, qualifiedName));
+      if (current) {
+        throw new UsageError(
+          `entity ${typeName} ${qualifiedName} exists already (guid ${current.guid}); nothing was changed.`,
+          `To overwrite it, add --if-exists=update (with --confirm where nobody can be asked); to change ` +
+            `some attributes, use entity update-by-unique-attribute or entity update-attribute.`,
+        );
+      }
+    }
+    return ctx.catalog().entity.createOrUpdate(payload, ctx.signal);
   },
 });
 
@@ -252,7 +275,7 @@ export const moveEntitiesToCollection = defineOperation({
 
 async function entityFromInput(
   ctx: OperationContext,
-  input: z.output<typeof createInput>,
+  input: Omit<z.output<typeof createInput>, "ifExists" | "confirm">,
 ): Promise<AtlasEntityWithExtInfo> {
   let base: AtlasEntityWithExtInfo | undefined;
   if (input.payloadFile) {

@@ -34,12 +34,22 @@ Deno.test("collections create, get, list, path, children and delete", async () =
     assert.equal(created.json.name, "sales-eu");
     assert.equal(created.json.parentCollection.referenceName, "emulator", "the root is the default parent");
 
+    const exists = await setup.govcat(
+      "collections",
+      "create",
+      "--collection-name=sales-eu",
+      "--parent-collection=sales",
+    );
+    assert.equal(exists.code, 2, "an existing collection is not changed without --if-exists=update");
+    assert.match(exists.stderr, /exists already \(under emulator\); nothing was changed/);
     const moved = await setup.govcat(
       "collections",
       "create",
       "--collection-name=sales-eu",
       "--parent-collection=sales",
       "--description=European sales",
+      "--if-exists=update",
+      "--confirm",
     );
     assert.equal(moved.json.parentCollection.referenceName, "sales");
     assert.equal(moved.json.friendlyName, "Sales EU", "options left out keep their values");
@@ -48,6 +58,8 @@ Deno.test("collections create, get, list, path, children and delete", async () =
       "create",
       "--collection-name=sales-eu",
       "--description=EU",
+      "--if-exists=update",
+      "--confirm",
     );
     assert.equal(again.json.parentCollection.referenceName, "sales", "no --parent-collection, no move");
 

@@ -42,14 +42,23 @@ Deno.test("entity create, get, search and delete round-trip through the emulator
     assert.equal(byName.code, 0, byName.stderr);
     assert.equal(byName.json.entity.guid, guid);
 
-    const updated = await govcat(
+    const again = [
       "entity",
       "create",
       "--type-name=azure_sql_table",
       `--qualified-name=${qualifiedName}`,
       "--name=QuarterlyRevenue",
       "--description=Revenue per quarter, region and channel",
-    );
+    ];
+    // An existing entity is not overwritten unless --if-exists=update says so (and is confirmed).
+    const refused = await govcat(...again);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /exists already .*nothing was changed/);
+    assert.match(refused.stderr, /--if-exists=update/);
+    const unconfirmed = await govcat(...again, "--if-exists=update");
+    assert.equal(unconfirmed.code, 2, "no terminal to ask: refused without --confirm");
+    assert.match(unconfirmed.stderr, /destructive/);
+    const updated = await govcat(...again, "--if-exists=update", "--confirm");
     assert.equal(updated.code, 0, updated.stderr);
     assert.equal(updated.json.mutatedEntities.UPDATE[0].guid, guid, "same entity updated");
 

@@ -9,6 +9,7 @@ import { UsageError } from "../../errors.ts";
 import { canonicalEnums, inputFields } from "../../operations/fields.ts";
 import { callIsReadOnly, type Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
+import { overwritesOnRequest } from "../../operations/if_exists.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
 import { unknownArgumentsProblem } from "../tool_arguments.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
@@ -51,7 +52,8 @@ function annotationsOf(operation: Operation, readOnlyMode: boolean): ToolAnnotat
   const a = operation.annotations;
   return {
     readOnlyHint: a.readOnly && (readOnlyMode || (a.writesLocalFile ?? []).length === 0),
-    destructiveHint: a.destructive,
+    // A create that overwrites on request (--if-exists=update) may destroy data: destructive (worst call).
+    destructiveHint: a.destructive || overwritesOnRequest(operation.input),
     idempotentHint: a.idempotent,
     openWorldHint: a.openWorld,
   };

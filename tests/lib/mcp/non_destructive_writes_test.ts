@@ -291,3 +291,62 @@ Deno.test('if_exists "update" overwrites only with "confirm": true', async () =>
     await h.close();
   }
 });
+
+Deno.test("entity.create and collections.create through invoke_operation: refused over an existing target", async () => {
+  const h = await startHarness();
+  try {
+    const listing = ok(await call(h, "list_available_operations", {}), "list_available_operations");
+    const operations = (listing.categories as Array<{ operations: Array<Record<string, unknown>> }>)
+      .flatMap((c) => c.operations);
+    for (const id of ["entity.create", "collections.create"]) {
+      const op = operations.find((o) => o.name === id)!;
+      assert.equal(
+        (op.annotations as { destructiveHint: boolean }).destructiveHint,
+        true,
+        `${id}: --if-exists=update may overwrite`,
+      );
+    }
+
+    const entity = { typeName: "DataSet", qualifiedName: "ds://safe/op", name: "op" };
+    ok(
+      await call(h, "invoke_operation", {
+        operation: "entity.create",
+        arguments: { ...entity, description: "original" },
+      }),
+      "entity.create on a new name",
+    );
+    const before = await describe(h, "ds://safe/op")();
+    const again = await call(h, "invoke_operation", {
+      operation: "entity.create",
+      arguments: { ...entity, description: "replaced" },
+    });
+    assert.equal(again.isError, true);
+    assert.match(String(again.json.message), /exists already .*nothing was changed/);
+    const unconfirmed = await call(h, "invoke_operation", {
+      operation: "entity.create",
+      arguments: { ...entity, description: "replaced", ifExists: "update" },
+    });
+    assert.equal(unconfirmed.isError, true);
+    assert.match(String(unconfirmed.json.message), /destructive/);
+    assert.deepEqual(await describe(h, "ds://safe/op")(), before, "entity.create left it unchanged");
+    ok(
+      await call(h, "invoke_operation", {
+        operation: "entity.create",
+        arguments: { ...entity, description: "replaced", ifExists: "update", confirm: true },
+      }),
+      "confirmed update",
+    );
+    assert.equal((await describe(h, "ds://safe/op")())?.description, "replaced");
+
+    const finance = await h.catalog.collections.get("finance");
+    const moved = await call(h, "invoke_operation", {
+      operation: "collections.create",
+      arguments: { collectionName: "finance", parentCollection: "sales", description: "replaced" },
+    });
+    assert.equal(moved.isError, true);
+    assert.match(String(moved.json.message), /exists already .*nothing was changed/);
+    assert.deepEqual(await h.catalog.collections.get("finance"), finance, "collections.create moved nothing");
+  } finally {
+    await h.close();
+  }
+});

@@ -3,6 +3,7 @@
  * annotations, and one check before the operation runs.
  */
 import assert from "node:assert/strict";
+import { overwritesOnRequest } from "../../../lib/operations/if_exists.ts";
 import { z } from "../../../lib/deps/zod.ts";
 import { UsageError } from "../../../lib/errors.ts";
 import {
@@ -19,9 +20,10 @@ import { defineOperation, DELETE, type OperationContext, READ } from "../../../l
 
 Deno.test("every destructive operation of the registry takes confirm, and no other does", () => {
   const registry = createOperationRegistry();
+  // A create that overwrites only with --if-exists=update confirms that call (lib/operations/if_exists.ts).
   const wrong = registry.all().filter((op) =>
     inputFields(op.input).some((f) => f.name === "confirm" && f.kind === "boolean") !==
-      op.annotations.destructive
+      (op.annotations.destructive || overwritesOnRequest(op.input))
   ).map((op) => op.id);
   assert.deepEqual(wrong, []);
   assert.ok(registry.all().filter((op) => op.annotations.destructive).length > 40);

@@ -5,6 +5,7 @@
  * through /_emulator/faults/script.
  */
 import assert from "node:assert/strict";
+import { loadMcpClientSdk } from "../../../lib/deps/mcp_sdk.ts";
 import { createLogger, onLogMessage } from "../../../lib/log.ts";
 import { type Harness, startHarness } from "../../support/mcp_harness.ts";
 
@@ -91,4 +92,25 @@ Deno.test("logging: what reaches a session is masked as the logger masks what it
   logger.info("after stop");
   assert.deepEqual(written, [], "the logger's own level still decides what it writes");
   assert.deepEqual(heard, ["info GET https://x/?sig=*** token *** Bearer ***"]);
+});
+
+Deno.test("logging: a call's lines go to its own session only", async () => {
+  const harness = await startHarness();
+  const { Client, StreamableHTTPClientTransport } = await loadMcpClientSdk();
+  const other = new Client({ name: "other-session", version: "1.0.0" });
+  await other.connect(new StreamableHTTPClientTransport(new URL(harness.app.path, harness.baseUrl)));
+  try {
+    const heard: unknown[] = [];
+    other.fallbackNotificationHandler = (notification) => {
+      if (notification.method === "notifications/message") heard.push(notification.params);
+      return Promise.resolve();
+    };
+    await other.setLoggingLevel("debug");
+    const logs = await throttledCall(harness, "debug");
+    assert.ok(logs.some((log) => log.level === "warning"), JSON.stringify(logs));
+    assert.deepEqual(heard, [], "the other session heard nothing of the first one's call");
+  } finally {
+    await other.close();
+    await harness.close();
+  }
 });

@@ -177,7 +177,8 @@ export const updateEntityAttribute = defineOperation({
     attrName: z.string().min(1).describe("Attribute to set, e.g. description or owner"),
     attrValue: z.string().describe("New value; JSON when it parses as JSON, else text"),
   }),
-  annotations: UPSERT,
+  // Replaces the attribute's value, which is not kept: destructive, so confirmed (as update_entity is).
+  annotations: { ...UPSERT, destructive: true },
   run: (ctx, input) =>
     ctx.catalog().entity.partialUpdateAttribute(
       input.guid,
@@ -207,7 +208,8 @@ export const updateEntityByUniqueAttribute = defineOperation({
   description: "Give --payloadFile with an entity ({attributes: {…}} or {entity: {…}}), or --attributes " +
     "as JSON, or both (--attributes wins).",
   input: updateByUniqueInput,
-  annotations: UPSERT,
+  // Replaces the values of the attributes given: destructive, so confirmed (as update_entity is).
+  annotations: { ...UPSERT, destructive: true },
   run: async (ctx, input) => {
     let base: AtlasEntityWithExtInfo | undefined;
     if (input.payloadFile) {

@@ -541,6 +541,7 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
     const attribute = await setup.govcat(
       "entity",
       "update-attribute",
+      "--confirm",
       `--guid=${a}`,
       "--attr-name=description",
       "--attr-value=Accounts",
@@ -550,6 +551,7 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
     await assertNotFound(setup, [
       "entity",
       "updateAttribute",
+      "--confirm",
       `--guid=${UNKNOWN_GUID}`,
       "--attr-name=description",
       "--attr-value=x",
@@ -558,6 +560,7 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
     const byUnique = await setup.govcat(
       "entity",
       "update-by-unique-attribute",
+      "--confirm",
       "--type-name=azure_sql_table",
       `--qualified-name=${SERVER}/B`,
       '--attributes={"description":"Bills","owner":"finance"}',
@@ -569,6 +572,7 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
     const fromFile = await setup.govcat(
       "entity",
       "updateByUniqueAttribute",
+      "--confirm",
       "--typeName=azure_sql_table",
       `--qualifiedName=${SERVER}/B`,
       `--payloadFile=${await setup.file("update.json", { attributes: { description: "All bills" } })}`,
@@ -578,12 +582,14 @@ Deno.test("entity reads and writes: get-header, get-many, list-by-unique-attribu
     await assertRefusedLocally(setup, /needs --payloadFile or --attributes/, [
       "entity",
       "update-by-unique-attribute",
+      "--confirm",
       "--type-name=azure_sql_table",
       `--qualified-name=${SERVER}/B`,
     ]);
     await assertRefusedLocally(setup, /labels\.json holds no entity/, [
       "entity",
       "update-by-unique-attribute",
+      "--confirm",
       "--type-name=azure_sql_table",
       `--qualified-name=${SERVER}/B`,
       `--payloadFile=${await setup.file("labels.json", ["a"])}`,

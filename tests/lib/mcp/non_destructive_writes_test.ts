@@ -338,6 +338,25 @@ Deno.test("entity.create and collections.create through invoke_operation: refuse
     );
     assert.equal((await describe(h, "ds://safe/op")())?.description, "replaced");
 
+    // Setting an attribute replaces its value: destructive, so refused without "confirm": true.
+    for (const id of ["entity.update-attribute", "entity.update-by-unique-attribute"]) {
+      const op = operations.find((o) => o.name === id)!;
+      assert.equal((op.annotations as { destructiveHint: boolean }).destructiveHint, true, id);
+    }
+    const guid = String((await h.catalog.entity.getByUniqueAttribute("DataSet", "ds://safe/op")).entity.guid);
+    const attribute = await call(h, "invoke_operation", {
+      operation: "entity.update-attribute",
+      arguments: { guid, attrName: "description", attrValue: "gone" },
+    });
+    assert.equal(attribute.isError, true);
+    assert.match(String(attribute.json.message), /destructive/);
+    const byUnique = await call(h, "invoke_operation", {
+      operation: "entity.update-by-unique-attribute",
+      arguments: { typeName: "DataSet", qualifiedName: "ds://safe/op", attributes: { description: "gone" } },
+    });
+    assert.equal(byUnique.isError, true);
+    assert.equal((await describe(h, "ds://safe/op")())?.description, "replaced", "both left it unchanged");
+
     const finance = await h.catalog.collections.get("finance");
     const moved = await call(h, "invoke_operation", {
       operation: "collections.create",

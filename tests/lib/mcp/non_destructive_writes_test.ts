@@ -266,7 +266,8 @@ Deno.test("create_lineage is still an overwriting upsert (known; listed for issu
 });
 
 Deno.test('if_exists "update" overwrites only with "confirm": true', async () => {
-  const h = await startHarness();
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "govcat-safe-update-" }));
+  const h = await startHarness({ env: { CATALOG_MCP_FILE_ROOT: root } });
   try {
     const base = { type_name: "DataSet", qualified_name: "ds://safe/upd", name: "upd" };
     ok(await call(h, "create_entity", { ...base, description: "original" }), "create");
@@ -287,8 +288,24 @@ Deno.test('if_exists "update" overwrites only with "confirm": true', async () =>
     });
     ok(moved, "move finance");
     assert.equal((await h.catalog.collections.get("finance")).parentCollection?.referenceName, "sales");
+
+    const batch = { entities: [{ ...base, description: "batch" }], if_exists: "update" };
+    assert.equal((await call(h, "batch_create_entities", batch)).isError, true, "unconfirmed");
+    const updated = ok(await call(h, "batch_create_entities", { ...batch, confirm: true }), "batch update");
+    assert.equal(updated.updated, 1);
+    assert.equal((await describe(h, "ds://safe/upd")())?.description, "batch");
+
+    await Deno.writeTextFile(`${root}/upd.csv`, "qualifiedName,name,description\nds://safe/upd,upd,csv\n");
+    const csv = { file_path: "upd.csv", entity_type: "DataSet", if_exists: "update" };
+    assert.equal((await call(h, "import_entities_from_csv", csv)).isError, true, "unconfirmed");
+    const planned = ok(await call(h, "import_entities_from_csv", { ...csv, dry_run: true }), "a dry run");
+    assert.equal(planned.wouldUpdate, 1, "a dry run needs no confirmation");
+    const imported = ok(await call(h, "import_entities_from_csv", { ...csv, confirm: true }), "csv update");
+    assert.equal(imported.updated, 1);
+    assert.equal((await describe(h, "ds://safe/upd")())?.description, "csv");
   } finally {
     await h.close();
+    await Deno.remove(root, { recursive: true });
   }
 });
 

@@ -17,14 +17,20 @@ export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextproto
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"
 export {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
   isInitializeRequest,
   isJSONRPCRequest,
   JSONRPCMessageSchema,
   LATEST_PROTOCOL_VERSION,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListRootsRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
   RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -32,9 +38,16 @@ export {
 export type {
   CallToolRequest,
   CallToolResult,
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
   JSONRPCMessage,
   LoggingLevel,
   MessageExtraInfo,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
   Tool,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types";
 export type { Transport, TransportSendOptions } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";

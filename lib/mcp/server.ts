@@ -45,6 +45,7 @@ import { didYouMean } from "../suggest.ts";
 import { readUserFile } from "../user_files.ts";
 import { VERSION } from "../version.ts";
 import { mcpProgressSink, type ProgressRequestExtra } from "./progress.ts";
+import { PROMPTS_CAPABILITY, registerPrompts } from "./prompts.ts";
 import { type ToolDefinition, toolJsonSchema, type ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
 import { describeError, errorResult, successResult } from "./tool_result.ts";
@@ -225,8 +226,12 @@ export function createToolServer(
 ): Server {
   const server = new Server(
     { name: "govcat", title: "govcat data-governance catalog", version: VERSION },
-    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false }, logging: {}, prompts: PROMPTS_CAPABILITY },
+      instructions: INSTRUCTIONS,
+    },
   );
+  registerPrompts(server);
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
   const config = services.config();

@@ -91,11 +91,16 @@ Deno.test("read-only mode: collections.export and validate.csv with a report fil
       assert.equal((checked.json.result as { rows: number }).rows, 1);
 
       // list_available_operations says so: no export, and validate.csv without its report arguments.
-      const listed = await h.client.callTool({ name: "list_available_operations", arguments: {} });
+      // (the default listing is an index: ids under read, write, destructive; schemas per operation)
+      const index = await h.client.callTool({ name: "list_available_operations", arguments: {} });
+      assert.ok(!JSON.stringify(index.structuredContent).includes('"collections.export"'), "not listed");
+      const listed = await h.client.callTool({
+        name: "list_available_operations",
+        arguments: { operation: "validate.csv" },
+      });
       const operations = (listed.structuredContent as {
         categories: Array<{ operations: Array<Record<string, unknown>> }>;
       }).categories.flatMap((c) => c.operations);
-      assert.ok(!operations.some((op) => op.name === "collections.export"), "the export is not listed");
       const validate = operations.find((op) => op.name === "validate.csv")!;
       const properties = (validate.inputSchema as { properties: Record<string, unknown> }).properties;
       assert.ok(!("reportFile" in properties) && !("output" in properties), Object.keys(properties).join());
@@ -110,10 +115,23 @@ Deno.test("annotations: an operation that may write a local file is not read-onl
   await withDirs(async ({ root }) => {
     const h = await startHarness({ env: { CATALOG_MCP_FILE_ROOT: root } });
     try {
-      const listed = await h.client.callTool({ name: "list_available_operations", arguments: {} });
-      const operations = (listed.structuredContent as {
-        categories: Array<{ operations: Array<Record<string, unknown>> }>;
-      }).categories.flatMap((c) => c.operations);
+      const operations: Array<Record<string, unknown>> = [];
+      for (
+        const operation of [
+          "collections.export",
+          "validate.csv",
+          "templates.write",
+          "lineage_csv.generate_sample",
+        ]
+      ) {
+        const listed = await h.client.callTool({
+          name: "list_available_operations",
+          arguments: { operation },
+        });
+        operations.push(...(listed.structuredContent as {
+          categories: Array<{ operations: Array<Record<string, unknown>> }>;
+        }).categories.flatMap((c) => c.operations));
+      }
       for (
         const [name, fields] of [
           ["collections.export", ["outputFile"]],

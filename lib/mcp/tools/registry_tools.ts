@@ -30,6 +30,7 @@ const operationSummary = z.object({
   command: z.string().describe("The command line form"),
   aliases: z.array(z.string()),
   summary: z.string(),
+  kind: z.enum(["read", "write", "destructive"]),
   inputSchema: z.record(z.string(), z.unknown()),
   annotations: z.object({
     readOnlyHint: z.boolean(),
@@ -85,29 +86,86 @@ export function readOnlyRefusal(operation: Operation, args: Record<string, unkno
   return `${operation.id} ${what} and this server is in read-only mode (CATALOG_MCP_READ_ONLY).`;
 }
 
+/** What a call of an operation may do, in one word: read, write (changes nothing existing) or destructive. */
+function kindOf(annotations: ToolAnnotations): "read" | "write" | "destructive" {
+  if (annotations.readOnlyHint) return "read";
+  return annotations.destructiveHint ? "destructive" : "write";
+}
+
+/** The first line (first sentence) of an operation's summary, for the index. */
+function oneLine(summary: string): string {
+  const line = summary.split("\n")[0].trim();
+  const sentence = line.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? line;
+  return sentence.length > 160 ? `${sentence.slice(0, 157)}…` : sentence;
+}
+
+const KINDS = ["read", "write", "destructive"] as const;
+const kindIndex = (kind: string) =>
+  z.record(z.string(), z.string()).optional().describe(
+    `Index only: the category's ${kind} operations, operation id → one-line summary`,
+  );
+
+/**
+ * Bound of the unfiltered index in bytes (JSON). The whole index with every input schema was 147 KB; the
+ * schemas come for one category or one operation on request.
+ */
+export const OPERATION_INDEX_BOUND_BYTES = 25_000;
+
 export const listAvailableOperationsTool = defineTool({
   name: "list_available_operations",
   title: "List command-line operations",
   description: "Every operation of the command-line client, grouped by category (entity, glossary, " +
-    "search, …), with its input schema and annotations. Use it to find an operation that no dedicated " +
-    "tool covers, then run it with invoke_operation. Optionally filter by one category.",
+    "search, …). Without arguments: an index, per category the operation ids with a one-line summary " +
+    "under read, write or destructive (under 25 KB). Pass category for that category's operations with their input schemas " +
+    'and annotations, or operation for one operation\'s; detail: "index" with category gives that ' +
+    "category's index only. Use it to find an operation that no dedicated tool covers, then run it with " +
+    "invoke_operation.",
   input: z.object({
-    category: z.string().optional().describe("Only this category, e.g. entity or glossary"),
+    category: z.string().optional().describe(
+      "Only this category, e.g. entity or glossary; its operations come with input schemas unless detail is index",
+    ),
+    operation: z.string().optional().describe(
+      "One operation id (e.g. entity.get) or command form ('entity get'): that operation with its input schema",
+    ),
+    detail: z.enum(["index", "schemas"]).optional().describe(
+      "index: id, summary and kind only; schemas: also input schemas and annotations (needs category or " +
+        "operation). Default: schemas when category or operation is given, else index",
+    ),
   }),
   output: z.object({
     categories: z.array(z.object({
       name: z.string(),
       summary: z.string(),
-      operations: z.array(operationSummary),
+      operations: z.array(operationSummary).optional().describe(
+        "With detail schemas: each operation with its input schema and annotations",
+      ),
+      read: kindIndex("read (change nothing)"),
+      write: kindIndex("write (add or change data, overwrite nothing)"),
+      destructive: kindIndex("destructive (may delete or overwrite; need confirm)"),
     })),
+    detail: z.enum(["index", "schemas"]).describe("What each operation entry holds"),
     readOnlyMode: z.boolean(),
   }),
   // The list is this server's own registry, not the catalog: a closed world.
   annotations: { ...READ_ONLY, openWorldHint: false },
   handler: (ctx, input) => {
     const { registry, readOnly } = ctx.services;
+    const listed = (op: Operation) =>
+      !op.annotations.returnsSecrets && (!readOnly || op.annotations.readOnly);
     let groups = registry.groups();
-    if (input.category) {
+    let only: Operation | undefined;
+    if (input.operation) {
+      only = registry.get(input.operation);
+      if (!only || !listed(only)) {
+        throw new UsageError(
+          `Unknown operation "${input.operation}".${
+            didYouMean(input.operation, registry.all().filter(listed).map((o) => o.id))
+          }`,
+          "list_available_operations without arguments lists every operation id.",
+        );
+      }
+      groups = groups.filter((g) => g.name === only!.group);
+    } else if (input.category) {
       const group = registry.group(input.category);
       if (!group) {
         throw new UsageError(
@@ -117,24 +175,43 @@ export const listAvailableOperationsTool = defineTool({
       }
       groups = [group];
     }
-    const categories = groups.map((group) => ({
-      name: group.name,
-      summary: group.summary,
-      operations: registry.inGroup(group.name)
-        .filter((op) => !op.annotations.returnsSecrets && (!readOnly || op.annotations.readOnly))
-        .map((op) => ({
-          name: op.id,
-          command: `${op.group} ${op.command}`,
-          aliases: op.aliases ?? [],
-          summary: op.summary,
-          inputSchema: listedInputSchema(op, readOnly),
-          annotations: annotationsOf(op, readOnly),
-          ...(!readOnly && op.annotations.writesLocalFile?.length
-            ? { writesLocalFile: [...op.annotations.writesLocalFile] }
-            : {}),
-        })),
-    })).filter((c) => c.operations.length > 0 || input.category);
-    return Promise.resolve({ categories, readOnlyMode: readOnly });
+    const detail = input.detail ?? (input.category || input.operation ? "schemas" : "index");
+    if (detail === "schemas" && !input.category && !input.operation) {
+      throw new UsageError(
+        'detail: "schemas" needs a category or an operation: every schema at once is 150 KB.',
+        "Call list_available_operations without arguments for the index, then ask for one category or operation.",
+      );
+    }
+    const full = (op: Operation) => {
+      const annotations = annotationsOf(op, readOnly);
+      return {
+        name: op.id,
+        command: `${op.group} ${op.command}`,
+        aliases: op.aliases ?? [],
+        summary: op.summary,
+        kind: kindOf(annotations),
+        inputSchema: listedInputSchema(op, readOnly),
+        annotations,
+        ...(!readOnly && op.annotations.writesLocalFile?.length
+          ? { writesLocalFile: [...op.annotations.writesLocalFile] }
+          : {}),
+      };
+    };
+    const byKind = (ops: Operation[]) => {
+      const kinds: Partial<Record<(typeof KINDS)[number], Record<string, string>>> = {};
+      for (const op of ops) (kinds[kindOf(annotationsOf(op, readOnly))] ??= {})[op.id] = oneLine(op.summary);
+      return Object.fromEntries(KINDS.filter((k) => kinds[k]).map((k) => [k, kinds[k]]));
+    };
+    const categories = groups.map((group) => {
+      const ops = registry.inGroup(group.name).filter((op) => listed(op) && (!only || op.id === only.id));
+      return {
+        name: group.name,
+        summary: group.summary,
+        ...(detail === "index" ? byKind(ops) : { operations: ops.map(full) }),
+        count: ops.length,
+      };
+    }).filter((c) => c.count > 0 || input.category).map(({ count: _count, ...c }) => c);
+    return Promise.resolve({ categories, detail, readOnlyMode: readOnly });
   },
 });
 

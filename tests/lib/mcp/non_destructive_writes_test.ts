@@ -312,9 +312,16 @@ Deno.test('if_exists "update" overwrites only with "confirm": true', async () =>
 Deno.test("entity.create and collections.create through invoke_operation: refused over an existing target", async () => {
   const h = await startHarness();
   try {
-    const listing = ok(await call(h, "list_available_operations", {}), "list_available_operations");
-    const operations = (listing.categories as Array<{ operations: Array<Record<string, unknown>> }>)
-      .flatMap((c) => c.operations);
+    // The default listing is an index; each category's listing holds its operations' annotations.
+    const operations: Array<Record<string, unknown>> = [];
+    for (const category of ["entity", "collections"]) {
+      const listing = ok(await call(h, "list_available_operations", { category }), category);
+      operations.push(
+        ...(listing.categories as Array<{ operations: Array<Record<string, unknown>> }>).flatMap((c) =>
+          c.operations
+        ),
+      );
+    }
     for (const id of ["entity.create", "collections.create"]) {
       const op = operations.find((o) => o.name === id)!;
       assert.equal(

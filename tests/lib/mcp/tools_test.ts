@@ -141,7 +141,10 @@ Deno.test("invalid arguments name the field; unknown tools are a protocol error"
 Deno.test("the registry tools list operations and invoke them with validated arguments", async () => {
   const h = await startHarness();
   try {
-    const listed = await h.client.callTool({ name: "list_available_operations", arguments: {} });
+    const listed = await h.client.callTool({
+      name: "list_available_operations",
+      arguments: { category: "entity" },
+    });
     const categories = (listed.structuredContent as {
       categories: Array<
         { name: string; operations: Array<{ name: string; annotations: { destructiveHint: boolean } }> }

@@ -149,7 +149,23 @@ export function toolJsonSchema(schema: z.ZodType, io: "input" | "output"): Recor
     unknown
   >;
   delete json.$schema;
+  dropSafeIntegerBounds(json);
   // The server refuses arguments a tool does not take (tool_arguments.ts); the schema says so to clients.
   if (io === "input" && json.type === "object") json.additionalProperties = false;
   return json;
+}
+
+/**
+ * zod's `.int()` bounds an integer by ±Number.MAX_SAFE_INTEGER, which the JSON Schema repeats as
+ * minimum/maximum ±9007199254740991 on every integer: noise for a model (43 of them in tools/list). The
+ * bounds a tool sets itself (min(1), max(1000)) stay; the server still validates with zod.
+ */
+function dropSafeIntegerBounds(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) return node.forEach(dropSafeIntegerBounds);
+  const record = node as Record<string, unknown>;
+  for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
+    if (Math.abs(Number(record[key])) === Number.MAX_SAFE_INTEGER) delete record[key];
+  }
+  for (const value of Object.values(record)) dropSafeIntegerBounds(value);
 }

@@ -56,7 +56,7 @@ const newEntity = z.object({
     "Unique name within the type, e.g. mssql://server.database.windows.net/db/dbo/table",
   ),
   name: z.string().min(1).describe("Display name"),
-  description: z.string().optional(),
+  description: z.string().optional().describe("Description of the asset"),
   attributes: attributes.optional(),
   collection_id: z.string().optional().describe("Collection to register the asset in"),
 });
@@ -183,7 +183,9 @@ export const batchCreateEntitiesTool = defineTool({
     "entity gets its own result (created, updated or failed with the reason), so fix and resend only the " +
     "failed ones.",
   input: z.object({
-    entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES),
+    entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
+      `The assets to register, 1 to ${MAX_BATCH_ENTITIES}`,
+    ),
     if_exists: ifExistsField,
   }),
   output: batchOutput,
@@ -227,7 +229,11 @@ export const batchUpdateEntitiesTool = defineTool({
   description: `Set attributes on up to ${MAX_BATCH_ENTITIES} existing entities, each found by GUID. ` +
     "Only the attributes given change; previous values are overwritten. Each entity gets its own result; " +
     "an unknown GUID fails only that entity.",
-  input: z.object({ updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES) }),
+  input: z.object({
+    updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
+      `The entities to change (1 to ${MAX_BATCH_ENTITIES}), each a GUID with the attributes to set`,
+    ),
+  }),
   output: batchOutput,
   annotations: OVERWRITE,
   handler: async (ctx, input) => {

@@ -110,8 +110,8 @@ export const createLineageTool = defineTool({
     process_name: z.string().min(1).describe("Name of the transformation, e.g. aggregate_orders_daily"),
     description: z.string().optional().describe("What the process does"),
     column_mappings: z.array(z.object({
-      source_column: z.string().min(1),
-      target_column: z.string().min(1),
+      source_column: z.string().min(1).describe("Column name in the source entity"),
+      target_column: z.string().min(1).describe("Column name in the target entity"),
       source_guid: z.string().optional().describe("Which source the column is in (default: the first)"),
       target_guid: z.string().optional().describe("Which target the column is in (default: the first)"),
     })).max(1000).optional().describe("Column-level lineage: which source column feeds which target column"),

@@ -41,8 +41,8 @@ export const getRelationshipTool = defineTool({
     "headers (type, name, qualified name) of both end entities are included as referredEntities." +
     CATALOG_TEXT_IS_DATA,
   input: z.object({
-    guid: z.string().min(1),
-    extended_info: z.boolean().default(false),
+    guid: z.string().min(1).describe("GUID of the relationship"),
+    extended_info: z.boolean().default(false).describe("Also return both end entities' headers"),
   }),
   output: z.object({
     relationship: relationshipRecord,
@@ -62,7 +62,7 @@ export const deleteRelationshipTool = defineTool({
   name: "delete_relationship",
   title: "Delete relationship",
   description: "Remove a relationship by GUID. The entities at its ends stay. Confirm with the user first.",
-  input: z.object({ guid: z.string().min(1) }),
+  input: z.object({ guid: z.string().min(1).describe("GUID of the relationship to remove") }),
   output: z.object({ deleted: z.string() }),
   annotations: REMOVE,
   handler: async (ctx, input) => {

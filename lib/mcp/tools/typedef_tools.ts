@@ -84,7 +84,7 @@ export const listTypedefsTool = defineTool({
   input: z.object({
     category: category.optional(),
     name_contains: z.string().optional().describe("Case-insensitive part of the type name"),
-    limit: z.number().int().min(1).max(1000).default(200),
+    limit: z.number().int().min(1).max(1000).default(200).describe("At most this many types (1 to 1000)"),
     include_definitions: z.boolean().default(false).describe("Return full definitions instead of summaries"),
   }),
   output: z.object({

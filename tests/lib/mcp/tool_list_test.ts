@@ -63,3 +63,39 @@ Deno.test("the README's tool table and command reference are generated from the 
   assert.equal(readme, withGeneratedSections(readme), "README.md is stale: run `deno task docs`");
   for (const tool of ALL_TOOLS) assert.match(renderToolTable(), new RegExp(`\\| \`${tool.name}\` +\\|`));
 });
+
+/** Paths of input properties (at any depth: nested objects, array items, unions) without a description. */
+function undescribed(node: unknown, path: string): string[] {
+  if (!node || typeof node !== "object") return [];
+  const record = node as Record<string, unknown>;
+  const found: string[] = [];
+  for (const [name, property] of Object.entries((record.properties ?? {}) as Record<string, unknown>)) {
+    const described = typeof (property as { description?: unknown }).description === "string" &&
+      String((property as { description: string }).description).trim().length > 0;
+    if (!described) found.push(`${path}.${name}`);
+    found.push(...undescribed(property, `${path}.${name}`));
+  }
+  if (record.items) found.push(...undescribed(record.items, `${path}[]`));
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    for (const [i, branch] of ((record[key] ?? []) as unknown[]).entries()) {
+      found.push(...undescribed(branch, `${path}|${i}`));
+    }
+  }
+  if (record.additionalProperties && typeof record.additionalProperties === "object") {
+    found.push(...undescribed(record.additionalProperties, `${path}{}`));
+  }
+  return found;
+}
+
+Deno.test("tools/list: every input property has a description, and no ±MAX_SAFE_INTEGER bound is published", () => {
+  const listing = ALL_TOOLS.map(toolListing);
+  assert.deepEqual(listing.flatMap((tool) => undescribed(tool.inputSchema, tool.name)), []);
+  const text = JSON.stringify({ tools: listing });
+  // zod's .int() bounds (±9007199254740991) were 43 of tools/list's numbers; the bounds tools set stay.
+  assert.equal(text.match(/9007199254740991/g)?.length ?? 0, 0, "no safe-integer bounds");
+  const typedefs = listing.find((tool) => tool.name === "list_typedefs")!.inputSchema as unknown as {
+    properties: { limit: { minimum: number; maximum: number } };
+  };
+  assert.deepEqual([typedefs.properties.limit.minimum, typedefs.properties.limit.maximum], [1, 1000]);
+  console.log(`tools/list: ${new TextEncoder().encode(text).length} bytes`);
+});

@@ -219,7 +219,10 @@ Deno.test("import-terms: options of the other mode are refused; an unknown gloss
     const csv = await setup.file("terms.csv", ["name", "Revenue"]);
     const guid = "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
     assertRefused(await importTerms(setup, csv, guid, "--resume"), /--resume applies to --mode=batches only/);
-    assertRefused(await importTerms(setup, csv, guid, "--restart"), /--restart applies to --mode=batches only/);
+    assertRefused(
+      await importTerms(setup, csv, guid, "--restart"),
+      /--restart applies to --mode=batches only/,
+    );
     assertRefused(
       await importTerms(setup, csv, guid, "--mode=batches", "--poll-ms=100"),
       /--poll-ms applies to the service's import/,

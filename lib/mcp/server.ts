@@ -46,6 +46,7 @@ import { readUserFile } from "../user_files.ts";
 import { VERSION } from "../version.ts";
 import { mcpProgressSink, type ProgressRequestExtra } from "./progress.ts";
 import { PROMPTS_CAPABILITY, registerPrompts } from "./prompts.ts";
+import { registerResources, RESOURCES_CAPABILITY } from "./resources.ts";
 import { type ToolDefinition, toolJsonSchema, type ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
 import { describeError, errorResult, successResult } from "./tool_result.ts";
@@ -227,11 +228,17 @@ export function createToolServer(
   const server = new Server(
     { name: "govcat", title: "govcat data-governance catalog", version: VERSION },
     {
-      capabilities: { tools: { listChanged: false }, logging: {}, prompts: PROMPTS_CAPABILITY },
+      capabilities: {
+        tools: { listChanged: false },
+        logging: {},
+        prompts: PROMPTS_CAPABILITY,
+        resources: RESOURCES_CAPABILITY,
+      },
       instructions: INSTRUCTIONS,
     },
   );
   registerPrompts(server);
+  registerResources(server, services);
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
   const config = services.config();

@@ -138,6 +138,8 @@ class FrontConnection {
   inflight = 0;
   /** When the current request head started arriving; undefined while none is. */
   headStartedAt?: number;
+  /** Whether the peer has sent any byte yet (a pooled connection may be opened and written to later). */
+  heardFrom = false;
   lastActive = Date.now();
   /** When the pending write to the peer started; undefined when none is pending. */
   writeStartedAt?: number;
@@ -311,7 +313,9 @@ export function serveGuarded(
       if (front.evictable && (!oldest || front.lastActive < oldest.lastActive)) oldest = front;
     }
     if (!oldest) return false;
-    drop(oldest, oldest.upstream ? undefined : TIMEOUT);
+    // A 408 only to a peer whose request head has begun: one that has sent nothing (a fresh or pooled
+    // connection) would read it as the answer to the request it is about to write (RFC 9110 §15.5.9).
+    drop(oldest, !oldest.upstream && oldest.heardFrom ? TIMEOUT : undefined);
     return true;
   };
 
@@ -332,7 +336,8 @@ export function serveGuarded(
       if (front.writeStartedAt !== undefined && now - front.writeStartedAt > writeStallMs) drop(front);
       else if (front.inflight > 0) continue;
       else if (front.headStartedAt !== undefined && now - front.headStartedAt > limits.headerTimeoutMs) {
-        drop(front, TIMEOUT);
+        // Closed either way; the 408 only to a peer that began a request (see evictOne).
+        drop(front, front.heardFrom || front.upstream ? TIMEOUT : undefined);
       } else if (front.headStartedAt === undefined && now - front.lastActive > idleTimeoutMs) drop(front);
     }
   }, sweepEvery);
@@ -356,6 +361,7 @@ export function serveGuarded(
         n = null;
       }
       if (n === null || front.closed) return drop(front);
+      if (n > 0) front.heardFrom = true;
       end = headEnd(buffer.subarray(0, length + n), length);
       length += n;
     }

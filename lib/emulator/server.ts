@@ -31,7 +31,7 @@ import { relationshipArea } from "./relationship_area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
-import { type GuardedServer, serveGuarded } from "../net_guard.ts";
+import { DEFAULT_LISTEN_LIMITS, type GuardedServer, type ListenLimits, serveGuarded } from "../net_guard.ts";
 import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
 import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
@@ -39,6 +39,13 @@ import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
 import { unifiedCatalogArea } from "./unified/unified_area.ts";
+
+/** The emulator's connection bounds: four times the MCP server's defaults, the same header time. */
+export const EMULATOR_LISTEN_LIMITS: ListenLimits = {
+  ...DEFAULT_LISTEN_LIMITS,
+  maxConnections: 4 * DEFAULT_LISTEN_LIMITS.maxConnections,
+  maxInflight: 4 * DEFAULT_LISTEN_LIMITS.maxInflight,
+};
 
 /** How to start the emulator. */
 export interface EmulatorOptions {
@@ -128,6 +135,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     server = serveGuarded({
       hostname: "127.0.0.1",
       port: options.port ?? 0,
+      // A local test bed that bulk imports and load tests drive hard: room for their connection pools,
+      // still bounded (and fitted to the open-file limit by the guard).
+      limits: EMULATOR_LISTEN_LIMITS,
       log: (message) => logger.warn(`emulator: ${message}`),
       onError: (error) => {
         logger.error(`emulator: unhandled error: ${(error as Error)?.stack ?? error}`);

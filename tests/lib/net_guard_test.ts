@@ -90,6 +90,29 @@ Deno.test("at the connection cap, the idle connection goes so a new one is serve
   }
 });
 
+Deno.test("at the connection cap, a connection that has sent nothing is closed without a 408 (it would take it for an answer)", async () => {
+  const server = serveGuarded(
+    { hostname: "127.0.0.1", port: 0, limits: { maxConnections: 2 } },
+    () => new Response("ok"),
+  );
+  const quiet: Deno.Conn[] = [];
+  try {
+    // Connections opened and not yet written to, as a client's pool holds them.
+    for (let i = 0; i < 2; i++) {
+      quiet.push(await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+    assert.equal(await response.text(), "ok");
+    const evicted = await readUntil(quiet[0], /(?!)/, 2_000);
+    assert.ok(evicted.closed, "the oldest quiet connection was closed");
+    assert.equal(evicted.text, "", "with no response written to it");
+  } finally {
+    quiet.forEach(closeQuietly);
+    await server.shutdown();
+  }
+});
+
 Deno.test("in-flight cap: the next request gets 503 + Retry-After; open event streams hold no slot", async () => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => release = resolve);

@@ -23,8 +23,18 @@ import {
 } from "../deps/mcp_sdk.ts";
 import { didYouMean } from "../suggest.ts";
 
-/** The catalog names an argument takes, which completion/complete offers (see completions.ts). */
-export type NameKind = "type" | "business_metadata" | "collection" | "glossary" | "domain" | "template";
+/**
+ * The names an argument takes, which completion/complete offers (see completions.ts): entity type
+ * names, any type definition's name, business metadata, collection, glossary, domain or template names.
+ */
+export type NameKind =
+  | "type"
+  | "typedef"
+  | "business_metadata"
+  | "collection"
+  | "glossary"
+  | "domain"
+  | "template";
 
 /** One argument of a prompt. */
 export interface PromptArgumentDefinition {

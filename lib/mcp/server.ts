@@ -44,6 +44,7 @@ import type { OperationRegistry } from "../operations/registry.ts";
 import { didYouMean } from "../suggest.ts";
 import { readUserFile } from "../user_files.ts";
 import { VERSION } from "../version.ts";
+import { COMPLETIONS_CAPABILITY, registerCompletions } from "./completions.ts";
 import { mcpProgressSink, type ProgressRequestExtra } from "./progress.ts";
 import { PROMPTS_CAPABILITY, registerPrompts } from "./prompts.ts";
 import { registerResources, RESOURCES_CAPABILITY } from "./resources.ts";
@@ -233,12 +234,14 @@ export function createToolServer(
         logging: {},
         prompts: PROMPTS_CAPABILITY,
         resources: RESOURCES_CAPABILITY,
+        completions: COMPLETIONS_CAPABILITY,
       },
       instructions: INSTRUCTIONS,
     },
   );
   registerPrompts(server);
   registerResources(server, services);
+  registerCompletions(server, services);
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
   const config = services.config();

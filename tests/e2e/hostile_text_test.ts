@@ -156,7 +156,7 @@ Deno.test("entity names keep every code unit: NFC and NFD stay distinct, nothing
     }
     assert.notEqual(guids.get("Café"), guids.get("Cafe\u0301 Cre\u0300me"));
     for (const [name, guid] of guids) {
-      const read = await callTool(setup, "get_entity", { guid });
+      const read = await callTool(setup, "get_entity", { guid, view: "full" });
       const entity = (read.json as { entity: { attributes: { name: string } } }).entity;
       assert.equal(
         entity.attributes.name,

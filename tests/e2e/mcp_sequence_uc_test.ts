@@ -72,8 +72,7 @@ Deno.test("sequence 2: list domains, create a domain, create a term in it, assig
     assert.equal(again.already_assigned, 1, "repeating the assignment is harmless");
 
     const customers = await call("get_entity", { guid: CUSTOMERS, min_ext_info: true });
-    const meanings = (customers.entity as { relationshipAttributes?: { meanings?: Array<{ guid: string }> } })
-      .relationshipAttributes?.meanings ?? [];
+    const meanings = (customers.entity as { terms?: Array<{ guid: string }> }).terms ?? [];
     assert.ok(meanings.some((m) => m.guid === glossaryTermGuid), JSON.stringify(meanings));
   } finally {
     await client.close();

@@ -369,9 +369,9 @@ Deno.test("a successful tool result holding the server's secrets is masked in bo
       assert.equal(result.isError, undefined);
       const text = JSON.stringify(result);
       assertClean("get_entity result", text);
-      const structured = result.structuredContent as { entity: { attributes: { description: string } } };
+      const structured = result.structuredContent as { entity: { description: string } };
       assert.equal(
-        structured.entity.attributes.description,
+        structured.entity.description,
         'client secret ***, mcp token ***, header "Bearer abc.def"',
       );
       const content = result.content as Array<{ text: string }>;

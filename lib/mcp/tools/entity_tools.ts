@@ -9,7 +9,14 @@ import { z } from "../../deps/zod.ts";
 import { BadRequestError, NotFoundError, UsageError } from "../../errors.ts";
 import { existingKey, existingKeys } from "../../operations/entity_bulk_operations.ts";
 import { defineTool, OVERWRITE, READ_ONLY, REMOVE, type ToolContext } from "../tool.ts";
-import { batchOutput, type EntityResult, type IndexedEntity, upsertWithIsolation } from "./batch_upsert.ts";
+import {
+  batchAnswer,
+  batchDetailField,
+  batchSummaryOutput,
+  type EntityResult,
+  type IndexedEntity,
+  upsertWithIsolation,
+} from "./batch_upsert.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 import { CREATE_OR_OVERWRITE, ifExistsField, overwrites } from "./if_exists.ts";
 
@@ -74,22 +81,133 @@ function toAtlasEntity(input: z.output<typeof newEntity>): AtlasEntity {
   };
 }
 
+/** Bound of get_entity's default (summary) answer, in bytes of JSON; the caps below keep it. */
+export const ENTITY_SUMMARY_BOUND_BYTES = 16_000;
+const SUMMARY_LIST_ITEMS = 20;
+const SUMMARY_ATTRIBUTES = 15;
+const SUMMARY_TEXT_CHARS = 200;
+const SUMMARY_DESCRIPTION_CHARS = 1000;
+/** Attributes the summary shows under their own names, or leaves out as noise. */
+const SUMMARY_OWN = new Set(["name", "qualifiedName", "description", "owner", "userDescription"]);
+
+/**
+ * The curated view of an entity (issue 18: a table's raw Atlas record is 1.8 KB, most of it bookkeeping):
+ * what an assistant uses, each list and text capped so the answer stays under ENTITY_SUMMARY_BOUND_BYTES;
+ * `truncated` says when a cap left something out (view "full" has it all).
+ */
+export function entitySummary(
+  entity: AtlasEntity,
+  referred: Record<string, AtlasEntity> = {},
+): { entity: Record<string, unknown>; truncated: boolean } {
+  let truncated = false;
+  const cut = (text: string, max = SUMMARY_TEXT_CHARS) => {
+    if (text.length <= max) return text;
+    truncated = true;
+    return `${text.slice(0, max - 1)}…`;
+  };
+  const few = <T>(items: T[], max = SUMMARY_LIST_ITEMS): T[] => {
+    if (items.length > max) truncated = true;
+    return items.slice(0, max);
+  };
+  const attributes = (entity.attributes ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => typeof value === "string" && value.length > 0 ? value : undefined;
+  const time = (value: unknown) => typeof value === "number" ? new Date(value).toISOString() : undefined;
+  const people = (kind: string) => {
+    const contacts =
+      (entity as { contacts?: Record<string, Array<{ id?: string; info?: string }>> }).contacts;
+    const list = (contacts?.[kind] ?? []).map((c) => cut(String(c.info || c.id || ""))).filter(Boolean);
+    return list.length > 0 ? few(list) : undefined;
+  };
+  const relationships =
+    ((entity as { relationshipAttributes?: Record<string, unknown> }).relationshipAttributes ??
+      {}) as Record<string, unknown>;
+  const headerOf = (value: unknown) => {
+    const h = value as {
+      guid?: string;
+      typeName?: string;
+      displayText?: string;
+      uniqueAttributes?: { qualifiedName?: string };
+    };
+    const name = text(referred[h.guid ?? ""]?.attributes?.name) ?? text(h.displayText) ??
+      text(h.uniqueAttributes?.qualifiedName);
+    return { guid: h.guid, typeName: h.typeName, ...(name ? { name: cut(name, 100) } : {}) };
+  };
+  const meanings = (relationships.meanings ?? (entity as { meanings?: unknown }).meanings ?? []) as unknown[];
+  const terms = few(meanings.map(headerOf).map(({ guid, name }) => ({ guid, ...(name ? { name } : {}) })));
+  const related: Record<string, unknown[]> = {};
+  let relatedCount = 0;
+  for (const [relation, value] of Object.entries(relationships)) {
+    if (relation === "meanings" || value === null || value === undefined) continue;
+    const values = (Array.isArray(value) ? value : [value]).filter((v) => v && typeof v === "object");
+    if (values.length === 0) continue;
+    const room = SUMMARY_LIST_ITEMS - relatedCount;
+    if (values.length > room) truncated = true;
+    if (room <= 0) continue;
+    related[relation] = values.slice(0, room).map(headerOf);
+    relatedCount += related[relation].length;
+  }
+  const others = Object.entries(attributes).filter(([key, value]) =>
+    !SUMMARY_OWN.has(key) && (typeof value === "number" || typeof value === "boolean" ||
+      (typeof value === "string" && value.length > 0))
+  );
+  const description = text(attributes.userDescription) ?? text(attributes.description);
+  const owner = text(attributes.owner);
+  const summary: Record<string, unknown> = {
+    guid: entity.guid,
+    typeName: entity.typeName,
+    name: text(attributes.name) === undefined ? undefined : cut(String(attributes.name)),
+    qualifiedName: text(attributes.qualifiedName) === undefined
+      ? undefined
+      : cut(String(attributes.qualifiedName), 400),
+    description: description === undefined ? undefined : cut(description, SUMMARY_DESCRIPTION_CHARS),
+    owner: owner === undefined ? undefined : cut(owner),
+    owners: people("Owner"),
+    experts: people("Expert"),
+    classifications: few((entity.classifications ?? []).map((c) => cut(String(c.typeName), 100))),
+    labels: few(((entity as { labels?: string[] }).labels ?? []).map((l) => cut(String(l), 100))),
+    terms,
+    collection: (entity as { collectionId?: string }).collectionId,
+    status: (entity as { status?: string }).status,
+    createTime: time((entity as { createTime?: unknown }).createTime),
+    updateTime: time((entity as { updateTime?: unknown }).updateTime),
+    attributes: Object.fromEntries(
+      few(others, SUMMARY_ATTRIBUTES).map((
+        [key, value],
+      ) => [key, typeof value === "string" ? cut(value) : value]),
+    ),
+    ...(relatedCount > 0 ? { related } : {}),
+  };
+  for (const key of Object.keys(summary)) if (summary[key] === undefined) delete summary[key];
+  return { entity: summary, truncated };
+}
+
 export const getEntityTool = defineTool({
   name: "get_entity",
   title: "Get entity",
-  description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID with " +
-    "all its attributes, classifications, labels and relationships. Find GUIDs with search_entities. " +
-    `Referred entities (columns, parents) are included up to ${MAX_REFERRED_ENTITIES}; ` +
-    "referred_entities_truncated says when more exist." + CATALOG_TEXT_IS_DATA,
+  description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID. " +
+    "By default a summary: guid, typeName, name, qualifiedName, description, owner, owners and experts, " +
+    "classification names, labels, glossary terms, collection, status, times, up to 15 other attributes " +
+    "and up to 20 related entities (columns, parents), texts cut to 200 characters; under 16 KB, with " +
+    'truncated true when something was left out. view "full" returns the raw record with every ' +
+    `attribute and relationship, and referred entities up to ${MAX_REFERRED_ENTITIES} ` +
+    "(referred_entities_truncated says when more exist). Find GUIDs with search_entities." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
+    view: z.enum(["summary", "full"]).optional().describe(
+      "summary (default): the curated view, under 16 KB; full: the raw catalog record",
+    ),
     min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),
     ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
   }),
   output: z.object({
     entity: entityRecord,
+    view: z.enum(["summary", "full"]).describe("Which view entity is"),
+    truncated: z.boolean().describe('Something was left out: view "full" has everything'),
     referredEntities: z.record(z.string(), entityRecord).optional(),
-    referred_entities_truncated: z.boolean(),
+    referred_entities_truncated: z.boolean().optional().describe(
+      `View full: more than ${MAX_REFERRED_ENTITIES} referred entities, the rest left out`,
+    ),
   }),
   annotations: READ_ONLY,
   handler: async (ctx, input) => {
@@ -98,11 +216,18 @@ export const getEntityTool = defineTool({
       ignoreRelationships: input.ignore_relationships,
       signal: ctx.signal,
     });
+    if (input.view !== "full") {
+      const summary = entitySummary(result.entity, result.referredEntities ?? {});
+      return { entity: summary.entity, view: "summary" as const, truncated: summary.truncated };
+    }
     const referred = Object.entries(result.referredEntities ?? {});
+    const referredTruncated = referred.length > MAX_REFERRED_ENTITIES;
     return {
       entity: result.entity,
+      view: "full" as const,
+      truncated: referredTruncated,
       referredEntities: Object.fromEntries(referred.slice(0, MAX_REFERRED_ENTITIES)),
-      referred_entities_truncated: referred.length > MAX_REFERRED_ENTITIES,
+      referred_entities_truncated: referredTruncated,
     };
   },
 });
@@ -180,20 +305,25 @@ export const batchCreateEntitiesTool = defineTool({
   description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call, sent in batches of ` +
     "CATALOG_BATCH_SIZE. An entity whose type_name and qualified_name exist already fails, changing " +
     'nothing, unless if_exists is "update": then it is overwritten (needs "confirm": true). Each ' +
-    "entity gets its own result (created, updated or failed with the reason), so fix and resend only the " +
+    "call answers the counts, each entity's GUID in request order and the failures with their reason (at " +
+    'most 50; truncated says more failed, detail "full" lists every result), so fix and resend only the ' +
     "failed ones.",
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
       `The assets to register, 1 to ${MAX_BATCH_ENTITIES}`,
     ),
     if_exists: ifExistsField,
+    detail: batchDetailField,
   }),
-  output: batchOutput,
+  output: batchSummaryOutput,
   annotations: CREATE_OR_OVERWRITE,
   confirmWhen: overwrites,
   handler: async (ctx, input) => {
     const items = input.entities.map((entity, index) => ({ index, entity: toAtlasEntity(entity) }));
-    if (input.if_exists === "update") return await upsertWithIsolation(ctx, items);
+    const count = input.entities.length;
+    if (input.if_exists === "update") {
+      return batchAnswer(await upsertWithIsolation(ctx, items), count, input.detail);
+    }
     const existing = await findExisting(
       ctx,
       input.entities.map((e) => ({ typeName: e.type_name, qualifiedName: e.qualified_name })),
@@ -219,7 +349,7 @@ export const batchCreateEntitiesTool = defineTool({
       ? await upsertWithIsolation(ctx, fresh)
       : { created: 0, updated: 0, failed: 0, skipped: 0, results: [] };
     const results = [...result.results, ...failures].sort((a, b) => a.index - b.index);
-    return { ...result, failed: result.failed + failures.length, results };
+    return batchAnswer({ ...result, failed: result.failed + failures.length, results }, count, input.detail);
   },
 });
 
@@ -227,14 +357,16 @@ export const batchUpdateEntitiesTool = defineTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
   description: `Set attributes on up to ${MAX_BATCH_ENTITIES} existing entities, each found by GUID. ` +
-    "Only the attributes given change; previous values are overwritten. Each entity gets its own result; " +
-    "an unknown GUID fails only that entity.",
+    "Only the attributes given change; previous values are overwritten. An unknown GUID fails only that " +
+    "entity. The call answers the counts, each entity's GUID in request order and the failures (at most 50; " +
+    'truncated says more failed, detail "full" lists every result).',
   input: z.object({
     updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
       `The entities to change (1 to ${MAX_BATCH_ENTITIES}), each a GUID with the attributes to set`,
     ),
+    detail: batchDetailField,
   }),
-  output: batchOutput,
+  output: batchSummaryOutput,
   annotations: OVERWRITE,
   handler: async (ctx, input) => {
     const { found, missing } = await readCurrent(ctx, input.updates.map((u) => u.guid));
@@ -255,7 +387,11 @@ export const batchUpdateEntitiesTool = defineTool({
     });
     const result = await upsertWithIsolation(ctx, items);
     const results = [...result.results, ...failures].sort((a, b) => a.index - b.index);
-    return { ...result, failed: result.failed + failures.length, results };
+    return batchAnswer(
+      { ...result, failed: result.failed + failures.length, results },
+      input.updates.length,
+      input.detail,
+    );
   },
 });
 

@@ -79,6 +79,7 @@ const CASES: Record<string, Case> = {
           { type_name: "DataSet", qualified_name: "ds://safe/batch", name: "b", description: "replaced" },
           { type_name: "DataSet", qualified_name: "ds://safe/batch-new", name: "new" },
         ],
+        detail: "full",
       });
       const data = ok(result, "batch_create_entities");
       const results = data.results as Array<{ status: string; error?: string }>;

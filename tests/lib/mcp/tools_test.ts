@@ -22,12 +22,9 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
     assert.deepEqual(resultJson(search), found, "the text content is the same JSON");
 
     const entity = await h.client.callTool({ name: "get_entity", arguments: { guid: CUSTOMERS_GUID } });
-    const got = entity.structuredContent as {
-      entity: { attributes: { name: string } };
-      referred_entities_truncated: boolean;
-    };
-    assert.equal(got.entity.attributes.name, "Customers");
-    assert.equal(got.referred_entities_truncated, false);
+    const got = entity.structuredContent as { entity: { name: string }; truncated: boolean };
+    assert.equal(got.entity.name, "Customers");
+    assert.equal(got.truncated, false);
 
     const created = await h.client.callTool({
       name: "create_entity",
@@ -46,7 +43,7 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
       arguments: { guid, attributes: { owner: "mcp" }, confirm: true },
     });
     assert.deepEqual((updated.structuredContent as { updated: string[] }).updated, [guid]);
-    const after = await h.client.callTool({ name: "get_entity", arguments: { guid } });
+    const after = await h.client.callTool({ name: "get_entity", arguments: { guid, view: "full" } });
     const attributes =
       (after.structuredContent as { entity: { attributes: Record<string, unknown> } }).entity.attributes;
     assert.equal(attributes.owner, "mcp");
@@ -65,15 +62,17 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
       created: number;
       updated: number;
       failed: number;
-      results: Array<{ index: number; guid?: string; status: string; error?: string }>;
+      guids: Array<string | null>;
+      failures: Array<{ index: number; guid?: string; status: string; error?: string }>;
+      truncated: boolean;
+      results?: unknown[];
     };
     const created3 = batch.structuredContent as Batch;
     assert.equal(created3.created, 3);
-    assert.deepEqual(created3.results.map((r) => [r.index, r.status]), [[0, "created"], [1, "created"], [
-      2,
-      "created",
-    ]]);
-    const batchGuids = created3.results.map((r) => r.guid!);
+    assert.equal(created3.results, undefined, "a summary by default");
+    assert.deepEqual(created3.failures, []);
+    const batchGuids = created3.guids as string[];
+    assert.equal(batchGuids.length, 3);
     assert.ok(batchGuids.every((g) => /^[0-9a-f-]{36}$/.test(g)), "each entity reports its GUID");
     const unknownGuid = "00000000-0000-4000-8000-00000000beef";
     const batchUpdate = await h.client.callTool({
@@ -86,8 +85,10 @@ Deno.test("search_entities, get_entity and the entity write tools work end to en
     const updatedBatch = batchUpdate.structuredContent as Batch;
     assert.equal(updatedBatch.updated, 3, "the unknown GUID does not hide the others");
     assert.equal(updatedBatch.failed, 1);
-    assert.equal(updatedBatch.results[3].guid, unknownGuid);
-    assert.match(updatedBatch.results[3].error ?? "", /404/);
+    assert.deepEqual(updatedBatch.guids, [...batchGuids, null]);
+    assert.deepEqual(updatedBatch.failures.map((f) => [f.index, f.guid]), [[3, unknownGuid]]);
+    assert.match(updatedBatch.failures[0].error ?? "", /404/);
+    assert.equal(updatedBatch.truncated, false);
 
     const deleted = await h.client.callTool({ name: "delete_entity", arguments: { guid, confirm: true } });
     assert.deepEqual((deleted.structuredContent as { deleted: string[] }).deleted, [guid]);

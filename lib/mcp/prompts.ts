@@ -298,11 +298,30 @@ function invalidParams(message: string): Error & { code: number } {
   return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 }
 
-/** The prompts/get answer; an unknown prompt or a missing required argument is -32602. */
-export function promptMessages(name: string, args: Record<string, string> = {}): GetPromptResult {
+/** The tools of `prompt` that a server offering `tools` lacks. */
+function missingTools(prompt: PromptDefinition, tools: ReadonlySet<string> | undefined): string[] {
+  return tools ? [...new Set(prompt.tools)].filter((tool) => !tools.has(tool)) : [];
+}
+
+/**
+ * The prompts/get answer; an unknown prompt or a missing required argument is -32602. With `tools` (the
+ * names of the tools the server offers), a prompt that needs a tool outside them is refused as well.
+ */
+export function promptMessages(
+  name: string,
+  args: Record<string, string> = {},
+  tools?: ReadonlySet<string>,
+): GetPromptResult {
   const prompt = findPrompt(name);
   if (!prompt) {
     throw invalidParams(`Unknown prompt: ${name}.${didYouMean(name, PROMPTS.map((p) => p.name))}`);
+  }
+  const lacking = missingTools(prompt, tools);
+  if (lacking.length > 0) {
+    throw invalidParams(
+      `Prompt ${name} is not offered: it needs ${lacking.join(", ")}, which this server does not offer ` +
+        "(read-only mode or CATALOG_MCP_TOOLS); prompts/list shows the prompts it offers.",
+    );
   }
   const known = new Set(prompt.arguments.map((a) => a.name));
   const unknown = Object.keys(args).filter((key) => !known.has(key));
@@ -332,9 +351,14 @@ export function promptMessages(name: string, args: Record<string, string> = {}):
 /** The `prompts` capability: the list is fixed, so it never changes. */
 export const PROMPTS_CAPABILITY = { listChanged: false };
 
-/** Answers prompts/list and prompts/get on `server` (which declares {@link PROMPTS_CAPABILITY}). */
-export function registerPrompts(server: Server): void {
-  const listing = PROMPTS.map(promptListing);
+/**
+ * Answers prompts/list and prompts/get on `server` (which declares {@link PROMPTS_CAPABILITY}). Only
+ * prompts whose every tool is among `toolNames` (the tools the server offers) are listed and answered:
+ * read-only mode keeps explore_asset alone, as the others lead to tools it refuses.
+ */
+export function registerPrompts(server: Server, toolNames?: Iterable<string>): void {
+  const tools = toolNames === undefined ? undefined : new Set(toolNames);
+  const listing = PROMPTS.filter((prompt) => missingTools(prompt, tools).length === 0).map(promptListing);
   server.setRequestHandler(ListPromptsRequestSchema, (request) => {
     if (request.params?.cursor !== undefined) {
       throw invalidParams("Invalid cursor: this server lists every prompt on one page and issued no cursor.");
@@ -343,6 +367,6 @@ export function registerPrompts(server: Server): void {
   });
   server.setRequestHandler(
     GetPromptRequestSchema,
-    (request) => promptMessages(request.params.name, request.params.arguments ?? {}),
+    (request) => promptMessages(request.params.name, request.params.arguments ?? {}, tools),
   );
 }

@@ -239,7 +239,7 @@ export function createToolServer(
       instructions: INSTRUCTIONS,
     },
   );
-  registerPrompts(server);
+  registerPrompts(server, selection.enabled.map((tool) => tool.name));
   registerResources(server, services);
   registerCompletions(server, services);
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));

@@ -140,3 +140,35 @@ Deno.test("prompts: a missing required argument, an unknown argument or prompt i
     await harness.close();
   }
 });
+
+Deno.test("prompts: read-only mode and CATALOG_MCP_TOOLS offer only prompts whose tools the server offers", async () => {
+  const readOnly = await startHarness({ env: { CATALOG_MCP_READ_ONLY: "true" } });
+  try {
+    const { prompts } = await readOnly.client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ["explore_asset"]);
+    await assert.rejects(
+      readOnly.client.getPrompt({
+        name: "register_asset",
+        arguments: { asset_name: "orders", type_name: "azure_sql_table", term_name: "Order" },
+      }),
+      (error: Error & { code?: number }) =>
+        error.code === -32602 && /register_asset is not offered: it needs create_entity/.test(error.message),
+    );
+    const explore = await readOnly.client.getPrompt({ name: "explore_asset", arguments: { query: "x" } });
+    assert.equal(explore.messages.length, 1);
+  } finally {
+    await readOnly.close();
+  }
+  const narrowed = await startHarness({ env: { CATALOG_MCP_TOOLS: "-create_lineage" } });
+  try {
+    const { prompts } = await narrowed.client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), [
+      "create_domain_term",
+      "cleanup_metadata_definition",
+      "explore_asset",
+      "cleanup_asset_metadata",
+    ]);
+  } finally {
+    await narrowed.close();
+  }
+});

@@ -26,7 +26,8 @@ const VOWEL_SOUND = new Set(["hour", "honest", "honour"]);
 /** The article `word` takes, or undefined for an acronym (read letter by letter or as a word: either). */
 function expectedArticle(word: string): "a" | "an" | undefined {
   if (/^[A-Z]{2,}/.test(word)) return undefined;
-  const lower = word.toLowerCase();
+  // A compound takes the article of its first part: "a one-line summary", "a user-assigned name".
+  const lower = word.toLowerCase().split("-")[0];
   if (VOWEL_SOUND.has(lower)) return "an";
   if (CONSONANT_SOUND.has(lower)) return "a";
   return /^[aeiou]/.test(lower) ? "an" : "a";

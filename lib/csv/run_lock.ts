@@ -76,6 +76,8 @@ const heldHere = new Map<string, { signal?: AbortSignal; released: Promise<void>
 
 /** How many times a race (a file created or replaced under us) is retried before giving up. */
 const ATTEMPTS = 20;
+/** How long a run waits, on finding a lock file locked, for a takeover in progress to finish. */
+const TAKEOVER_GRACE_MS = 250;
 
 export interface RunLockOptions {
   /** The run's signal: a run of this process whose signal is aborted is waited for, not refused. */
@@ -207,7 +209,10 @@ async function takeOver(
     const previous = parseHolder(await readAll(old));
     const locked = await tryLock(old);
     if (locked === false) {
-      // Alive, or another run is taking it over: name whoever the path names now.
+      // Alive, or another run taking over a dead holder's file, which holds that file's lock only until
+      // its own file replaces it: give a takeover that moment, so the refusal names the run that will
+      // hold the lock, not the dead one.
+      await delay(TAKEOVER_GRACE_MS);
       if (await namesFile(path, old)) throw new RunLockedError(path, previous, hint);
       return undefined;
     }

@@ -172,3 +172,32 @@ Deno.test("run lock: a run of this process that was cancelled is waited for, not
     await second.release();
   });
 });
+
+Deno.test("a run that meets a takeover in progress names the run taking over, not the dead holder", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "govcat-lock-takeover-" });
+  const path = `${dir}/x.csv.govcat-checkpoint.lock`;
+  const dead = { pid: 2 ** 22 + 11, host: "gone", started: "2026-01-01T00:00:00.000Z" };
+  const taker = { pid: 2 ** 22 + 12, host: "here", started: "2026-01-02T00:00:00.000Z" };
+  await Deno.writeTextFile(path, JSON.stringify(dead) + "\n");
+  // A taker in the middle of its takeover: it holds the dead file's lock, then renames its own file over it.
+  const old = await Deno.open(path, { read: true, write: true });
+  const fresh = await Deno.open(`${path}.taker.tmp`, { createNew: true, read: true, write: true });
+  try {
+    assert.equal(await old.tryLock(true), true);
+    assert.equal(await fresh.tryLock(true), true);
+    await fresh.write(new TextEncoder().encode(JSON.stringify(taker) + "\n"));
+    const attempt = RunLock.acquire(path).then(
+      (lock) => lock,
+      (error) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await Deno.rename(`${path}.taker.tmp`, path);
+    const outcome = await attempt;
+    assert.ok(outcome instanceof RunLockedError, String(outcome));
+    assert.equal(outcome.holder?.pid, taker.pid, outcome.message);
+  } finally {
+    old.close();
+    fresh.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

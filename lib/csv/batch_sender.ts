@@ -154,27 +154,15 @@ export class BatchSender<Item> {
             });
           }
           await sleep(this.#delay(unreachable), this.stop);
-          const applied = this.plugin.applied;
-          if (applied) {
-            const found = await this.#patiently(() => applied(sending, this.signal));
-            open = open.filter((i, k) => {
-              if (found[k]) outcomes[i] = { status: "recovered" };
-              return !found[k];
-            });
-            if (open.length === 0) return outcomes;
-          }
+          open = await this.#notYetApplied(units, open, outcomes);
+          if (open.length === 0) return outcomes;
           continue;
         }
         if (error instanceof CatalogError) {
           // A service error (500) may come after the write was applied: what was applied is recovered,
           // and only the rest is split to find the refused rows, so no row is written twice.
-          const applied = this.plugin.applied;
-          if (error instanceof ServerError && applied) {
-            const found = await this.#patiently(() => applied(sending, this.signal));
-            open = open.filter((i, k) => {
-              if (found[k]) outcomes[i] = { status: "recovered" };
-              return !found[k];
-            });
+          if (error instanceof ServerError) {
+            open = await this.#notYetApplied(units, open, outcomes);
             if (open.length === 0) return outcomes;
           }
           const answers = await this.#split(open.map((i) => units[i]), error);
@@ -184,6 +172,25 @@ export class BatchSender<Item> {
         throw error;
       }
     }
+  }
+
+  /**
+   * After an answer that may have come after the write (lost, or a service error), the units of `open`
+   * (indexes into `units`) the catalog already holds are marked recovered in `outcomes`; the rest are
+   * returned. Without an `applied` check every unit stays open.
+   */
+  async #notYetApplied(
+    units: ImportUnit<Item>[],
+    open: number[],
+    outcomes: EngineOutcome[],
+  ): Promise<number[]> {
+    const applied = this.plugin.applied;
+    if (!applied) return open;
+    const found = await this.#patiently(() => applied(open.map((i) => units[i]), this.signal));
+    return open.filter((i, k) => {
+      if (found[k]) outcomes[i] = { status: "recovered" };
+      return !found[k];
+    });
   }
 
   /**

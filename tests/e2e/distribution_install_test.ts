@@ -10,11 +10,9 @@
 import assert from "node:assert/strict";
 import { runToEnd } from "../../lib/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
+import { closedProxyEnv } from "../support/govcat_process.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-
-/** Where a download would go: a closed port on this machine. */
-const OFFLINE = { HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9", NO_PROXY: "" };
 
 /** The README's `deno install … main.ts` command from a checkout, its line continuations joined. */
 function readmeInstallLine(): string[] {
@@ -54,14 +52,14 @@ Deno.test({
       const PATH = await pathWithoutAzureCli(dir);
       const installed = await runToEnd(Deno.execPath(), args, {
         cwd: ROOT,
-        env: { ...OFFLINE, DENO_INSTALL_ROOT: `${dir}/root`, PATH },
+        env: closedProxyEnv({ DENO_INSTALL_ROOT: `${dir}/root`, PATH }),
         timeoutMs: 60_000,
       });
       assert.equal(installed.code, 0, installed.stderr);
 
       const version = await runToEnd(`${dir}/root/bin/govcat`, ["--version"], {
         cwd: dir,
-        env: { ...OFFLINE, PATH },
+        env: closedProxyEnv({ PATH }),
       });
       assert.equal(version.code, 0, version.stderr);
       assert.equal(version.stdout.trim(), `govcat ${VERSION}`);

@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { runToEnd, smokeEnv, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
-import { spawnPiped, waitForListening } from "../support/govcat_process.ts";
+import { closedProxyEnv, spawnPiped, waitForListening } from "../support/govcat_process.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -44,9 +44,6 @@ function serveRepository(requested: string[]) {
   });
 }
 
-/** Where the child's downloads go, were any attempted: a closed port on this machine. */
-const CLOSED_PROXY = "http://127.0.0.1:9";
-
 /** An empty directory with a copy of the repository's lockfile, for a child run from a URL. */
 async function remoteWorkDir(): Promise<{ cwd: string; lock: string }> {
   const cwd = await Deno.makeTempDir({ prefix: "govcat-remote-" });
@@ -54,16 +51,6 @@ async function remoteWorkDir(): Promise<{ cwd: string; lock: string }> {
   // A copy: the child adds the served modules' hashes, which must not change the repository's lockfile.
   await Deno.copyFile(new URL("deno.lock", ROOT), lock);
   return { cwd, lock };
-}
-
-/** The child's environment: the usual few variables, downloads sent to {@link CLOSED_PROXY}. */
-function offlineEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    HTTPS_PROXY: CLOSED_PROXY,
-    HTTP_PROXY: CLOSED_PROXY,
-    NO_PROXY: "127.0.0.1,localhost",
-    ...extra,
-  };
 }
 
 /** `deno run` of the served main.ts from `host`, with the lockfile copy `lock`. */
@@ -90,19 +77,19 @@ Deno.test("deno run from a URL: --help, the emulator and serve over stdio", asyn
     await t.step("--version and --help", async () => {
       const version = await runToEnd(Deno.execPath(), [...run, "--version"], {
         cwd,
-        env: offlineEnv(),
+        env: closedProxyEnv(),
         timeoutMs: 120_000,
       });
       assert.equal(version.code, 0, version.stderr);
       assert.equal(version.stdout.trim(), `govcat ${VERSION}`, "deno.json is imported over HTTP as JSON");
-      const help = await runToEnd(Deno.execPath(), [...run, "--help"], { cwd, env: offlineEnv() });
+      const help = await runToEnd(Deno.execPath(), [...run, "--help"], { cwd, env: closedProxyEnv() });
       assert.equal(help.code, 0, help.stderr);
       assert.match(help.stdout, /Usage: govcat <group> <command>/);
       assert.ok(requested.includes("/main.ts") && requested.includes("/deno.json"));
     });
 
     await t.step("emulator --port=0 prints its banner", async () => {
-      const child = spawnPiped([...run, "emulator", "--port=0"], { cwd, env: smokeEnv(offlineEnv()) });
+      const child = spawnPiped([...run, "emulator", "--port=0"], { cwd, env: smokeEnv(closedProxyEnv()) });
       const emulator = await waitForListening(child, "the emulator", {
         listening: /(http:\/\/127\.0\.0\.1:\d+)\s/,
         timeoutMs: 60_000,
@@ -121,7 +108,7 @@ Deno.test("deno run from a URL: --help, the emulator and serve over stdio", asyn
     await t.step("serve over stdio answers tools/list", async () => {
       const answer = await toolsListOverStdio(Deno.execPath(), [...run, "serve"], {
         cwd,
-        env: offlineEnv({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" }),
+        env: closedProxyEnv({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" }),
       });
       assert.equal(answer.serverName, "govcat");
       assert.ok(answer.tools.some((tool) => tool.name === "search_entities"));
@@ -143,7 +130,7 @@ Deno.test({
       const answer = await toolsListOverStdio(
         Deno.execPath(),
         [...remoteRun(host, lock), `http://${host}/main.ts`, "serve", "--emulator"],
-        { cwd, env: offlineEnv() },
+        { cwd, env: closedProxyEnv() },
       );
       assert.ok(answer.tools.length > 0);
       assert.equal(answer.code, 0, answer.stderr);

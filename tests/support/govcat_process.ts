@@ -27,6 +27,15 @@ export function baseEnv(): Record<string, string> {
   return env;
 }
 
+/**
+ * `extra` plus a proxy on a closed loopback port for everything but loopback: a child Deno that still
+ * tries to download a package fails at once instead of reaching a registry.
+ */
+export function closedProxyEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const closed = "http://127.0.0.1:9";
+  return { HTTPS_PROXY: closed, HTTP_PROXY: closed, NO_PROXY: "127.0.0.1,localhost", ...extra };
+}
+
 /** Runs `govcat …args` and collects its output; killed after `timeoutMs`. */
 export async function runGovcat(
   args: string[],

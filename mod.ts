@@ -36,7 +36,6 @@ export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions }
 export { createLogger, type Logger } from "./lib/log.ts";
 export * from "./lib/operations/mod.ts";
 export { cachedTokenProvider, createTokenProvider, type TokenProvider } from "./lib/auth.ts";
-export { startEmulator } from "./lib/emulator/mod.ts";
 export { VERSION } from "./lib/version.ts";
 export { UnifiedCatalogClient } from "./lib/unified/client.ts";
 export type * from "./lib/unified/schemas.ts";

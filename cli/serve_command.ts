@@ -15,7 +15,7 @@ import process from "node:process";
 import { PassThrough } from "node:stream";
 import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config.ts";
 import { ConfigError, GovcatError, UsageError } from "../lib/errors.ts";
-import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account.ts";
+import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import type { RunningEmulator } from "../lib/emulator/mod.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";

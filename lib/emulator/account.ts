@@ -10,14 +10,14 @@
  *
  * @module
  */
+import { EMULATOR_ACCOUNT_NAME } from "./account_name.ts";
 import { AccountStore, type KeySlot } from "./account_store.ts";
 import type { ApiArea } from "./area.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { checkResourceSetRuleConfig, RULE_CONFIG_NAME, storedRuleConfig } from "./account_rules.ts";
 import type { RouteContext, RouteDefinition } from "./router.ts";
 
-/** Name of the emulated account; `govcat serve --emulator` uses it when no account name is set. */
-export const EMULATOR_ACCOUNT_NAME = "emulator";
+export { EMULATOR_ACCOUNT_NAME };
 
 /** The account's friendly name until `PATCH /account` changes it. */
 export const DEFAULT_ACCOUNT_FRIENDLY_NAME = "govcat catalog emulator";

@@ -15,10 +15,11 @@ import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
 import { reportsBadInput } from "../lib/operations/bad_input.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
+import type { Operation } from "../lib/operations/types.ts";
 import { asksForVersion, VERSION, VERSION_LINE } from "../lib/version.ts";
 import { parseOperationArgs } from "./args.ts";
 import { cliConfirmation, terminalQuestion } from "./confirm.ts";
-import { builtinArgs, takeLeadingGlobals } from "./global_options.ts";
+import { builtinArgs, type GlobalOptions, takeLeadingGlobals } from "./global_options.ts";
 import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
 import { prepareOutput } from "./output.ts";
@@ -145,12 +146,33 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
     io.stdout(topLevelHelp(registry));
     return 0;
   }
+  const command = findCommand(registry, first, second, rest, io);
+  if (typeof command === "number") return command;
+  const { input, global } = parseOperationArgs(command.operation, command.args, leading.global);
+  if (global.help) {
+    io.stdout(operationHelp(command.operation));
+    return 0;
+  }
+  return await runOperation(command.operation, input, global, io);
+}
+
+/**
+ * The operation a command line names (`<group> <command>`, or `<group> <resource> <action>`), or the exit
+ * code when it names a group alone or asks for the group's help (printed here). Unknown names are a
+ * {@link UsageError} with the closest names.
+ */
+function findCommand(
+  registry: OperationRegistry,
+  first: string,
+  second: string | undefined,
+  rest: string[],
+  io: CliIo,
+): { operation: Operation; args: string[] } | number {
   if (first.startsWith("-")) {
     throw new UsageError(
       `unknown option ${first}.${didYouMean(first.replace(/^-+/, ""), ["help", "version"], "--")}`,
     );
   }
-
   const group = registry.group(first);
   if (!group) {
     const names = [...registry.groups().map((g) => g.name), ...BUILTIN_COMMANDS.map((c) => c.name)];
@@ -168,36 +190,41 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
     io.stdout(groupHelp(registry, group.name));
     return 0;
   }
-  let operation = registry.find(group.name, second);
-  let args = rest;
+  const operation = registry.find(group.name, second);
+  if (operation) return { operation, args: rest };
   // Two-word commands (`uc term create`): the resource, then the action.
-  if (!operation && rest[0] !== undefined && !rest[0].startsWith("-")) {
-    operation = registry.find(group.name, `${second} ${rest[0]}`);
-    if (operation) args = rest.slice(1);
+  if (rest[0] !== undefined && !rest[0].startsWith("-")) {
+    const twoWords = registry.find(group.name, `${second} ${rest[0]}`);
+    if (twoWords) return { operation: twoWords, args: rest.slice(1) };
   }
-  if (!operation) {
-    const family = registry.inGroup(group.name).filter((op) => op.command.startsWith(`${second} `));
-    if (family.length > 0) {
-      io.stderr(groupHelp(registry, group.name, `${second} `));
-      return 2;
-    }
-    const hint = `Run "govcat ${group.name} --help" for its commands.`;
-    if (registry.inGroup(group.name).length === 0) {
-      throw new UsageError(`the ${group.name} group has no commands in govcat ${VERSION}.`, hint);
-    }
-    throw new UsageError(
-      `unknown command "${second}" in group ${group.name}.${
-        didYouMean(second, registry.commandNames(group.name))
-      }`,
-      hint,
-    );
+  const family = registry.inGroup(group.name).filter((op) => op.command.startsWith(`${second} `));
+  if (family.length > 0) {
+    io.stderr(groupHelp(registry, group.name, `${second} `));
+    return 2;
   }
+  const hint = `Run "govcat ${group.name} --help" for its commands.`;
+  if (registry.inGroup(group.name).length === 0) {
+    throw new UsageError(`the ${group.name} group has no commands in govcat ${VERSION}.`, hint);
+  }
+  throw new UsageError(
+    `unknown command "${second}" in group ${group.name}.${
+      didYouMean(second, registry.commandNames(group.name))
+    }`,
+    hint,
+  );
+}
 
-  const { input, global } = parseOperationArgs(operation, args, leading.global);
-  if (global.help) {
-    io.stdout(operationHelp(operation));
-    return 0;
-  }
+/**
+ * Runs an operation with the terminal around it: progress on stderr, Ctrl-C as an interruption (a second
+ * one quits), the confirmation of destructive commands, and the result rendered with secrets masked.
+ * Returns the exit code.
+ */
+async function runOperation(
+  operation: Operation,
+  input: Record<string, unknown>,
+  global: GlobalOptions,
+  io: CliIo,
+): Promise<number> {
   // A bad --query is refused before anything is sent.
   const render = await prepareOutput(global);
   // `--progress` is an option of the operations that offer it (lineage_csv process): plain progress lines

@@ -34,16 +34,29 @@ export type ProfileServiceOptions = ProfileStatusOptions;
 
 /** The `profile` and `config` commands over the profiles file of `options.env`. */
 export function createProfileService(options: ProfileServiceOptions): ProfileService {
-  const { env } = options;
-  const open = () => {
-    const s = new ProfileStore(profilesPath(env));
+  return new FileProfileService(options);
+}
+
+const describeProfile = (p: Profile) => ({ name: p.name, default: p.default, ...p.settings });
+
+class FileProfileService implements ProfileService {
+  readonly #options: ProfileServiceOptions;
+  readonly #env: EnvSource;
+
+  constructor(options: ProfileServiceOptions) {
+    this.#options = options;
+    this.#env = options.env;
+  }
+
+  #open() {
+    const s = new ProfileStore(profilesPath(this.#env));
     return { s, data: s.read() };
-  };
-  const describe = (p: Profile) => ({ name: p.name, default: p.default, ...p.settings });
+  }
+
   /** The profile `config` commands act on: --profile, CATALOG_PROFILE, else the default. */
-  const target = (where: string) => {
-    const { s, data } = open();
-    const { profile, source } = selectProfile(data, env, options.profile, s.path);
+  #target(where: string) {
+    const { s, data } = this.#open();
+    const { profile, source } = selectProfile(data, this.#env, this.#options.profile, s.path);
     if (!profile) {
       throw new UsageError(
         `${where}: no profile is selected and none is the default.`,
@@ -53,112 +66,110 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
       );
     }
     return { s, data, profile, source };
-  };
+  }
 
-  return {
-    add(input: ProfileAddInput) {
-      const where = "profile add";
-      if (!isProfileName(input.name)) {
-        throw new UsageError(
-          `${where}: --name "${input.name}" is not a valid profile name: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`,
-        );
-      }
-      const { s, data } = open();
-      if (data.profiles.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) {
-        throw new UsageError(
-          `${where}: a profile named "${input.name}" exists already.`,
-          `Change it with "govcat config set KEY VALUE --profile=${input.name}", or remove it first.`,
-        );
-      }
-      const settings: ProfileSettings = { "account-name": input.accountName.trim() };
-      if (input.tenantId !== undefined) settings["tenant-id"] = input.tenantId.trim();
-      if (input.region !== undefined) settings["region"] = input.region.trim().toLowerCase();
-      if (input.batchSize !== undefined) settings["batch-size"] = input.batchSize;
-      validateSettings(settings, where);
-      const makeDefault = input.setDefault === true || data.profiles.length === 0;
-      if (makeDefault) { for (const p of data.profiles) p.default = false; }
-      const profile: Profile = { name: input.name, default: makeDefault, settings };
-      data.profiles.push(profile);
-      s.write(data);
-      return { added: describe(profile), path: s.path };
-    },
+  add(input: ProfileAddInput) {
+    const where = "profile add";
+    if (!isProfileName(input.name)) {
+      throw new UsageError(
+        `${where}: --name "${input.name}" is not a valid profile name: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`,
+      );
+    }
+    const { s, data } = this.#open();
+    if (data.profiles.some((p) => p.name.toLowerCase() === input.name.toLowerCase())) {
+      throw new UsageError(
+        `${where}: a profile named "${input.name}" exists already.`,
+        `Change it with "govcat config set KEY VALUE --profile=${input.name}", or remove it first.`,
+      );
+    }
+    const settings: ProfileSettings = { "account-name": input.accountName.trim() };
+    if (input.tenantId !== undefined) settings["tenant-id"] = input.tenantId.trim();
+    if (input.region !== undefined) settings["region"] = input.region.trim().toLowerCase();
+    if (input.batchSize !== undefined) settings["batch-size"] = input.batchSize;
+    validateSettings(settings, where);
+    const makeDefault = input.setDefault === true || data.profiles.length === 0;
+    if (makeDefault) { for (const p of data.profiles) p.default = false; }
+    const profile: Profile = { name: input.name, default: makeDefault, settings };
+    data.profiles.push(profile);
+    s.write(data);
+    return { added: describeProfile(profile), path: s.path };
+  }
 
-    remove(name: string) {
-      const { s, data } = open();
-      const profile = findProfile(data, name, s.path);
-      data.profiles = data.profiles.filter((p) => p !== profile);
-      s.write(data);
-      return {
-        removed: profile.name,
-        wasDefault: profile.default,
-        ...(profile.default && data.profiles.length
-          ? { note: `no profile is the default now; choose one with "govcat profile set_default NAME"` }
-          : {}),
-        path: s.path,
-      };
-    },
+  remove(name: string) {
+    const { s, data } = this.#open();
+    const profile = findProfile(data, name, s.path);
+    data.profiles = data.profiles.filter((p) => p !== profile);
+    s.write(data);
+    return {
+      removed: profile.name,
+      wasDefault: profile.default,
+      ...(profile.default && data.profiles.length
+        ? { note: `no profile is the default now; choose one with "govcat profile set_default NAME"` }
+        : {}),
+      path: s.path,
+    };
+  }
 
-    list() {
-      const { s, data } = open();
-      const { profile: active } = data.profiles.length
-        ? selectProfile(data, env, options.profile, s.path)
-        : { profile: undefined };
-      return {
-        path: s.path,
-        active: active?.name ?? null,
-        profiles: data.profiles.map((p) => ({ ...describe(p), active: p === active })),
-      };
-    },
+  list() {
+    const { s, data } = this.#open();
+    const { profile: active } = data.profiles.length
+      ? selectProfile(data, this.#env, this.#options.profile, s.path)
+      : { profile: undefined };
+    return {
+      path: s.path,
+      active: active?.name ?? null,
+      profiles: data.profiles.map((p) => ({ ...describeProfile(p), active: p === active })),
+    };
+  }
 
-    setDefault(name: string) {
-      const { s, data } = open();
-      const profile = findProfile(data, name, s.path);
-      for (const p of data.profiles) p.default = p === profile;
-      s.write(data);
-      return { default: profile.name, path: s.path };
-    },
+  setDefault(name: string) {
+    const { s, data } = this.#open();
+    const profile = findProfile(data, name, s.path);
+    for (const p of data.profiles) p.default = p === profile;
+    s.write(data);
+    return { default: profile.name, path: s.path };
+  }
 
-    status(signal?: AbortSignal) {
-      return profileStatus(options, signal);
-    },
+  status(signal?: AbortSignal) {
+    return profileStatus(this.#options, signal);
+  }
 
-    configSet(key: string, value: string) {
-      const where = "config set";
-      const spec = requireKey(key, where);
-      const { s, data, profile } = target(where);
-      const settings = { ...profile.settings };
-      if (value.trim() === "") delete settings[spec.key];
-      else settings[spec.key] = typedValue(spec, value, where);
-      if (spec.key === "account-name" && settings["account-name"] === undefined) {
-        throw new UsageError(`${where}: account-name cannot be removed from a profile.`);
-      }
-      validateSettings(settings, where);
-      profile.settings = settings;
-      s.write(data);
-      return {
-        profile: profile.name,
-        key: spec.key,
-        variable: spec.variable,
-        value: settings[spec.key] ?? null,
-        path: s.path,
-      };
-    },
+  configSet(key: string, value: string) {
+    const where = "config set";
+    const spec = requireKey(key, where);
+    const { s, data, profile } = this.#target(where);
+    const settings = { ...profile.settings };
+    if (value.trim() === "") delete settings[spec.key];
+    else settings[spec.key] = typedValue(spec, value, where);
+    if (spec.key === "account-name" && settings["account-name"] === undefined) {
+      throw new UsageError(`${where}: account-name cannot be removed from a profile.`);
+    }
+    validateSettings(settings, where);
+    profile.settings = settings;
+    s.write(data);
+    return {
+      profile: profile.name,
+      key: spec.key,
+      variable: spec.variable,
+      value: settings[spec.key] ?? null,
+      path: s.path,
+    };
+  }
 
-    configGet(key: string) {
-      const where = "config get";
-      const spec = requireKey(key, where);
-      return settingView(spec, resolveProfileEnv(env, options.profile), env);
-    },
+  configGet(key: string) {
+    const where = "config get";
+    const spec = requireKey(key, where);
+    return settingView(spec, resolveProfileEnv(this.#env, this.#options.profile), this.#env);
+  }
 
-    configList() {
-      const resolved = resolveProfileEnv(env, options.profile);
-      return {
-        profile: resolved.profile?.name ?? null,
-        path: resolved.path || null,
-        settings: PROFILE_KEYS.map((spec) => settingView(spec, resolved, env)),
-      };
-    },
-  };
+  configList() {
+    const resolved = resolveProfileEnv(this.#env, this.#options.profile);
+    return {
+      profile: resolved.profile?.name ?? null,
+      path: resolved.path || null,
+      settings: PROFILE_KEYS.map((spec) => settingView(spec, resolved, this.#env)),
+    };
+  }
 }
 
 /** One setting's effective value and where it comes from. */

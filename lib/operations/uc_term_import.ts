@@ -145,36 +145,43 @@ export interface UcTermImportOptions {
 
 type Unit = ImportUnit<TermChange>;
 
-/** The bulk import of unified catalog terms into `options.domainId`; see the module documentation. */
-export function ucTermImport(
-  unified: UnifiedCatalogClient,
-  options: UcTermImportOptions,
-): BulkImport<TermChange> {
-  const terms = unified.terms;
-  const settled = new SettledUnits<TermChange>();
-  const namesOf = sharedLookup((signal) => domainTerms(unified, options.domainId, signal));
-  const synonymsOf = async (termId: string, signal: AbortSignal) =>
-    new Set(
-      (await terms.listRelationships(termId, { relationshipType: "Synonym", entityType: "TERM", signal }))
-        .map((link) => String(link.entityId).toLowerCase()),
-    );
-  const resolve = (link: LinkTarget, byName: Map<string, Term>) =>
-    "termId" in link ? link.termId : byName.get(key(link.name))?.id?.toLowerCase();
+/** One domain's terms as the import sees them: the term a row is about, whether it holds the row, the write. */
+class DomainTerms {
+  readonly #unified: UnifiedCatalogClient;
+  readonly #domainId: string;
+
+  constructor(unified: UnifiedCatalogClient, domainId: string) {
+    this.#unified = unified;
+    this.#domainId = domainId;
+  }
+
+  async #synonymsOf(termId: string, signal: AbortSignal): Promise<Set<string>> {
+    const links = await this.#unified.terms.listRelationships(termId, {
+      relationshipType: "Synonym",
+      entityType: "TERM",
+      signal,
+    });
+    return new Set(links.map((link) => String(link.entityId).toLowerCase()));
+  }
+
+  #resolve(link: LinkTarget, byName: Map<string, Term>): string | undefined {
+    return "termId" in link ? link.termId : byName.get(key(link.name))?.id?.toLowerCase();
+  }
 
   /** The stored term a change is about (by term_id, or by name), or why the row is refused. */
-  const stored = async (
+  async stored(
     change: TermChange,
     byName: Map<string, Term>,
     signal: AbortSignal,
-  ): Promise<{ term?: Term } | { refused: UnitOutcome }> => {
+  ): Promise<{ term?: Term } | { refused: UnitOutcome }> {
     if (!change.termId) return { term: byName.get(key(change.name!)) };
     try {
-      const term = await terms.get(change.termId, { signal });
-      if (term.domain && term.domain.toLowerCase() !== options.domainId.toLowerCase()) {
+      const term = await this.#unified.terms.get(change.termId, { signal });
+      if (term.domain && term.domain.toLowerCase() !== this.#domainId.toLowerCase()) {
         return {
           refused: rejectedOutcome(
             `term ${change.termId} is in governance domain ${term.domain}, not in --domain-id ` +
-              `${options.domainId}; import its row with that domain`,
+              `${this.#domainId}; import its row with that domain`,
           ),
         };
       }
@@ -183,26 +190,30 @@ export function ucTermImport(
       if (!isRowRefusal(error)) throw error;
       return { refused: refusalOutcome(error) };
     }
-  };
-  /** Whether `term` has every field and every synonym link of `change`. */
-  const complete = async (term: Term, change: TermChange, byName: Map<string, Term>, signal: AbortSignal) => {
-    if (!termHolds(term, change)) return false;
-    if (change.links.length === 0) return true;
-    const present = await synonymsOf(term.id, signal);
-    return change.links.every((link) => present.has(resolve(link, byName) ?? ""));
-  };
+  }
 
-  const write = async (
+  /** Whether `term` has every field and every synonym link of `change`. */
+  async complete(
+    term: Term,
     change: TermChange,
     byName: Map<string, Term>,
     signal: AbortSignal,
-  ): Promise<UnitOutcome> => {
-    const found = await stored(change, byName, signal);
+  ): Promise<boolean> {
+    if (!termHolds(term, change)) return false;
+    if (change.links.length === 0) return true;
+    const present = await this.#synonymsOf(term.id, signal);
+    return change.links.every((link) => present.has(this.#resolve(link, byName) ?? ""));
+  }
+
+  /** Creates or updates the row's term (skipped when it holds the row already), then its synonym links. */
+  async write(change: TermChange, byName: Map<string, Term>, signal: AbortSignal): Promise<UnitOutcome> {
+    const found = await this.stored(change, byName, signal);
     if ("refused" in found) return found.refused;
+    const terms = this.#unified.terms;
     let term = found.term;
     let status: "created" | "updated" | "skipped" = "skipped";
     if (!term) {
-      term = await terms.create(newTermBody(change, options.domainId), { signal });
+      term = await terms.create(newTermBody(change, this.#domainId), { signal });
       status = "created";
     } else if (!termHolds(term, change)) {
       const before = term.name;
@@ -211,27 +222,47 @@ export function ucTermImport(
       status = "updated";
     }
     if (term.name) byName.set(key(term.name), term);
-    if (change.links.length > 0) {
-      const present = status === "created" ? new Set<string>() : await synonymsOf(term.id, signal);
-      for (const link of change.links) {
-        const id = resolve(link, byName);
-        if (!id) {
-          return rejectedOutcome(
-            `synonym "${describeLink(link)}" is not a term of the domain (its row was not imported); the ` +
-              `term was ${status === "skipped" ? "left as it was" : status}, without this link`,
-          );
-        }
-        if (present.has(id) || id === term.id.toLowerCase()) continue;
-        await terms.createRelationship(term.id, { entityId: id, relationshipType: "Synonym" }, {
-          entityType: "TERM",
-          signal,
-        });
-        present.add(id);
-        if (status === "skipped") status = "updated";
+    if (change.links.length === 0) return { status };
+    return await this.#link(term, change.links, status, byName, signal);
+  }
+
+  /** Adds the synonym links `term` lacks; a link to a term that is nowhere rejects the row, saying so. */
+  async #link(
+    term: Term,
+    links: LinkTarget[],
+    status: "created" | "updated" | "skipped",
+    byName: Map<string, Term>,
+    signal: AbortSignal,
+  ): Promise<UnitOutcome> {
+    const present = status === "created" ? new Set<string>() : await this.#synonymsOf(term.id, signal);
+    for (const link of links) {
+      const id = this.#resolve(link, byName);
+      if (!id) {
+        return rejectedOutcome(
+          `synonym "${describeLink(link)}" is not a term of the domain (its row was not imported); the ` +
+            `term was ${status === "skipped" ? "left as it was" : status}, without this link`,
+        );
       }
+      if (present.has(id) || id === term.id.toLowerCase()) continue;
+      await this.#unified.terms.createRelationship(term.id, { entityId: id, relationshipType: "Synonym" }, {
+        entityType: "TERM",
+        signal,
+      });
+      present.add(id);
+      if (status === "skipped") status = "updated";
     }
     return { status };
-  };
+  }
+}
+
+/** The bulk import of unified catalog terms into `options.domainId`; see the module documentation. */
+export function ucTermImport(
+  unified: UnifiedCatalogClient,
+  options: UcTermImportOptions,
+): BulkImport<TermChange> {
+  const domain = new DomainTerms(unified, options.domainId);
+  const settled = new SettledUnits<TermChange>();
+  const namesOf = sharedLookup((signal) => domainTerms(unified, options.domainId, signal));
 
   return {
     id: "uc.term-import-csv",
@@ -242,7 +273,7 @@ export function ucTermImport(
       const byName = await namesOf(signal);
       for (const unit of settled.pending(units)) {
         try {
-          settled.settle(unit, await write(unit.item, byName, signal));
+          settled.settle(unit, await domain.write(unit.item, byName, signal));
         } catch (error) {
           if (!isRowRefusal(error)) throw error;
           settled.settle(unit, refusalOutcome(error));
@@ -258,9 +289,10 @@ export function ucTermImport(
       const byName = await namesOf(signal, true);
       const found: boolean[] = [];
       for (const { item } of units) {
-        const target = await stored(item, byName, signal);
+        const target = await domain.stored(item, byName, signal);
         found.push(
-          "term" in target && target.term !== undefined && await complete(target.term, item, byName, signal),
+          "term" in target && target.term !== undefined &&
+            await domain.complete(target.term, item, byName, signal),
         );
       }
       return found;
@@ -269,11 +301,11 @@ export function ucTermImport(
       const byName = await namesOf(signal);
       const actions: PlannedAction[] = [];
       for (const { item } of units) {
-        const target = await stored(item, byName, signal);
+        const target = await domain.stored(item, byName, signal);
         if ("refused" in target) actions.push("reject");
         else if (!target.term) actions.push("create");
         else if (options.skipExisting && !item.termId) actions.push("skip");
-        else actions.push(await complete(target.term, item, byName, signal) ? "skip" : "update");
+        else actions.push(await domain.complete(target.term, item, byName, signal) ? "skip" : "update");
       }
       return actions;
     },

@@ -218,32 +218,42 @@ function writingOnce(catalog: CatalogClient): CatalogClient {
   return bound(catalog, { entity });
 }
 
-/** The bulk import of lineage rows of `template` (one of the lineage templates). */
-export function lineageCsvImport(
-  client: CatalogClient,
-  template: CsvTemplate,
-  options: LineageImportOptions,
-): LineageImportRun {
-  const catalog = writingOnce(client);
-  const checker = new LineageEndChecker(catalog, options.validateEntities);
-  const notStored = new Set<string>();
-  const planReasons = new WeakMap<LineageProcessItem, string>();
-  let processes = 0;
+/** The process a row makes: its ends checked, its qualified name, and the stored process of that name. */
+class LineageProcesses {
+  readonly #catalog: CatalogClient;
+  readonly #checker: LineageEndChecker;
 
-  const resolve = async (item: LineageProcessItem, signal: AbortSignal): Promise<Resolved> => {
-    const ends = await checker.ends(item, signal);
+  constructor(catalog: CatalogClient, checker: LineageEndChecker) {
+    this.#catalog = catalog;
+    this.#checker = checker;
+  }
+
+  async resolve(item: LineageProcessItem, signal: AbortSignal): Promise<Resolved> {
+    const ends = await this.#checker.ends(item, signal);
     if ("reason" in ends) return ends;
     const name = processNameOf(item, ends.source, ends.target);
     return { ...ends, qualifiedName: processQualifiedName([ends.source], [ends.target], name) };
-  };
+  }
+
+  /** Each unit's resolution and its stored process, when there is one. */
+  async lookup(units: ImportUnit<LineageProcessItem>[], signal: AbortSignal) {
+    const resolved: Resolved[] = [];
+    for (const unit of units) resolved.push(await this.resolve(unit.item, signal));
+    const names = resolved.flatMap((r) => "qualifiedName" in r ? [r.qualifiedName] : []);
+    const stored = names.length > 0 ? await this.#stored(names, signal) : new Map<string, AtlasEntity>();
+    return resolved.map((r) => ({
+      resolved: r,
+      stored: "qualifiedName" in r ? stored.get(r.qualifiedName) : undefined,
+    }));
+  }
 
   /** Stored processes by qualified name. */
-  const storedProcesses = async (names: string[], signal: AbortSignal): Promise<Map<string, AtlasEntity>> => {
+  async #stored(names: string[], signal: AbortSignal): Promise<Map<string, AtlasEntity>> {
     const found = new Map<string, AtlasEntity>();
     const unique = [...new Set(names)];
     for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
       try {
-        const result = await catalog.entity.listByUniqueAttributes(
+        const result = await this.#catalog.entity.listByUniqueAttributes(
           DEFAULT_PROCESS_TYPE,
           unique.slice(i, i + LOOKUP_CHUNK),
           { minExtInfo: true, signal },
@@ -257,31 +267,40 @@ export function lineageCsvImport(
       }
     }
     return found;
-  };
+  }
+}
 
-  /** Each unit's resolution and its stored process, when there is one. */
-  const lookup = async (units: ImportUnit<LineageProcessItem>[], signal: AbortSignal) => {
-    const resolved: Resolved[] = [];
-    for (const unit of units) resolved.push(await resolve(unit.item, signal));
-    const names = resolved.flatMap((r) => "qualifiedName" in r ? [r.qualifiedName] : []);
-    const stored = names.length > 0 ? await storedProcesses(names, signal) : new Map<string, AtlasEntity>();
-    return resolved.map((r) => ({
-      resolved: r,
-      stored: "qualifiedName" in r ? stored.get(r.qualifiedName) : undefined,
-    }));
-  };
+/** Whether a stored process joins the row's two ends, and only them, with the row's column mapping. */
+function processHolds(
+  stored: AtlasEntity,
+  item: LineageProcessItem,
+  source: LineageEnd,
+  target: LineageEnd,
+): boolean {
+  const inputs = refGuids(stored, "inputs");
+  const outputs = refGuids(stored, "outputs");
+  if (inputs.length !== 1 || inputs[0] !== source.guid.toLowerCase()) return false;
+  if (outputs.length !== 1 || outputs[0] !== target.guid.toLowerCase()) return false;
+  if (item.columnMappings.length === 0) return true;
+  return sameJson(
+    stored.attributes?.columnMapping,
+    columnMappingJson(item.columnMappings, [source], [target]),
+  );
+}
 
-  const holds = (stored: AtlasEntity, item: LineageProcessItem, source: LineageEnd, target: LineageEnd) => {
-    const inputs = refGuids(stored, "inputs");
-    const outputs = refGuids(stored, "outputs");
-    if (inputs.length !== 1 || inputs[0] !== source.guid.toLowerCase()) return false;
-    if (outputs.length !== 1 || outputs[0] !== target.guid.toLowerCase()) return false;
-    if (item.columnMappings.length === 0) return true;
-    return sameJson(
-      stored.attributes?.columnMapping,
-      columnMappingJson(item.columnMappings, [source], [target]),
-    );
-  };
+/** The bulk import of lineage rows of `template` (one of the lineage templates). */
+export function lineageCsvImport(
+  client: CatalogClient,
+  template: CsvTemplate,
+  options: LineageImportOptions,
+): LineageImportRun {
+  const catalog = writingOnce(client);
+  const checker = new LineageEndChecker(catalog, options.validateEntities);
+  const notStored = new Set<string>();
+  const planReasons = new WeakMap<LineageProcessItem, string>();
+  let processes = 0;
+
+  const processesOf = new LineageProcesses(catalog, checker);
 
   const plugin: BulkImport<LineageProcessItem> = {
     id: options.id ?? "lineage.import",
@@ -296,7 +315,7 @@ export function lineageCsvImport(
     send: async (units, signal) => {
       const outcomes: UnitOutcome[] = [];
       for (const unit of units) {
-        const resolved = await resolve(unit.item, signal);
+        const resolved = await processesOf.resolve(unit.item, signal);
         if ("reason" in resolved) {
           outcomes.push({ status: "rejected", reason: resolved.reason.slice(0, MAX_REASON) });
           continue;
@@ -330,14 +349,14 @@ export function lineageCsvImport(
       return outcomes;
     },
     existing: async (units, signal) =>
-      (await lookup(units, signal)).map(({ stored }) => stored !== undefined),
+      (await processesOf.lookup(units, signal)).map(({ stored }) => stored !== undefined),
     applied: async (units, signal) =>
-      (await lookup(units, signal)).map(({ resolved, stored }, i) =>
+      (await processesOf.lookup(units, signal)).map(({ resolved, stored }, i) =>
         stored !== undefined && "source" in resolved &&
-        holds(stored, units[i].item, resolved.source, resolved.target)
+        processHolds(stored, units[i].item, resolved.source, resolved.target)
       ),
     plan: async (units, signal) =>
-      (await lookup(units, signal)).map(({ resolved, stored }, i): PlannedAction => {
+      (await processesOf.lookup(units, signal)).map(({ resolved, stored }, i): PlannedAction => {
         if ("reason" in resolved) {
           planReasons.set(units[i].item, resolved.reason);
           return "reject";

@@ -32,7 +32,8 @@ import { filterRoutes } from "./scan_filters.ts";
 import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
 import { checkScanRuleset, scanRulesetRoutes, systemRulesetRoutes } from "./scan_rulesets.ts";
-import { checkConnectedVia, integrationRuntimeRoutes, managedNetworkRoutes } from "./scan_runtimes.ts";
+import { checkConnectedVia, integrationRuntimeRoutes } from "./scan_runtimes.ts";
+import { managedNetworkRoutes } from "./scan_managed_networks.ts";
 import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";
 import {
   checkName,

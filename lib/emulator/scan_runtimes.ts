@@ -1,6 +1,6 @@
 /**
- * Integration runtimes, managed virtual networks and managed private endpoints of the emulator's scanning
- * API.
+ * Integration runtimes of the emulator's scanning API (managed virtual networks and their private endpoints
+ * are in `scan_managed_networks.ts`).
  *
  * - `/scan/integrationruntimes/{name}`: create or replace, get, list, delete; `…/status`; and the actions
  *   `:listAuthKeys`, `:regenerateAuthKey` (`{"keyName": "authKey1" | "authKey2"}`; answers the new key, the
@@ -9,12 +9,6 @@
  *   `SelfHosted` (it has the auth keys a node registers with; with no node registered, its state is
  *   NeedRegistration) or `Managed` (it runs in a managed virtual network, which must exist, and has the
  *   interactive query switch; its state is Online). Auth keys are never part of a runtime's own answer.
- * - `/scan/managedvirtualnetworks/{name}`: create or replace, get, list. The contract allows one name,
- *   `defaultv2`; its `vNetId` and `alias` are the service's (read-only).
- * - `/scan/managedvirtualnetworks/{name}/managedprivateendpoints/{endpoint}`: create or replace, get, list,
- *   delete, under an existing managed virtual network. An endpoint needs `privateLinkResourceId` and
- *   `groupId`; the emulator provisions it at once, its connection Pending until the resource's owner approves
- *   it (which no one does here).
  *
  * @module
  */
@@ -31,14 +25,9 @@ import {
   readObjectBody,
   scanBadRequest,
   scanNotFound,
-  scanPage,
 } from "./scan_support.ts";
 
 const RUNTIMES = "/scan/integrationruntimes";
-const NETWORKS = "/scan/managedvirtualnetworks";
-/** The only managed virtual network name the contract allows. */
-export const MANAGED_NETWORK_NAMES: readonly string[] = ["defaultv2"];
-const ENDPOINT_NAME = /^([_A-Za-z0-9]|([_A-Za-z0-9][-_A-Za-z0-9]{0,125}[_A-Za-z0-9]))$/;
 const KEY_NAMES = ["authKey1", "authKey2"];
 
 export function integrationRuntimeRoutes(c: ScanContext): RouteDefinition[] {
@@ -47,7 +36,46 @@ export function integrationRuntimeRoutes(c: ScanContext): RouteDefinition[] {
       fail(scanNotFound("Integration runtime", name, "IntegrationRuntimeNotFound"));
   const save = (runtime: StoredScanResource, changes: Record<string, unknown>) =>
     c.store.put("runtime", "", runtime.name, { ...runtime.body, ...changes }, c.deps.now());
-  const actions: Record<string, (ctx: RouteContext, runtime: StoredScanResource) => Promise<Response>> = {
+  const actions = runtimeActions(save);
+  return [
+    ...namedResourceRoutes(c, {
+      kind: "runtime",
+      path: RUNTIMES,
+      param: "integrationRuntimeName",
+      what: "Integration runtime",
+      notFoundCode: "IntegrationRuntimeNotFound",
+      example: '{"kind": "SelfHosted", "properties": {"description": "…"}}',
+      accept: (body, current) => acceptRuntime(c, body, current),
+      wire: (stored) => ({
+        id: `integrationruntimes/${stored.name}`,
+        name: stored.name,
+        kind: stored.body.kind,
+        properties: stored.body.properties,
+      }),
+    }),
+    {
+      method: "GET",
+      path: `${RUNTIMES}/{integrationRuntimeName}/status`,
+      handler: ({ params }) => jsonResponse(statusWire(existing(params.integrationRuntimeName))),
+    },
+    {
+      method: "POST",
+      path: `${RUNTIMES}/{runtimeAction}`,
+      handler: async (ctx) => {
+        const match = /^(.+):([A-Za-z]+)$/.exec(ctx.params.runtimeAction);
+        const action = match ? actions[match[2]] : undefined;
+        if (!match || !action) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        return await action(ctx, existing(match[1]));
+      },
+    },
+  ];
+}
+
+/** The `POST …/{name}:{action}` actions of a runtime, by action name. */
+function runtimeActions(
+  save: (runtime: StoredScanResource, changes: Record<string, unknown>) => void,
+): Record<string, (ctx: RouteContext, runtime: StoredScanResource) => Promise<Response>> {
+  return {
     listAuthKeys: async (ctx, runtime) => {
       await ctx.request.body?.cancel();
       return jsonResponse(selfHostedKeys(runtime));
@@ -91,64 +119,39 @@ export function integrationRuntimeRoutes(c: ScanContext): RouteDefinition[] {
       return accepted(ctx, runtime, "disableInteractiveQuery");
     },
   };
-  return [
-    ...namedResourceRoutes(c, {
-      kind: "runtime",
-      path: RUNTIMES,
-      param: "integrationRuntimeName",
-      what: "Integration runtime",
-      notFoundCode: "IntegrationRuntimeNotFound",
-      example: '{"kind": "SelfHosted", "properties": {"description": "…"}}',
-      accept: (body, current) => {
-        const kind = body.kind;
-        if (kind !== "Managed" && kind !== "SelfHosted") {
-          throw scanBadRequest(
-            `Integration runtime kind ${JSON.stringify(kind ?? null)} is not Managed or SelfHosted.`,
-            "kind",
-          );
-        }
-        if (current && current.body.kind !== kind) {
-          throw new EmulatorError(
-            409,
-            "IntegrationRuntimeKindChangeNotAllowed",
-            `Integration runtime '${current.name}' is ${current.body.kind}; delete it to create a ${kind} one.`,
-            { target: "kind" },
-          );
-        }
-        const properties = writableProperties(body);
-        optionalString(properties, "description", "properties.description");
-        if (kind === "Managed") checkManaged(c, properties);
-        return {
-          kind,
-          properties,
-          ...(kind === "SelfHosted"
-            ? { authKeys: current?.body.authKeys ?? { authKey1: newAuthKey(), authKey2: newAuthKey() } }
-            : { interactiveQuery: current?.body.interactiveQuery ?? { status: "Disabled" } }),
-        };
-      },
-      wire: (stored) => ({
-        id: `integrationruntimes/${stored.name}`,
-        name: stored.name,
-        kind: stored.body.kind,
-        properties: stored.body.properties,
-      }),
-    }),
-    {
-      method: "GET",
-      path: `${RUNTIMES}/{integrationRuntimeName}/status`,
-      handler: ({ params }) => jsonResponse(statusWire(existing(params.integrationRuntimeName))),
-    },
-    {
-      method: "POST",
-      path: `${RUNTIMES}/{runtimeAction}`,
-      handler: async (ctx) => {
-        const match = /^(.+):([A-Za-z]+)$/.exec(ctx.params.runtimeAction);
-        const action = match ? actions[match[2]] : undefined;
-        if (!match || !action) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
-        return await action(ctx, existing(match[1]));
-      },
-    },
-  ];
+}
+
+/** A runtime's stored body from a create or replace: its kind fixed once created, its keys or query switch kept. */
+function acceptRuntime(
+  c: ScanContext,
+  body: Record<string, unknown>,
+  current: StoredScanResource | undefined,
+): Record<string, unknown> {
+  const kind = body.kind;
+  if (kind !== "Managed" && kind !== "SelfHosted") {
+    throw scanBadRequest(
+      `Integration runtime kind ${JSON.stringify(kind ?? null)} is not Managed or SelfHosted.`,
+      "kind",
+    );
+  }
+  if (current && current.body.kind !== kind) {
+    throw new EmulatorError(
+      409,
+      "IntegrationRuntimeKindChangeNotAllowed",
+      `Integration runtime '${current.name}' is ${current.body.kind}; delete it to create a ${kind} one.`,
+      { target: "kind" },
+    );
+  }
+  const properties = writableProperties(body);
+  optionalString(properties, "description", "properties.description");
+  if (kind === "Managed") checkManaged(c, properties);
+  return {
+    kind,
+    properties,
+    ...(kind === "SelfHosted"
+      ? { authKeys: current?.body.authKeys ?? { authKey1: newAuthKey(), authKey2: newAuthKey() } }
+      : { interactiveQuery: current?.body.interactiveQuery ?? { status: "Disabled" } }),
+  };
 }
 
 /** A Managed runtime's properties: its managed virtual network must exist. */
@@ -233,128 +236,7 @@ function statusWire(runtime: StoredScanResource): Record<string, unknown> {
   };
 }
 
-export function managedNetworkRoutes(c: ScanContext): RouteDefinition[] {
-  const network = (name: string) =>
-    c.store.get("vnet", "", name) ??
-      fail(scanNotFound("Managed virtual network", name, "ManagedVirtualNetworkNotFound"));
-  const endpoints = `${NETWORKS}/{managedVirtualNetworkName}/managedprivateendpoints`;
-  const endpointWire = (stored: StoredScanResource) => ({
-    id: `managedvirtualnetworks/${stored.body.network}/managedprivateendpoints/${stored.name}`,
-    name: stored.name,
-    properties: {
-      ...stored.body.properties as Record<string, unknown>,
-      provisioningState: "Succeeded",
-      connectionState: {
-        status: "Pending",
-        actionsRequired: "None",
-        description: "Awaiting approval by the owner of the private link resource.",
-      },
-    },
-  });
-  const parentOf = (vnet: StoredScanResource) => `vnet:${vnet.name.toLowerCase()}`;
-  const endpoint = (vnetName: string, name: string) => {
-    const vnet = network(vnetName);
-    const stored = c.store.get("endpoint", parentOf(vnet), name) ??
-      fail(scanNotFound("Managed private endpoint", name, "ManagedPrivateEndpointNotFound"));
-    return { vnet, stored };
-  };
-  const routes = namedResourceRoutes(c, {
-    kind: "vnet",
-    path: NETWORKS,
-    param: "managedVirtualNetworkName",
-    what: "Managed virtual network",
-    notFoundCode: "ManagedVirtualNetworkNotFound",
-    example: '{"properties": {}}',
-    checkName: (name) =>
-      MANAGED_NETWORK_NAMES.includes(name)
-        ? undefined
-        : `the only name allowed is ${MANAGED_NETWORK_NAMES.join(", ")}`,
-    accept: (_body, current) => ({
-      vNetId: current?.body.vNetId ?? crypto.randomUUID(),
-      alias: current?.body.alias ?? `${MANAGED_NETWORK_NAMES[0]}-${crypto.randomUUID().slice(0, 8)}`,
-    }),
-    wire: (stored) => ({
-      id: `managedvirtualnetworks/${stored.name}`,
-      name: stored.name,
-      properties: { vNetId: stored.body.vNetId, alias: stored.body.alias },
-    }),
-  }).filter((route) => route.method !== "DELETE");
-  return [
-    ...routes,
-    {
-      method: "GET",
-      path: endpoints,
-      handler: ({ params, url }) => {
-        const vnet = network(params.managedVirtualNetworkName);
-        return jsonResponse(
-          scanPage(url, c.store.list("endpoint", parentOf(vnet)).map(endpointWire), c.pageSize),
-        );
-      },
-    },
-    {
-      method: "GET",
-      path: `${endpoints}/{managedPrivateEndpointName}`,
-      handler: ({ params }) =>
-        jsonResponse(
-          endpointWire(endpoint(params.managedVirtualNetworkName, params.managedPrivateEndpointName).stored),
-        ),
-    },
-    {
-      method: "PUT",
-      path: `${endpoints}/{managedPrivateEndpointName}`,
-      handler: async (ctx) => {
-        const vnet = network(ctx.params.managedVirtualNetworkName);
-        const name = ctx.params.managedPrivateEndpointName;
-        if (!ENDPOINT_NAME.test(name)) {
-          await ctx.request.body?.cancel();
-          throw scanBadRequest(
-            `'${name}' is not a valid managed private endpoint name: 1 to 127 letters, digits, underscores ` +
-              "and hyphens, not starting or ending with a hyphen.",
-            name,
-          );
-        }
-        const current = c.store.get("endpoint", parentOf(vnet), name);
-        const body = await readObjectBody(ctx, '{"properties": {"privateLinkResourceId": …, "groupId": …}}');
-        const properties = { ...optionalObject(body, "properties", "properties") };
-        for (const readOnly of ["provisioningState", "connectionState"]) delete properties[readOnly];
-        for (const field of ["privateLinkResourceId", "groupId"]) {
-          if (!optionalString(properties, field, `properties.${field}`)) {
-            throw scanBadRequest(`properties.${field} is required.`, `properties.${field}`);
-          }
-        }
-        const fqdns = properties.fqdns;
-        if (
-          fqdns !== undefined && fqdns !== null &&
-          !(Array.isArray(fqdns) && fqdns.every((f) => typeof f === "string"))
-        ) {
-          throw scanBadRequest("properties.fqdns must be an array of host names.", "properties.fqdns");
-        }
-        const stored = c.store.put(
-          "endpoint",
-          parentOf(vnet),
-          name,
-          { network: vnet.name, properties },
-          c.deps.now(),
-        );
-        return jsonResponse(endpointWire(stored), current ? 200 : 201);
-      },
-    },
-    {
-      method: "DELETE",
-      path: `${endpoints}/{managedPrivateEndpointName}`,
-      handler: ({ params }) => {
-        const { vnet, stored } = endpoint(
-          params.managedVirtualNetworkName,
-          params.managedPrivateEndpointName,
-        );
-        c.store.delete("endpoint", parentOf(vnet), stored.name);
-        return new Response(null, { status: 204 });
-      },
-    },
-  ];
-}
-
-function fail(error: Error): never {
+export function fail(error: Error): never {
   throw error;
 }
 

@@ -37,45 +37,11 @@ const INGESTION_PHASE: Record<string, string> = {
   Canceled: "Canceled",
 };
 
+const SCAN = "/scan/datasources/{dataSourceName}/scans/{scanName}";
+
+const runsOf = (ds: string, name: string) => childParent(childParent("", ds), name);
+
 export function runRoutes(c: ScanContext): RouteDefinition[] {
-  const scan = "/scan/datasources/{dataSourceName}/scans/{scanName}";
-  const runsOf = (ds: string, name: string) => childParent(childParent("", ds), name);
-  const start = (ctx: RouteContext, scanName: string, runId: string | null) => {
-    const ds = c.dataSource(ctx.params.dataSourceName);
-    const stored = c.scan(ds.name, scanName);
-    if (runId === null || runId === "") {
-      throw scanBadRequest("The runId query parameter is required.", "runId");
-    }
-    if (!RUN_ID.test(runId)) throw scanBadRequest(`runId '${runId}' is not a GUID.`, "runId");
-    const scanLevel = ctx.url.searchParams.get("scanLevel") || "Incremental";
-    if (!SCAN_LEVELS.includes(scanLevel)) {
-      throw scanBadRequest(`scanLevel '${scanLevel}' is not one of ${SCAN_LEVELS.join(", ")}.`, "scanLevel");
-    }
-    const parent = runsOf(ds.name, stored.name);
-    if (c.store.get("run", parent, runId)) {
-      throw scanConflict(`Scan run '${runId}' already exists.`, "ScanRunAlreadyExists", "runId");
-    }
-    const properties = stored.body.properties as Record<string, unknown>;
-    const dsProperties = ds.body.properties as Record<string, unknown>;
-    const run = c.store.put("run", parent, runId, {
-      status: "Accepted",
-      scanLevelType: scanLevel,
-      scanRulesetType: properties.scanRulesetType ?? "System",
-      dataSourceType: ds.body.kind,
-      resourceId: typeof dsProperties.resourceId === "string" ? dsProperties.resourceId : null,
-    }, c.deps.now());
-    return jsonResponse(runWire(run, run.createdAt, c.runDurationMs), 202, {
-      "operation-location": runLocation(ctx, ds.name, stored.name, runId),
-    });
-  };
-  const existingRun = (ctx: RouteContext, runId: string) => {
-    const ds = c.dataSource(ctx.params.dataSourceName);
-    const stored = c.scan(ctx.params.dataSourceName, ctx.params.scanName);
-    if (!RUN_ID.test(runId)) throw scanBadRequest(`runId '${runId}' is not a GUID.`, "runId");
-    const parent = runsOf(ds.name, stored.name);
-    const run = c.store.get("run", parent, runId) ?? fail(scanNotFound("Scan run", runId, "ScanRunNotFound"));
-    return { run: settle(c, parent, run), parent, ds: ds.name, scan: stored.name };
-  };
   return [
     {
       method: "POST",
@@ -83,54 +49,32 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       handler: (ctx) => {
         const match = /^(.+):run$/.exec(ctx.params.scanAction);
         if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
-        return start(ctx, match[1], ctx.url.searchParams.get("runId"));
+        return startRun(c, ctx, match[1], ctx.url.searchParams.get("runId"));
       },
     },
     {
       method: "PUT",
-      path: `${scan}/runs/{runId}`,
-      handler: (ctx) => start(ctx, ctx.params.scanName, ctx.params.runId),
+      path: `${SCAN}/runs/{runId}`,
+      handler: (ctx) => startRun(c, ctx, ctx.params.scanName, ctx.params.runId),
     },
     {
       method: "GET",
-      path: `${scan}/runs/{runId}`,
+      path: `${SCAN}/runs/{runId}`,
       handler: (ctx) =>
-        jsonResponse(runWire(existingRun(ctx, ctx.params.runId).run, c.deps.now(), c.runDurationMs)),
+        jsonResponse(runWire(existingRun(c, ctx, ctx.params.runId).run, c.deps.now(), c.runDurationMs)),
     },
     {
       method: "POST",
-      path: `${scan}/runs/{runAction}`,
+      path: `${SCAN}/runs/{runAction}`,
       handler: (ctx) => {
         const match = /^(.+):cancel$/.exec(ctx.params.runAction);
         if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
-        const { run, parent, ds, scan } = existingRun(ctx, match[1]);
-        if (FINAL.has(String(run.body.status))) {
-          throw scanConflict(
-            `Scan run '${run.name}' has already ended (${run.body.status}).`,
-            "ScanRunAlreadyEnded",
-            "runId",
-          );
-        }
-        const now = c.deps.now();
-        c.store.put("run", parent, run.name, { ...run.body, status: "Canceled", endedAt: now }, now);
-        // The answer is the state of the cancel request, accepted and not yet ended, as the contract's
-        // example shows; the run itself reads Canceled from now on.
-        return jsonResponse(
-          {
-            scanResultId: run.name,
-            startTime: iso(now),
-            endTime: null,
-            status: "Accepted",
-            error: null,
-          },
-          202,
-          { "operation-location": runLocation(ctx, ds, scan, run.name) },
-        );
+        return cancelRun(c, ctx, match[1]);
       },
     },
     {
       method: "GET",
-      path: `${scan}/runs`,
+      path: `${SCAN}/runs`,
       handler: (ctx) => {
         const stored = c.scan(ctx.params.dataSourceName, ctx.params.scanName);
         const parent = runsOf(ctx.params.dataSourceName, stored.name);
@@ -143,6 +87,67 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       },
     },
   ];
+}
+
+/** Starts run `runId` of a scan: 202 with the run, Accepted, and where to read it. */
+function startRun(c: ScanContext, ctx: RouteContext, scanName: string, runId: string | null): Response {
+  const ds = c.dataSource(ctx.params.dataSourceName);
+  const stored = c.scan(ds.name, scanName);
+  if (runId === null || runId === "") {
+    throw scanBadRequest("The runId query parameter is required.", "runId");
+  }
+  if (!RUN_ID.test(runId)) throw scanBadRequest(`runId '${runId}' is not a GUID.`, "runId");
+  const scanLevel = ctx.url.searchParams.get("scanLevel") || "Incremental";
+  if (!SCAN_LEVELS.includes(scanLevel)) {
+    throw scanBadRequest(`scanLevel '${scanLevel}' is not one of ${SCAN_LEVELS.join(", ")}.`, "scanLevel");
+  }
+  const parent = runsOf(ds.name, stored.name);
+  if (c.store.get("run", parent, runId)) {
+    throw scanConflict(`Scan run '${runId}' already exists.`, "ScanRunAlreadyExists", "runId");
+  }
+  const properties = stored.body.properties as Record<string, unknown>;
+  const dsProperties = ds.body.properties as Record<string, unknown>;
+  const run = c.store.put("run", parent, runId, {
+    status: "Accepted",
+    scanLevelType: scanLevel,
+    scanRulesetType: properties.scanRulesetType ?? "System",
+    dataSourceType: ds.body.kind,
+    resourceId: typeof dsProperties.resourceId === "string" ? dsProperties.resourceId : null,
+  }, c.deps.now());
+  return jsonResponse(runWire(run, run.createdAt, c.runDurationMs), 202, {
+    "operation-location": runLocation(ctx, ds.name, stored.name, runId),
+  });
+}
+
+/** A run of the route's scan, its status brought up to date, or 404. */
+function existingRun(c: ScanContext, ctx: RouteContext, runId: string) {
+  const ds = c.dataSource(ctx.params.dataSourceName);
+  const stored = c.scan(ctx.params.dataSourceName, ctx.params.scanName);
+  if (!RUN_ID.test(runId)) throw scanBadRequest(`runId '${runId}' is not a GUID.`, "runId");
+  const parent = runsOf(ds.name, stored.name);
+  const run = c.store.get("run", parent, runId) ?? fail(scanNotFound("Scan run", runId, "ScanRunNotFound"));
+  return { run: settle(c, parent, run), parent, ds: ds.name, scan: stored.name };
+}
+
+/** Cancels a run still going (409 once it has ended). */
+function cancelRun(c: ScanContext, ctx: RouteContext, runId: string): Response {
+  const { run, parent, ds, scan } = existingRun(c, ctx, runId);
+  if (FINAL.has(String(run.body.status))) {
+    throw scanConflict(
+      `Scan run '${run.name}' has already ended (${run.body.status}).`,
+      "ScanRunAlreadyEnded",
+      "runId",
+    );
+  }
+  const now = c.deps.now();
+  c.store.put("run", parent, run.name, { ...run.body, status: "Canceled", endedAt: now }, now);
+  // The answer is the state of the cancel request, accepted and not yet ended, as the contract's
+  // example shows; the run itself reads Canceled from now on.
+  return jsonResponse(
+    { scanResultId: run.name, startTime: iso(now), endTime: null, status: "Accepted", error: null },
+    202,
+    { "operation-location": runLocation(ctx, ds, scan, run.name) },
+  );
 }
 
 /** The URL of a run, where the status of a run or of its cancel is read. */

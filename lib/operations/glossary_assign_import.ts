@@ -103,49 +103,62 @@ async function assignOnce(
   });
 }
 
+/** Each term's assigned entities, read once per import (again when asked for `fresh`); a failed read is not kept. */
+class TermStates {
+  readonly #catalog: CatalogClient;
+  readonly #terms = new Map<string, Promise<TermState>>();
+
+  constructor(catalog: CatalogClient) {
+    this.#catalog = catalog;
+  }
+
+  async #load(termGuid: string, signal: AbortSignal): Promise<TermState> {
+    try {
+      return { present: await assignedEntities(this.#catalog, termGuid, signal) };
+    } catch (error) {
+      if (error instanceof NotFoundError) return { missing: refusalOutcome(error) };
+      throw error;
+    }
+  }
+
+  stateOf(termGuid: string, signal: AbortSignal, fresh = false): Promise<TermState> {
+    let state = this.#terms.get(termGuid);
+    if (!state || fresh) {
+      const loading = this.#load(termGuid, signal);
+      loading.catch(() => {
+        if (this.#terms.get(termGuid) === loading) this.#terms.delete(termGuid);
+      });
+      this.#terms.set(termGuid, loading);
+      state = loading;
+    }
+    return state;
+  }
+
+  async statesOf(units: Unit[], signal: AbortSignal, fresh: boolean): Promise<Map<string, TermState>> {
+    const states = new Map<string, TermState>();
+    for (const termGuid of new Set(units.map((unit) => unit.item.termGuid))) {
+      states.set(termGuid, await this.stateOf(termGuid, signal, fresh));
+    }
+    return states;
+  }
+
+  /** Whether each unit's entity has its term already. */
+  async assigned(units: Unit[], signal: AbortSignal, fresh: boolean): Promise<boolean[]> {
+    const states = await this.statesOf(units, signal, fresh);
+    return units.map(({ item }) => {
+      const state = states.get(item.termGuid)!;
+      return "present" in state && state.present.has(item.entityGuid);
+    });
+  }
+}
+
 /** The bulk import of term assignments from rows of the glossary-assignments template. */
 export function glossaryAssignmentImport(
   catalog: CatalogClient,
   template: CsvTemplate = glossaryAssignments,
 ): BulkImport<AssignmentItem> {
   const settled = new SettledUnits<AssignmentItem>();
-  const terms = new Map<string, Promise<TermState>>();
-
-  const load = async (termGuid: string, signal: AbortSignal): Promise<TermState> => {
-    try {
-      return { present: await assignedEntities(catalog, termGuid, signal) };
-    } catch (error) {
-      if (error instanceof NotFoundError) return { missing: refusalOutcome(error) };
-      throw error;
-    }
-  };
-  /** The state of a term, read once (or again when `fresh`); a failed read is not kept. */
-  const stateOf = (termGuid: string, signal: AbortSignal, fresh = false): Promise<TermState> => {
-    let state = terms.get(termGuid);
-    if (!state || fresh) {
-      const loading = load(termGuid, signal);
-      loading.catch(() => {
-        if (terms.get(termGuid) === loading) terms.delete(termGuid);
-      });
-      terms.set(termGuid, loading);
-      state = loading;
-    }
-    return state;
-  };
-  const statesOf = async (units: Unit[], signal: AbortSignal, fresh: boolean) => {
-    const states = new Map<string, TermState>();
-    for (const termGuid of new Set(units.map((unit) => unit.item.termGuid))) {
-      states.set(termGuid, await stateOf(termGuid, signal, fresh));
-    }
-    return states;
-  };
-  const assigned = async (units: Unit[], signal: AbortSignal, fresh: boolean) => {
-    const states = await statesOf(units, signal, fresh);
-    return units.map(({ item }) => {
-      const state = states.get(item.termGuid)!;
-      return "present" in state && state.present.has(item.entityGuid);
-    });
-  };
+  const terms = new TermStates(catalog);
 
   /** Assigns the term to the units' entities; a refused call is split until the refused rows are alone. */
   const assign = async (termGuid: string, units: Unit[], present: Set<string>, signal: AbortSignal) => {
@@ -171,7 +184,7 @@ export function glossaryAssignmentImport(
     toItem: assignmentFromRow,
     send: async (units, signal) => {
       for (const [termGuid, group] of Map.groupBy(settled.pending(units), (unit) => unit.item.termGuid)) {
-        const state = await stateOf(termGuid, signal);
+        const state = await terms.stateOf(termGuid, signal);
         if ("missing" in state) {
           for (const unit of group) settled.settle(unit, state.missing);
           continue;
@@ -185,10 +198,10 @@ export function glossaryAssignmentImport(
       }
       return settled.outcomes(units);
     },
-    existing: (units, signal) => assigned(units, signal, false),
-    applied: (units, signal) => assigned(units, signal, true),
+    existing: (units, signal) => terms.assigned(units, signal, false),
+    applied: (units, signal) => terms.assigned(units, signal, true),
     plan: async (units, signal) => {
-      const states = await statesOf(units, signal, false);
+      const states = await terms.statesOf(units, signal, false);
       const open = units.filter(({ item }) => {
         const state = states.get(item.termGuid)!;
         return "present" in state && !state.present.has(item.entityGuid);

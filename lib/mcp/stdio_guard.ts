@@ -34,111 +34,122 @@ type Message = Record<string, unknown>;
 
 /** A filter between the client's input and the server; see the module documentation. */
 export function createStdioGuard(options: StdioGuardOptions): StdioGuard {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let partial: Uint8Array = new Uint8Array(0);
-  let protocolVersion: string | undefined;
+  return new LineGuard(options);
+}
 
+class LineGuard implements StdioGuard {
+  readonly #options: StdioGuardOptions;
+  readonly #decoder = new TextDecoder();
+  readonly #encoder = new TextEncoder();
+  #partial: Uint8Array = new Uint8Array(0);
+  #protocolVersion: string | undefined;
   // Errors go out after the answers the server writes for the messages before them (`initialize`, whose
   // answer a client reads first): the server answers in promise jobs, which all run before a timer.
-  const errors: string[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    for (const text of errors.splice(0)) options.write(text);
-  };
-  const fail = (id: unknown, code: number, message: string) => {
-    errors.push(
+  readonly #errors: string[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: StdioGuardOptions) {
+    this.#options = options;
+  }
+
+  push(bytes: Uint8Array): void {
+    let chunk = this.#partial.length > 0 ? concat(this.#partial, bytes) : bytes;
+    for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE)) {
+      this.#handle(chunk.slice(0, end + 1));
+      chunk = chunk.subarray(end + 1);
+    }
+    this.#partial = chunk.slice();
+  }
+
+  end(): void {
+    if (this.#partial.length > 0) this.#handle(this.#partial);
+    this.#partial = new Uint8Array(0);
+    this.#flush();
+  }
+
+  #flush(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const text of this.#errors.splice(0)) this.#options.write(text);
+  }
+
+  #fail(id: unknown, code: number, message: string): void {
+    this.#errors.push(
       JSON.stringify({ jsonrpc: "2.0", id: validId(id) ? id : null, error: { code, message } }) + "\n",
     );
-    timer ??= setTimeout(flush, 0);
-  };
+    this.#timer ??= setTimeout(() => this.#flush(), 0);
+  }
 
-  /** Checks one message; true when it may go on to the server. */
-  const acceptable = (value: unknown): boolean => {
-    if (!isObject(value)) {
-      fail(null, -32600, "Invalid Request: a JSON-RPC message is a JSON object.");
-      return false;
-    }
-    if (value.jsonrpc !== "2.0") {
-      fail(value.id, -32600, 'Invalid Request: "jsonrpc" must be "2.0".');
-      return false;
-    }
-    if ("method" in value) {
-      if (typeof value.method !== "string") {
-        fail(value.id, -32600, 'Invalid Request: "method" must be a string.');
-        return false;
-      }
-      if ("id" in value && !validId(value.id)) {
-        fail(null, -32600, 'Invalid Request: "id" must be a string or an integer.');
-        return false;
-      }
-      if (value.method === "initialize" && protocolVersion === undefined && isObject(value.params)) {
-        const requested = value.params.protocolVersion;
-        protocolVersion =
-          typeof requested === "string" && options.supportedProtocolVersions.includes(requested)
-            ? requested
-            : options.latestProtocolVersion;
-      }
-      return true;
-    }
-    // An answer to one of the server's requests (roots/list).
-    if (("result" in value || "error" in value) && "id" in value) return true;
-    fail(value.id, -32600, 'Invalid Request: the message has no "method".');
-    return false;
-  };
-
-  const handle = (line: Uint8Array): void => {
-    const text = decoder.decode(line).trim();
+  #handle(line: Uint8Array): void {
+    const text = this.#decoder.decode(line).trim();
     if (text === "") return;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      fail(null, -32700, "Parse error: the line is not valid JSON (one JSON-RPC message per line).");
+      this.#fail(null, -32700, "Parse error: the line is not valid JSON (one JSON-RPC message per line).");
       return;
     }
     if (!Array.isArray(value)) {
-      if (acceptable(value)) options.forward(encoder.encode(text + "\n"));
+      if (this.#acceptable(value)) this.#options.forward(this.#encoder.encode(text + "\n"));
       return;
     }
-    if (protocolVersion === undefined || protocolVersion >= NO_BATCH_SINCE) {
-      fail(
+    const version = this.#protocolVersion;
+    if (version === undefined || version >= NO_BATCH_SINCE) {
+      this.#fail(
         null,
         -32600,
         `Invalid Request: MCP has no JSON-RPC batches since revision ${NO_BATCH_SINCE} and this session ` +
-          `${
-            protocolVersion ? `uses ${protocolVersion}` : "has not negotiated a revision (initialize first)"
-          }; ` +
+          `${version ? `uses ${version}` : "has not negotiated a revision (initialize first)"}; ` +
           "send one message per line.",
       );
       return;
     }
     if (value.length === 0) {
-      fail(null, -32600, "Invalid Request: an empty batch.");
+      this.#fail(null, -32600, "Invalid Request: an empty batch.");
       return;
     }
     for (const item of value) {
-      if (acceptable(item)) options.forward(encoder.encode(JSON.stringify(item) + "\n"));
+      if (this.#acceptable(item)) this.#options.forward(this.#encoder.encode(JSON.stringify(item) + "\n"));
     }
-  };
+  }
 
-  return {
-    push(bytes) {
-      let chunk = partial.length > 0 ? concat(partial, bytes) : bytes;
-      for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE)) {
-        handle(chunk.slice(0, end + 1));
-        chunk = chunk.subarray(end + 1);
-      }
-      partial = chunk.slice();
-    },
-    end() {
-      if (partial.length > 0) handle(partial);
-      partial = new Uint8Array(0);
-      flush();
-    },
-  };
+  /** Checks one message; true when it may go on to the server. */
+  #acceptable(value: unknown): boolean {
+    if (!isObject(value)) {
+      this.#fail(null, -32600, "Invalid Request: a JSON-RPC message is a JSON object.");
+      return false;
+    }
+    if (value.jsonrpc !== "2.0") {
+      this.#fail(value.id, -32600, 'Invalid Request: "jsonrpc" must be "2.0".');
+      return false;
+    }
+    if ("method" in value) return this.#acceptableRequest(value);
+    // An answer to one of the server's requests (roots/list).
+    if (("result" in value || "error" in value) && "id" in value) return true;
+    this.#fail(value.id, -32600, 'Invalid Request: the message has no "method".');
+    return false;
+  }
+
+  /** A request or notification: a string method, a valid id; `initialize` fixes the session's revision. */
+  #acceptableRequest(value: Message): boolean {
+    if (typeof value.method !== "string") {
+      this.#fail(value.id, -32600, 'Invalid Request: "method" must be a string.');
+      return false;
+    }
+    if ("id" in value && !validId(value.id)) {
+      this.#fail(null, -32600, 'Invalid Request: "id" must be a string or an integer.');
+      return false;
+    }
+    if (value.method === "initialize" && this.#protocolVersion === undefined && isObject(value.params)) {
+      const requested = value.params.protocolVersion;
+      this.#protocolVersion =
+        typeof requested === "string" && this.#options.supportedProtocolVersions.includes(requested)
+          ? requested
+          : this.#options.latestProtocolVersion;
+    }
+    return true;
+  }
 }
 
 function validId(id: unknown): boolean {

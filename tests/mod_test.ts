@@ -5,7 +5,7 @@
  * The graphs are read with `deno info --json`, following static imports only (a dynamic import loads on use).
  */
 import assert from "node:assert/strict";
-import { runToEnd } from "../lib/distribution/smoke.ts";
+import { runToEnd } from "../tools/distribution/smoke.ts";
 
 const ROOT = new URL("../", import.meta.url);
 

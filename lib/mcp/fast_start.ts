@@ -21,7 +21,7 @@ import type { ToolDefinition } from "./tool.ts";
 import { selectTools } from "./tool_selection.ts";
 import generated from "./fast_start_data.json" with { type: "json" };
 
-/** What the fast start answers with; generated from the live server (see `fast_start_data.ts`). */
+/** What the fast start answers with; generated from the live server (see `tools/fast_start_data.ts`). */
 export interface FastStartData {
   /** The SDK's SUPPORTED_PROTOCOL_VERSIONS and LATEST_PROTOCOL_VERSION. */
   supportedProtocolVersions: string[];

@@ -32,7 +32,7 @@ import { CatalogClient, httpClientFromConfig } from "../../lib/catalog/client.ts
 import { loadConfig } from "../../lib/config.ts";
 import { checkedRowBatches } from "../../lib/csv/check.ts";
 import { templateNamed } from "../../lib/csv/template_choice.ts";
-import { RUNTIME_FLAGS } from "../../lib/distribution/compile.ts";
+import { RUNTIME_FLAGS } from "../../tools/distribution/compile.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { entityFromRow } from "../../lib/operations/entity_csv_rows.ts";
 import { catalogEnv, spawnBulkImport, summaryIn } from "../support/bulk_import_process.ts";
@@ -296,7 +296,7 @@ async function underThrottle(file: string, rps: number): Promise<string> {
   }
 }
 
-/** The V8 settings the compiled binaries carry (lib/distribution/compile.ts), which cap the young generation. */
+/** The V8 settings the compiled binaries carry (tools/distribution/compile.ts), which cap the young generation. */
 const BOUNDED_HEAP = RUNTIME_FLAGS;
 
 async function memoryRun(path: string, denoFlags?: string[]): Promise<ImportRun> {

@@ -2,13 +2,13 @@
  * `deno task bundle`: builds `govcat.js` into a temporary directory, away from the repository, and runs it
  * with `deno run` the way a user who downloaded only that file would: version, help, the MCP server over
  * stdio (the fast start, then the real server) and with its emulator, a catalog command. The build's
- * rewrites for a fast start (lib/distribution/bundle.ts) are checked on the real bundle: no built-in
+ * rewrites for a fast start (tools/distribution/bundle.ts) are checked on the real bundle: no built-in
  * imported statically, a small top level, and a V8 code cache stored even by a run that exits at once.
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { buildBundle, checkLazyStart } from "../../lib/distribution/bundle.ts";
-import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
+import { buildBundle, checkLazyStart } from "../../tools/distribution/bundle.ts";
+import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../tools/distribution/smoke.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { VERSION } from "../../lib/version.ts";
 

@@ -12,8 +12,8 @@ import {
   permissionsFor,
   RUNTIME_FLAGS,
   TARGETS,
-} from "../../lib/distribution/compile.ts";
-import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
+} from "../../tools/distribution/compile.ts";
+import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../tools/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

@@ -8,7 +8,7 @@
  * and download them, which must fail here rather than leave the machine.
  */
 import assert from "node:assert/strict";
-import { runToEnd } from "../../lib/distribution/smoke.ts";
+import { runToEnd } from "../../tools/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
 import { closedProxyEnv } from "../support/govcat_process.ts";
 

@@ -4,7 +4,7 @@
  * and the license must be named in deno.json, shipped as LICENSE and be the one the project chose.
  */
 import assert from "node:assert/strict";
-import { runToEnd } from "../../lib/distribution/smoke.ts";
+import { runToEnd } from "../../tools/distribution/smoke.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -27,4 +27,9 @@ Deno.test("deno publish --dry-run: no slow types, no missing license, no problem
   assert.match(output, /Checking for slow types in the public API/);
   assert.doesNotMatch(output, /^error\[/m, output);
   assert.equal(result.code, 0, output);
+  // The build and documentation tools (bundling, compiling, README generation, the Functions app) are not
+  // the product: a user of the package gets lib/, cli/ and the entry points, not them.
+  const published = [...output.matchAll(/file:\/\/(\S+)/g)].map((match) => match[1].replace(ROOT, ""));
+  assert.ok(published.includes("lib/catalog/client.ts"), published.join("\n"));
+  assert.deepEqual(published.filter((path) => /^(tools|tests)\//.test(path)), []);
 });

@@ -10,7 +10,7 @@
  * download that is still attempted fails at once instead of reaching a registry.
  */
 import assert from "node:assert/strict";
-import { runToEnd, smokeEnv, toolsListOverStdio } from "../../lib/distribution/smoke.ts";
+import { runToEnd, smokeEnv, toolsListOverStdio } from "../../tools/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
 import { closedProxyEnv, spawnPiped, waitForListening } from "../support/govcat_process.ts";
 

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { startEmulator } from "../../lib/emulator/mod.ts";
-import { runToEnd } from "../../lib/distribution/smoke.ts";
+import { runToEnd } from "../../tools/distribution/smoke.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

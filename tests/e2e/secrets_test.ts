@@ -17,7 +17,7 @@ import { cachedTokenProvider } from "../../lib/auth.ts";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
-import { initializeRequest } from "../../lib/distribution/smoke.ts";
+import { initializeRequest } from "../../tools/distribution/smoke.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { createLogger } from "../../lib/log.ts";
 import { createToolServer, createToolServices } from "../../lib/mcp/server.ts";

@@ -2,7 +2,7 @@
  * Start-up of the tool server over stdio: process start to the `tools/list` answer, next to a `deno run`
  * of an empty script on the same machine (the floor). The ratio is the figure that counts. Target: within
  * 2× of the floor and under 150 ms. Measured for `main.ts` and for the bundled single file (built as
- * `deno task bundle` builds it, lib/distribution/bundle.ts, run with `--no-config` from an empty directory
+ * `deno task bundle` builds it, tools/distribution/bundle.ts, run with `--no-config` from an empty directory
  * like a downloaded file).
  *
  * The three commands run in turn, round after round (a slow moment of a busy machine hits all three), after
@@ -18,8 +18,8 @@
  *
  * Run: `deno task bench tests/e2e/serve_startup_bench.ts`
  */
-import { buildBundle } from "../../lib/distribution/bundle.ts";
-import { initializeRequest } from "../../lib/distribution/smoke.ts";
+import { buildBundle } from "../../tools/distribution/bundle.ts";
+import { initializeRequest } from "../../tools/distribution/smoke.ts";
 import { median, QUICK, reportFigure } from "../support/bench_figures.ts";
 import { baseEnv, MAIN } from "../support/govcat_process.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { toolListing } from "../../../lib/mcp/server.ts";
-import { withGeneratedSections } from "../../../lib/readme_sections.ts";
+import { withGeneratedSections } from "../../../tools/readme_sections.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 
 const SNAPSHOT = new URL("./__snapshots__/tool_list.json", import.meta.url);

@@ -132,7 +132,7 @@ export function coldScope(
   }
   for (const section of cold) edits.push({ start: section.start, end: section.end, text: "" });
   const scope = [
-    "/* govcat: the modules the fast start does not need (lib/distribution/cold_scope.ts) */",
+    "/* govcat: the modules the fast start does not need (tools/distribution/cold_scope.ts) */",
     "var __govcat_coldScope = {};",
     "__govcat_coldScope.__govcat_cold_scope = function () {",
     ...cold.map((section) => code.slice(section.start, section.end)),

@@ -6,16 +6,16 @@
  *
  * @module
  */
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "../deps/mcp_sdk.ts";
-import type { JSONRPCMessage, Tool, Transport } from "../deps/mcp_sdk.ts";
-import { loadConfig } from "../config.ts";
-import type { FastStartData } from "./fast_start.ts";
-import { createToolServer, createToolServices, toolListing } from "./server.ts";
-import { selectTools } from "./tool_selection.ts";
-import { ALL_TOOLS } from "./tools/mod.ts";
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "../lib/deps/mcp_sdk.ts";
+import type { JSONRPCMessage, Tool, Transport } from "../lib/deps/mcp_sdk.ts";
+import { loadConfig } from "../lib/config.ts";
+import type { FastStartData } from "../lib/mcp/fast_start.ts";
+import { createToolServer, createToolServices, toolListing } from "../lib/mcp/server.ts";
+import { selectTools } from "../lib/mcp/tool_selection.ts";
+import { ALL_TOOLS } from "../lib/mcp/tools/mod.ts";
 
 /** Where the generated data lives. */
-export const FAST_START_DATA_FILE = new URL("./fast_start_data.json", import.meta.url);
+export const FAST_START_DATA_FILE = new URL("../lib/mcp/fast_start_data.json", import.meta.url);
 
 /** The fast start's data, computed from the live server. */
 export async function generateFastStartData(): Promise<FastStartData> {

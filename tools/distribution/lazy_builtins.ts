@@ -65,7 +65,7 @@ export function parseImportClause(clause: string): BuiltinImport["bindings"] | u
 }
 
 /** The runtime the rewritten bundle starts with: the built-in cache, the preload and the sync lookup. */
-const PRELUDE = `/* govcat: node built-ins load on first use (lib/distribution/lazy_builtins.ts) */
+const PRELUDE = `/* govcat: node built-ins load on first use (tools/distribution/lazy_builtins.ts) */
 var __govcat_builtins = new Map();
 function __govcat_preload(specifiers) {
   const pending = [];

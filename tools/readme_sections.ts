@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES } from "./config.ts";
-import { renderCommandTable } from "./operations/command_docs.ts";
-import { renderToolTable } from "./mcp/tool_docs.ts";
+import { CONFIG_VARIABLES } from "../lib/config.ts";
+import { renderCommandTable } from "./command_table.ts";
+import { renderToolTable } from "./tool_table.ts";
 
 /** A generated README section: its markers and how to render it. */
 export interface ReadmeSection {
@@ -80,7 +80,7 @@ if (import.meta.main) {
     updated === readme ? "README.md generated sections are current" : "README.md generated sections updated",
   );
   // The stdio fast start's answers, generated from the same tool values (lib/mcp/fast_start.ts).
-  const { writeFastStartData } = await import("./mcp/fast_start_data.ts");
+  const { writeFastStartData } = await import("./fast_start_data.ts");
   console.log(
     await writeFastStartData()
       ? "lib/mcp/fast_start_data.json updated"

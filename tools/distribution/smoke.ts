@@ -4,8 +4,8 @@
  * distribution tests and by the release checklist:
  *
  * ```sh
- * deno run -A lib/distribution/smoke.ts dist/govcat-x86_64-unknown-linux-gnu
- * deno run -A lib/distribution/smoke.ts deno run -A dist/govcat.js
+ * deno run -A tools/distribution/smoke.ts dist/govcat-x86_64-unknown-linux-gnu
+ * deno run -A tools/distribution/smoke.ts deno run -A dist/govcat.js
  * ```
  *
  * @module
@@ -163,7 +163,7 @@ export const OFFLINE_SERVE_ENV: Record<string, string> = {
 
 async function main(args: string[]): Promise<number> {
   if (args.length === 0) {
-    console.error("usage: deno run -A lib/distribution/smoke.ts <command> [args ...]");
+    console.error("usage: deno run -A tools/distribution/smoke.ts <command> [args ...]");
     return 2;
   }
   const [command, ...prefix] = args;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { functionsAppFiles } from "../../../lib/mcp/functions_app.ts";
+import { functionsAppFiles } from "../../tools/functions_app.ts";
 
 Deno.test("the Functions app runs govcat serve --hosted and routes /api/mcp and /api/health to it", () => {
   const files = functionsAppFiles();
@@ -28,7 +28,7 @@ Deno.test("the Functions app runs govcat serve --hosted and routes /api/mcp and 
 Deno.test("deno task functions-app writes the files", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const script = new URL("../../../lib/mcp/functions_app.ts", import.meta.url).pathname;
+    const script = new URL("../../tools/functions_app.ts", import.meta.url).pathname;
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["run", `--allow-write=${dir}`, script, dir],
       stdout: "piped",

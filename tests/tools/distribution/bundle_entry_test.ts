@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { deferEntry } from "../../../lib/distribution/bundle_entry.ts";
+import { deferEntry } from "../../../tools/distribution/bundle_entry.ts";
 
 const BUNDLE = [
   "var x = 1;",

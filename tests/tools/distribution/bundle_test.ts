@@ -6,7 +6,7 @@ import {
   buildBundle,
   checkLazyStart,
   minifyArgs,
-} from "../../../lib/distribution/bundle.ts";
+} from "../../../tools/distribution/bundle.ts";
 import { FIXTURE_OUTPUT, writeFixture } from "./bundle_fixture.ts";
 
 Deno.test("bundle: minified, ASCII only, built-ins lazy, the cold scope compiled eagerly; runs like its source", async () => {

@@ -1,12 +1,12 @@
 /**
- * The README's command reference, rendered from the operation registry (see `lib/readme_sections.ts`).
+ * The README's command reference, rendered from the operation registry (see `tools/readme_sections.ts`).
  *
  * @module
  */
-import { markdownTable } from "../readme_sections.ts";
-import { inputFields } from "./fields.ts";
-import { createOperationRegistry } from "./mod.ts";
-import type { OperationRegistry } from "./registry.ts";
+import { markdownTable } from "./readme_sections.ts";
+import { inputFields } from "../lib/operations/fields.ts";
+import { createOperationRegistry } from "../lib/operations/mod.ts";
+import type { OperationRegistry } from "../lib/operations/registry.ts";
 
 /** One row per command: the command with its aliases, its options (required ones first), what it does. */
 export function renderCommandTable(registry: OperationRegistry = createOperationRegistry()): string {

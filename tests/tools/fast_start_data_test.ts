@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
-import { FAST_START_DATA, fastToolListing } from "../../../lib/mcp/fast_start.ts";
-import { fastStartDataText, generateFastStartData } from "../../../lib/mcp/fast_start_data.ts";
-import { createToolServices, toolListing, toolSelection } from "../../../lib/mcp/server.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { FAST_START_DATA, fastToolListing } from "../../lib/mcp/fast_start.ts";
+import { fastStartDataText, generateFastStartData } from "../../tools/fast_start_data.ts";
+import { createToolServices, toolListing, toolSelection } from "../../lib/mcp/server.ts";
 
-const REGENERATE = "deno run -A lib/mcp/fast_start_data.ts (or deno task docs)";
+const REGENERATE = "deno run -A tools/fast_start_data.ts (or deno task docs)";
 
 Deno.test("fast_start_data.json is what the live server answers (initialize, versions, tool list)", async () => {
   const live = fastStartDataText(await generateFastStartData());

@@ -1,12 +1,12 @@
 /**
  * The README's tool table, rendered from the tool values so the documentation cannot drift from what
- * the server lists (see `lib/readme_sections.ts`).
+ * the server lists (see `tools/readme_sections.ts`).
  *
  * @module
  */
-import { markdownTable } from "../readme_sections.ts";
-import type { ToolDefinition } from "./tool.ts";
-import { ALL_TOOLS } from "./tools/mod.ts";
+import { markdownTable } from "./readme_sections.ts";
+import type { ToolDefinition } from "../lib/mcp/tool.ts";
+import { ALL_TOOLS } from "../lib/mcp/tools/mod.ts";
 
 /** A markdown table of the tools: name, what it does (first sentence), and how it behaves. */
 export function renderToolTable(tools: ReadonlyArray<ToolDefinition> = ALL_TOOLS): string {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { deferEntry } from "../../../lib/distribution/bundle_entry.ts";
-import { coldScope } from "../../../lib/distribution/cold_scope.ts";
-import { lazyBuiltins } from "../../../lib/distribution/lazy_builtins.ts";
+import { deferEntry } from "../../../tools/distribution/bundle_entry.ts";
+import { coldScope } from "../../../tools/distribution/cold_scope.ts";
+import { lazyBuiltins } from "../../../tools/distribution/lazy_builtins.ts";
 import { rawBundle, writeFixture } from "./bundle_fixture.ts";
 
 Deno.test("cold scope: modules the roots do not reach move into one function, called on first need", async () => {

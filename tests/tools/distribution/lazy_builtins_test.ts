@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { lazyBuiltins, parseImportClause } from "../../../lib/distribution/lazy_builtins.ts";
+import { lazyBuiltins, parseImportClause } from "../../../tools/distribution/lazy_builtins.ts";
 import { rawBundle, writeFixture } from "./bundle_fixture.ts";
 
 Deno.test("import clauses as esbuild prints them: default, namespace, named, renamed, combined", () => {

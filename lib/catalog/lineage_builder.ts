@@ -58,6 +58,8 @@ type EndLookup = { end: LineageEnd } | { problem: string };
 /**
  * Reads shared across many {@link createLineage} calls (a CSV import): each end and each type definition
  * is read once.
+ *
+ * @internal
  */
 export interface LineageBuilderCache {
   ends: Map<string, Promise<EndLookup>>;

@@ -87,8 +87,10 @@ export function parseEntity<T>(schema: ZodType, body: unknown, kind: string): T 
 /** The generic calls of one unified catalog kind. `T` is the entity, `I` the accepted input. */
 export class UnifiedResource<T extends { id: string }, I> {
   protected readonly http: HttpClient;
+  /** @internal */
   protected readonly spec: ResourceSpec;
 
+  /** @internal */
   constructor(http: HttpClient, spec: ResourceSpec) {
     this.http = http;
     this.spec = spec;

@@ -51,7 +51,7 @@ const requiredString = z.string({ error: "is required (a string)" }).trim().min(
 const optionalNumber = z.number({ error: "must be a number" }).optional();
 
 /** Fields a loose object keeps beyond the ones it names. */
-interface Loose {
+export interface Loose {
   [key: string]: unknown;
 }
 

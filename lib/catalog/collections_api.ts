@@ -49,7 +49,9 @@ const MAX_PAGES = 10_000;
 
 /** The collection calls of one account (`client.collections`). */
 export class CollectionsApi {
+  /** The HTTP core every call goes through. */
   protected readonly http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.collections`. */
   constructor(http: HttpClient) {
     this.http = http;
   }

@@ -49,12 +49,14 @@ export const BROWSE_API_VERSION = "2023-02-01-preview";
 export interface QueryAllOptions {
   /** Stop after this many results (default: every match). */
   maxResults?: number;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** The discovery calls of one catalog account (`client.search`). */
 export class SearchApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.search`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

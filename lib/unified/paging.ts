@@ -20,7 +20,9 @@ import type { HttpClient, QueryValue } from "../http.ts";
 
 /** One page of a list. */
 export interface Page<T> {
+  /** Items of this page. */
   value: T[];
+  /** URL of the next page; absent on the last one. */
   nextLink?: string;
 }
 

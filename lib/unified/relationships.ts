@@ -37,13 +37,17 @@ import {
 
 /** Filters of a relationship list; both accept any letter case. */
 export interface RelationshipFilter {
+  /** Only relationships to entities of this category (`TERM`, `DATAPRODUCT`, `DATAASSET`, ...). */
   entityType?: string;
+  /** Only relationships of this type: `Related`, `Synonym` or `Parent`. */
   relationshipType?: string;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** What names the relationship to delete. */
 export interface RelationshipTarget extends RelationshipFilter {
+  /** Id of the related entity whose relationship is removed. */
   entityId: string;
 }
 
@@ -87,6 +91,7 @@ function relationshipQuery(filter: Partial<RelationshipTarget>): Record<string, 
 /** Relationship calls addressed by kind and id (`client.relationships`). */
 export class RelationshipsApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `UnifiedCatalogClient` builds one as `client.relationships`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }
@@ -146,6 +151,7 @@ export class RelationshipsApi {
 /** A kind whose entities have relationships: terms, data products, critical data elements. */
 export class RelatedResource<T extends { id: string }, I> extends UnifiedResource<T, I> {
   readonly #relationships: RelationshipsApi;
+  /** @internal */
   constructor(http: HttpClient, spec: ResourceSpec) {
     super(http, spec);
     this.#relationships = new RelationshipsApi(this.http);

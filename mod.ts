@@ -5,8 +5,13 @@
  * @example
  * ```ts
  * import { CatalogClient, loadConfig } from "./mod.ts";
- * const client = CatalogClient.fromConfig(loadConfig());
- * const page = await client.search.query({ keywords: "customers" });
+ *
+ * // The account and credential come from the environment (CATALOG_ACCOUNT_NAME, ...).
+ * async function customerAssets(): Promise<string[]> {
+ *   const client = CatalogClient.fromConfig(loadConfig());
+ *   const page = await client.search.query({ keywords: "customers" });
+ *   return (page.value ?? []).map((item) => item.qualifiedName ?? "");
+ * }
  * ```
  *
  * @module

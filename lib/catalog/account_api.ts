@@ -13,8 +13,10 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * const account = await client.account.update({ friendlyName: "Contoso catalog" });
- * console.log(account.properties?.friendlyName); // "Contoso catalog"
+ * async function renameAccount(): Promise<void> {
+ *   const account = await client.account.update({ friendlyName: "Contoso catalog" });
+ *   console.log(account.properties?.friendlyName); // "Contoso catalog"
+ * }
  * ```
  *
  * @module

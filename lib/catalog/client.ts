@@ -10,7 +10,9 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * const result = await client.search.query({ keywords: "customers", limit: 10 });
+ * async function findCustomers(): Promise<void> {
+ *   const result = await client.search.query({ keywords: "customers", limit: 10 });
+ * }
  * ```
  *
  * @module

@@ -12,9 +12,11 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * const domain = await client.domains.create({ name: "Finance", type: "FunctionalUnit" });
- * const term = await client.terms.create({ name: "Revenue", status: "draft", domain: domain.id });
- * for await (const each of client.terms.list({ domainId: domain.id })) console.log(each.name);
+ * async function financeGlossary(): Promise<void> {
+ *   const domain = await client.domains.create({ name: "Finance", type: "FunctionalUnit" });
+ *   const term = await client.terms.create({ name: "Revenue", status: "draft", domain: domain.id });
+ *   for await (const each of client.terms.list({ domainId: domain.id })) console.log(each.name);
+ * }
  * ```
  *
  * @module

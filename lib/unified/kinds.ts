@@ -10,8 +10,10 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * const tree = await client.terms.hierarchy("term-1");
- * for await (const keyResult of client.keyResults.list("objective-1")) console.log(keyResult.status);
+ * async function review(): Promise<void> {
+ *   const tree = await client.terms.hierarchy("term-1");
+ *   for await (const keyResult of client.keyResults.list("objective-1")) console.log(keyResult.status);
+ * }
  * ```
  *
  * @module

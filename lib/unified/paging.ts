@@ -10,7 +10,9 @@
  * import { followPages } from "./paging.ts";
  * const http = new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } });
  * const first = { path: "/datagovernance/catalog/terms", query: {} };
- * for await (const term of followPages(http, first)) console.log(term);
+ * async function printTerms(): Promise<void> {
+ *   for await (const term of followPages(http, first)) console.log(term);
+ * }
  * ```
  *
  * @module

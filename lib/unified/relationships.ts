@@ -12,10 +12,12 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * await client.terms.createRelationship("term-1", { entityId: "term-2", relationshipType: "synonym" }, {
- *   entityType: "term",
- * });
- * for await (const link of client.relationships.list("terms", "term-1")) console.log(link.entityId);
+ * async function linkSynonyms(): Promise<void> {
+ *   await client.terms.createRelationship("term-1", { entityId: "term-2", relationshipType: "synonym" }, {
+ *     entityType: "term",
+ *   });
+ *   for await (const link of client.relationships.list("terms", "term-1")) console.log(link.entityId);
+ * }
  * ```
  *
  * @module

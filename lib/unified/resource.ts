@@ -15,8 +15,10 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * const domain = await client.domains.create({ name: "Finance", type: "functionalunit", status: "draft" });
- * await client.domains.update(domain.id, { description: "Money" }, { merge: true });
+ * async function describeFinance(): Promise<void> {
+ *   const domain = await client.domains.create({ name: "Finance", type: "functionalunit", status: "draft" });
+ *   await client.domains.update(domain.id, { description: "Money" }, { merge: true });
+ * }
  * ```
  *
  * @module

@@ -136,7 +136,7 @@ export interface AtlasGlossaryBase {
   guid?: string;
   /** Unique name, such as `Revenue@Glossary` for a term; derived by the service when omitted. */
   qualifiedName?: string;
-  /** Name of the object, unique within its glossary (and parent, for a category). */
+  /** Name of the glossary, term or category as people see it; part of its qualified name. */
   name?: string;
   /** One-line description. */
   shortDescription?: string;

@@ -262,7 +262,7 @@ export interface SearchRequest {
   limit?: number;
   /** Token of the previous page's answer, to read the next page; omit for the first page. */
   continuationToken?: string;
-  /** Sort order, one entry per field (`"name"` or `{ name: "asc" }`); by default by search score. */
+  /** Sort order, one entry per field (`{ name: "ASC" }`); by search score when omitted. */
   orderby?: unknown[];
   /** Which entities may match; see {@link SearchFilter}. */
   filter?: SearchFilter;

@@ -67,11 +67,11 @@ export interface SystemData extends Loose {
   provisioningState?: string;
   /** When the entity was created (an ISO 8601 date and time). */
   createdAt?: string;
-  /** Identity that created the entity, as the service records it (an Entra ID object ID). */
+  /** Identity that created the entity, as the service records it. */
   createdBy?: string;
   /** When the entity last changed (an ISO 8601 date and time). */
   lastModifiedAt?: string;
-  /** Identity that last changed the entity (an Entra ID object ID). */
+  /** Identity that last changed the entity. */
   lastModifiedBy?: string;
   /** When the entity's status became `EXPIRED`, if it did. */
   expiredAt?: string;
@@ -178,7 +178,7 @@ export interface Domain extends EntityBase {
   parentId?: string;
   /** Whether the domain is restricted: only people granted access to it see its content. */
   isRestricted?: boolean;
-  /** How the domain is shown: its `color` (a CSS colour such as `#0078D4`). */
+  /** How the domain is shown in the portal: its `color`. */
   thumbnail?: { color?: string; [key: string]: unknown };
   /** Data map domains and collections linked to the governance domain. */
   domains?: Loose[];
@@ -217,7 +217,7 @@ export interface CriticalDataElement extends EntityBase {
 }
 /** An objective (OKR) as returned. */
 export interface Objective extends EntityBase {
-  /** What the objective aims at; the objective's name in the portal. */
+  /** What the objective aims at; objectives have no name, this text stands for it. */
   definition?: string;
   /** GUID of the governance domain the objective belongs to. */
   domain?: string;

@@ -5,12 +5,18 @@
  * @example
  * ```ts
  * import { CatalogClient, loadConfig } from "./mod.ts";
- * const client = CatalogClient.fromConfig(loadConfig());
- * const page = await client.search.query({ keywords: "customers" });
+ *
+ * // The account and credential come from the environment (CATALOG_ACCOUNT_NAME, ...).
+ * async function customerAssets(): Promise<string[]> {
+ *   const client = CatalogClient.fromConfig(loadConfig());
+ *   const page = await client.search.query({ keywords: "customers" });
+ *   return (page.value ?? []).map((item) => item.qualifiedName ?? "");
+ * }
  * ```
  *
  * @module
  */
+// The data map, account and scan APIs (Atlas v2, search, collections, scanning).
 export { CatalogClient, type CatalogClientOptions, httpClientFromConfig } from "./lib/catalog/client.ts";
 export type * from "./lib/catalog/types.ts";
 export {
@@ -19,30 +25,103 @@ export {
   type GetEntityOptions,
 } from "./lib/catalog/entity_api.ts";
 export { EntityMetadataApi } from "./lib/catalog/entity_metadata_api.ts";
+export { type QueryAllOptions, SearchApi } from "./lib/catalog/search_api.ts";
 export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/typedef_api.ts";
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
 export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/typedef_types.ts";
 export { GlossaryApi } from "./lib/catalog/glossary_api.ts";
+export {
+  type BulkDeleteOperation,
+  type BulkDeleteOptions,
+  GlossaryBulkApi,
+  type TermsExportOptions,
+} from "./lib/catalog/glossary_bulk_api.ts";
 export type * from "./lib/catalog/glossary_types.ts";
 export { TERM_RELATION_ATTRIBUTES, TERM_STATUSES } from "./lib/catalog/glossary_types.ts";
 export { LineageApi } from "./lib/catalog/lineage_api.ts";
 export type * from "./lib/catalog/lineage_types.ts";
-export { createLineage, processQualifiedName } from "./lib/catalog/lineage_builder.ts";
+export {
+  createLineage,
+  type CreateLineageOptions,
+  type LineageEnd,
+  processQualifiedName,
+} from "./lib/catalog/lineage_builder.ts";
 export { CollectionsApi } from "./lib/catalog/collections_api.ts";
 export type * from "./lib/catalog/collections_types.ts";
+export {
+  type AccessKeys,
+  type AccessKeyType,
+  AccountApi,
+  type AccountProperties,
+  type AccountUpdate,
+  type ResourceSetRuleConfig,
+  type ResourceSetRuleConfigList,
+} from "./lib/catalog/account_api.ts";
+export { ScanApi } from "./lib/catalog/scan_api.ts";
+export { type AuthKeyName, ScanRuntimeApi } from "./lib/catalog/scan_runtime_api.ts";
+export { ScanAdminApi } from "./lib/catalog/scan_admin_api.ts";
+export { type PutResult, ScanApiBase } from "./lib/catalog/scan_base_api.ts";
+export type * from "./lib/catalog/scan_types.ts";
+// Both collections_types.ts and scan_types.ts name a CollectionReference (the scanning one adds
+// lastModifiedAt): the collections one keeps the name, the scanning one is exported under a name of its own.
+export type { CollectionReference } from "./lib/catalog/collections_types.ts";
+export type { CollectionReference as ScanCollectionReference } from "./lib/catalog/scan_types.ts";
+export type * from "./lib/catalog/scan_resource_types.ts";
+
+// Configuration, errors, HTTP core, logging, credentials.
 export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";
+export type { LogLevel } from "./lib/config.ts";
 export * from "./lib/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
-export { createLogger, type Logger } from "./lib/log.ts";
+export type { HttpMethod, QueryValue } from "./lib/http.ts";
+export { createLogger, type Logger, type LoggerOptions } from "./lib/log.ts";
 export * from "./lib/operations/mod.ts";
 export { cachedTokenProvider, createTokenProvider, type TokenProvider } from "./lib/auth.ts";
 export { VERSION } from "./lib/version.ts";
+
+// The unified catalog (data governance) API.
 export { UnifiedCatalogClient } from "./lib/unified/client.ts";
-export type * from "./lib/unified/schemas.ts";
-export type { CountResult, FacetsResult, ListParams, UpdateOptions } from "./lib/unified/resource.ts";
+export type {
+  CommonInput,
+  Contact,
+  ContactsMap,
+  CriticalDataElement,
+  CriticalDataElementInput,
+  DataProduct,
+  DataProductInput,
+  Domain,
+  DomainInput,
+  EntityBase,
+  KeyResult,
+  KeyResultInput,
+  Loose,
+  ManagedAttribute,
+  Objective,
+  ObjectiveInput,
+  Policy,
+  PolicyInput,
+  QueryBody,
+  Relationship,
+  RelationshipInput,
+  SystemData,
+  Term,
+  TermInput,
+} from "./lib/unified/schemas.ts";
+export {
+  type CountResult,
+  type FacetsResult,
+  type ListParams,
+  UnifiedResource,
+  type UpdateOptions,
+} from "./lib/unified/resource.ts";
 export type { Page } from "./lib/unified/paging.ts";
-export type { RelationshipFilter, RelationshipTarget } from "./lib/unified/relationships.ts";
-export type { TermHierarchy } from "./lib/unified/kinds.ts";
+export {
+  RelatedResource,
+  type RelationshipFilter,
+  RelationshipsApi,
+  type RelationshipTarget,
+} from "./lib/unified/relationships.ts";
+export { KeyResultsApi, type TermHierarchy, TermsApi } from "./lib/unified/kinds.ts";
 export {
   UNIFIED_CATALOG_EXTRA_OPERATIONS,
   UNIFIED_CATALOG_OPERATIONS,

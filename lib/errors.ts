@@ -17,13 +17,35 @@
  */
 import { hintFor } from "./error_hints.ts";
 
-/** Base of every error govcat raises on purpose. */
+/**
+ * Base of every error govcat raises on purpose: a message for people, a `hint` that says what to do, and
+ * the process `exitCode` the CLI ends with. Anything else that escapes govcat is a bug.
+ *
+ * @example Telling govcat's errors from the unexpected
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GovcatError, NotFoundError, UsageError } from "./errors.ts";
+ *
+ * function explain(error: unknown): string {
+ *   if (error instanceof NotFoundError) return `missing (${error.status}): ${error.message}`;
+ *   if (error instanceof GovcatError) return error.hint ? `${error.message} ${error.hint}` : error.message;
+ *   throw error;
+ * }
+ *
+ * const usage = new UsageError("guid is required.", "Pass the entity's GUID.");
+ * assert.equal(explain(usage), "guid is required. Pass the entity's GUID.");
+ * assert.equal(usage.exitCode, 2);
+ * const missing = new NotFoundError({ status: 404, message: "No such entity." });
+ * assert.equal(explain(missing), "missing (404): No such entity.");
+ * ```
+ */
 export class GovcatError extends Error {
   /** Process exit code this error maps to. */
   readonly exitCode: number;
   /** What the user can do about it. */
   readonly hint?: string;
 
+  /** An error with `message`; `exitCode` defaults to 1, `cause` keeps the error that led to this one. */
   constructor(message: string, options: { exitCode?: number; hint?: string; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
@@ -36,6 +58,7 @@ export class GovcatError extends Error {
 export class ConfigError extends GovcatError {
   /** The environment variable (or profile key) at fault. */
   readonly variable?: string;
+  /** A configuration error about `variable`; exit code 2. */
   constructor(message: string, variable?: string) {
     super(message, { exitCode: 2 });
     this.variable = variable;
@@ -44,6 +67,7 @@ export class ConfigError extends GovcatError {
 
 /** Bad command line or bad input, found before anything was sent. */
 export class UsageError extends GovcatError {
+  /** A usage error with what to do about it in `hint`; exit code 2. */
   constructor(message: string, hint?: string) {
     super(message, { exitCode: 2, hint });
   }
@@ -59,24 +83,34 @@ export interface ServiceErrorDetails {
   message: string;
   /** Request id for support cases (`x-ms-request-id` or the body's `requestId`). */
   requestId?: string;
+  /** HTTP method of the failed request. */
   method?: string;
   /** URL without query secrets. */
   url?: string;
+  /** What the user can do about it; derived from the status and URL when not given. */
   hint?: string;
   /** Seconds the service asked us to wait (429/503). */
   retryAfterSeconds?: number;
+  /** The underlying error (a network or abort error), kept for debugging. */
   cause?: unknown;
 }
 
 /** A request to the catalog failed: the service refused it, or it never completed. */
 export class CatalogError extends GovcatError {
+  /** HTTP status of the answer; 0 when none arrived (network failure, timeout). */
   readonly status: number;
+  /** The service's own error code, such as `ATLAS-404-00-005` or `Throttled`. */
   readonly code?: string;
+  /** Request id to quote in a support case. */
   readonly requestId?: string;
+  /** HTTP method of the failed request. */
   readonly method?: string;
+  /** URL of the failed request, with secret query parameters masked. */
   readonly url?: string;
+  /** Seconds the service asked to wait before retrying (429, 503). */
   readonly retryAfterSeconds?: number;
 
+  /** An error from what the service said; usually built by {@link errorForStatus}. Exit code 1. */
   constructor(details: ServiceErrorDetails) {
     super(details.message, { exitCode: 1, hint: details.hint, cause: details.cause });
     this.status = details.status ?? 0;

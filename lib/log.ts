@@ -17,16 +17,23 @@ const ORDER: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 }
 
 /** Leveled logger writing one line per call. */
 export interface Logger {
+  /** Most detailed level written: `error`, `warn`, `info` or `debug`. */
   readonly level: LogLevel;
+  /** Writes a failure the user must know about. */
   error(message: string): void;
+  /** Writes something that went wrong but did not stop the work. */
   warn(message: string): void;
+  /** Writes progress, at `info` and `debug` levels. */
   info(message: string): void;
+  /** Writes detail for diagnosing a problem (requests, retries), at `debug` level only. */
   debug(message: string): void;
   /** Adds a value that must never be written (a token, a secret). */
   addSecret(secret: string | undefined): void;
 }
 
+/** Options of {@link createLogger}. */
 export interface LoggerOptions {
+  /** Values masked as `***` wherever they appear in a message; empty and short ones are skipped. */
   secrets?: Array<string | undefined>;
   /** Where lines go; stderr by default. Tests pass their own. */
   write?: (line: string) => void;
@@ -38,7 +45,24 @@ function writeStderr(line: string): void {
   Deno.stderr.writeSync(encoder.encode(line + "\n"));
 }
 
-/** Creates a logger that writes messages at or above `level`. */
+/**
+ * Creates a logger that writes messages at `level` and the levels above it (`error` is the highest), one
+ * line per message prefixed with its level, to stderr unless `options.write` says otherwise. Secrets given
+ * in `options.secrets` or later with {@link Logger.addSecret} are masked as `***`, and so are bearer tokens
+ * and secret-looking query parameters.
+ *
+ * @example Masking a secret
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createLogger } from "./log.ts";
+ *
+ * const lines: string[] = [];
+ * const log = createLogger("info", { secrets: ["s3cr3t-value"], write: (line) => lines.push(line) });
+ * log.info("client secret is s3cr3t-value");
+ * log.debug("not written: below the info level");
+ * assert.deepEqual(lines, ["info: client secret is ***"]);
+ * ```
+ */
 export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logger {
   const secrets = new Set<string>();
   const write = options.write ?? writeStderr;

@@ -13,8 +13,10 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * const account = await client.account.update({ friendlyName: "Contoso catalog" });
- * console.log(account.properties?.friendlyName); // "Contoso catalog"
+ * async function renameAccount(): Promise<void> {
+ *   const account = await client.account.update({ friendlyName: "Contoso catalog" });
+ *   console.log(account.properties?.friendlyName); // "Contoso catalog"
+ * }
  * ```
  *
  * @module
@@ -23,29 +25,40 @@ import type { HttpClient } from "../http.ts";
 
 /** Account properties as the account contract returns them (fields the service adds are kept). */
 export interface AccountProperties {
+  /** Azure resource id of the account. */
   id?: string;
+  /** Name of the account, the first label of its `{name}.purview.azure.com` host. */
   name?: string;
+  /** Azure resource type (`Microsoft.Purview/accounts`). */
   type?: string;
+  /** Azure region the account lives in. */
   location?: string;
+  /** Pricing tier and its capacity units. */
   sku?: { name?: string; capacity?: number };
+  /** Who created and last changed the account, and when. */
   systemData?: Record<string, unknown>;
+  /** Its `friendlyName`, `provisioningState` and the `endpoints` (catalog, scan, guardian) it answers on. */
   properties?: {
     friendlyName?: string;
     provisioningState?: string;
     endpoints?: Record<string, string>;
     [field: string]: unknown;
   };
+  /** Fields of newer contract versions, kept as read. */
   [field: string]: unknown;
 }
 
 /** What the data plane may change on the account (the contract's DataPlaneAccountUpdateParameters). */
 export interface AccountUpdate {
+  /** New name to show for the account. */
   friendlyName?: string;
 }
 
 /** The account's access keys: connection strings of its Atlas Kafka endpoint. */
 export interface AccessKeys {
+  /** Connection string of the primary key; a secret. */
   atlasKafkaPrimaryEndpoint?: string;
+  /** Connection string of the secondary key; a secret. */
   atlasKafkaSecondaryEndpoint?: string;
 }
 
@@ -54,16 +67,23 @@ export type AccessKeyType = "PrimaryAtlasKafkaKey" | "SecondaryAtlasKafkaKey";
 
 /** A resource set rule configuration (the contract's ResourceSetRuleConfig). */
 export interface ResourceSetRuleConfig {
+  /** Name of the configuration; the account has one, `defaultResourceSetRuleConfig`. */
   name?: string;
+  /** Whether advanced resource set processing is on (`resourceSetProcessing`) and since when. */
   advancedResourceSet?: { resourceSetProcessing?: string; modifiedAt?: string; [field: string]: unknown };
+  /** Rules that group file paths into resource sets (patterns and replacements). */
   pathPatternConfig?: Record<string, unknown>;
+  /** Fields of newer contract versions, kept as read. */
   [field: string]: unknown;
 }
 
 /** A page of resource set rule configurations. */
 export interface ResourceSetRuleConfigList {
+  /** The configurations of this page. */
   value: ResourceSetRuleConfig[];
+  /** Number of configurations. */
   count?: number;
+  /** URL of the next page; absent on the last one. */
   nextLink?: string;
 }
 
@@ -88,6 +108,7 @@ export function accessKeySecrets(keys: AccessKeys): string[] {
 /** The account calls of one catalog (`client.account`). */
 export class AccountApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.account`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

@@ -10,7 +10,9 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * const result = await client.search.query({ keywords: "customers", limit: 10 });
+ * async function findCustomers(): Promise<void> {
+ *   const result = await client.search.query({ keywords: "customers", limit: 10 });
+ * }
  * ```
  *
  * @module
@@ -30,7 +32,12 @@ import { RelationshipApi } from "./relationship_api.ts";
 import { SearchApi } from "./search_api.ts";
 import { TypeDefApi } from "./typedef_api.ts";
 
+/** Options of {@link CatalogClient.fromConfig} and {@link httpClientFromConfig}. */
 export interface CatalogClientOptions {
+  /**
+   * Where diagnostics go (requests, retries); nothing is written without one. The client secret is registered
+   * with it so it is masked.
+   */
   logger?: Logger;
   /** Overrides the credential chosen from the configuration. */
   tokens?: TokenProvider;
@@ -69,18 +76,58 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
   });
 }
 
+/**
+ * The data map, account and scanning APIs of one catalog account, grouped by area. Every area sends its
+ * requests through the one {@link HttpClient} given: its base URLs and api-versions, bearer tokens, retries
+ * with back-off on throttling and transient failures, and rate limit.
+ *
+ * Building a client sends nothing; the first request gets a token and talks to the account.
+ *
+ * @example Searching the catalog
+ * ```ts
+ * import { CatalogClient } from "./client.ts";
+ * import { loadConfig } from "../config.ts";
+ *
+ * const client = CatalogClient.fromConfig(loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }));
+ *
+ * // The qualified names of the tables whose names or descriptions mention `keyword`.
+ * async function tablesAbout(keyword: string): Promise<string[]> {
+ *   const page = await client.search.query({
+ *     keywords: keyword,
+ *     filter: { entityType: "azure_sql_table" },
+ *     limit: 50,
+ *   });
+ *   return (page.value ?? []).map((item) => item.qualifiedName ?? "");
+ * }
+ * ```
+ */
 export class CatalogClient {
+  /** The HTTP core shared by every area; use it for a call the client has no method for. */
   readonly http: HttpClient;
+  /** The account's properties, access keys and resource set rules (account API). */
   readonly account: AccountApi;
+  /**
+   * Entities: read, create or update, delete, move, and their classifications, labels and business metadata.
+   */
   readonly entity: EntityApi;
+  /** Search, suggest, autocomplete and browse. */
   readonly search: SearchApi;
+  /**
+   * Type definitions: entity, classification, enum, relationship, struct, business metadata, term template.
+   */
   readonly types: TypeDefApi;
+  /** Relationships between two entities. */
   readonly relationships: RelationshipApi;
+  /** The classic glossary: glossaries, categories, terms, term assignments, CSV import and export. */
   readonly glossary: GlossaryApi;
+  /** Lineage of an entity, upstream and downstream. */
   readonly lineage: LineageApi;
+  /** Collections of the account (account API). */
   readonly collections: CollectionsApi;
+  /** Data sources, scans, runs, triggers, rulesets, credentials and integration runtimes (scanning API). */
   readonly scan: ScanApi;
 
+  /** A client whose every area sends its requests through `http`. */
   constructor(http: HttpClient) {
     this.http = http;
     this.account = new AccountApi(http);
@@ -94,6 +141,10 @@ export class CatalogClient {
     this.scan = new ScanApi(http);
   }
 
+  /**
+   * A client for a configuration: the account's endpoints and api-versions, the credential it names,
+   * retries, timeouts and limits. Nothing is sent until the first call.
+   */
   static fromConfig(config: Config, options: CatalogClientOptions = {}): CatalogClient {
     return new CatalogClient(httpClientFromConfig(config, options));
   }

@@ -13,11 +13,13 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * for await (const collection of client.collections.list()) console.log(collection.name);
- * await client.collections.createOrUpdate("finance-eu", {
- *   friendlyName: "Finance EU",
- *   parentCollection: { referenceName: "finance" },
- * });
+ * async function addFinanceEu(): Promise<void> {
+ *   for await (const collection of client.collections.list()) console.log(collection.name);
+ *   await client.collections.createOrUpdate("finance-eu", {
+ *     friendlyName: "Finance EU",
+ *     parentCollection: { referenceName: "finance" },
+ *   });
+ * }
  * ```
  *
  * @module
@@ -49,7 +51,9 @@ const MAX_PAGES = 10_000;
 
 /** The collection calls of one account (`client.collections`). */
 export class CollectionsApi {
+  /** The HTTP core every call goes through. */
   protected readonly http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.collections`. */
   constructor(http: HttpClient) {
     this.http = http;
   }

@@ -27,11 +27,13 @@ import type {
 
 export type { BusinessMetadataWriteOptions } from "./entity_metadata_api.ts";
 
+/** Options of the entity reads of {@link EntityApi}. */
 export interface GetEntityOptions {
   /** Return only minimal information about referred entities. */
   minExtInfo?: boolean;
   /** Leave out relationship attributes. */
   ignoreRelationships?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
@@ -177,10 +179,17 @@ export class EntityApi extends EntityMetadataApi {
     });
   }
 
+  /**
+   * Deletes the entity with this GUID. Atlas deletes softly: the entity stays readable with status
+   * `DELETED`. The answer lists the entities deleted (contained ones, such as columns, included).
+   */
   delete(guid: string, signal?: AbortSignal): Promise<EntityMutationResult> {
     return this.http.request({ method: "DELETE", path: `${ENTITY}/guid/${segment(guid)}`, signal });
   }
 
+  /**
+   * Deletes the entity of type `typeName` with this `qualifiedName`, softly like {@link EntityApi.delete}.
+   */
   deleteByUniqueAttribute(
     typeName: string,
     qualifiedName: string,
@@ -194,6 +203,7 @@ export class EntityApi extends EntityMetadataApi {
     });
   }
 
+  /** Deletes every entity of `guids` in one request, softly like {@link EntityApi.delete}. */
   deleteMany(guids: string[], signal?: AbortSignal): Promise<EntityMutationResult> {
     return this.http.request({ method: "DELETE", path: `${ENTITY}/bulk`, query: { guid: guids }, signal });
   }

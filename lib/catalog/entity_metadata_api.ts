@@ -24,9 +24,11 @@ import type {
   BusinessMetadataValues,
 } from "./types.ts";
 
+/** Options of the business metadata writes of {@link EntityMetadataApi}. */
 export interface BusinessMetadataWriteOptions {
   /** Replace all of the entity's business metadata with the payload, instead of merging into it. */
   isOverwrite?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
@@ -42,13 +44,16 @@ const uniquePath = uniqueAttributePath;
 
 /** Classification, label and business metadata calls of entities; see {@link EntityApi}. */
 export class EntityMetadataApi {
+  /** The HTTP core every call goes through (`area: "datamap"`). */
   protected readonly http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.entity`. */
   constructor(http: HttpClient) {
     this.http = http;
   }
 
   // ---- Classifications --------------------------------------------------------------------------------
 
+  /** The classifications attached to the entity with this GUID (propagated ones included). */
   getClassifications(guid: string, signal?: AbortSignal): Promise<AtlasClassifications> {
     return this.http.request({
       method: "GET",
@@ -57,6 +62,7 @@ export class EntityMetadataApi {
     });
   }
 
+  /** One classification of the entity, by classification type name (NotFoundError when absent). */
   getClassification(guid: string, name: string, signal?: AbortSignal): Promise<AtlasClassification> {
     return this.http.request({
       method: "GET",
@@ -89,6 +95,7 @@ export class EntityMetadataApi {
     });
   }
 
+  /** Removes one classification from the entity, by classification type name. */
   async removeClassification(guid: string, name: string, signal?: AbortSignal): Promise<void> {
     await this.http.request({
       method: "DELETE",
@@ -97,6 +104,7 @@ export class EntityMetadataApi {
     });
   }
 
+  /** Adds classifications to the entity of type `typeName` with this `qualifiedName`. */
   async addClassificationsByUniqueAttribute(
     typeName: string,
     qualifiedName: string,
@@ -112,6 +120,7 @@ export class EntityMetadataApi {
     });
   }
 
+  /** Updates the attributes of classifications of the entity of type `typeName` with this `qualifiedName`. */
   async updateClassificationsByUniqueAttribute(
     typeName: string,
     qualifiedName: string,
@@ -127,6 +136,9 @@ export class EntityMetadataApi {
     });
   }
 
+  /**
+   * Removes one classification, by type name, from the entity of type `typeName` with this `qualifiedName`.
+   */
   async removeClassificationByUniqueAttribute(
     typeName: string,
     qualifiedName: string,
@@ -181,10 +193,12 @@ export class EntityMetadataApi {
     await this.#labels("POST", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
   }
 
+  /** Removes these labels from the entity; labels it does not carry are ignored. */
   async removeLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
     await this.#labels("DELETE", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
   }
 
+  /** Appends labels to the entity of type `typeName` with this `qualifiedName`. */
   async addLabelsByUniqueAttribute(
     typeName: string,
     qualifiedName: string,
@@ -194,6 +208,7 @@ export class EntityMetadataApi {
     await this.#labels("PUT", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
   }
 
+  /** Replaces the labels of the entity of type `typeName` with this `qualifiedName`. */
   async setLabelsByUniqueAttribute(
     typeName: string,
     qualifiedName: string,
@@ -203,6 +218,7 @@ export class EntityMetadataApi {
     await this.#labels("POST", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
   }
 
+  /** Removes these labels from the entity of type `typeName` with this `qualifiedName`. */
   async removeLabelsByUniqueAttribute(
     typeName: string,
     qualifiedName: string,

@@ -67,6 +67,7 @@ export class GlossaryApi extends GlossaryBulkApi {
     return this.http.request({ method: "POST", path: GLOSSARY, body: glossary, signal });
   }
 
+  /** The glossary with this GUID, with the headers of its terms and categories. */
   get(guid: string, signal?: AbortSignal): Promise<AtlasGlossary> {
     return this.http.request({ method: "GET", path: `${GLOSSARY}/${segment(guid)}`, signal });
   }
@@ -111,6 +112,7 @@ export class GlossaryApi extends GlossaryBulkApi {
     return this.http.request({ method: "POST", path: `${GLOSSARY}/categories`, body: categories, signal });
   }
 
+  /** The category with this GUID: its parent, children and the headers of its terms. */
   getCategory(guid: string, signal?: AbortSignal): Promise<AtlasGlossaryCategory> {
     return this.http.request({ method: "GET", path: `${GLOSSARY}/category/${segment(guid)}`, signal });
   }
@@ -143,6 +145,7 @@ export class GlossaryApi extends GlossaryBulkApi {
     });
   }
 
+  /** Deletes the category with this GUID; its terms stay in the glossary. */
   async deleteCategory(guid: string, signal?: AbortSignal): Promise<void> {
     await this.http.request({ method: "DELETE", path: `${GLOSSARY}/category/${segment(guid)}`, signal });
   }

@@ -26,12 +26,19 @@ const CATALOG_API_VERSION = "2023-02-01-preview";
 
 /** A bulk delete job (the contract's BulkDeleteOperation). */
 export interface BulkDeleteOperation {
+  /** Operation id, to read the job's status with. */
   id: string;
+  /** Where the job stands; `Succeeded` and `Failed` are final. */
   status: "NotStarted" | "Running" | "Succeeded" | "Failed" | string;
+  /** When the job was accepted (an ISO 8601 date and time). */
   createTime?: string;
+  /** When its status last changed. */
   lastUpdateTime?: string;
+  /** Progress: terms deleted so far and terms to delete, both as decimal strings. */
   properties?: { deletedTerms?: string; totalTermsDetected?: string };
+  /** Why the job failed, when `status` is `Failed`. */
   error?: { code?: string; message?: string };
+  /** Fields of newer contract versions, kept as read. */
   [field: string]: unknown;
 }
 
@@ -41,6 +48,7 @@ export interface BulkDeleteOptions {
   forceDeleteChild?: boolean;
   /** Delete terms still assigned to entities, removing the assignments (default: such terms are kept). */
   forceDeleteEntityAssignment?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
@@ -48,12 +56,15 @@ export interface BulkDeleteOptions {
 export interface TermsExportOptions {
   /** Add each term's parent term (a Parent Term Name column). */
   includeTermHierarchy?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** The bulk term calls; see the module. */
 export class GlossaryBulkApi {
+  /** The HTTP core every call goes through. */
   protected readonly http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.glossary`. */
   constructor(http: HttpClient) {
     this.http = http;
   }

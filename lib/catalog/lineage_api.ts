@@ -26,7 +26,9 @@ const NEXT_PAGE_API_VERSION = "2023-09-01";
 
 /** Lineage reads; `client.lineage`. */
 export class LineageApi {
+  /** The HTTP core every call goes through. */
   protected readonly http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.lineage`. */
   constructor(http: HttpClient) {
     this.http = http;
   }

@@ -47,9 +47,13 @@ const MAX_DERIVED_NAME = 200;
 
 /** An end of the lineage as the catalog knows it. */
 export interface LineageEnd {
+  /** GUID of the data set entity. */
   guid: string;
+  /** Its entity type name. */
   typeName: string;
+  /** Its qualified name. */
   qualifiedName: string;
+  /** Its name, used to derive a process name when none is given. */
   name?: string;
 }
 
@@ -58,6 +62,8 @@ type EndLookup = { end: LineageEnd } | { problem: string };
 /**
  * Reads shared across many {@link createLineage} calls (a CSV import): each end and each type definition
  * is read once.
+ *
+ * @internal
  */
 export interface LineageBuilderCache {
   ends: Map<string, Promise<EndLookup>>;
@@ -71,7 +77,9 @@ export function createLineageCache(): LineageBuilderCache {
 
 /** Options of {@link createLineage}. */
 export interface CreateLineageOptions {
+  /** Aborts the requests. */
   signal?: AbortSignal;
+  /** Reads shared across calls, so a CSV import reads each end and type once; see `createLineageCache`. */
   cache?: LineageBuilderCache;
 }
 

@@ -18,16 +18,23 @@ import type { HttpClient } from "../http.ts";
 import { ATLAS_V2, segment } from "./paths.ts";
 import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "./types.ts";
 
+/** Options of {@link RelationshipApi.get}. */
 export interface GetRelationshipOptions {
   /** Include the headers of both ends' entities (`referredEntities`). */
   extendedInfo?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 const RELATIONSHIP = `${ATLAS_V2}/relationship`;
 
+/**
+ * The Atlas relationship calls of one catalog account (`client.relationships`): relationships between two
+ * entities, such as a table and its columns or a process and its inputs, by GUID.
+ */
 export class RelationshipApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.relationships`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }
@@ -42,6 +49,7 @@ export class RelationshipApi {
     return this.#http.request({ method: "PUT", path: RELATIONSHIP, body: relationship, signal });
   }
 
+  /** The relationship with this GUID; with `extendedInfo`, also the headers of the entities at its ends. */
   get(guid: string, options: GetRelationshipOptions = {}): Promise<AtlasRelationshipWithExtInfo> {
     return this.#http.request({
       method: "GET",
@@ -51,6 +59,7 @@ export class RelationshipApi {
     });
   }
 
+  /** Deletes the relationship with this GUID; the entities at its ends stay. */
   async delete(guid: string, signal?: AbortSignal): Promise<void> {
     await this.#http.request({ method: "DELETE", path: `${RELATIONSHIP}/guid/${segment(guid)}`, signal });
   }

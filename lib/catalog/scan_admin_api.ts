@@ -14,8 +14,13 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * await client.scan.putKeyVaultConnection("vault", { properties: { baseUrl: "https://vault.vault.azure.net/" } });
- * for await (const credential of client.scan.listCredentials()) console.log(credential.name, credential.kind);
+ * async function registerVault(): Promise<void> {
+ *   const baseUrl = "https://vault.vault.azure.net/";
+ *   await client.scan.putKeyVaultConnection("vault", { properties: { baseUrl } });
+ *   for await (const credential of client.scan.listCredentials()) {
+ *     console.log(credential.name, credential.kind);
+ *   }
+ * }
  * ```
  *
  * @module

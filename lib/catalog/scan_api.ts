@@ -16,11 +16,16 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * await client.scan.putDataSource("sales-lake", {
- *   kind: "AdlsGen2",
- *   properties: { endpoint: "https://saleslake.dfs.core.windows.net/", collection: { referenceName: "sales" } },
- * });
- * for await (const source of client.scan.listDataSources()) console.log(source.name, source.kind);
+ * async function registerSalesLake(): Promise<void> {
+ *   await client.scan.putDataSource("sales-lake", {
+ *     kind: "AdlsGen2",
+ *     properties: {
+ *       endpoint: "https://saleslake.dfs.core.windows.net/",
+ *       collection: { referenceName: "sales" },
+ *     },
+ *   });
+ *   for await (const source of client.scan.listDataSources()) console.log(source.name, source.kind);
+ * }
  * ```
  *
  * @module

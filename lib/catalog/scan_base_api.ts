@@ -15,13 +15,17 @@ const MAX_PAGES = 10_000;
 
 /** A resource written by a create-or-replace, and whether it was new (201) or replaced (200). */
 export interface PutResult<T> {
+  /** The resource as the service stored it. */
   value: T;
+  /** True when the resource was new (201), false when an existing one was replaced (200). */
   created: boolean;
 }
 
 /** The base of the scanning calls: requests, create-or-replace and paged lists under `/scan`. */
 export class ScanApiBase {
+  /** The HTTP core every call goes through (`area: "scan"`). */
   protected readonly http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds the whole scanning client as `client.scan`. */
   constructor(http: HttpClient) {
     this.http = http;
   }

@@ -14,8 +14,10 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * await client.scan.putIntegrationRuntime("onprem", { kind: "SelfHosted" });
- * console.log((await client.scan.getIntegrationRuntimeStatus("onprem")).properties?.state);
+ * async function registerRuntime(): Promise<void> {
+ *   await client.scan.putIntegrationRuntime("onprem", { kind: "SelfHosted" });
+ *   console.log((await client.scan.getIntegrationRuntimeStatus("onprem")).properties?.state);
+ * }
  * ```
  *
  * @module

@@ -11,11 +11,13 @@
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
- * for await (const hit of client.search.queryAll({ keywords: "customers" }, { maxResults: 200 })) {
- *   console.log(hit.name);
+ * async function explore(): Promise<void> {
+ *   for await (const hit of client.search.queryAll({ keywords: "customers" }, { maxResults: 200 })) {
+ *     console.log(hit.name);
+ *   }
+ *   const tips = await client.search.suggest({ keywords: "cust", limit: 5 });
+ *   const tables = await client.search.browse({ entityType: "azure_sql_table", limit: 20 });
  * }
- * const tips = await client.search.suggest({ keywords: "cust", limit: 5 });
- * const tables = await client.search.browse({ entityType: "azure_sql_table", limit: 20 });
  * ```
  *
  * @module
@@ -49,12 +51,14 @@ export const BROWSE_API_VERSION = "2023-02-01-preview";
 export interface QueryAllOptions {
   /** Stop after this many results (default: every match). */
   maxResults?: number;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** The discovery calls of one catalog account (`client.search`). */
 export class SearchApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.search`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

@@ -24,24 +24,33 @@ import type {
   TypeDefCategory,
 } from "./typedef_types.ts";
 
+/** Options of {@link TypeDefApi.list} and {@link TypeDefApi.listHeaders}. */
 export interface ListTypeDefsOptions {
   /** Only definitions of this category. */
   type?: TypeCategory;
   /** Include term templates in the answer. */
   includeTermTemplate?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** Which definition to read: by its unique name or by its guid (exactly one). */
 export interface TypeDefRef {
+  /** Unique name of the type, such as `azure_sql_table`. */
   name?: string;
+  /** GUID of the type definition. */
   guid?: string;
 }
 
 const TYPES = `${ATLAS_V2}/types`;
 
+/**
+ * The Atlas type system calls of one catalog account (`client.types`): read, create, update and delete
+ * entity, classification, enum, relationship, struct, business metadata and term template definitions.
+ */
 export class TypeDefApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `CatalogClient` builds one as `client.types`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }

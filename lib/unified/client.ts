@@ -12,9 +12,11 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * const domain = await client.domains.create({ name: "Finance", type: "FunctionalUnit" });
- * const term = await client.terms.create({ name: "Revenue", status: "draft", domain: domain.id });
- * for await (const each of client.terms.list({ domainId: domain.id })) console.log(each.name);
+ * async function financeGlossary(): Promise<void> {
+ *   const domain = await client.domains.create({ name: "Finance", type: "FunctionalUnit" });
+ *   const term = await client.terms.create({ name: "Revenue", status: "draft", domain: domain.id });
+ *   for await (const each of client.terms.list({ domainId: domain.id })) console.log(each.name);
+ * }
  * ```
  *
  * @module
@@ -51,20 +53,49 @@ import {
   termSchema,
 } from "./schemas.ts";
 
-/** The unified catalog API of one tenant, grouped by kind. */
+/**
+ * The unified catalog (data governance) API of one tenant, grouped by kind. Inputs are checked before they
+ * are sent, with enumerations accepted in any letter case and sent in the service's spelling; answers are
+ * checked too, and fields this version does not know are kept. Lists follow `nextLink` on the configured
+ * origin only.
+ *
+ * Building a client sends nothing; the first request gets a token and talks to the service.
+ *
+ * @example Publishing a glossary term in a new governance domain
+ * ```ts
+ * import { UnifiedCatalogClient } from "./client.ts";
+ * import { loadConfig } from "../config.ts";
+ *
+ * const client = UnifiedCatalogClient.fromConfig(loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }));
+ *
+ * async function publishTerm(domainName: string, termName: string): Promise<string> {
+ *   const domain = await client.domains.create({ name: domainName, type: "functionalunit" });
+ *   const term = await client.terms.create({ name: termName, status: "published", domain: domain.id });
+ *   return term.id;
+ * }
+ * ```
+ */
 export class UnifiedCatalogClient {
+  /** The HTTP core shared by every kind; use it for a call the client has no method for. */
   readonly http: HttpClient;
+  /** Glossary terms: the generic calls, relationships and a term's hierarchy. */
   readonly terms: TermsApi;
+  /** Governance domains. */
   readonly domains: UnifiedResource<Domain, DomainInput>;
+  /** Data products, with their relationships (to data assets, terms, ...). */
   readonly dataProducts: RelatedResource<DataProduct, DataProductInput>;
+  /** Critical data elements, with their relationships. */
   readonly criticalDataElements: RelatedResource<CriticalDataElement, CriticalDataElementInput>;
+  /** Objectives (OKRs); their status is `Draft`, `Published` or `Closed`. */
   readonly objectives: UnifiedResource<Objective, ObjectiveInput>;
+  /** Key results, each addressed under its objective. */
   readonly keyResults: KeyResultsApi;
   /** Policies: `list`, `get`, `update` (PUT of the full policy) and `delete`. */
   readonly policies: UnifiedResource<Policy, PolicyInput>;
   /** Relationships addressed by kind and id (`/{entityType}/{entityId}/relationships`). */
   readonly relationships: RelationshipsApi;
 
+  /** A client whose every kind sends its requests through `http` (`area: "unified"`). */
   constructor(http: HttpClient) {
     this.http = http;
     this.terms = new TermsApi(http, {

@@ -10,8 +10,10 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * const tree = await client.terms.hierarchy("term-1");
- * for await (const keyResult of client.keyResults.list("objective-1")) console.log(keyResult.status);
+ * async function review(): Promise<void> {
+ *   const tree = await client.terms.hierarchy("term-1");
+ *   for await (const keyResult of client.keyResults.list("objective-1")) console.log(keyResult.status);
+ * }
  * ```
  *
  * @module
@@ -49,6 +51,7 @@ export class TermsApi extends RelatedResource<Term, TermInput> {
 /** Key results, each under its objective (`objectives/{objectiveId}/keyResults`). */
 export class KeyResultsApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `UnifiedCatalogClient` builds one as `client.keyResults`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }
@@ -72,6 +75,7 @@ export class KeyResultsApi {
     return await this.#of(objectiveId).create(input, options);
   }
 
+  /** One key result of the objective, by id (NotFoundError when it does not exist). */
   async get(objectiveId: string, id: string, options: { signal?: AbortSignal } = {}): Promise<KeyResult> {
     return await this.#of(objectiveId).get(id, options);
   }
@@ -86,6 +90,7 @@ export class KeyResultsApi {
     return await this.#of(objectiveId).update(id, input, options);
   }
 
+  /** Deletes a key result of the objective. */
   async delete(objectiveId: string, id: string, options: { signal?: AbortSignal } = {}): Promise<void> {
     return await this.#of(objectiveId).delete(id, options);
   }
@@ -95,6 +100,7 @@ export class KeyResultsApi {
     yield* this.#of(objectiveId).list(params);
   }
 
+  /** The first page of the objective's key results: `{ value, nextLink? }`. */
   async listPage(objectiveId: string, params: ListParams = {}): Promise<Page<KeyResult>> {
     return await this.#of(objectiveId).listPage(params);
   }

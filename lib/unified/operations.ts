@@ -16,9 +16,16 @@ import type { HttpMethod } from "../http.ts";
 
 /** One operation: its group in the specification, the client method (`area.method`) and the request. */
 export interface UnifiedCatalogOperation {
+  /** Group of the operation in the product specification (`terms`, `facets`, `related entities`, ...). */
   group: string;
+  /** Client method that performs it, as `area.method` (`terms.create` is `client.terms.create`). */
   name: string;
+  /** HTTP method of the request. */
   method: HttpMethod;
+  /**
+   * Path template below `/datagovernance/catalog`, with `{placeholders}` and, after `?`, query parameter
+   * names.
+   */
   path: string;
 }
 

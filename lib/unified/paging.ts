@@ -10,7 +10,9 @@
  * import { followPages } from "./paging.ts";
  * const http = new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } });
  * const first = { path: "/datagovernance/catalog/terms", query: {} };
- * for await (const term of followPages(http, first)) console.log(term);
+ * async function printTerms(): Promise<void> {
+ *   for await (const term of followPages(http, first)) console.log(term);
+ * }
  * ```
  *
  * @module
@@ -20,7 +22,9 @@ import type { HttpClient, QueryValue } from "../http.ts";
 
 /** One page of a list. */
 export interface Page<T> {
+  /** Items of this page. */
   value: T[];
+  /** URL of the next page; absent on the last one. */
   nextLink?: string;
 }
 

@@ -12,10 +12,12 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * await client.terms.createRelationship("term-1", { entityId: "term-2", relationshipType: "synonym" }, {
- *   entityType: "term",
- * });
- * for await (const link of client.relationships.list("terms", "term-1")) console.log(link.entityId);
+ * async function linkSynonyms(): Promise<void> {
+ *   await client.terms.createRelationship("term-1", { entityId: "term-2", relationshipType: "synonym" }, {
+ *     entityType: "term",
+ *   });
+ *   for await (const link of client.relationships.list("terms", "term-1")) console.log(link.entityId);
+ * }
  * ```
  *
  * @module
@@ -37,13 +39,17 @@ import {
 
 /** Filters of a relationship list; both accept any letter case. */
 export interface RelationshipFilter {
+  /** Only relationships to entities of this category (`TERM`, `DATAPRODUCT`, `DATAASSET`, ...). */
   entityType?: string;
+  /** Only relationships of this type: `Related`, `Synonym` or `Parent`. */
   relationshipType?: string;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** What names the relationship to delete. */
 export interface RelationshipTarget extends RelationshipFilter {
+  /** Id of the related entity whose relationship is removed. */
   entityId: string;
 }
 
@@ -87,6 +93,7 @@ function relationshipQuery(filter: Partial<RelationshipTarget>): Record<string, 
 /** Relationship calls addressed by kind and id (`client.relationships`). */
 export class RelationshipsApi {
   readonly #http: HttpClient;
+  /** The calls, sent through `http`; `UnifiedCatalogClient` builds one as `client.relationships`. */
   constructor(http: HttpClient) {
     this.#http = http;
   }
@@ -146,6 +153,7 @@ export class RelationshipsApi {
 /** A kind whose entities have relationships: terms, data products, critical data elements. */
 export class RelatedResource<T extends { id: string }, I> extends UnifiedResource<T, I> {
   readonly #relationships: RelationshipsApi;
+  /** @internal */
   constructor(http: HttpClient, spec: ResourceSpec) {
     super(http, spec);
     this.#relationships = new RelationshipsApi(this.http);

@@ -15,8 +15,10 @@
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
  * );
- * const domain = await client.domains.create({ name: "Finance", type: "functionalunit", status: "draft" });
- * await client.domains.update(domain.id, { description: "Money" }, { merge: true });
+ * async function describeFinance(): Promise<void> {
+ *   const domain = await client.domains.create({ name: "Finance", type: "functionalunit", status: "draft" });
+ *   await client.domains.update(domain.id, { description: "Money" }, { merge: true });
+ * }
  * ```
  *
  * @module
@@ -38,18 +40,23 @@ export type ListParams = Record<string, QueryValue> & { signal?: AbortSignal };
 export interface UpdateOptions {
   /** Read the entity first and lay the (partial) input over it, so fields not given are kept. */
   merge?: boolean;
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
 /** The answer of a facets call: counts per value of each requested facet. */
 export interface FacetsResult {
+  /** Facet name → the values found with how many entities have each. */
   facets?: Record<string, Array<{ value: unknown; count: number }>>;
+  /** Fields the service adds, kept as read. */
   [key: string]: unknown;
 }
 
 /** The answer of a count call. */
 export interface CountResult {
+  /** Number of entities that match. */
   count: number;
+  /** Fields the service adds, kept as read. */
   [key: string]: unknown;
 }
 
@@ -86,9 +93,12 @@ export function parseEntity<T>(schema: ZodType, body: unknown, kind: string): T 
 
 /** The generic calls of one unified catalog kind. `T` is the entity, `I` the accepted input. */
 export class UnifiedResource<T extends { id: string }, I> {
+  /** The HTTP core every call goes through. */
   protected readonly http: HttpClient;
+  /** @internal */
   protected readonly spec: ResourceSpec;
 
+  /** @internal */
   constructor(http: HttpClient, spec: ResourceSpec) {
     this.http = http;
     this.spec = spec;

@@ -73,7 +73,7 @@ export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib
 export type { LogLevel } from "./lib/config.ts";
 export * from "./lib/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
-export type { HttpMethod, QueryValue } from "./lib/http.ts";
+export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http.ts";
 export { createLogger, type Logger, type LoggerOptions } from "./lib/log.ts";
 export * from "./lib/operations/mod.ts";
 export { cachedTokenProvider, createTokenProvider, type TokenProvider } from "./lib/auth.ts";

@@ -13,7 +13,9 @@
  * ```ts
  * import { HttpClient } from "./http.ts";
  * const http = new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } });
- * const entity = await http.request({ method: "GET", path: "/catalog/api/atlas/v2/entity/guid/abc" });
+ * async function entity(guid: string): Promise<unknown> {
+ *   return await http.request({ method: "GET", path: `/catalog/api/atlas/v2/entity/guid/${guid}` });
+ * }
  * ```
  *
  * @module
@@ -45,18 +47,22 @@ import { USER_AGENT } from "./version.ts";
 /** The catalog's API areas; each has its own base URL, api-version and error body shape. */
 export type ApiArea = "datamap" | "unified" | "account" | "scan";
 
+/** The HTTP methods the catalog APIs use. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
 /** Supplies bearer tokens; `undefined` means send none (loopback emulator). */
 export interface BearerTokenSource {
+  /** A current token (cached or fresh), or `undefined` to send no `Authorization` header. */
   getToken(signal?: AbortSignal): Promise<string | undefined>;
 }
 
+/** How an {@link HttpClient} reaches the catalog: base URLs, tokens, retries, limits. */
 export interface HttpClientOptions {
   /** Base URL per area; `datamap` is required, the others default to it. */
   baseUrls: Partial<Record<ApiArea, string>> & { datamap: string };
   /** api-version per area; an area without one sends none. */
   apiVersions?: Partial<Record<ApiArea, string>>;
+  /** Bearer tokens for every area without its own entry in `areaTokens`; none are sent without it. */
   tokens?: BearerTokenSource;
   /**
    * Token sources of areas that need another than `tokens`: an area whose base URL is a loopback emulator
@@ -71,6 +77,7 @@ export interface HttpClientOptions {
   rateLimit?: number;
   /** First backoff step; the default suits the service, tests make it small. */
   retryBaseMs?: number;
+  /** Longest backoff between two attempts, in milliseconds, when the service gives no Retry-After. */
   retryMaxMs?: number;
   /**
    * A Retry-After longer than this is not waited for: the call fails at once with RetryWaitTooLongError
@@ -82,25 +89,33 @@ export interface HttpClientOptions {
    * ResponseTooLargeError and is not read further.
    */
   maxResponseBytes?: number;
+  /** Receives one debug line per request (never a token), retries, throttling waits and warnings. */
   logger?: Logger;
 }
 
+/** A query parameter's value: an array repeats the parameter; `undefined` leaves it out. */
 export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number>;
 
+/** One request of {@link HttpClient.request}. */
 export interface RequestOptions {
+  /** The HTTP method; it decides, with `idempotent`, whether a failed attempt is retried. */
   method: HttpMethod;
   /** Path below the area's base URL, starting with `/`. */
   path: string;
+  /** The API area whose base URL, api-version and error shape apply (default `datamap`). */
   area?: ApiArea;
+  /** Query parameters, added after the api-version. */
   query?: Record<string, QueryValue>;
   /** JSON-serialisable body, or a ready `FormData`/`Uint8Array`/string sent as is. */
   body?: unknown;
+  /** Extra request headers; `Authorization` and `User-Agent` are the client's own. */
   headers?: Record<string, string>;
   /**
    * Whether repeating the request is harmless. Defaults to true for GET, HEAD, PUT and DELETE. A POST
    * marked idempotent (an upsert by unique attribute, a search) is retried like a GET.
    */
   idempotent?: boolean;
+  /** Aborts the request and any wait before a retry. */
   signal?: AbortSignal;
   /** Override the area's api-version; `false` sends none. */
   apiVersion?: string | false;
@@ -129,6 +144,19 @@ const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * The one HTTP core of every catalog client: base URL and api-version per area, bearer tokens, retries with
+ * backoff (Retry-After honoured, a client-wide pause on 429), timeouts, size limits and typed errors.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient } from "./http.ts";
+ * const http = new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" }, maxRetries: 2 });
+ * async function typeNames(): Promise<unknown> {
+ *   return await http.request({ method: "GET", path: "/datamap/api/atlas/v2/types/typedefs/headers" });
+ * }
+ * ```
+ */
 export class HttpClient {
   readonly #options:
     & Required<Omit<HttpClientOptions, "tokens" | "areaTokens" | "apiVersions">>
@@ -136,6 +164,7 @@ export class HttpClient {
   readonly #limiter: RateLimiter;
   readonly #throttleListeners = new Set<(delayMs: number) => void>();
 
+  /** A client with `options`; unset options take the defaults the configuration documents. */
   constructor(options: HttpClientOptions) {
     // An option passed as `undefined` (e.g. `retryBaseMs: options.retryBaseMs`) keeps its default: spread
     // as is it would override it, and a NaN backoff makes every retry immediate.

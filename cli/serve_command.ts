@@ -111,7 +111,9 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     );
   }
   const mode: HttpMode | "stdio" = hosted ? "hosted" : preliminary.mcpTransport;
-  if (mode !== "stdio") assertSafeBinding(preliminary.mcpHost, preliminary.mcpAuthToken);
+  if (mode !== "stdio") {
+    assertSafeBinding(preliminary.mcpHost, preliminary.mcpAuthToken, preliminary.mcpSignIn !== undefined);
+  }
 
   let emulator: RunningEmulator | undefined;
   if (flags.emulator !== undefined) {
@@ -187,7 +189,11 @@ async function serveHttp(
 ): Promise<number> {
   // Listening starts before the server does: a launcher that ends during the start-up still counts.
   const stopped = waitForStop();
+  // Loaded only when configured: the token verifier brings `jose`.
+  const signIn = config.mcpSignIn &&
+    new (await import("../lib/mcp/auth/sign_in.ts")).EntraSignIn(config.mcpSignIn, config.region);
   const app = new McpHttpApp({
+    signIn,
     mode,
     services,
     path: flags.path,
@@ -248,12 +254,20 @@ function startBanner(
   const entry: Record<string, unknown> = { type, url };
   // The token itself is never printed: the snippet refers to the variable.
   if (config.mcpAuthToken) entry.headers = { Authorization: "Bearer ${CATALOG_MCP_AUTH_TOKEN}" };
+  const signIn = config.mcpSignIn
+    ? [
+      `  sign-in:  Entra ID, tenant ${config.mcpSignIn.tenantId}; catalog calls as ${
+        config.mcpCatalogIdentity === "user" ? "the signed-in user" : "the server"
+      }`,
+    ]
+    : [];
   const lines = [
     `govcat ${VERSION} MCP server (${
       mode === "hosted" ? "hosted, stateless streamable HTTP" : mode
     }) on ${url}`,
     `  tools:    ${app.toolCount}${config.mcpReadOnly ? " (read-only mode)" : ""}`,
     `  catalog:  ${describeCatalog(config, emulator)}`,
+    ...signIn,
   ];
   if (mode === "hosted") lines.push(`  health:   ${new URL("/api/health", url)}`);
   lines.push(

@@ -316,8 +316,10 @@ export interface OnBehalfOfSettings {
 /**
  * The options of the `OnBehalfOfCredential` that trades `userAssertionToken` (a token a user sent this
  * server) for a catalog token of that user. MSAL accepts https authorities only (msal-common
- * `UrlString.validateAsUri` throws `authorityUriInsecure` otherwise), so no plain-http stand-in can take
- * its place in tests.
+ * `UrlString.validateAsUri` throws `authorityUriInsecure` otherwise): a stand-in authority on loopback
+ * serves https. For such an authority instance discovery is off, since it would ask the public cloud's
+ * login host about a host it does not know; MSAL then reads the stand-in's own
+ * `/{tenant}/v2.0/.well-known/openid-configuration`.
  */
 export function onBehalfOfOptions(
   settings: OnBehalfOfSettings,
@@ -329,11 +331,15 @@ export function onBehalfOfOptions(
     clientSecret: settings.clientSecret,
     userAssertionToken,
     authorityHost: settings.authorityHost,
+    disableInstanceDiscovery: isLoopbackEndpoint(settings.authorityHost),
   };
 }
 
 /** The constructor options of `OnBehalfOfCredential` govcat sets. */
-export type OnBehalfOfOptions = OnBehalfOfCredentialSecretOptions & { authorityHost: string };
+export type OnBehalfOfOptions = OnBehalfOfCredentialSecretOptions & {
+  authorityHost: string;
+  disableInstanceDiscovery: boolean;
+};
 
 /** Builds the credential of one exchange; tests pass their own to see what would be built. */
 export type OnBehalfOfFactory = (options: OnBehalfOfOptions) => TokenCredential;

@@ -190,8 +190,10 @@ async function serveHttp(
   // Listening starts before the server does: a launcher that ends during the start-up still counts.
   const stopped = waitForStop();
   // Loaded only when configured: the token verifier brings `jose`.
-  const signIn = config.mcpSignIn &&
-    new (await import("../lib/mcp/auth/sign_in.ts")).EntraSignIn(config.mcpSignIn, config.region);
+  const signInModule = config.mcpSignIn && await import("../lib/mcp/auth/sign_in.ts");
+  const signIn = signInModule && new signInModule.EntraSignIn(config.mcpSignIn!, config.region, {
+    metadataPath: mode === "hosted" ? signInModule.HOSTED_METADATA_PATH : undefined,
+  });
   const app = new McpHttpApp({
     signIn,
     mode,

@@ -9,9 +9,8 @@ import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { createLogger } from "../../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../../lib/mcp/http_app.ts";
-import { EntraSignIn } from "../../lib/mcp/auth/sign_in.ts";
+import { EntraSignIn, type EntraSignInOptions } from "../../lib/mcp/auth/sign_in.ts";
 import { useAuditWriter } from "../../lib/mcp/auth/audit.ts";
-import type { TokenVerifierOptions } from "../../lib/mcp/auth/entra_token.ts";
 import { createToolServices } from "../../lib/mcp/server.ts";
 import type { ToolServices } from "../../lib/mcp/tool.ts";
 import { type EntraStandIn, startEntraStandIn } from "./entra_stand_in.ts";
@@ -36,7 +35,7 @@ export interface SignedInHarness {
 export interface SignedInHarnessOptions {
   mode?: HttpMode;
   env?: Record<string, string>;
-  verifier?: TokenVerifierOptions;
+  verifier?: EntraSignInOptions;
   /** Arranges the services before any session starts (e.g. an on-behalf-of factory). */
   arrange?: (services: ToolServices, authority: EntraStandIn, emulator: RunningEmulator) => void;
 }

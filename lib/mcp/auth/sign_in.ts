@@ -34,23 +34,39 @@ import {
   type TokenVerifierOptions,
 } from "./entra_token.ts";
 
+export type { TokenVerifierOptions };
+
 /** RFC 9728 §3: the well-known path; the resource's own path is appended to it. */
 export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
+/**
+ * Where the hosted mode serves the metadata too, and where its challenges point: the Functions host routes
+ * only paths under its route prefix (`/api`) to govcat, never `/.well-known/…`. RFC 9728 §5.1 lets the
+ * `resource_metadata` of the challenge name any URL, and MCP clients follow it.
+ */
+export const HOSTED_METADATA_PATH = "/api/oauth-protected-resource";
+
+export interface EntraSignInOptions extends TokenVerifierOptions {
+  /** The path challenges point at instead of the well-known one (hosted mode: {@link HOSTED_METADATA_PATH}). */
+  metadataPath?: string;
+}
 
 export class EntraSignIn {
   readonly settings: EntraSignInSettings;
   readonly authorityHost: string;
   readonly #verify: TokenVerifier;
+  readonly #metadataPath: string | undefined;
 
-  constructor(settings: EntraSignInSettings, region: CloudRegion, options: TokenVerifierOptions = {}) {
+  constructor(settings: EntraSignInSettings, region: CloudRegion, options: EntraSignInOptions = {}) {
     this.settings = settings;
+    this.#metadataPath = options.metadataPath;
     this.authorityHost = signInAuthority(settings, region);
     this.#verify = entraTokenVerifier(settings, this.authorityHost, options);
   }
 
   /** True for the paths the metadata document is served at, for an MCP endpoint at `mcpPath`. */
   isMetadataPath(pathname: string, mcpPath: string): boolean {
-    return pathname === PROTECTED_RESOURCE_PATH || pathname === PROTECTED_RESOURCE_PATH + mcpPath;
+    return pathname === PROTECTED_RESOURCE_PATH || pathname === PROTECTED_RESOURCE_PATH + mcpPath ||
+      pathname === this.#metadataPath;
   }
 
   /** The metadata document (GET only); `resource` is the MCP endpoint's URL as the client reached it. */
@@ -101,7 +117,7 @@ export class EntraSignIn {
   /** The HTTP answer for `refusal`, with the challenge that points the client at the metadata. */
   refusal(refusal: TokenRefusal, request: Request, mcpPath: string): Response {
     if (refusal.status === 503) return jsonError(503, refusal.message, { "retry-after": "30" });
-    const metadataUrl = new URL(PROTECTED_RESOURCE_PATH + mcpPath, request.url).href;
+    const metadataUrl = new URL(this.#metadataPath ?? PROTECTED_RESOURCE_PATH + mcpPath, request.url).href;
     const parts = [`resource_metadata="${metadataUrl}"`, `scope="${requiredScopeUri(this.settings)}"`];
     if (refusal.code) {
       parts.push(`error="${refusal.code}"`, `error_description="${quotable(refusal.message)}"`);

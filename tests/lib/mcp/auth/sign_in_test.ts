@@ -13,6 +13,7 @@ import {
   unsignedCopy,
 } from "../../../support/entra_stand_in.ts";
 import { type SignedInHarness, startSignedInHarness } from "../../../support/signed_in_harness.ts";
+import { HOSTED_METADATA_PATH } from "../../../../lib/mcp/auth/sign_in.ts";
 
 const INITIALIZE = {
   jsonrpc: "2.0",
@@ -303,15 +304,20 @@ Deno.test("sign-in: an SSE session serves only the user who opened it", async ()
   }, { mode: "sse" });
 });
 
-Deno.test("sign-in: hosted mode checks every request's token", async () => {
+Deno.test("sign-in: hosted mode checks every request's token; its challenge points under /api", async () => {
   await withHarness(async (h) => {
     const refused = await post(h, undefined);
     assert.deepEqual(refused.status, 401);
-    includes(refused.headers.get("www-authenticate") ?? "", "/.well-known/oauth-protected-resource/api/mcp");
+    includes(
+      refused.headers.get("www-authenticate") ?? "",
+      `resource_metadata="${h.baseUrl}/api/oauth-protected-resource"`,
+    );
+    const metadata = await fetch(new URL("/api/oauth-protected-resource", h.baseUrl));
+    assert.equal((await metadata.json()).resource, h.mcpUrl);
     await refused.body?.cancel();
     const client = await h.connect(await h.authority.token(CURATOR));
     assert.ok((await client.listTools()).tools.length > 10);
-  }, { mode: "hosted" });
+  }, { mode: "hosted", verifier: { metadataPath: HOSTED_METADATA_PATH } });
 });
 
 /** `token` with one payload character changed, so its signature no longer matches. */
@@ -331,3 +337,9 @@ function includes(text: string, part: string, message?: string): void {
     `${message ?? ""}: expected ${JSON.stringify(part)} in ${JSON.stringify(text)}`,
   );
 }
+
+Deno.test("sign-in: a server beyond loopback may rely on sign-in instead of the shared token", async () => {
+  const { assertSafeBinding } = await import("../../../../lib/mcp/http_security.ts");
+  assert.doesNotThrow(() => assertSafeBinding("0.0.0.0", undefined, true));
+  assert.throws(() => assertSafeBinding("0.0.0.0", undefined, false), /CATALOG_MCP_ENTRA_TENANT_ID/);
+});

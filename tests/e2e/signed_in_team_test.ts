@@ -87,6 +87,7 @@ Deno.test("signed-in team: each user reaches the catalog with their own roles, a
     "Rita Reader create_entity error 403",
     "Carl Curator create_entity ok",
   ]);
+  assert.equal(audit[1].error, "AuthorizationError");
   assert.deepEqual(audit[1].user, { oid: READER.oid, name: "Rita Reader", tid: audit[1].user.tid });
   assert.deepEqual(audit[2].targets, { qualified_name: "team://curator/orders", type_name: "DataSet" });
   // Neither the users' tokens nor the server's secret reach the log.

@@ -131,6 +131,12 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     const services = createToolServices({ config, logger, fallbackFileRoot });
     logger.info(`file root: ${describeFileRoot(config, fallbackFileRoot)}`);
     if (mode === "stdio") {
+      if (config.mcpSignIn) {
+        logger.warn(
+          "CATALOG_MCP_ENTRA_* configure sign-in on the HTTP transports; over stdio there is none, and tool " +
+            "calls use the server's own identity.",
+        );
+      }
       logger.info(describeCatalog(config, emulator));
       await serveStdio(services);
       return 0;

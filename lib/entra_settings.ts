@@ -30,6 +30,12 @@ export interface EntraSignInSettings {
   authorityHost?: string;
   /** Secret of this server's app registration, for the on-behalf-of exchange (never printed or logged). */
   clientSecret?: string;
+  /**
+   * The origin clients reach this server at (`https://govcat.contoso.com`), when a proxy or the Functions
+   * host stands between them: the metadata's `resource` must be the URL the client dialed. Undefined: taken
+   * from each request.
+   */
+  publicUrl?: string;
 }
 
 /** The sign-in variables, for the configuration table (lib/config.ts CONFIG_VARIABLES). */
@@ -70,6 +76,11 @@ export const ENTRA_VARIABLES: ReadonlyArray<{ name: string; default: string; mea
     meaning: "Secret of the server's app registration for on-behalf-of (never printed or logged)",
   },
   {
+    name: "CATALOG_MCP_ENTRA_PUBLIC_URL",
+    default: "(each request's Host)",
+    meaning: "Origin clients reach the server at (https://…), for the sign-in metadata behind a proxy",
+  },
+  {
     name: "CATALOG_MCP_CATALOG_IDENTITY",
     default: "server",
     meaning: "server: tool calls use the server's identity; user: the signed-in user's (on-behalf-of)",
@@ -108,7 +119,10 @@ export function readEntraSignIn(
   if (!GUID.test(clientId)) {
     throw invalid("CATALOG_MCP_ENTRA_CLIENT_ID", clientId, "the application (client) id, a GUID");
   }
-  const appIdUri = (read("CATALOG_MCP_ENTRA_APP_ID_URI") ?? `api://${clientId.toLowerCase()}`).replace(/\/+$/, "");
+  const appIdUri = (read("CATALOG_MCP_ENTRA_APP_ID_URI") ?? `api://${clientId.toLowerCase()}`).replace(
+    /\/+$/,
+    "",
+  );
   if (!/^(api:\/\/|https:\/\/)[^\s"\\]+$/.test(appIdUri)) {
     throw invalid(
       "CATALOG_MCP_ENTRA_APP_ID_URI",
@@ -134,8 +148,9 @@ export function readEntraSignIn(
     appIdUri,
     scope,
     appRole,
-    authorityHost: authority(read("CATALOG_MCP_ENTRA_AUTHORITY"), isLoopbackHost),
+    authorityHost: origin("CATALOG_MCP_ENTRA_AUTHORITY", read("CATALOG_MCP_ENTRA_AUTHORITY"), isLoopbackHost),
     clientSecret: read("CATALOG_MCP_ENTRA_CLIENT_SECRET"),
+    publicUrl: origin("CATALOG_MCP_ENTRA_PUBLIC_URL", read("CATALOG_MCP_ENTRA_PUBLIC_URL"), isLoopbackHost),
   };
 }
 
@@ -168,28 +183,28 @@ export function assertOneClientAuthentication(authToken: string | undefined, sig
   );
 }
 
-function authority(raw: string | undefined, isLoopbackHost: (host: string) => boolean): string | undefined {
+/** An https origin (plain http on loopback only), without path, query or credentials. */
+function origin(
+  name: string,
+  raw: string | undefined,
+  isLoopbackHost: (host: string) => boolean,
+): string | undefined {
   if (raw === undefined) return undefined;
+  const example = name === "CATALOG_MCP_ENTRA_AUTHORITY"
+    ? "https://login.microsoftonline.us"
+    : "https://govcat.contoso.com";
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw invalid(
-      "CATALOG_MCP_ENTRA_AUTHORITY",
-      raw,
-      "an https URL such as https://login.microsoftonline.com",
-    );
+    throw invalid(name, raw, `an https URL such as ${example}`);
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-    throw invalid("CATALOG_MCP_ENTRA_AUTHORITY", raw, "https (plain http only for 127.0.0.1 or localhost)");
+    throw invalid(name, raw, "https (plain http only for 127.0.0.1 or localhost)");
   }
   if (url.username || url.password || url.search || url.hash || url.pathname !== "/") {
-    throw invalid(
-      "CATALOG_MCP_ENTRA_AUTHORITY",
-      raw,
-      "a host only, such as https://login.microsoftonline.us",
-    );
+    throw invalid(name, raw, `a host only, such as ${example}`);
   }
   return url.origin;
 }

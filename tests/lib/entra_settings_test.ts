@@ -32,6 +32,7 @@ Deno.test("entra settings: tenant and client id give the defaults", () => {
     appRole: undefined,
     authorityHost: undefined,
     clientSecret: undefined,
+    publicUrl: undefined,
   });
 });
 
@@ -51,6 +52,16 @@ Deno.test("entra settings: bad values are refused naming the variable", () => {
     { ...SIGN_IN, CATALOG_MCP_ENTRA_AUTHORITY: "https://login.example.com/tenant" },
     "CATALOG_MCP_ENTRA_AUTHORITY",
     /a host only/,
+  );
+  refused(
+    { ...SIGN_IN, CATALOG_MCP_ENTRA_PUBLIC_URL: "https://govcat.contoso.com/mcp" },
+    "CATALOG_MCP_ENTRA_PUBLIC_URL",
+    /a host only, such as https:\/\/govcat\.contoso\.com/,
+  );
+  refused(
+    { ...SIGN_IN, CATALOG_MCP_ENTRA_PUBLIC_URL: "http://govcat.contoso.com" },
+    "CATALOG_MCP_ENTRA_PUBLIC_URL",
+    /plain http only/,
   );
   refused(
     { ...SIGN_IN, CATALOG_MCP_CATALOG_IDENTITY: "admin" },

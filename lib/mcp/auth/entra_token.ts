@@ -129,6 +129,10 @@ export function entraTokenVerifier(
 
 function userOf(payload: JWTPayload, token: string, settings: EntraSignInSettings): SignedInUser {
   const text = (claim: string) => typeof payload[claim] === "string" ? payload[claim] as string : undefined;
+  // Entra names one audience; a token naming this server and another API would be good for both.
+  if (Array.isArray(payload.aud) && payload.aud.length !== 1) {
+    throw invalidToken("the token names several audiences; this server accepts a token for itself only");
+  }
   if (text("tid")?.toLowerCase() !== settings.tenantId) {
     throw invalidToken("the token's tid is not this server's tenant");
   }

@@ -75,7 +75,7 @@ export class EntraSignIn {
       return jsonError(405, "Method not allowed; use GET.", { allow: "GET" });
     }
     const document = {
-      resource: new URL(mcpPath, request.url).href,
+      resource: new URL(mcpPath, this.#base(request)).href,
       authorization_servers: [issuerOf(this.settings, this.authorityHost)],
       scopes_supported: [requiredScopeUri(this.settings)],
       bearer_methods_supported: ["header"],
@@ -117,12 +117,18 @@ export class EntraSignIn {
   /** The HTTP answer for `refusal`, with the challenge that points the client at the metadata. */
   refusal(refusal: TokenRefusal, request: Request, mcpPath: string): Response {
     if (refusal.status === 503) return jsonError(503, refusal.message, { "retry-after": "30" });
-    const metadataUrl = new URL(this.#metadataPath ?? PROTECTED_RESOURCE_PATH + mcpPath, request.url).href;
+    const metadataUrl = new URL(this.#metadataPath ?? PROTECTED_RESOURCE_PATH + mcpPath, this.#base(request))
+      .href;
     const parts = [`resource_metadata="${metadataUrl}"`, `scope="${requiredScopeUri(this.settings)}"`];
     if (refusal.code) {
       parts.push(`error="${refusal.code}"`, `error_description="${quotable(refusal.message)}"`);
     }
     return jsonError(refusal.status, refusal.message, { "www-authenticate": `Bearer ${parts.join(", ")}` });
+  }
+
+  /** Where the client reached this server: the configured public URL, else the request's own. */
+  #base(request: Request): string {
+    return this.settings.publicUrl ?? request.url;
   }
 }
 

@@ -107,6 +107,13 @@ Deno.test("sign-in: every bad token is refused with the right status, error and 
         "https://purview.azure.net",
       ],
       [
+        "this server's and Purview's audience",
+        await a.token(READER, { claims: { aud: [SERVER_CLIENT_ID, "https://purview.azure.net"] } }),
+        401,
+        "invalid_token",
+        "several audiences",
+      ],
+      [
         "wrong issuer (another tenant)",
         await a.token(READER, { claims: { iss: `${a.url}/${crypto.randomUUID()}/v2.0` } }),
         401,
@@ -346,4 +353,17 @@ Deno.test("sign-in: a server beyond loopback may rely on sign-in instead of the 
   const { assertSafeBinding } = await import("../../../../lib/mcp/http_security.ts");
   assert.doesNotThrow(() => assertSafeBinding("0.0.0.0", undefined, true));
   assert.throws(() => assertSafeBinding("0.0.0.0", undefined, false), /CATALOG_MCP_ENTRA_TENANT_ID/);
+});
+
+Deno.test("sign-in: behind a proxy, the configured public URL is the resource and the challenge's base", async () => {
+  await withHarness(async (h) => {
+    const metadata = await fetch(new URL("/.well-known/oauth-protected-resource/mcp", h.baseUrl));
+    assert.equal((await metadata.json()).resource, "https://govcat.contoso.com/mcp");
+    const refused = await post(h, undefined);
+    includes(
+      refused.headers.get("www-authenticate") ?? "",
+      'resource_metadata="https://govcat.contoso.com/.well-known/oauth-protected-resource/mcp"',
+    );
+    await refused.body?.cancel();
+  }, { env: { CATALOG_MCP_ENTRA_PUBLIC_URL: "https://govcat.contoso.com" } });
 });

@@ -19,11 +19,7 @@
  */
 import { catalogBaseUrl, type CloudSettings, cloudSettings, isLoopbackEndpoint } from "./cloud.ts";
 import { type Config, type EnvSource, processEnv } from "./config.ts";
-import type {
-  AccessToken,
-  OnBehalfOfCredentialSecretOptions,
-  TokenCredential,
-} from "./deps/azure_identity.ts";
+import type { AccessToken, TokenCredential } from "./deps/azure_identity.ts";
 import { AuthenticationError, hintForStatus } from "./errors.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
 
@@ -36,7 +32,7 @@ let identitySdk: Promise<IdentitySdk> | undefined;
  * A credential built on its first token request. `@azure/identity` is large: loading it only when a real
  * token is needed keeps it out of the start-up of commands and servers that never ask for one.
  */
-function lazyCredential(build: (sdk: IdentitySdk) => TokenCredential): TokenCredential {
+export function lazyCredential(build: (sdk: IdentitySdk) => TokenCredential): TokenCredential {
   let credential: Promise<TokenCredential> | undefined;
   return {
     async getToken(scopes, options) {
@@ -302,80 +298,6 @@ export function cachedTokenProvider(
       }
     },
   };
-}
-
-/** What the on-behalf-of exchange needs: the server's app registration and the user's token. */
-export interface OnBehalfOfSettings {
-  tenantId: string;
-  clientId: string;
-  clientSecret: string;
-  /** Authority host, e.g. https://login.microsoftonline.com. */
-  authorityHost: string;
-}
-
-/**
- * The options of the `OnBehalfOfCredential` that trades `userAssertionToken` (a token a user sent this
- * server) for a catalog token of that user. MSAL accepts https authorities only (msal-common
- * `UrlString.validateAsUri` throws `authorityUriInsecure` otherwise): a stand-in authority on loopback
- * serves https. For such an authority instance discovery is off, since it would ask the public cloud's
- * login host about a host it does not know; MSAL then reads the stand-in's own
- * `/{tenant}/v2.0/.well-known/openid-configuration`.
- */
-export function onBehalfOfOptions(
-  settings: OnBehalfOfSettings,
-  userAssertionToken: string,
-): OnBehalfOfOptions {
-  return {
-    tenantId: settings.tenantId,
-    clientId: settings.clientId,
-    clientSecret: settings.clientSecret,
-    userAssertionToken,
-    authorityHost: settings.authorityHost,
-    disableInstanceDiscovery: isLoopbackEndpoint(settings.authorityHost),
-  };
-}
-
-/** The constructor options of `OnBehalfOfCredential` govcat sets. */
-export type OnBehalfOfOptions = OnBehalfOfCredentialSecretOptions & {
-  authorityHost: string;
-  disableInstanceDiscovery: boolean;
-};
-
-/** Builds the credential of one exchange; tests pass their own to see what would be built. */
-export type OnBehalfOfFactory = (options: OnBehalfOfOptions) => TokenCredential;
-
-/**
- * A {@link TokenProvider} of catalog tokens for one signed-in user, obtained on behalf of the user with
- * their latest token (`assertion()`, which changes as the user's client refreshes it) and cached until
- * shortly before expiry like every other token. Failures are {@link AuthenticationError}s that say the
- * exchange for this user failed; the user's token and the client secret never appear in them.
- */
-export function onBehalfOfTokenProvider(
-  settings: OnBehalfOfSettings,
-  scope: string,
-  assertion: () => string,
-  options: { logger?: Logger; userName?: string; factory?: OnBehalfOfFactory; now?: () => number } = {},
-): TokenProvider {
-  const factory: OnBehalfOfFactory = options.factory ??
-    ((credentialOptions) => lazyCredential((sdk) => new sdk.OnBehalfOfCredential(credentialOptions)));
-  // A credential per exchange: each carries the assertion current at that moment.
-  const credential: TokenCredential = {
-    getToken: (scopes, getTokenOptions) =>
-      factory(onBehalfOfOptions(settings, assertion())).getToken(scopes, getTokenOptions),
-  };
-  return cachedTokenProvider(credential, scope, {
-    logger: options.logger,
-    now: options.now,
-    kind: "on-behalf-of",
-    description: `on behalf of ${options.userName ?? "the signed-in user"} (app ${
-      abbreviate(settings.clientId)
-    })`,
-    secrets: [settings.clientSecret, assertion()],
-    hint: "The catalog token for the signed-in user could not be obtained: the user's sign-in may have " +
-      "expired (sign in again), or the server's app registration lacks the delegated Purview permission " +
-      "(API permission https://purview.azure.net/user_impersonation, admin-consented) or its " +
-      "CATALOG_MCP_ENTRA_CLIENT_SECRET expired.",
-  });
 }
 
 function noTokenProvider(description: string): TokenProvider {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type OnBehalfOfFactory, onBehalfOfTokenProvider } from "../../auth.ts";
+import { type OnBehalfOfFactory, onBehalfOfTokenProvider } from "../../on_behalf_of.ts";
 import { CatalogClient } from "../../catalog/client.ts";
 import type { ToolErrorBody } from "../tool_result.ts";
 import type { ToolServices } from "../tool.ts";

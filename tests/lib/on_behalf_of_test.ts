@@ -5,7 +5,11 @@
  * tests/e2e/signed_in_team_test.ts against a loopback https authority.
  */
 import assert from "node:assert/strict";
-import { type OnBehalfOfOptions, onBehalfOfOptions, onBehalfOfTokenProvider } from "../../lib/auth.ts";
+import {
+  type OnBehalfOfOptions,
+  onBehalfOfOptions,
+  onBehalfOfTokenProvider,
+} from "../../lib/on_behalf_of.ts";
 import { AuthenticationError } from "../../lib/errors.ts";
 
 const SETTINGS = {

@@ -11,7 +11,13 @@ import { startEmulator } from "../../lib/emulator/mod.ts";
 import { CURATOR_ROLE, READER_ROLE } from "../../lib/emulator/token_roles.ts";
 import { CURATOR, READER, startEntraStandIn } from "../support/entra_stand_in.ts";
 import { makeLoopbackTls } from "../support/loopback_tls.ts";
-import { govcatArgs, LOOPBACK_PERMISSIONS, spawnPiped, waitForListening } from "../support/govcat_process.ts";
+import {
+  govcatArgs,
+  LOOPBACK_PERMISSIONS,
+  runGovcat,
+  spawnPiped,
+  waitForListening,
+} from "../support/govcat_process.ts";
 
 const SECRET = "server-app-secret-value-0123456789";
 
@@ -93,6 +99,19 @@ Deno.test("signed-in team: each user reaches the catalog with their own roles, a
   // Neither the users' tokens nor the server's secret reach the log.
   assert.ok(!stderr.includes(SECRET));
   assert.ok(!/eyJ[A-Za-z0-9_-]{20,}\./.test(stderr), stderr);
+});
+
+Deno.test("signed-in serve: the shared token and sign-in together stop the start with exit 2", async () => {
+  const secret = "shared-token-that-must-not-be-printed-0123456789";
+  const result = await runGovcat(["serve", "--transport=http", "--port=0"], {
+    CATALOG_ACCOUNT_NAME: "contoso",
+    CATALOG_MCP_ENTRA_TENANT_ID: "11111111-2222-4333-8444-555555555555",
+    CATALOG_MCP_ENTRA_CLIENT_ID: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",
+    CATALOG_MCP_AUTH_TOKEN: secret,
+  });
+  assert.equal(result.code, 2, result.stderr);
+  assert.match(result.stderr, /CATALOG_MCP_AUTH_TOKEN and CATALOG_MCP_ENTRA_TENANT_ID are both set/);
+  assert.ok(!result.stderr.includes(secret) && !result.stdout.includes(secret));
 });
 
 /**

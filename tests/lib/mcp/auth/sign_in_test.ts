@@ -367,3 +367,15 @@ Deno.test("sign-in: behind a proxy, the configured public URL is the resource an
     await refused.body?.cancel();
   }, { env: { CATALOG_MCP_ENTRA_PUBLIC_URL: "https://govcat.contoso.com" } });
 });
+
+Deno.test("sign-in: when the tenant's keys cannot be fetched the answer is 503, not a challenge", async () => {
+  await withHarness(async (h) => {
+    const token = await h.authority.token(READER);
+    await h.authority.close();
+    const response = await post(h, token);
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("www-authenticate"), null);
+    assert.equal(response.headers.get("retry-after"), "30");
+    includes((await response.json()).error.message, "signing keys could not be fetched");
+  });
+});

@@ -254,9 +254,8 @@ export function createToolServer(
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
   const config = services.config();
-  const secrets = [config.clientSecret, config.mcpAuthToken, config.mcpSignIn?.clientSecret].filter((
-    s,
-  ): s is string => !!s && s.length >= 6);
+  const secrets = [config.clientSecret, config.mcpAuthToken, config.mcpSignIn?.clientSecret]
+    .filter((s): s is string => !!s && s.length >= 6);
   const listing = selection.enabled.map(toolListing);
   // Without a configured root, this session's files are under the roots its client declares.
   const setting = fileRootSettings.get(baseServices);

@@ -111,7 +111,9 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     );
   }
   const mode: HttpMode | "stdio" = hosted ? "hosted" : preliminary.mcpTransport;
-  if (mode !== "stdio") assertSafeBinding(preliminary.mcpHost, preliminary.mcpAuthToken);
+  if (mode !== "stdio") {
+    assertSafeBinding(preliminary.mcpHost, preliminary.mcpAuthToken, preliminary.mcpSignIn !== undefined);
+  }
 
   let emulator: RunningEmulator | undefined;
   if (flags.emulator !== undefined) {
@@ -129,6 +131,12 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     const services = createToolServices({ config, logger, fallbackFileRoot });
     logger.info(`file root: ${describeFileRoot(config, fallbackFileRoot)}`);
     if (mode === "stdio") {
+      if (config.mcpSignIn) {
+        logger.warn(
+          "CATALOG_MCP_ENTRA_* configure sign-in on the HTTP transports; over stdio there is none, and tool " +
+            "calls use the server's own identity.",
+        );
+      }
       logger.info(describeCatalog(config, emulator));
       await serveStdio(services);
       return 0;
@@ -187,7 +195,13 @@ async function serveHttp(
 ): Promise<number> {
   // Listening starts before the server does: a launcher that ends during the start-up still counts.
   const stopped = waitForStop();
+  // Loaded only when configured: the token verifier brings `jose`.
+  const signInModule = config.mcpSignIn && await import("../lib/mcp/auth/sign_in.ts");
+  const signIn = signInModule && new signInModule.EntraSignIn(config.mcpSignIn!, config.region, {
+    metadataPath: mode === "hosted" ? signInModule.HOSTED_METADATA_PATH : undefined,
+  });
   const app = new McpHttpApp({
+    signIn,
     mode,
     services,
     path: flags.path,
@@ -248,12 +262,20 @@ function startBanner(
   const entry: Record<string, unknown> = { type, url };
   // The token itself is never printed: the snippet refers to the variable.
   if (config.mcpAuthToken) entry.headers = { Authorization: "Bearer ${CATALOG_MCP_AUTH_TOKEN}" };
+  const signIn = config.mcpSignIn
+    ? [
+      `  sign-in:  Entra ID, tenant ${config.mcpSignIn.tenantId}; catalog calls as ${
+        config.mcpCatalogIdentity === "user" ? "the signed-in user" : "the server"
+      }`,
+    ]
+    : [];
   const lines = [
     `govcat ${VERSION} MCP server (${
       mode === "hosted" ? "hosted, stateless streamable HTTP" : mode
     }) on ${url}`,
     `  tools:    ${app.toolCount}${config.mcpReadOnly ? " (read-only mode)" : ""}`,
     `  catalog:  ${describeCatalog(config, emulator)}`,
+    ...signIn,
   ];
   if (mode === "hosted") lines.push(`  health:   ${new URL("/api/health", url)}`);
   lines.push(

@@ -32,7 +32,7 @@ let identitySdk: Promise<IdentitySdk> | undefined;
  * A credential built on its first token request. `@azure/identity` is large: loading it only when a real
  * token is needed keeps it out of the start-up of commands and servers that never ask for one.
  */
-function lazyCredential(build: (sdk: IdentitySdk) => TokenCredential): TokenCredential {
+export function lazyCredential(build: (sdk: IdentitySdk) => TokenCredential): TokenCredential {
   let credential: Promise<TokenCredential> | undefined;
   return {
     async getToken(scopes, options) {

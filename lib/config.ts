@@ -12,7 +12,17 @@
  *
  * @module
  */
+import {
+  assertOneClientAuthentication,
+  type CatalogIdentity,
+  ENTRA_VARIABLES,
+  type EntraSignInSettings,
+  readCatalogIdentity,
+  readEntraSignIn,
+} from "./entra_settings.ts";
 import { ConfigError } from "./errors.ts";
+
+export type { CatalogIdentity, EntraSignInSettings };
 
 /** Sovereign cloud selector: `""` is the public cloud. */
 export type CloudRegion = "" | "usgov" | "china";
@@ -76,6 +86,10 @@ export interface Config {
   mcpSessionIdleSeconds: number;
   /** HTTP transports: unread bytes an event stream may hold before it is closed (CATALOG_MCP_STREAM_BUFFER_BYTES). */
   mcpStreamBufferBytes: number;
+  /** HTTP transports: Entra ID sign-in (CATALOG_MCP_ENTRA_*); undefined when not configured. */
+  mcpSignIn?: EntraSignInSettings;
+  /** Whose identity tool calls use with the catalog (CATALOG_MCP_CATALOG_IDENTITY). */
+  mcpCatalogIdentity: CatalogIdentity;
 }
 
 /** Variables the loader understands, with their defaults, for help texts and docs. */
@@ -179,6 +193,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     default: "1048576",
     meaning: "HTTP transports: unread bytes an event stream may hold; a reader further behind is cut off",
   },
+  ...ENTRA_VARIABLES,
   {
     name: "CATALOG_PROFILE",
     default: "",
@@ -293,6 +308,10 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     throw invalid("CATALOG_MCP_HOST", mcpHost, "a host name or IP address such as 127.0.0.1");
   }
 
+  const mcpAuthToken = authToken(read("CATALOG_MCP_AUTH_TOKEN"), mcpHost);
+  const mcpSignIn = readEntraSignIn(read, isLoopbackHost);
+  assertOneClientAuthentication(mcpAuthToken, mcpSignIn);
+
   return {
     accountName,
     tenantId,
@@ -316,7 +335,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     logLevel: logRaw as LogLevel,
     mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
     mcpTools: read("CATALOG_MCP_TOOLS"),
-    mcpAuthToken: authToken(read("CATALOG_MCP_AUTH_TOKEN"), mcpHost),
+    mcpAuthToken,
     mcpAllowedOrigins: origins(read),
     mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
     mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 512, 1, 100_000),
@@ -325,6 +344,8 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     mcpMaxSessions: integer(read, "CATALOG_MCP_MAX_SESSIONS", 1000, 1, 100_000),
     mcpSessionIdleSeconds: integer(read, "CATALOG_MCP_SESSION_IDLE_SECONDS", 600, 10, 86_400),
     mcpStreamBufferBytes: integer(read, "CATALOG_MCP_STREAM_BUFFER_BYTES", 1024 * 1024, 16 * 1024, 1024 ** 3),
+    mcpSignIn,
+    mcpCatalogIdentity: readCatalogIdentity(read, mcpSignIn),
   };
 }
 

@@ -4,14 +4,19 @@
  * Functions host forwards each request unchanged (`enableForwardingHttpRequest`) to the port it passes in
  * `FUNCTIONS_CUSTOMHANDLER_PORT`, which puts govcat in hosted mode.
  *
- * `deno task functions-app [DIR]` writes them (default `dist/functions-app`); copy the single binary from
- * `deno task compile` beside them as `govcat` (`govcat.exe` on Windows) and publish the folder.
+ * `deno task functions-app [DIR] [--sign-in]` writes them (default `dist/functions-app`); copy the single
+ * binary from `deno task compile` beside them as `govcat` (`govcat.exe` on Windows) and publish the folder.
+ * With `--sign-in` (Entra ID sign-in, checked by govcat) the `mcp` function is anonymous, since an OAuth
+ * client sends its bearer token, not a function key; `oauth-protected-resource` serves the metadata its
+ * challenges point at.
  *
  * @module
  */
 
 /** Relative path → file content. */
-export function functionsAppFiles(options: { executable?: string } = {}): Record<string, string> {
+export function functionsAppFiles(
+  options: { executable?: string; signIn?: boolean } = {},
+): Record<string, string> {
   const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
   const httpFunction = (route: string, methods: string[], authLevel: "function" | "anonymous") =>
     json({
@@ -35,9 +40,23 @@ export function functionsAppFiles(options: { executable?: string } = {}): Record
         enableForwardingHttpRequest: true,
       },
     }),
-    // A function key guards the tools; the liveness probe stays open.
-    "mcp/function.json": httpFunction("mcp", ["get", "post", "delete"], "function"),
+    // A function key guards the tools, or with sign-in govcat checks each user's token; the liveness probe
+    // and the sign-in metadata stay open.
+    "mcp/function.json": httpFunction(
+      "mcp",
+      ["get", "post", "delete"],
+      options.signIn ? "anonymous" : "function",
+    ),
     "health/function.json": httpFunction("health", ["get"], "anonymous"),
+    ...(options.signIn
+      ? {
+        "oauth-protected-resource/function.json": httpFunction(
+          "oauth-protected-resource",
+          ["get"],
+          "anonymous",
+        ),
+      }
+      : {}),
     "local.settings.json": json({
       IsEncrypted: false,
       Values: { FUNCTIONS_WORKER_RUNTIME: "custom", CATALOG_ACCOUNT_NAME: "<your-account-name>" },
@@ -46,8 +65,9 @@ export function functionsAppFiles(options: { executable?: string } = {}): Record
 }
 
 if (import.meta.main) {
-  const target = Deno.args[0] ?? "dist/functions-app";
-  for (const [path, content] of Object.entries(functionsAppFiles())) {
+  const signIn = Deno.args.includes("--sign-in");
+  const target = Deno.args.find((arg) => arg !== "--sign-in") ?? "dist/functions-app";
+  for (const [path, content] of Object.entries(functionsAppFiles({ signIn }))) {
     const file = `${target}/${path}`;
     await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
     await Deno.writeTextFile(file, content);

@@ -12,6 +12,11 @@ export {
   CredentialUnavailableError,
   EnvironmentCredential,
   ManagedIdentityCredential,
+  OnBehalfOfCredential,
   WorkloadIdentityCredential,
 } from "npm:@azure/identity@4.14.1";
-export type { AccessToken, TokenCredential } from "npm:@azure/identity@4.14.1";
+export type {
+  AccessToken,
+  OnBehalfOfCredentialSecretOptions,
+  TokenCredential,
+} from "npm:@azure/identity@4.14.1";

@@ -34,6 +34,7 @@ import { type FaultController, type FaultDecision, FaultInjector } from "./fault
 import { DEFAULT_LISTEN_LIMITS, type GuardedServer, type ListenLimits, serveGuarded } from "../net_guard.ts";
 import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
+import { roleRefusal } from "./token_roles.ts";
 import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
@@ -59,6 +60,8 @@ export interface EmulatorOptions {
   faults?: Partial<FaultSettings>;
   /** Receives one debug line per request; silent by default. */
   logger?: Logger;
+  /** Enforce the reader/curator roles named in each API request's bearer token (lib/emulator/token_roles.ts). */
+  roles?: boolean;
 }
 
 /** A started emulator. */
@@ -130,7 +133,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
     apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
-    const handler = requestHandler({ apiRouter, adminRouter, faults, logger, signal: closing.signal });
+    const handler = requestHandler({
+      apiRouter,
+      adminRouter,
+      faults,
+      logger,
+      signal: closing.signal,
+      roles: options.roles,
+    });
     // Behind the guard of the MCP server too: bounded connections, header time and requests in flight.
     server = serveGuarded({
       hostname: "127.0.0.1",
@@ -183,10 +193,11 @@ interface HandlerParts {
   faults: FaultInjector;
   logger: Logger;
   signal: AbortSignal;
+  roles?: boolean;
 }
 
 function requestHandler(parts: HandlerParts): (request: Request) => Promise<Response> {
-  const { apiRouter, adminRouter, faults, logger, signal } = parts;
+  const { apiRouter, adminRouter, faults, logger, signal, roles } = parts;
   return async (request) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
@@ -201,8 +212,13 @@ function requestHandler(parts: HandlerParts): (request: Request) => Promise<Resp
     let response: Response;
     let status: number;
     let fault: string | undefined;
+    let denied: EmulatorError | undefined;
     if (admin) {
       response = await dispatch(adminRouter, request, url, requestId, logger);
+      status = response.status;
+    } else if (roles && (denied = roleRefusal(request, path))) {
+      await request.body?.cancel().catch(() => {});
+      response = errorResponse(errorStyleForPath(path), denied, requestId);
       status = response.status;
     } else {
       const decision = faults.plan(method, path, Date.now());

@@ -13,7 +13,11 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from "../deps/mcp_sdk.ts";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { VERSION } from "../version.ts";
+import type { SignedInUser } from "./auth/entra_token.ts";
+import { SessionUser } from "./auth/session_user.ts";
+import type { EntraSignIn } from "./auth/sign_in.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
 import { SseSessions } from "./sse_transport.ts";
@@ -47,13 +51,19 @@ export interface McpHttpAppOptions extends HttpGuardOptions {
   sessionIdleMs?: number;
   /** Unread bytes an SSE stream may hold before it is closed (default 1 MiB). */
   streamBufferBytes?: number;
+  /** Entra ID sign-in: every MCP request needs a valid token, and a session serves only its user. */
+  signIn?: EntraSignIn;
 }
 
 interface StreamableSession {
   transport: InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
   server: Server;
   lastSeen: number;
+  user?: SessionUser;
 }
+
+/** The user opening an SSE session, across the awaits of SseSessions.open up to its connect callback. */
+const openingUser = new AsyncLocalStorage<SessionUser | undefined>();
 
 export class McpHttpApp {
   readonly mode: HttpMode;
@@ -69,6 +79,9 @@ export class McpHttpApp {
   readonly #sweeper: ReturnType<typeof setInterval>;
   readonly #maxSessions: number;
   readonly #sessionIdleMs: number;
+  readonly #signIn: EntraSignIn | undefined;
+  /** The user of each open SSE session. */
+  readonly #sseUsers = new Map<string, SessionUser>();
 
   constructor(options: McpHttpAppOptions) {
     this.mode = options.mode;
@@ -76,6 +89,7 @@ export class McpHttpApp {
     this.#services = options.services;
     this.#selection = toolSelection(options.services);
     this.#guard = new HttpGuard(options);
+    this.#signIn = options.signIn;
     this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.#sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
     this.#sse = new SseSessions({
@@ -84,7 +98,14 @@ export class McpHttpApp {
       bodyTimeoutMs: this.#guard.bodyTimeoutMs,
       maxSessions: this.#maxSessions,
       maxBufferedBytes: options.streamBufferBytes,
-      connect: (transport) => createToolServer(this.#services, this.#selection).connect(transport),
+      connect: (transport) => {
+        const user = openingUser.getStore();
+        if (user) {
+          this.#sseUsers.set(transport.sessionId, user);
+          void transport.closed.then(() => this.#sseUsers.delete(transport.sessionId));
+        }
+        return createToolServer(this.#services, this.#selection, user).connect(transport);
+      },
     });
     this.#sweeper = setInterval(
       () => this.#closeIdleSessions(),
@@ -118,12 +139,25 @@ export class McpHttpApp {
       const refusal = this.#guard.check(request, { requireToken: false });
       return refusal ?? Response.json({ status: "healthy", version: VERSION, tools: this.toolCount });
     }
+    if (this.#signIn?.isMetadataPath(pathname, this.path)) {
+      const refusal = this.#guard.check(request, { requireToken: false });
+      return refusal ?? this.#signIn.metadataResponse(request, this.path);
+    }
     if (this.mode === "sse") {
       if (pathname === this.path || pathname === "/messages") {
         const refusal = this.#guard.check(request);
         if (refusal) return refusal;
-        if (pathname === this.path && request.method === "GET") return this.#sse.open(request);
-        if (pathname === "/messages" && request.method === "POST") return this.#sse.post(request);
+        const user = await this.#signedIn(request);
+        if (user instanceof Response) return user;
+        if (pathname === this.path && request.method === "GET") {
+          return await openingUser.run(user && new SessionUser(user), () => this.#sse.open(request));
+        }
+        if (pathname === "/messages" && request.method === "POST") {
+          const sessionId = new URL(request.url).searchParams.get("sessionId") ?? "";
+          const wrongUser = user && this.#sseUsers.get(sessionId)?.admit(user, sessionId);
+          if (wrongUser) return wrongUser;
+          return this.#sse.post(request);
+        }
         return methodNotAllowed(pathname === this.path ? "GET" : "POST");
       }
       return notFound(pathname);
@@ -131,8 +165,20 @@ export class McpHttpApp {
     if (pathname !== this.path) return notFound(pathname);
     const refusal = this.#guard.check(request);
     if (refusal) return refusal;
-    return this.mode === "hosted" ? await this.#stateless(request) : await this.#streamable(request);
+    const user = await this.#signedIn(request);
+    if (user instanceof Response) return user;
+    return this.mode === "hosted"
+      ? await this.#stateless(request, user)
+      : await this.#streamable(request, user);
   };
+
+  /** The request's signed-in user (undefined without sign-in), or the refusal to answer with. */
+  async #signedIn(request: Request): Promise<SignedInUser | Response | undefined> {
+    if (!this.#signIn) return undefined;
+    const answer = await this.#signIn.authenticate(request, this.path);
+    if (answer instanceof Response) await request.body?.cancel().catch(() => {});
+    return answer;
+  }
 
   /** Closes every session and stops the idle sweeper. */
   async close(): Promise<void> {
@@ -143,7 +189,7 @@ export class McpHttpApp {
     await this.#sse.closeAll();
   }
 
-  async #streamable(request: Request): Promise<Response> {
+  async #streamable(request: Request, user: SignedInUser | undefined): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
     if (!["POST", "GET", "DELETE"].includes(request.method)) return methodNotAllowed("GET, POST, DELETE");
     if (sessionId !== null) {
@@ -159,6 +205,11 @@ export class McpHttpApp {
           {},
           -32001,
         );
+      }
+      const wrongUser = user && session.user?.admit(user, sessionId);
+      if (wrongUser) {
+        await request.body?.cancel().catch(() => {});
+        return wrongUser;
       }
       session.lastSeen = Date.now();
       // Most recently used last: the map's order is the eviction order.
@@ -178,11 +229,12 @@ export class McpHttpApp {
     if (!messages.some((m) => isInitializeRequest(m))) {
       return jsonError(400, "No session: the first request must be initialize, without an Mcp-Session-Id.");
     }
+    const sessionUser = user && new SessionUser(user);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => {
         this.#makeRoomForSession();
-        this.#sessions.set(id, { transport, server, lastSeen: Date.now() });
+        this.#sessions.set(id, { transport, server, lastSeen: Date.now(), user: sessionUser });
       },
       onsessionclosed: (id) => {
         this.#sessions.delete(id);
@@ -191,12 +243,12 @@ export class McpHttpApp {
     transport.onclose = () => {
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
-    const server = createToolServer(this.#services, this.#selection);
+    const server = createToolServer(this.#services, this.#selection, sessionUser);
     await server.connect(transport);
     return await transport.handleRequest(request, { parsedBody: body });
   }
 
-  async #stateless(request: Request): Promise<Response> {
+  async #stateless(request: Request, user: SignedInUser | undefined): Promise<Response> {
     if (request.method === "GET") {
       // A stateless server never sends unsolicited messages, so a standalone event stream would only hold
       // a connection (and a Functions instance) open. 405 tells clients there is none, as the spec allows.
@@ -212,7 +264,7 @@ export class McpHttpApp {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
-    const server = createToolServer(this.#services, this.#selection);
+    const server = createToolServer(this.#services, this.#selection, user && new SessionUser(user));
     await server.connect(transport);
     try {
       return await transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });

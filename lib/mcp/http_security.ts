@@ -36,13 +36,14 @@ export interface HttpGuardOptions {
   bodyTimeoutMs?: number;
 }
 
-/** Refuses to expose the server beyond this machine without a token. */
-export function assertSafeBinding(host: string, authToken: string | undefined): void {
-  if (!isLoopbackHost(host) && !authToken) {
+/** Refuses to expose the server beyond this machine without a token or Entra ID sign-in. */
+export function assertSafeBinding(host: string, authToken: string | undefined, signIn = false): void {
+  if (!isLoopbackHost(host) && !authToken && !signIn) {
     throw new ConfigError(
       `Refusing to listen on ${host} without an access token: anyone who can reach it could use the ` +
         "catalog with this server's identity. Set CATALOG_MCP_AUTH_TOKEN to a long random value (clients " +
-        "send it as 'Authorization: Bearer <token>'), or bind to 127.0.0.1.",
+        "send it as 'Authorization: Bearer <token>') or configure Entra ID sign-in (CATALOG_MCP_ENTRA_TENANT_ID " +
+        "and CATALOG_MCP_ENTRA_CLIENT_ID), or bind to 127.0.0.1.",
       "CATALOG_MCP_HOST",
     );
   }

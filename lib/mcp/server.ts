@@ -50,8 +50,11 @@ import { PROMPTS_CAPABILITY, registerPrompts } from "./prompts.ts";
 import { registerResources, RESOURCES_CAPABILITY } from "./resources.ts";
 import { type ToolDefinition, toolJsonSchema, type ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
-import { describeError, errorResult, successResult } from "./tool_result.ts";
+import { describeError, errorResult, successResult, type ToolErrorBody } from "./tool_result.ts";
 import { selectTools, type ToolSelection } from "./tool_selection.ts";
+import { auditRecord, writeAuditLine } from "./auth/audit.ts";
+import type { SessionUser } from "./auth/session_user.ts";
+import { servicesForSession, userPermissionHint } from "./auth/user_services.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
 
 const INSTRUCTIONS = "govcat works with a data-governance catalog (Microsoft Purview). Find assets with " +
@@ -104,6 +107,7 @@ export function createToolServices(options: ToolServicesOptions): ToolServices {
   const files = configured ?? fallback ?? noFileAccess(NO_ROOT);
   logger.addSecret(options.config.clientSecret);
   logger.addSecret(options.config.mcpAuthToken);
+  logger.addSecret(options.config.mcpSignIn?.clientSecret);
   let catalog = options.catalog;
   let unified: UnifiedCatalogClient | undefined;
   const services: ToolServices = {
@@ -221,11 +225,16 @@ export function toolListing(tool: ToolDefinition): Tool {
 
 const listings = new WeakMap<ToolDefinition, Tool>();
 
-/** A new MCP server over the selected tools; one per session (or per request in hosted mode). */
+/**
+ * A new MCP server over the selected tools; one per session (or per request in hosted mode). `user`: the
+ * signed-in user of an HTTP session, whose calls are audited (and made as that user in user mode).
+ */
 export function createToolServer(
-  services: ToolServices,
-  selection: ToolSelection = toolSelection(services),
+  baseServices: ToolServices,
+  selection: ToolSelection = toolSelection(baseServices),
+  user?: SessionUser,
 ): Server {
+  const services = servicesForSession(baseServices, user);
   const server = new Server(
     { name: "govcat", title: "govcat data-governance catalog", version: VERSION },
     {
@@ -245,10 +254,11 @@ export function createToolServer(
   const byName = new Map(selection.enabled.map((tool) => [tool.name, tool]));
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
   const config = services.config();
-  const secrets = [config.clientSecret, config.mcpAuthToken].filter((s): s is string => !!s && s.length >= 6);
+  const secrets = [config.clientSecret, config.mcpAuthToken, config.mcpSignIn?.clientSecret]
+    .filter((s): s is string => !!s && s.length >= 6);
   const listing = selection.enabled.map(toolListing);
   // Without a configured root, this session's files are under the roots its client declares.
-  const setting = fileRootSettings.get(services);
+  const setting = fileRootSettings.get(baseServices);
   const roots = setting && !setting.configured
     ? new ClientRoots(server, setting.fallback, services.logger)
     : undefined;
@@ -258,8 +268,10 @@ export function createToolServer(
   // The session's log level (logging/setLevel); replaces the SDK's handler, which would send every level
   // to a client that never asked.
   let logLevel: LoggingLevel = DEFAULT_LOG_LEVEL;
+  let logLevelSet = false;
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     logLevel = request.params.level;
+    logLevelSet = true;
     return {};
   });
   bridgeLogs(services);
@@ -322,6 +334,13 @@ export function createToolServer(
       })
         .catch((error) => services.logger.debug(`${name}: log notification not sent: ${error}`));
     };
+    // Who did what (signed-in sessions): on stderr, and to a client that asked for log messages.
+    const audit = (failure?: ToolErrorBody) => {
+      const record = auditRecord(services, name, parsed.data, failure);
+      if (!record) return;
+      writeAuditLine(baseServices, record);
+      if (logLevelSet) sendLog("notice", JSON.stringify(record));
+    };
     try {
       const callServices = roots ? withFiles(services, roots.access(extra.requestId)) : services;
       const value = await callLog.run(sendLog, () =>
@@ -332,12 +351,16 @@ export function createToolServer(
       const checked = tool.output.safeParse(value);
       if (!checked.success) {
         services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);
-        return errorResult(describeError(new Error(`${name} produced an invalid result`)), secrets);
+        const body = describeError(new Error(`${name} produced an invalid result`));
+        audit(body);
+        return errorResult(body, secrets);
       }
       services.logger.debug(`tool ${name} ok in ${Math.round(performance.now() - started)} ms`);
+      audit();
       return successResult(checked.data, secrets);
     } catch (error) {
-      const body = describeError(error);
+      const body = userPermissionHint(services, describeError(error));
+      audit(body);
       if (body.error === "InternalError") {
         services.logger.error(`${name} failed: ${(error as Error)?.stack ?? error}`);
       } else services.logger.debug(`tool ${name} failed: ${body.error} ${body.message}`);

@@ -42,3 +42,14 @@ Deno.test("deno task functions-app writes the files", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("with --sign-in the mcp function is anonymous (govcat checks the token) and serves the metadata", () => {
+  const files = functionsAppFiles({ signIn: true });
+  const mcp = JSON.parse(files["mcp/function.json"]).bindings[0];
+  assert.equal(mcp.authLevel, "anonymous");
+  const metadata = JSON.parse(files["oauth-protected-resource/function.json"]).bindings[0];
+  assert.equal(metadata.route, "oauth-protected-resource");
+  assert.deepEqual(metadata.methods, ["get"]);
+  assert.equal(metadata.authLevel, "anonymous");
+  assert.equal(functionsAppFiles()["oauth-protected-resource/function.json"], undefined);
+});

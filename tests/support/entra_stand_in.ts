@@ -1,0 +1,231 @@
+/**
+ * A stand-in for the Entra ID authority in tests, on 127.0.0.1: RSA keys generated here, the tenant's key
+ * set at `/{tenant}/discovery/v2.0/keys` (each fetch counted), and tokens signed here with any claims or
+ * header a test wants, including hostile ones (`alg: none`, HS256 keyed with the public key, unknown kid).
+ * With `tls` it serves https and answers the on-behalf-of exchange as Entra does (OpenID configuration,
+ * `POST /{tenant}/oauth2/v2.0/token` with a `jwt-bearer` grant): it checks the server's client secret and
+ * the user's assertion, and returns a Purview-audience token of that user carrying the emulator roles the
+ * test gave the user (lib/emulator/token_roles.ts).
+ *
+ * @module
+ */
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+  SignJWT,
+} from "../../lib/deps/jose.ts";
+import { json } from "./local_server.ts";
+
+export const TENANT_ID = "11111111-2222-4333-8444-555555555555";
+export const SERVER_CLIENT_ID = "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee";
+export const CALLING_CLIENT_ID = "99999999-8888-4777-8666-555555555555";
+export const READER = { oid: "00000000-0000-4000-8000-00000000000a", name: "Rita Reader" };
+export const CURATOR = { oid: "00000000-0000-4000-8000-00000000000b", name: "Carl Curator" };
+
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+
+export interface EntraStandIn {
+  /** The authority host, e.g. http://127.0.0.1:1234 (CATALOG_MCP_ENTRA_AUTHORITY). */
+  url: string;
+  issuer: string;
+  /** Key set fetches so far. */
+  keyFetches(): number;
+  /** A token of `user` for this server, valid for an hour, with the claims `overrides` changes. */
+  token(user?: { oid: string; name: string }, overrides?: TokenOverrides): Promise<string>;
+  /** Publishes a new signing key (rotation) and signs with it from now on. */
+  rotate(): Promise<void>;
+  /** The public key as a JWK, for forgeries. */
+  publicJwk(): JWK;
+  /** The environment of a signed-in server against this authority. */
+  env(extra?: Record<string, string>): Record<string, string>;
+  /** The on-behalf-of exchanges answered: whose assertion, and the status. */
+  exchanges: Array<{ oid: string; status: number }>;
+  close(): Promise<void>;
+}
+
+export interface TokenOverrides {
+  claims?: JWTPayload & Record<string, unknown>;
+  /** Removes these claims. */
+  drop?: string[];
+  kid?: string;
+  /** Sign with a key the authority never published. */
+  foreignKey?: boolean;
+}
+
+export interface StandInOptions {
+  /** Serve https with this certificate (needed for the on-behalf-of exchange). */
+  tls?: { cert: string; key: string };
+  /** The secret the server's app registration must present in the exchange. */
+  clientSecret?: string;
+  /** The emulator roles each user's catalog token carries, by object id. */
+  catalogRoles?: Record<string, string[]>;
+}
+
+/** Starts the stand-in with one published key. */
+export async function startEntraStandIn(options: StandInOptions = {}): Promise<EntraStandIn> {
+  const keys: Array<{ kid: string; pair: KeyPair }> = [];
+  let fetches = 0;
+  const addKey = async () => {
+    keys.push({ kid: `key-${keys.length + 1}`, pair: await generateKeyPair("RS256", { extractable: true }) });
+  };
+  await addKey();
+  const foreign = await generateKeyPair("RS256", { extractable: true });
+  const published = async () =>
+    await Promise.all(keys.map(async ({ kid, pair }) => ({
+      ...(await exportJWK(pair.publicKey)),
+      kid,
+      use: "sig",
+      kty: "RSA",
+    })));
+  let jwks = await published();
+  const exchanges: Array<{ oid: string; status: number }> = [];
+  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {}, ...options.tls },
+    async (request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path === `/${TENANT_ID}/discovery/v2.0/keys`) {
+        fetches++;
+        return json(200, { keys: jwks });
+      }
+      if (path === `/${TENANT_ID}/v2.0/.well-known/openid-configuration`) {
+        const base = `${url}/${TENANT_ID}`;
+        return json(200, {
+          issuer,
+          token_endpoint: `${base}/oauth2/v2.0/token`,
+          authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
+          end_session_endpoint: `${base}/oauth2/v2.0/logout`,
+          jwks_uri: `${base}/discovery/v2.0/keys`,
+        });
+      }
+      if (path === `/${TENANT_ID}/oauth2/v2.0/token` && request.method === "POST") {
+        return await exchange(new URLSearchParams(await request.text()));
+      }
+      return json(404, { error: "not_found" });
+    },
+  );
+  const url = `${options.tls ? "https" : "http"}://127.0.0.1:${server.addr.port}`;
+  const issuer = `${url}/${TENANT_ID}/v2.0`;
+
+  async function exchange(form: URLSearchParams): Promise<Response> {
+    const refuse = (oid: string, error: string, description: string) => {
+      exchanges.push({ oid, status: 400 });
+      return json(400, { error, error_description: description });
+    };
+    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") {
+      return refuse("", "unsupported_grant_type", "only the on-behalf-of grant");
+    }
+    if (form.get("client_id") !== SERVER_CLIENT_ID || form.get("client_secret") !== options.clientSecret) {
+      return refuse("", "invalid_client", "AADSTS7000215: Invalid client secret provided.");
+    }
+    let oid: string;
+    try {
+      const { payload } = await jwtVerify(form.get("assertion") ?? "", createLocalJWKSet({ keys: jwks }), {
+        issuer,
+        audience: SERVER_CLIENT_ID,
+        algorithms: ["RS256"],
+      });
+      oid = String(payload.oid);
+    } catch (error) {
+      return refuse("", "invalid_grant", `AADSTS50013: Assertion failed signature validation. ${error}`);
+    }
+    const user = [READER, CURATOR].find((u) => u.oid === oid) ?? { oid, name: oid };
+    const now = Math.floor(Date.now() / 1000);
+    const current = keys[keys.length - 1];
+    const token = await new SignJWT({
+      iss: issuer,
+      aud: "https://purview.azure.net",
+      tid: TENANT_ID,
+      oid,
+      name: user.name,
+      roles: options.catalogRoles?.[oid] ?? [],
+      iat: now,
+      nbf: now,
+      exp: now + 3600,
+    }).setProtectedHeader({ alg: "RS256", kid: current.kid }).sign(current.pair.privateKey);
+    exchanges.push({ oid, status: 200 });
+    return json(200, {
+      token_type: "Bearer",
+      scope: form.get("scope"),
+      expires_in: 3600,
+      ext_expires_in: 3600,
+      access_token: token,
+    });
+  }
+  return {
+    url,
+    issuer,
+    exchanges,
+    keyFetches: () => fetches,
+    async token(user = READER, overrides = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const claims: Record<string, unknown> = {
+        iss: issuer,
+        aud: SERVER_CLIENT_ID,
+        tid: TENANT_ID,
+        oid: user.oid,
+        name: user.name,
+        preferred_username: `${user.name.split(" ")[0].toLowerCase()}@contoso.test`,
+        scp: "user_impersonation",
+        azp: CALLING_CLIENT_ID,
+        ver: "2.0",
+        iat: now,
+        nbf: now,
+        exp: now + 3600,
+        ...overrides.claims,
+      };
+      for (const name of overrides.drop ?? []) delete claims[name];
+      const current = keys[keys.length - 1];
+      return await new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: overrides.kid ?? current.kid })
+        .sign(overrides.foreignKey ? foreign.privateKey : current.pair.privateKey);
+    },
+    async rotate() {
+      await addKey();
+      jwks = await published();
+    },
+    publicJwk: () => jwks[jwks.length - 1],
+    env: (extra = {}) => ({
+      CATALOG_MCP_ENTRA_TENANT_ID: TENANT_ID,
+      CATALOG_MCP_ENTRA_CLIENT_ID: SERVER_CLIENT_ID,
+      CATALOG_MCP_ENTRA_AUTHORITY: url,
+      ...extra,
+    }),
+    close: () => server.shutdown(),
+  };
+}
+
+/** base64url of a string or bytes. */
+export function base64url(input: string | Uint8Array): string {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The payload of a JWT, unverified (tests only). */
+export function payloadOf(token: string): Record<string, unknown> {
+  const part = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+  return JSON.parse(atob(part + "=".repeat((4 - part.length % 4) % 4)));
+}
+
+/** An unsigned token (`alg: none`) with the claims of `token`. */
+export function unsignedCopy(token: string): string {
+  return `${base64url(JSON.stringify({ alg: "none", typ: "JWT" }))}.${token.split(".")[1]}.`;
+}
+
+/** The claims of `token` signed HS256 with the public key's JSON as the secret: the key-confusion attack. */
+export async function hs256WithPublicKey(token: string, publicJwk: JWK): Promise<string> {
+  const header = base64url(JSON.stringify({ alg: "HS256", typ: "JWT", kid: publicJwk.kid }));
+  const body = token.split(".")[1];
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(JSON.stringify(publicJwk)),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${header}.${body}`));
+  return `${header}.${body}.${base64url(new Uint8Array(signature))}`;
+}

@@ -291,39 +291,6 @@ export function createToolServer(
     extra: ProgressRequestExtra & { signal: AbortSignal; requestId?: string | number },
   ): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    const tool = byName.get(name);
-    if (!tool) {
-      const reason = selection.disabled.get(name);
-      if (reason) return errorResult({ error: "ToolDisabled", message: reason }, secrets);
-      throw protocolError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`,
-      );
-    }
-    const unknown = unknownArgumentsProblem(Object.keys(tool.input.shape), args ?? {}, name);
-    if (unknown) {
-      return errorResult({
-        error: "InvalidArguments",
-        message: unknown,
-        hint: "Check the tool's input schema in tools/list and call it again with those names.",
-      }, secrets);
-    }
-    // Enum values in any letter case, passed on as the schema spells them (as on the command line).
-    const parsed = tool.input.safeParse(canonicalEnums(tool.input, args ?? {}));
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) =>
-        issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message
-      );
-      return errorResult({
-        error: "InvalidArguments",
-        message: `Invalid arguments for ${name}: ${problems.join("; ")}.`,
-        hint: "Check the tool's input schema in tools/list and call it again.",
-      }, secrets);
-    }
-    const started = performance.now();
-    const progress = mcpProgressSink(extra, {
-      onError: (error) => services.logger.debug(`${name}: progress notification not sent: ${error}`),
-    });
     // This call's log lines (retries, throttling waits, a long job's phases) go to its client.
     const sendLog: CallLog = (level, message) => {
       if (SEVERITY.indexOf(level) < SEVERITY.indexOf(logLevel)) return;
@@ -336,11 +303,49 @@ export function createToolServer(
     };
     // Who did what (signed-in sessions): on stderr, and to a client that asked for log messages.
     const audit = (failure?: ToolErrorBody) => {
-      const record = auditRecord(services, name, parsed.data, failure);
+      const record = auditRecord(services, name, args, failure);
       if (!record) return;
       writeAuditLine(baseServices, record);
       if (logLevelSet) sendLog("notice", JSON.stringify(record));
     };
+    // A call refused before it runs is audited too: someone tried it.
+    const refused = (body: ToolErrorBody) => {
+      audit(body);
+      return errorResult(body, secrets);
+    };
+    const tool = byName.get(name);
+    if (!tool) {
+      const reason = selection.disabled.get(name);
+      if (reason) return refused({ error: "ToolDisabled", message: reason });
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`,
+      );
+    }
+    const unknown = unknownArgumentsProblem(Object.keys(tool.input.shape), args ?? {}, name);
+    if (unknown) {
+      return refused({
+        error: "InvalidArguments",
+        message: unknown,
+        hint: "Check the tool's input schema in tools/list and call it again with those names.",
+      });
+    }
+    // Enum values in any letter case, passed on as the schema spells them (as on the command line).
+    const parsed = tool.input.safeParse(canonicalEnums(tool.input, args ?? {}));
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) =>
+        issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message
+      );
+      return refused({
+        error: "InvalidArguments",
+        message: `Invalid arguments for ${name}: ${problems.join("; ")}.`,
+        hint: "Check the tool's input schema in tools/list and call it again.",
+      });
+    }
+    const started = performance.now();
+    const progress = mcpProgressSink(extra, {
+      onError: (error) => services.logger.debug(`${name}: progress notification not sent: ${error}`),
+    });
     try {
       const callServices = roots ? withFiles(services, roots.access(extra.requestId)) : services;
       const value = await callLog.run(sendLog, () =>

@@ -53,3 +53,23 @@ Deno.test("with --sign-in the mcp function is anonymous (govcat checks the token
   assert.equal(metadata.authLevel, "anonymous");
   assert.equal(functionsAppFiles()["oauth-protected-resource/function.json"], undefined);
 });
+
+Deno.test("deno task functions-app DIR --sign-in writes the sign-in variant", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const script = new URL("../../../lib/mcp/functions_app.ts", import.meta.url).pathname;
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", `--allow-write=${dir}`, script, dir, "--sign-in"],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
+    const files = functionsAppFiles({ signIn: true });
+    assert.ok(files["oauth-protected-resource/function.json"]);
+    for (const path of Object.keys(files)) {
+      assert.equal(await Deno.readTextFile(`${dir}/${path}`), files[path]);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

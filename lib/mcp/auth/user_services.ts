@@ -82,6 +82,14 @@ export function userPermissionHint(services: ToolServices, body: ToolErrorBody):
         "Data Curator to change.",
     };
   }
+  if (body.status === 401 && user.current.appOnly) {
+    return {
+      ...body,
+      hint: `${who} signed in as an application (an app role, no user): its token cannot be exchanged for ` +
+        "a catalog token on anyone's behalf. Sign in as a user, or run this server with " +
+        "CATALOG_MCP_CATALOG_IDENTITY=server for applications.",
+    };
+  }
   if (body.status === 401) {
     return {
       ...body,

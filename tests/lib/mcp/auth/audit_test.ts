@@ -81,3 +81,31 @@ Deno.test("audit: a client that set a log level hears its own calls' records; on
     await h.close();
   }
 });
+
+Deno.test("audit: a call refused before it runs is audited too, still without other values", async () => {
+  const h = await startSignedInHarness();
+  try {
+    const reader = await h.connect(await h.authority.token(READER));
+    const refused = await reader.callTool({
+      name: "get_entity",
+      arguments: { guid: "00000000-0000-0000-0000-0000000000aa", password: "hunter2-do-not-log" },
+    });
+    assert.equal(refused.isError, true);
+    assert.equal(h.audit.length, 1);
+    assert.deepEqual(
+      { ...h.audit[0], time: undefined, user: undefined },
+      {
+        audit: "tool_call",
+        time: undefined,
+        user: undefined,
+        tool: "get_entity",
+        targets: { guid: "00000000-0000-0000-0000-0000000000aa" },
+        outcome: "error",
+        error: "InvalidArguments",
+      },
+    );
+    assert.ok(!JSON.stringify(h.audit).includes("hunter2"));
+  } finally {
+    await h.close();
+  }
+});

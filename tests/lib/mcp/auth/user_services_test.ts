@@ -7,7 +7,11 @@ import { loadConfig } from "../../../../lib/config.ts";
 import { createLogger } from "../../../../lib/log.ts";
 import type { SignedInUser } from "../../../../lib/mcp/auth/entra_token.ts";
 import { SessionUser } from "../../../../lib/mcp/auth/session_user.ts";
-import { MAX_CACHED_USERS, servicesForSession } from "../../../../lib/mcp/auth/user_services.ts";
+import {
+  MAX_CACHED_USERS,
+  servicesForSession,
+  userPermissionHint,
+} from "../../../../lib/mcp/auth/user_services.ts";
 import { createToolServices } from "../../../../lib/mcp/server.ts";
 import { TENANT_ID } from "../../../support/entra_stand_in.ts";
 
@@ -60,4 +64,15 @@ Deno.test("user services: at most MAX_CACHED_USERS users keep clients; the least
 Deno.test("user services: in server mode sessions use the server's clients", () => {
   const base = services("server");
   assert.equal(servicesForSession(base, user(1)).catalog(), base.catalog());
+});
+
+Deno.test("user services: in user mode a 401 or 403 is the user's own problem, an app's 401 says why", () => {
+  const base = services("user");
+  const failure = { error: "AuthorizationError", status: 403, message: "no", hint: "server roles" };
+  const forUser = userPermissionHint(servicesForSession(base, user(7)), failure);
+  assert.match(forUser.hint ?? "", /refused this for User 7, the signed-in user/);
+  const app = new SessionUser({ ...user(8).current, appOnly: true, scopes: [] });
+  const forApp = userPermissionHint(servicesForSession(base, app), { ...failure, status: 401 });
+  assert.match(forApp.hint ?? "", /signed in as an application/);
+  assert.deepEqual(userPermissionHint(servicesForSession(services("server"), user(7)), failure), failure);
 });

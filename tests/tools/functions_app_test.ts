@@ -57,7 +57,7 @@ Deno.test("with --sign-in the mcp function is anonymous (govcat checks the token
 Deno.test("deno task functions-app DIR --sign-in writes the sign-in variant", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const script = new URL("../../../lib/mcp/functions_app.ts", import.meta.url).pathname;
+    const script = new URL("../../tools/functions_app.ts", import.meta.url).pathname;
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["run", `--allow-write=${dir}`, script, dir, "--sign-in"],
       stdout: "piped",

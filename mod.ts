@@ -70,13 +70,28 @@ export type * from "./lib/catalog/scan_resource_types.ts";
 
 // Configuration, errors, HTTP core, logging, credentials.
 export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";
-export type { LogLevel } from "./lib/config.ts";
+export type {
+  CatalogIdentity,
+  CloudRegion,
+  EntraSignInSettings,
+  LoadConfigOptions,
+  LogLevel,
+  McpTransport,
+} from "./lib/config.ts";
 export * from "./lib/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
 export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http.ts";
 export { createLogger, type Logger, type LoggerOptions } from "./lib/log.ts";
 export * from "./lib/operations/mod.ts";
-export { cachedTokenProvider, createTokenProvider, type TokenProvider } from "./lib/auth.ts";
+export {
+  cachedTokenProvider,
+  type CachedTokenProviderOptions,
+  createTokenProvider,
+  type CredentialSource,
+  type CredentialToken,
+  type TokenProvider,
+  type TokenProviderOptions,
+} from "./lib/auth.ts";
 export { VERSION } from "./lib/version.ts";
 
 // The unified catalog (data governance) API.

@@ -12,7 +12,10 @@
  * import { createTokenProvider } from "./auth.ts";
  * const tokens = createTokenProvider(loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }));
  * console.log(tokens.description); // "default chain: environment, managed identity, Azure CLI, ..."
- * const token = await tokens.getToken(); // string, or undefined for a loopback emulator
+ * // The first call asks the credential (the chain tries each member in turn); later ones use the cache.
+ * async function bearer(): Promise<string | undefined> {
+ *   return await tokens.getToken(); // undefined for a loopback emulator
+ * }
  * ```
  *
  * @module
@@ -24,6 +27,26 @@ import { AuthenticationError, hintForStatus } from "./errors.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
 
 export type { TokenCredential };
+
+/** A token as a credential hands it out: the bearer token and when it expires (epoch milliseconds). */
+export interface CredentialToken {
+  /** The bearer token; a secret. */
+  token: string;
+  /** When the token stops being valid, in epoch milliseconds. */
+  expiresOnTimestamp: number;
+}
+
+/**
+ * Anything that gets tokens for scopes: every `@azure/identity` credential is one, and so is a plain object
+ * with this method (a test's, or a program's own source of tokens).
+ */
+export interface CredentialSource {
+  /** A token for `scopes`, or null when the credential has none; `abortSignal` ends the wait. */
+  getToken(
+    scopes: string | string[],
+    options?: { abortSignal?: AbortSignal },
+  ): Promise<CredentialToken | null>;
+}
 
 type IdentitySdk = typeof import("./deps/azure_identity.ts");
 let identitySdk: Promise<IdentitySdk> | undefined;
@@ -57,7 +80,7 @@ export interface TokenProviderOptions {
   /** Receives debug lines (which credential, when the token expires) and refresh warnings. */
   logger?: Logger;
   /** Used instead of the configured credential (kind "custom"); never asked for a loopback endpoint. */
-  credential?: TokenCredential;
+  credential?: CredentialSource;
   /** Clock in epoch milliseconds; tests inject their own. */
   now?: () => number;
   /** Environment consulted for workload and user-assigned managed identity; the process environment by default. */
@@ -71,12 +94,15 @@ export interface TokenProviderOptions {
 
 /** Options of {@link cachedTokenProvider}. */
 export interface CachedTokenProviderOptions {
+  /** Receives debug lines (token expiry) and refresh warnings; silent by default. */
   logger?: Logger;
   /** Clock in epoch milliseconds; tests inject their own. */
   now?: () => number;
   /** Longest wait for the credential before the request fails; 2 minutes by default. */
   timeoutMs?: number;
+  /** The provider's {@link TokenProvider.kind} ("custom" by default). */
   kind?: string;
+  /** The provider's {@link TokenProvider.description}, shown by `profile status` ("custom credential" by default). */
   description?: string;
   /** Values masked in every error and log line, such as the client secret. */
   secrets?: Array<string | undefined>;
@@ -210,7 +236,7 @@ export function createTokenProvider(config: Config, options: TokenProviderOption
  * ```
  */
 export function cachedTokenProvider(
-  credential: TokenCredential,
+  credential: CredentialSource,
   scope: string,
   options: CachedTokenProviderOptions = {},
 ): TokenProvider {
@@ -231,7 +257,7 @@ export function cachedTokenProvider(
 
   async function acquire(): Promise<CachedToken> {
     const previous = cached;
-    let access: AccessToken | null;
+    let access: CredentialToken | null;
     try {
       access = await withTimeout((abortSignal) => credential.getToken(scope, { abortSignal }), timeoutMs);
       if (!access?.token) throw new Error("the credential returned no token");

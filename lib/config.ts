@@ -28,20 +28,32 @@ export type { CatalogIdentity, EntraSignInSettings };
 export type CloudRegion = "" | "usgov" | "china";
 /** The canonical transport names; `http` is accepted as an alias of `streamable-http`. */
 export type McpTransport = "stdio" | "streamable-http" | "sse";
+/** How much the logger writes to stderr, from least (`error`) to most (`debug`). */
 export type LogLevel = "error" | "warn" | "info" | "debug";
 
 /** Validated configuration. Optional values are `undefined` when unset. */
 export interface Config {
+  /** The catalog account's name, without the domain: `contoso` for contoso.purview.azure.com (CATALOG_ACCOUNT_NAME). */
   accountName: string;
+  /** Entra tenant id (GUID) of the service principal (CLOUD_TENANT_ID). */
   tenantId?: string;
+  /** Application (client) id of the service principal (CLOUD_CLIENT_ID). */
   clientId?: string;
+  /** Client secret of the service principal (CLOUD_CLIENT_SECRET); never printed or logged. */
   clientSecret?: string;
+  /** The cloud the account is in, which picks the login and catalog hosts (CLOUD_REGION). */
   region: CloudRegion;
+  /** Retries after the first attempt of a failed request (CATALOG_MAX_RETRIES). */
   maxRetries: number;
+  /** Time one attempt may take, in seconds (CATALOG_TIMEOUT). */
   timeoutSeconds: number;
+  /** Rows or items per request of bulk work (CATALOG_BATCH_SIZE). */
   batchSize: number;
+  /** The tool server's transport (CATALOG_MCP_TRANSPORT). */
   mcpTransport: McpTransport;
+  /** The address the HTTP transports bind (CATALOG_MCP_HOST). */
   mcpHost: string;
+  /** The port the HTTP transports listen on (CATALOG_MCP_PORT). */
   mcpPort: number;
   /** Base URL overriding `https://{account}.purview.azure.com` (emulator, private endpoints). */
   endpoint?: string;
@@ -59,7 +71,9 @@ export interface Config {
   maxResponseBytes: number;
   /** Longest Retry-After waited for, in seconds; a longer one fails at once (CATALOG_MAX_RETRY_WAIT). */
   maxRetryWaitSeconds: number;
+  /** How much is logged to stderr (CATALOG_LOG). */
   logLevel: LogLevel;
+  /** The tool server offers only tools and operations that change nothing (CATALOG_MCP_READ_ONLY). */
   mcpReadOnly: boolean;
   /** Tool allow/deny list, e.g. `get_entity,search_entities` or `-delete_entity`. */
   mcpTools?: string;

@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 const ROOT = new URL("../", import.meta.url);
 
 /** Folders (ending in `/`) and files whose every problem fails the test, relative to the repository. */
-const DOCUMENTED = ["mod.ts", "lib/errors.ts", "lib/log.ts", "lib/http.ts", "lib/catalog/", "lib/unified/"];
+const DOCUMENTED = [
+  "mod.ts",
+  "lib/errors.ts",
+  "lib/log.ts",
+  "lib/http.ts",
+  "lib/config.ts",
+  "lib/auth.ts",
+  "lib/catalog/",
+  "lib/unified/",
+];
 
 interface DocProblem {
   code: string;
@@ -66,5 +75,5 @@ Deno.test("the report reader finds a problem in a documented module", () => {
     { code: "missing-jsdoc", message: "exported symbol is missing JSDoc documentation", file, line: 3 },
   ]);
   assert.equal(isDocumented(problems[0].file), true);
-  assert.equal(isDocumented(`${ROOT.pathname}lib/config.ts`), false);
+  assert.equal(isDocumented(`${ROOT.pathname}lib/operations/types.ts`), false);
 });

@@ -10,17 +10,25 @@ import { z } from "../deps/zod.ts";
 /** How a field is typed on the command line. */
 export type FieldKind = "string" | "integer" | "number" | "boolean" | "string-list" | "json";
 
+/** One field of an operation's input, as the command line and `--help` see it. */
 export interface InputField {
   /** Property name in the input object (camel case). */
   name: string;
   /** Kebab-case flag name without dashes (`glossary-guid`). */
   flag: string;
+  /** How the value is typed on the command line. */
   kind: FieldKind;
+  /** Whether the operation needs it (a field with a default is not required). */
   required: boolean;
+  /** What the field means, from the schema. */
   description?: string;
+  /** The values allowed, when the schema lists them. */
   enum?: string[];
+  /** The value used when the field is left out. */
   default?: unknown;
+  /** Smallest number allowed. */
   minimum?: number;
+  /** Largest number allowed. */
   maximum?: number;
 }
 
@@ -39,12 +47,20 @@ export function optionSpellings(field: Pick<InputField, "name" | "flag">): strin
 
 const cache = new WeakMap<z.ZodType, InputField[]>();
 
-/** The JSON Schema of an input, as the caller must send it (defaults make fields optional). */
+/**
+ * The JSON Schema of an input, as the caller must send it (defaults make fields optional).
+ *
+ * @internal The schema type is zod's; the library's users read fields through {@link InputField}.
+ */
 export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 }
 
-/** The fields of an object schema, in declaration order. */
+/**
+ * The fields of an object schema, in declaration order.
+ *
+ * @internal Takes a zod schema; an operation's fields are read as `inputFields(operation.input)`.
+ */
 export function inputFields(schema: z.ZodType): InputField[] {
   const cached = cache.get(schema);
   if (cached) return cached;

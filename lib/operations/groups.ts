@@ -4,11 +4,15 @@
  * @module
  */
 
+/** A command group: the first word of a CLI command (`govcat glossary …`). */
 export interface OperationGroup {
+  /** The group's name as typed, e.g. `glossary`. */
   name: string;
+  /** One line for `govcat --help`. */
   summary: string;
 }
 
+/** Every group, in the order `govcat --help` lists them. */
 export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   { name: "entity", summary: "Entities, labels, classifications and business metadata (Atlas v2)" },
   { name: "types", summary: "Type definitions, including business metadata definitions" },

@@ -49,7 +49,8 @@ import { TYPES_OPERATIONS } from "./types_operations.ts";
 
 export { OperationRegistry } from "./registry.ts";
 export { OPERATION_GROUPS, type OperationGroup } from "./groups.ts";
-export { type InputField, inputFields, inputJsonSchema, toKebab } from "./fields.ts";
+export { type FieldKind, type InputField, inputFields, inputJsonSchema, toKebab } from "./fields.ts";
+export type { Confirmation } from "./confirmation.ts";
 export * from "./types.ts";
 
 /** A registry holding every shipped operation. */

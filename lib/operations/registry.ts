@@ -25,12 +25,24 @@ export function normalizeName(name: string): string {
   return name.toLowerCase().replace(/[-_\s]/g, "");
 }
 
+/**
+ * Every operation by id, and by group and command (aliases and spellings included), as the CLI, `--help`
+ * and the MCP registry tools look them up.
+ *
+ * @example
+ * ```ts
+ * import { createOperationRegistry } from "./mod.ts";
+ * const registry = createOperationRegistry();
+ * console.log(registry.find("glossary", "list-terms")?.id); // "glossary.list-terms"
+ * ```
+ */
 export class OperationRegistry {
   readonly #byId = new Map<string, Operation>();
   /** group → normalized command or alias → operation */
   readonly #byCommand = new Map<string, Map<string, Operation>>();
   readonly #groups: OperationGroup[];
 
+  /** An empty registry with these groups; operations are added with `add`. */
   constructor(groups: ReadonlyArray<OperationGroup> = OPERATION_GROUPS) {
     this.#groups = [...groups];
   }
@@ -70,16 +82,19 @@ export class OperationRegistry {
     return match ? this.find(match[1], match[2]) : undefined;
   }
 
+  /** The operation of `group` called `command` (or one of its aliases, in any spelling), if any. */
   find(group: string, command: string): Operation | undefined {
     const groupName = this.group(group)?.name;
     return groupName ? this.#byCommand.get(groupName)?.get(normalizeName(command)) : undefined;
   }
 
+  /** The group called `name`, if any. */
   group(name: string): OperationGroup | undefined {
     const key = normalizeName(name);
     return this.#groups.find((g) => normalizeName(g.name) === key);
   }
 
+  /** The groups, in the order `--help` lists them. */
   groups(): OperationGroup[] {
     return [...this.#groups];
   }
@@ -89,6 +104,7 @@ export class OperationRegistry {
     return [...this.#byId.values()];
   }
 
+  /** The operations of a group, in the order they were added. */
   inGroup(group: string): Operation[] {
     const name = this.group(group)?.name;
     return this.all().filter((op) => op.group === name);

@@ -56,6 +56,7 @@ export interface OperationContext {
   catalog(): CatalogClient;
   /** Client of the unified catalog API (domains, terms, data products, CDEs, OKRs, policies). */
   unified(): UnifiedCatalogClient;
+  /** Where the operation logs (stderr for the CLI, log notifications for MCP). */
   logger: Logger;
   /** Reads a file the user named, with a clear error naming the option when it fails. */
   readTextFile(path: string, option: string): Promise<string>;
@@ -66,6 +67,7 @@ export interface OperationContext {
   files?: FileAccess;
   /** Where long jobs report progress (a bar on a terminal, MCP progress notifications); optional. */
   progress?: ProgressSink;
+  /** Ends the operation: Ctrl-C, an MCP cancellation, a client gone away. */
   signal?: AbortSignal;
   /**
    * How this front end confirms destructive operations (see `confirmation.ts`): the command line asks
@@ -96,6 +98,7 @@ export interface ProgressReport {
 
 /** Receives progress reports; the front end decides how (and whether) to show them. */
 export interface ProgressSink {
+  /** The job's progress now; called often, so a sink shows only what changed enough. */
   update(report: ProgressReport): void;
   /** The job ended (successfully or not): clear any progress display. */
   finish(): void;
@@ -103,24 +106,42 @@ export interface ProgressSink {
   summary?(line: string): void;
 }
 
+/**
+ * The schema of an operation's input: a zod object schema.
+ *
+ * @internal zod's types stay out of the documented API; read an input's fields with `inputFields`.
+ */
+export type OperationInputSchema = z.ZodType<Record<string, unknown>>;
+
+/**
+ * The input `run` receives: the schema's output, after defaults and coercion.
+ *
+ * @internal See {@link OperationInputSchema}.
+ */
+export type OperationInput<S extends OperationInputSchema> = z.output<S>;
+
 /** One operation. `S` is its zod input schema (an object). */
-export interface Operation<
-  S extends z.ZodType<Record<string, unknown>> = z.ZodType<Record<string, unknown>>,
-> {
+export interface Operation<S extends OperationInputSchema = OperationInputSchema> {
   /** Stable id, `group.command` in kebab case, e.g. `glossary.list-terms`. */
   id: string;
+  /** The command group it belongs to (`glossary`). */
   group: string;
+  /** The command within the group, as `--help` shows it (`list-terms`, or two words: `term create`). */
   command: string;
   /** Other spellings users type: `read-terms`, `importBusinessMetadata`. */
   aliases?: string[];
+  /** One line for lists: `--help`, `list_available_operations`. */
   summary: string;
   /** Longer text for `--help`, written for people and models alike. */
   description?: string;
+  /** The zod schema of its input: the CLI's options, the MCP arguments, and their validation. */
   input: S;
   /** Input fields that may also be given as positional arguments, in order (`profile remove <name>`). */
   positionals?: string[];
+  /** What the operation does to the catalog, read by read-only mode, confirmation and MCP hints. */
   annotations: OperationAnnotations;
-  run(context: OperationContext, input: z.output<S>): Promise<unknown>;
+  /** Does the work; the result is JSON-serialisable. */
+  run(context: OperationContext, input: OperationInput<S>): Promise<unknown>;
 }
 
 /** Annotation presets for the common kinds of operation. */
@@ -130,18 +151,21 @@ export const READ: OperationAnnotations = {
   idempotent: true,
   openWorld: true,
 };
+/** Creates or replaces, and running it twice changes nothing more. */
 export const UPSERT: OperationAnnotations = {
   readOnly: false,
   destructive: false,
   idempotent: true,
   openWorld: true,
 };
+/** Creates something new each time it runs. */
 export const CREATE: OperationAnnotations = {
   readOnly: false,
   destructive: false,
   idempotent: false,
   openWorld: true,
 };
+/** Removes something that cannot be recovered: it runs only when confirmed. */
 export const DELETE: OperationAnnotations = {
   readOnly: false,
   destructive: true,
@@ -149,7 +173,11 @@ export const DELETE: OperationAnnotations = {
   openWorld: true,
 };
 
-/** Helper that keeps the input type of `run` tied to the schema. */
+/**
+ * Helper that keeps the input type of `run` tied to the schema.
+ *
+ * @internal For the operation modules of this package; the schema type is zod's.
+ */
 export function defineOperation<S extends z.ZodType<Record<string, unknown>>>(
   operation: Operation<S>,
 ): Operation {

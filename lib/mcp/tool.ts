@@ -1,7 +1,8 @@
 /**
  * The tool value type. A tool is declared once — name, title, a description written for a model, zod
  * input and output schemas, all four annotations, a handler — and the server, the read-only filter, the
- * snapshot test and the README's tool table are all read from these values.
+ * snapshot test and the README's tool table are all read from these values. Curated catalog tools are
+ * built from operations (`tool_operation.ts`), which gives them their annotations and their handler.
  *
  * @module
  */
@@ -61,6 +62,11 @@ export interface ToolDefinition<
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * The ids of the operations that do the tool's work, for a tool built from them (`tool_operation.ts`,
+   * whose hints are theirs); absent for the registry tools, which run whatever operation they are given.
+   */
+  operations?: readonly string[];
   /**
    * Which calls of a destructive tool must say `"confirm": true` (see {@link defineTool}): every call by
    * default, those this answers true for (`check_only=false`), or none (`false`: invoke_operation, whose

@@ -1,0 +1,146 @@
+/**
+ * Issue 18 §1, one definition per capability: a curated tool is built from the operations that do its
+ * work, so its hints are theirs, and no tool module reaches the catalog but through an operation. The
+ * tools not built that way yet are listed below; the list may only shrink.
+ */
+import assert from "node:assert/strict";
+import { createOperationRegistry } from "../../../lib/operations/mod.ts";
+import { composedHints, operationTool } from "../../../lib/mcp/tool_operation.ts";
+import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
+import { getAccount } from "../../../lib/operations/account_operations.ts";
+import { deleteEntity } from "../../../lib/operations/entity_operations.ts";
+import { z } from "../../../lib/deps/zod.ts";
+
+/** The registry tools: they run whichever operation they are given, and list the others. */
+const REGISTRY_TOOLS = ["list_available_operations", "invoke_operation"];
+
+/** Tools still written against the catalog client, to be built from operations (shrinks to nothing). */
+const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
+  "get_entity",
+  "create_entity",
+  "update_entity",
+  "delete_entity",
+  "search_entities",
+  "batch_create_entities",
+  "batch_update_entities",
+  "import_entities_from_csv",
+  "get_glossary_terms",
+  "create_glossary_term",
+  "assign_term_to_entities",
+  "uc_list_domains",
+  "uc_get_domain",
+  "uc_create_domain",
+  "uc_list_terms",
+  "uc_get_term",
+  "uc_create_term",
+  "uc_search_terms",
+  "uc_list_custom_metadata_defs",
+  "uc_cleanup_metadata_definition",
+  "uc_delete_metadata_definition",
+  "uc_delete_metadata_from_asset",
+  "list_collections",
+  "get_collection",
+  "create_collection",
+  "delete_collection",
+  "get_collection_path",
+  "get_lineage",
+  "create_lineage",
+  "search_suggest",
+  "search_browse",
+];
+
+/** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
+const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
+  "batch_upsert.ts",
+  "business_metadata_tools.ts",
+  "collection_tools.ts",
+  "csv_import_tool.ts",
+  "entity_tools.ts",
+  "glossary_tools.ts",
+  "lineage_tools.ts",
+  "search_tools.ts",
+  "uc_common.ts",
+  "uc_domain_tools.ts",
+  "uc_term_tools.ts",
+];
+
+const TOOLS_DIR = new URL("../../../lib/mcp/tools/", import.meta.url);
+
+/** Ways a module reaches the catalog without an operation: the services' clients or the client classes. */
+const DIRECT_CLIENT_USE =
+  /\.(catalog|unified)\(\)|\bnew (Unified)?CatalogClient\b|\bCatalogClient\.fromConfig\b/;
+
+Deno.test("every curated tool names the operations that do its work, and they are registered", () => {
+  const registry = createOperationRegistry();
+  const unbuilt = ALL_TOOLS.filter((tool) => !tool.operations).map((tool) => tool.name);
+  assert.deepEqual(
+    unbuilt.filter((name) => !REGISTRY_TOOLS.includes(name)).sort(),
+    [...NOT_YET_BUILT_FROM_OPERATIONS].sort(),
+    "a tool built from operations leaves NOT_YET_BUILT_FROM_OPERATIONS; a new tool is built from one",
+  );
+  for (const tool of ALL_TOOLS.filter((t) => t.operations)) {
+    assert.ok(tool.operations!.length > 0, tool.name);
+    for (const id of tool.operations!) {
+      assert.ok(registry.get(id), `${tool.name} runs ${id}, which the CLI and invoke_operation must reach`);
+    }
+  }
+});
+
+Deno.test("a curated tool's hints are its operations' hints", () => {
+  const registry = createOperationRegistry();
+  for (const tool of ALL_TOOLS.filter((t) => t.operations)) {
+    const operations = tool.operations!.map((id) => registry.get(id)!);
+    assert.deepEqual(
+      tool.annotations,
+      composedHints(operations),
+      `${tool.name}: hints of ${tool.operations}`,
+    );
+  }
+});
+
+Deno.test("a tool cannot carry hints of its own, and a destructive operation's tool asks for confirm", () => {
+  const spec = {
+    name: "probe_account",
+    title: "Probe account",
+    description: "A probe built from account.get, to show where its hints come from (never listed).",
+    input: z.object({}),
+    output: z.object({ account: z.record(z.string(), z.unknown()) }),
+    operation: getAccount,
+    arguments: () => ({}),
+    view: (account: unknown) => ({ account: account as Record<string, unknown> }),
+    // A hint smuggled in the spec is ignored: the operation decides.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  };
+  const tool = operationTool(spec);
+  assert.deepEqual(tool.annotations, {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  });
+  const remover = operationTool({
+    ...spec,
+    name: "probe_delete",
+    input: z.object({ guid: z.string() }),
+    output: z.object({}),
+    operation: deleteEntity,
+    arguments: (args: { guid: string }) => ({ guid: args.guid }),
+    view: () => ({}),
+  });
+  assert.equal(remover.annotations.destructiveHint, true);
+  assert.ok("confirm" in remover.input.shape, "the destructive operation's tool takes confirm");
+});
+
+Deno.test("no module under lib/mcp/tools/ calls the catalog client but the ones listed", async () => {
+  const offenders: string[] = [];
+  for await (const entry of Deno.readDir(TOOLS_DIR)) {
+    if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
+    const source = await Deno.readTextFile(new URL(entry.name, TOOLS_DIR));
+    if (DIRECT_CLIENT_USE.test(source)) offenders.push(entry.name);
+  }
+  assert.deepEqual(
+    offenders.sort(),
+    [...MODULES_STILL_CALLING_THE_CLIENT].sort(),
+    "a module that no longer calls the client leaves the list; no new module calls it",
+  );
+});

@@ -43,8 +43,6 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "create_collection",
   "delete_collection",
   "get_collection_path",
-  "get_lineage",
-  "create_lineage",
   "search_suggest",
   "search_browse",
 ];
@@ -57,7 +55,6 @@ const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
   "csv_import_tool.ts",
   "entity_tools.ts",
   "glossary_tools.ts",
-  "lineage_tools.ts",
   "search_tools.ts",
   "uc_common.ts",
   "uc_domain_tools.ts",

@@ -181,3 +181,79 @@ Deno.test("bulk-import refuses pattern columns that name __proto__ or lack their
     assert.match(refused.stderr, /hostile\.csv:1:6: column bm\.Governance: .* bm\.<group>\.<attribute>/);
   });
 });
+
+Deno.test("bulk-import leaves existing entities as they are unless --if-exists=update, confirmed", async () => {
+  await withCliSetup({}, async ({ govcat, dir }) => {
+    const description = async (qualifiedName: string) => {
+      const read = await govcat(
+        "entity",
+        "get-by-unique-attribute",
+        "--type-name=DataSet",
+        `--qualified-name=${qualifiedName}`,
+      );
+      assert.equal(read.code, 0, read.stderr);
+      return read.json.entity.attributes.description;
+    };
+    const first = `${dir}/first.csv`;
+    await Deno.writeTextFile(
+      first,
+      "typeName,qualifiedName,displayName,description\nDataSet,ds://bulk/kept,kept,original\n",
+    );
+    const made = await govcat("entity", "bulk-import", `--csv-file=${first}`);
+    assert.equal(made.code, 0, made.stderr);
+    assert.equal(made.json.created, 1);
+
+    const second = `${dir}/second.csv`;
+    await Deno.writeTextFile(
+      second,
+      "typeName,qualifiedName,displayName,description\n" +
+        "DataSet,ds://bulk/kept,renamed,replaced\nDataSet,ds://bulk/new,new,fresh\nNoSuchType,ds://bulk/odd,odd,x\n",
+    );
+    const planned = await govcat("entity", "bulk-import", `--csv-file=${second}`, "--dry-run");
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.deepEqual([planned.json.wouldCreate, planned.json.wouldSkip, planned.json.wouldUpdate], [2, 1, 0]);
+
+    const skipping = await govcat("entity", "bulk-import", `--csv-file=${second}`);
+    assert.equal(skipping.code, 1, "a refused row: exit 1");
+    const skipped = JSON.parse(skipping.stdout);
+    assert.deepEqual(
+      [skipped.created, skipped.skipped, skipped.updated, skipped.rejected],
+      [1, 1, 0, 1],
+      `the existing row is skipped, the unknown type refused alone: ${skipping.stderr}`,
+    );
+    assert.equal(
+      await description("ds://bulk/kept"),
+      "original",
+      "the default run changed nothing that exists",
+    );
+
+    const unconfirmed = await govcat("entity", "bulk-import", `--csv-file=${second}`, "--if-exists=update");
+    assert.equal(unconfirmed.code, 2, "no terminal to ask: refused without --confirm");
+    assert.match(
+      unconfirmed.stderr,
+      /entity bulk-import --if-exists=update .* is destructive: .*nothing was sent/,
+    );
+    const contradictory = await govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${second}`,
+      "--if-exists=update",
+      "--skip-existing",
+      "--confirm",
+    );
+    assert.equal(contradictory.code, 2);
+    assert.match(contradictory.stderr, /contradict/);
+    assert.equal(await description("ds://bulk/kept"), "original", "neither refused run changed it");
+
+    const overwriting = await govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${second}`,
+      "--if-exists=update",
+      "--confirm",
+    );
+    const overwritten = JSON.parse(overwriting.stdout);
+    assert.deepEqual([overwritten.updated, overwritten.rejected], [2, 1], overwriting.stderr);
+    assert.equal(await description("ds://bulk/kept"), "replaced");
+  });
+});

@@ -20,7 +20,6 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "create_entity",
   "update_entity",
   "delete_entity",
-  "search_entities",
   "batch_create_entities",
   "batch_update_entities",
   "import_entities_from_csv",
@@ -43,8 +42,6 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "create_collection",
   "delete_collection",
   "get_collection_path",
-  "search_suggest",
-  "search_browse",
 ];
 
 /** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
@@ -55,7 +52,6 @@ const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
   "csv_import_tool.ts",
   "entity_tools.ts",
   "glossary_tools.ts",
-  "search_tools.ts",
   "uc_common.ts",
   "uc_domain_tools.ts",
   "uc_term_tools.ts",

@@ -18,7 +18,7 @@ import {
 import type { AtlasObjectRef, LineageColumnMapping, LineageSpec } from "../catalog/lineage_types.ts";
 import { z } from "../deps/zod.ts";
 import { NotFoundError, UsageError } from "../errors.ts";
-import { confirmOverwrite, ifExistsField, overwriteConfirmField } from "./if_exists.ts";
+import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 import { importLineageCsv, validateLineageCsv } from "./lineage_csv_operations.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
@@ -153,8 +153,7 @@ export const createLineageOperation = defineOperation({
         throw new UsageError(
           `lineage process ${existing.qualifiedName} exists already (guid ${existing.guid}); nothing was ` +
             "changed.",
-          "To overwrite its description, owner and column mapping, add --if-exists=update (with --confirm " +
-            'where nobody can be asked; over MCP "if_exists": "update" and "confirm": true).',
+          `To overwrite its description, owner and column mapping, ${overwriteHint(ctx)}.`,
         );
       }
     }

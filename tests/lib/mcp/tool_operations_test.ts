@@ -37,18 +37,12 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "uc_cleanup_metadata_definition",
   "uc_delete_metadata_definition",
   "uc_delete_metadata_from_asset",
-  "list_collections",
-  "get_collection",
-  "create_collection",
-  "delete_collection",
-  "get_collection_path",
 ];
 
 /** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
 const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
   "batch_upsert.ts",
   "business_metadata_tools.ts",
-  "collection_tools.ts",
   "csv_import_tool.ts",
   "entity_tools.ts",
   "glossary_tools.ts",

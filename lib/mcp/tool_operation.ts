@@ -92,6 +92,11 @@ export interface OperationToolSpec<I extends ObjectSchema, O extends ObjectSchem
   operation: Operation;
   /** The operation's input for a call's arguments. */
   arguments(args: z.output<I>): Record<string, unknown>;
+  /**
+   * Operation fields this tool checks as it always has, more loosely than the command line (a GUID the
+   * catalog itself answers 404 for): the operation's schema with these fields replaced. Keep it rare.
+   */
+  looser?: Record<string, z.ZodType>;
   /** The tool's answer from the operation's result. */
   view(result: unknown, args: z.output<I>): z.input<O> | Promise<z.input<O>>;
 }
@@ -101,6 +106,8 @@ export interface ComposedToolSpec<I extends ObjectSchema, O extends ObjectSchema
   /** Every operation the tool may run; `compose` may run no other. */
   operations: ReadonlyArray<Operation>;
   compose(run: OperationRunner, args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
+  /** See {@link OperationToolSpec.looser}; applies to every operation the tool runs. */
+  looser?: Record<string, z.ZodType>;
 }
 
 /** The tool for one operation; its hints are the operation's. */
@@ -113,6 +120,7 @@ export function operationTool<I extends ObjectSchema, O extends ObjectSchema>(
     operations: [operation],
     confirmWhen: spec.confirmWhen ?? defaultConfirmWhen([operation], spec.arguments),
     compose: async (run, args) => spec.view(await run(operation, spec.arguments(args)), args),
+    looser: spec.looser,
   });
 }
 
@@ -138,7 +146,7 @@ export function composedTool<I extends ObjectSchema, O extends ObjectSchema>(
         if (!operations.includes(operation)) {
           throw new Error(`${spec.name} runs ${operation.id}, which its definition does not name`);
         }
-        return runOperation(spec.name, context, operation, input);
+        return runOperation(spec.name, context, operation, input, spec.looser);
       };
       return spec.compose(run, args, context);
     },
@@ -170,9 +178,11 @@ async function runOperation(
   context: ToolContext,
   operation: Operation,
   input: Record<string, unknown>,
+  looser?: Record<string, z.ZodType>,
 ): Promise<unknown> {
   const held = withConfirmation(operation);
-  const parsed = held.input.safeParse({ ...input, confirm: true });
+  const schema = looser ? (held.input as unknown as ObjectSchema).safeExtend(looser) : held.input;
+  const parsed = schema.safeParse({ ...input, confirm: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) =>
       `${issue.path.map(String).map(toSnake).join(".") || "arguments"}: ${issue.message}`
@@ -182,7 +192,10 @@ async function runOperation(
       `Correct the argument${problems.length > 1 ? "s" : ""} named and call ${toolName} again.`,
     );
   }
-  return await held.run(context.services.operationContext(context.signal, context.progress), parsed.data);
+  return await held.run(
+    context.services.operationContext(context.signal, context.progress),
+    parsed.data as Record<string, unknown>,
+  );
 }
 
 /** `minExtInfo` → `min_ext_info`: the tool's spelling of an operation's field, for messages. */

@@ -75,7 +75,7 @@ export async function existingKeys(
  * {@link existingKeys}, a type at a time: a type the catalog does not know (404 or 400) has no entities, so
  * its rows are sent and refused on their own instead of stopping the import.
  */
-async function existingKeysOfKnownTypes(
+export async function existingKeysOfKnownTypes(
   catalog: CatalogClient,
   pairs: Array<{ typeName: string; qualifiedName: string }>,
   signal?: AbortSignal,

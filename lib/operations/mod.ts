@@ -26,6 +26,7 @@ import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts"
 import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
 import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
 import { ENTITY_BULK_OPERATIONS } from "./entity_bulk_operations.ts";
+import { ENTITY_BATCH_OPERATIONS } from "./entity_batch_operations.ts";
 import {
   createEntity,
   deleteEntity,
@@ -67,6 +68,7 @@ export function createOperationRegistry(): OperationRegistry {
     deleteEntityByUniqueAttribute,
     deleteManyEntities,
     moveEntitiesToCollection,
+    ...ENTITY_BATCH_OPERATIONS,
     ...ENTITY_BULK_OPERATIONS,
     ...BUSINESS_METADATA_OPERATIONS,
     ...LABEL_OPERATIONS,

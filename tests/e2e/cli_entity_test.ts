@@ -257,3 +257,55 @@ Deno.test("bulk-import leaves existing entities as they are unless --if-exists=u
     assert.equal(await description("ds://bulk/kept"), "replaced");
   });
 });
+
+Deno.test("entity create-many, update and update-many: each entity its own result, existing ones left alone", async () => {
+  await withCliSetup({}, async ({ govcat }) => {
+    const entities = [
+      { typeName: "DataSet", qualifiedName: "ds://many/a", name: "a", description: "original" },
+      { typeName: "DataSet", qualifiedName: "ds://many/b", name: "b" },
+    ];
+    const made = await govcat("entity", "create-many", `--entities=${JSON.stringify(entities)}`);
+    assert.equal(made.code, 0, made.stderr);
+    assert.deepEqual(made.json.results.map((r: { status: string }) => r.status), ["created", "created"]);
+    const [a, b] = made.json.results.map((r: { guid: string }) => r.guid);
+
+    const again = await govcat(
+      "entity",
+      "create-many",
+      `--entities=${JSON.stringify([{ ...entities[0], description: "replaced" }])}`,
+    );
+    assert.equal(again.code, 1, `an entity failed: exit 1. ${again.stderr}`);
+    const refused = JSON.parse(again.stdout);
+    assert.equal(refused.failed, 1);
+    assert.match(refused.results[0].error, /exists already; nothing was sent/);
+
+    const description = async (guid: string) =>
+      (await govcat("entity", "get", `--guid=${guid}`)).json.entity.attributes.description;
+    assert.equal(await description(a), "original");
+
+    const unconfirmed = await govcat("entity", "update", `--guid=${a}`, '--attributes={"description":"new"}');
+    assert.equal(
+      unconfirmed.code,
+      2,
+      "overwrites a value: refused without --confirm where nobody can be asked",
+    );
+    const updated = await govcat(
+      "entity",
+      "update",
+      `--guid=${a}`,
+      '--attributes={"description":"new"}',
+      "--confirm",
+    );
+    assert.equal(updated.code, 0, updated.stderr);
+    assert.equal(await description(a), "new");
+
+    const unknown = "00000000-0000-4000-8000-00000000beef";
+    const updates = [{ guid: b, attributes: { description: "bee" } }, { guid: unknown, attributes: {} }];
+    const many = await govcat("entity", "update-many", `--updates=${JSON.stringify(updates)}`, "--confirm");
+    assert.equal(many.code, 1, `an entity failed: exit 1. ${many.stderr}`);
+    const answer = JSON.parse(many.stdout);
+    assert.deepEqual([answer.updated, answer.failed], [1, 1]);
+    assert.equal(answer.results[1].guid, unknown);
+    assert.equal(await description(b), "bee");
+  });
+});

@@ -16,12 +16,6 @@ const REGISTRY_TOOLS = ["list_available_operations", "invoke_operation"];
 
 /** Tools still written against the catalog client, to be built from operations (shrinks to nothing). */
 const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
-  "get_entity",
-  "create_entity",
-  "update_entity",
-  "delete_entity",
-  "batch_create_entities",
-  "batch_update_entities",
   "import_entities_from_csv",
   "get_glossary_terms",
   "create_glossary_term",
@@ -41,10 +35,8 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
 
 /** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
 const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
-  "batch_upsert.ts",
   "business_metadata_tools.ts",
   "csv_import_tool.ts",
-  "entity_tools.ts",
   "glossary_tools.ts",
   "uc_common.ts",
   "uc_domain_tools.ts",

@@ -27,15 +27,10 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "uc_get_term",
   "uc_create_term",
   "uc_search_terms",
-  "uc_list_custom_metadata_defs",
-  "uc_cleanup_metadata_definition",
-  "uc_delete_metadata_definition",
-  "uc_delete_metadata_from_asset",
 ];
 
 /** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
 const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
-  "business_metadata_tools.ts",
   "csv_import_tool.ts",
   "glossary_tools.ts",
   "uc_common.ts",

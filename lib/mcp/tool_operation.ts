@@ -106,7 +106,7 @@ export interface ComposedToolSpec<I extends ObjectSchema, O extends ObjectSchema
   /** Every operation the tool may run; `compose` may run no other. */
   operations: ReadonlyArray<Operation>;
   compose(run: OperationRunner, args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
-  /** See {@link OperationToolSpec.looser}; applies to every operation the tool runs. */
+  /** See {@link OperationToolSpec.looser}; replaces those of the fields each operation it runs has. */
   looser?: Record<string, z.ZodType>;
 }
 
@@ -181,7 +181,11 @@ async function runOperation(
   looser?: Record<string, z.ZodType>,
 ): Promise<unknown> {
   const held = withConfirmation(operation);
-  const schema = looser ? (held.input as unknown as ObjectSchema).safeExtend(looser) : held.input;
+  const shape = (held.input as unknown as ObjectSchema).shape;
+  const replaced = Object.entries(looser ?? {}).filter(([field]) => field in shape);
+  const schema = replaced.length > 0
+    ? (held.input as unknown as ObjectSchema).safeExtend(Object.fromEntries(replaced))
+    : held.input;
   const parsed = schema.safeParse({ ...input, confirm: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) =>

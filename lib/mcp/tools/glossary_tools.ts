@@ -1,18 +1,46 @@
 /**
  * Glossary tools (spec §4.3): list terms (of one glossary or all), create a term, and assign a term to
- * entities. They use the classic glossary API (`client.glossary`); assign_term_to_entities also takes a
- * unified catalog term ID (uc_create_term), relating the term to each asset through the unified catalog's
- * term relationships (`POST terms/{termId}/relationships?entityType=DATAASSET`), so sequence 2 of spec
- * §4.3 (uc_create_domain, uc_create_term, assign_term_to_entities) completes.
+ * entities, composed from the glossary group's operations (the classic glossary API);
+ * assign_term_to_entities also takes a unified catalog term ID (uc_create_term), relating the term to each
+ * asset through the unified catalog's term relationships (`uc term relate --entity-type=DATAASSET`), so
+ * sequence 2 of spec §4.3 (uc_create_domain, uc_create_term, assign_term_to_entities) completes.
  *
  * @module
  */
-import type { AtlasGlossary, AtlasGlossaryTerm } from "../../catalog/glossary_types.ts";
+import type {
+  AtlasGlossary,
+  AtlasGlossaryTerm,
+  AtlasRelatedTermHeader,
+} from "../../catalog/glossary_types.ts";
 import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
+import type { AtlasEntityHeader } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import { CatalogError, ConflictError, NotFoundError, UsageError } from "../../errors.ts";
-import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition, UPSERT } from "../tool.ts";
+import { getEntityHeader } from "../../operations/entity_operations.ts";
+import { createGlossary, readGlossary } from "../../operations/glossary_operations.ts";
+import {
+  assignTerm,
+  createTerm,
+  listTerms,
+  readTermsAssignedEntities,
+  readTermsHeaders,
+} from "../../operations/glossary_term_operations.ts";
+import { termGet as getUcTerm, termRelate, termRelationships } from "../../operations/uc_term_operations.ts";
+import type { Relationship } from "../../unified/schemas.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+
+/**
+ * The glossary tools have always sent any glossary or term GUID they are given and answered the
+ * catalog's 404, where the command line refuses a malformed one first.
+ */
+const CATALOG_CHECKS_GUIDS = {
+  glossaryGuid: z.string().min(1).optional(),
+  termGuid: z.string().min(1),
+  entityGuids: z.array(z.string().min(1)).min(1),
+  guid: z.string().min(1),
+};
 
 /** Terms returned at most by one get_glossary_terms call. */
 export const MAX_TERMS = 1000;
@@ -43,7 +71,7 @@ function summarize(term: AtlasGlossaryTerm, glossary: AtlasGlossary): z.input<ty
   };
 }
 
-export const getGlossaryTermsTool = defineTool({
+export const getGlossaryTermsTool = composedTool({
   name: "get_glossary_terms",
   title: "List glossary terms",
   description: "List business glossary terms: those of one glossary (glossary_guid), or of every glossary " +
@@ -63,12 +91,13 @@ export const getGlossaryTermsTool = defineTool({
     truncated: z.boolean().describe("True when terms beyond this page exist"),
     next_offset: z.number().int().optional().describe("The offset of the next page, when truncated"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const glossary = ctx.services.catalog().glossary;
+  // The glossaries (one, or all) say how many terms each holds; only the page's terms are read.
+  operations: [readGlossary, listTerms],
+  looser: CATALOG_CHECKS_GUIDS,
+  compose: async (run, input) => {
     const glossaries = input.glossary_guid
-      ? [await glossary.get(input.glossary_guid, ctx.signal)]
-      : await glossary.list({ sort: "ASC", signal: ctx.signal });
+      ? [await run(readGlossary, { glossaryGuid: input.glossary_guid }) as AtlasGlossary]
+      : await run(readGlossary, { sort: "ASC" }) as AtlasGlossary[];
     const total = glossaries.reduce((sum, g) => sum + (g.terms?.length ?? 0), 0);
     const end = input.offset + input.limit;
     const terms: z.input<typeof termSummary>[] = [];
@@ -79,12 +108,12 @@ export const getGlossaryTermsTool = defineTool({
       const to = Math.min(count, end - before);
       before += count;
       if (to <= from) continue;
-      const page = await glossary.listTerms(String(g.guid), {
+      const page = await run(listTerms, {
+        glossaryGuid: String(g.guid),
         offset: from,
         limit: to - from,
         sort: "ASC",
-        signal: ctx.signal,
-      });
+      }) as AtlasGlossaryTerm[];
       terms.push(...page.map((term) => summarize(term, g)));
     }
     const truncated = input.offset + terms.length < total;
@@ -92,7 +121,7 @@ export const getGlossaryTermsTool = defineTool({
   },
 });
 
-export const createGlossaryTermTool = defineTool({
+export const createGlossaryTermTool = composedTool({
   name: "create_glossary_term",
   title: "Create glossary term",
   description: "Define a business term in a classic glossary. Without glossary_guid the term goes into " +
@@ -117,28 +146,29 @@ export const createGlossaryTermTool = defineTool({
     glossary_created: z.boolean().describe("True when the default glossary was created for this term"),
     term: z.record(z.string(), z.unknown()),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: async (ctx, input) => {
+  // The default glossary is found (or made) and synonyms named are resolved before the term is created.
+  operations: [readGlossary, createGlossary, readTermsHeaders, createTerm],
+  looser: CATALOG_CHECKS_GUIDS,
+  compose: async (run, input) => {
     if (input.definition && input.long_description && input.definition !== input.long_description) {
       throw new UsageError("definition and long_description differ; give only one of them.");
     }
     const { guid: glossaryGuid, created } = input.glossary_guid
       ? { guid: input.glossary_guid, created: false }
-      : await defaultGlossary(ctx);
+      : await defaultGlossary(run);
     const synonyms = input.synonyms?.length
-      ? await resolveTerms(ctx, glossaryGuid, input.synonyms)
+      ? await resolveTerms(run, glossaryGuid, input.synonyms)
       : undefined;
-    const term: AtlasGlossaryTerm = {
+    const createdTerm = await run(createTerm, {
       name: input.name,
-      anchor: { glossaryGuid },
-      longDescription: input.definition ?? input.long_description,
+      glossaryGuid,
+      definition: input.definition ?? input.long_description,
       shortDescription: input.short_description,
       status: input.status,
       abbreviation: input.abbreviation,
       examples: input.examples,
-      synonyms: synonyms?.map((termGuid) => ({ termGuid })),
-    };
-    const createdTerm = await ctx.services.catalog().glossary.createTerm(term, { signal: ctx.signal });
+      synonymGuid: synonyms,
+    }) as AtlasGlossaryTerm;
     return {
       guid: String(createdTerm.guid),
       glossary_guid: glossaryGuid,
@@ -149,17 +179,18 @@ export const createGlossaryTermTool = defineTool({
 });
 
 /** The first glossary by name, or a new one named {@link DEFAULT_GLOSSARY_NAME} when there is none. */
-async function defaultGlossary(ctx: ToolContext): Promise<{ guid: string; created: boolean }> {
-  const glossary = ctx.services.catalog().glossary;
+async function defaultGlossary(run: OperationRunner): Promise<{ guid: string; created: boolean }> {
   const first = async () =>
-    (await glossary.list({ limit: 1, sort: "ASC", ignoreTermsAndCategories: true, signal: ctx.signal }))[0];
+    (await run(readGlossary, { limit: 1, sort: "ASC", ignoreTermsAndCategories: true }) as AtlasGlossary[])[
+      0
+    ];
   const existing = await first();
   if (existing?.guid) return { guid: existing.guid, created: false };
   try {
-    const created = await glossary.create({
+    const created = await run(createGlossary, {
       name: DEFAULT_GLOSSARY_NAME,
       shortDescription: "Default glossary, created by govcat for the first term",
-    }, ctx.signal);
+    }) as AtlasGlossary;
     return { guid: String(created.guid), created: true };
   } catch (error) {
     // Another caller created it meanwhile: use theirs.
@@ -170,8 +201,8 @@ async function defaultGlossary(ctx: ToolContext): Promise<{ guid: string; create
 }
 
 /** GUIDs of terms of the glossary named by GUID or name; unknown ones are a usage error listing them. */
-async function resolveTerms(ctx: ToolContext, glossaryGuid: string, refs: string[]): Promise<string[]> {
-  const headers = await ctx.services.catalog().glossary.listTermHeaders(glossaryGuid, { signal: ctx.signal });
+async function resolveTerms(run: OperationRunner, glossaryGuid: string, refs: string[]): Promise<string[]> {
+  const headers = await run(readTermsHeaders, { glossaryGuid }) as AtlasRelatedTermHeader[];
   const byName = new Map(headers.map((h) => [String(h.displayText).toLowerCase(), String(h.termGuid)]));
   const guids = new Set(headers.map((h) => String(h.termGuid)));
   const unknown: string[] = [];
@@ -196,7 +227,7 @@ const assignResult = z.object({
   error: z.string().optional().describe("Why the entity could not be given the term"),
 });
 
-export const assignTermToEntitiesTool = defineTool({
+export const assignTermToEntitiesTool = composedTool({
   name: "assign_term_to_entities",
   title: "Assign term to entities",
   description: "Tag entities (data assets, found with search_entities) with a glossary term (GUID from " +
@@ -224,16 +255,27 @@ export const assignTermToEntitiesTool = defineTool({
     failed: z.number().int(),
     results: z.array(assignResult),
   }),
-  annotations: UPSERT,
-  handler: async (ctx, input) => {
-    const glossary = ctx.services.catalog().glossary;
+  // A classic glossary term: its assigned entities, then batches (a refused one again entity by entity).
+  // A unified catalog term: its asset relationships, then each asset read and related.
+  operations: [
+    readTermsAssignedEntities,
+    assignTerm,
+    getUcTerm,
+    termRelationships,
+    getEntityHeader,
+    termRelate,
+  ],
+  looser: CATALOG_CHECKS_GUIDS,
+  compose: async (run, input, ctx) => {
     let current: Array<{ guid?: string }>;
     try {
-      current = await glossary.getTermAssignedEntities(input.term_guid, { signal: ctx.signal });
+      current = await run(readTermsAssignedEntities, { termGuid: input.term_guid }) as Array<
+        { guid?: string }
+      >;
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       // Not a classic glossary term: a unified catalog term (uc_create_term) is assigned its own way.
-      const ucTerm = await unifiedTerm(ctx, input.term_guid);
+      const ucTerm = await unifiedTerm(run, input.term_guid);
       if (!ucTerm) {
         throw new UsageError(
           `term_guid ${input.term_guid} is neither a glossary term nor a unified catalog term; nothing ` +
@@ -242,7 +284,7 @@ export const assignTermToEntitiesTool = defineTool({
             "or uc_search_terms (unified catalog).",
         );
       }
-      return await assignUnifiedTerm(ctx, input.term_guid, input.entity_guids);
+      return await assignUnifiedTerm(run, input.term_guid, input.entity_guids);
     }
     const already = new Set(current.map((entity) => entity.guid));
     const results = new Map<string, z.input<typeof assignResult>>();
@@ -253,7 +295,7 @@ export const assignTermToEntitiesTool = defineTool({
     }
     const batchSize = Math.min(100, ctx.services.config().batchSize);
     for (let start = 0; start < pending.length; start += batchSize) {
-      for (const result of await assignBatch(ctx, input.term_guid, pending.slice(start, start + batchSize))) {
+      for (const result of await assignBatch(run, input.term_guid, pending.slice(start, start + batchSize))) {
         results.set(result.entity_guid, result);
       }
     }
@@ -271,9 +313,9 @@ export const assignTermToEntitiesTool = defineTool({
 });
 
 /** The unified catalog term with this ID, or undefined when the unified catalog has none. */
-async function unifiedTerm(ctx: ToolContext, id: string): Promise<{ id: string } | undefined> {
+async function unifiedTerm(run: OperationRunner, id: string): Promise<{ id: string } | undefined> {
   try {
-    return await ctx.services.unified().terms.get(id, { signal: ctx.signal });
+    return await run(getUcTerm, { termId: id }) as { id: string };
   } catch (error) {
     if (error instanceof NotFoundError || error instanceof UsageError) {
       return undefined;
@@ -287,10 +329,8 @@ async function unifiedTerm(ctx: ToolContext, id: string): Promise<{ id: string }
  * call per asset. Each asset is read from the catalog first, so an unknown GUID fails alone with a 404,
  * and an asset the term is related to already is reported as such, not related twice.
  */
-async function assignUnifiedTerm(ctx: ToolContext, termId: string, entityGuids: string[]) {
-  const terms = ctx.services.unified().terms;
-  const catalog = ctx.services.catalog();
-  const related = await terms.listRelationships(termId, { entityType: "DATAASSET", signal: ctx.signal });
+async function assignUnifiedTerm(run: OperationRunner, termId: string, entityGuids: string[]) {
+  const related = await run(termRelationships, { termId, entityType: "DATAASSET" }) as Relationship[];
   const already = new Set(related.map((link) => link.entityId.toLowerCase()));
   const results: z.input<typeof assignResult>[] = [];
   for (const guid of new Set(entityGuids)) {
@@ -299,7 +339,7 @@ async function assignUnifiedTerm(ctx: ToolContext, termId: string, entityGuids: 
       continue;
     }
     try {
-      const header = await catalog.entity.getHeader(guid, ctx.signal);
+      const header = await run(getEntityHeader, { guid }) as AtlasEntityHeader;
       if (header.status === "DELETED") {
         results.push({
           entity_guid: guid,
@@ -308,9 +348,11 @@ async function assignUnifiedTerm(ctx: ToolContext, termId: string, entityGuids: 
         });
         continue;
       }
-      await terms.createRelationship(termId, { entityId: guid, relationshipType: "Related" }, {
+      await run(termRelate, {
+        termId,
+        entityId: guid,
         entityType: "DATAASSET",
-        signal: ctx.signal,
+        relationshipType: "Related",
       });
       results.push({ entity_guid: guid, status: "assigned" });
     } catch (error) {
@@ -334,13 +376,12 @@ async function assignUnifiedTerm(ctx: ToolContext, termId: string, entityGuids: 
  * is sent again entity by entity to tell which ones fail.
  */
 async function assignBatch(
-  ctx: ToolContext,
+  run: OperationRunner,
   termGuid: string,
   guids: string[],
 ): Promise<z.input<typeof assignResult>[]> {
-  const glossary = ctx.services.catalog().glossary;
   try {
-    await glossary.assignTermToEntities(termGuid, guids.map((guid) => ({ guid })), ctx.signal);
+    await run(assignTerm, { termGuid, entityGuids: guids });
     return guids.map((guid) => ({ entity_guid: guid, status: "assigned" }));
   } catch (error) {
     if (!(error instanceof CatalogError)) throw error;
@@ -349,7 +390,7 @@ async function assignBatch(
   const results: z.input<typeof assignResult>[] = [];
   for (const guid of guids) {
     try {
-      await glossary.assignTermToEntities(termGuid, [{ guid }], ctx.signal);
+      await run(assignTerm, { termGuid, entityGuids: [guid] });
       results.push({ entity_guid: guid, status: "assigned" });
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error;

@@ -17,9 +17,6 @@ const REGISTRY_TOOLS = ["list_available_operations", "invoke_operation"];
 /** Tools still written against the catalog client, to be built from operations (shrinks to nothing). */
 const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "import_entities_from_csv",
-  "get_glossary_terms",
-  "create_glossary_term",
-  "assign_term_to_entities",
   "uc_list_domains",
   "uc_get_domain",
   "uc_create_domain",
@@ -32,7 +29,6 @@ const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
 /** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
 const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
   "csv_import_tool.ts",
-  "glossary_tools.ts",
   "uc_common.ts",
   "uc_domain_tools.ts",
   "uc_term_tools.ts",

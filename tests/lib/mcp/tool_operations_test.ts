@@ -17,21 +17,11 @@ const REGISTRY_TOOLS = ["list_available_operations", "invoke_operation"];
 /** Tools still written against the catalog client, to be built from operations (shrinks to nothing). */
 const NOT_YET_BUILT_FROM_OPERATIONS: ReadonlyArray<string> = [
   "import_entities_from_csv",
-  "uc_list_domains",
-  "uc_get_domain",
-  "uc_create_domain",
-  "uc_list_terms",
-  "uc_get_term",
-  "uc_create_term",
-  "uc_search_terms",
 ];
 
 /** Modules under lib/mcp/tools/ that still call the catalog client (shrinks with the list above). */
 const MODULES_STILL_CALLING_THE_CLIENT: ReadonlyArray<string> = [
   "csv_import_tool.ts",
-  "uc_common.ts",
-  "uc_domain_tools.ts",
-  "uc_term_tools.ts",
 ];
 
 const TOOLS_DIR = new URL("../../../lib/mcp/tools/", import.meta.url);

@@ -119,31 +119,13 @@ function describeCall(name: string, input: Record<string, unknown>): string {
   return [name, ...values.slice(0, 3)].join(" ");
 }
 
-/** Annotation presets. Every tool talks to the catalog, an external system, so openWorldHint is true. */
+/**
+ * The hints of a read-only tool that is not built from an operation (the registry tools and tests); the
+ * curated catalog tools take theirs from their operations (`tool_operation.ts`).
+ */
 export const READ_ONLY: ToolAnnotations = {
   readOnlyHint: true,
   destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-/** Creates or updates by a unique key: repeating it changes nothing more. */
-export const UPSERT: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-/** Overwrites existing values. */
-export const OVERWRITE: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-/** Removes data. */
-export const REMOVE: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
   idempotentHint: true,
   openWorldHint: true,
 };

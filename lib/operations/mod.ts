@@ -28,6 +28,7 @@ import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
 import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
 import { ENTITY_BULK_OPERATIONS } from "./entity_bulk_operations.ts";
 import { ENTITY_BATCH_OPERATIONS } from "./entity_batch_operations.ts";
+import { importMappedEntities } from "./entity_mapped_operations.ts";
 import {
   createEntity,
   deleteEntity,
@@ -71,6 +72,7 @@ export function createOperationRegistry(): OperationRegistry {
     moveEntitiesToCollection,
     ...ENTITY_BATCH_OPERATIONS,
     ...ENTITY_BULK_OPERATIONS,
+    importMappedEntities,
     ...BUSINESS_METADATA_OPERATIONS,
     ...BUSINESS_METADATA_ASSIGNMENT_OPERATIONS,
     ...LABEL_OPERATIONS,

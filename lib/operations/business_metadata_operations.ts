@@ -88,7 +88,7 @@ export const deleteBusinessMetadata = defineOperation({
   group: "entity",
   command: "deleteBusinessMetadata",
   summary:
-    "Remove business metadata from an entity: one group (--bm-name), or all of it without a payload file",
+    "Remove business metadata from an entity: one group with --bm-name, or all of it without a payload file",
   input: z.object({
     guid,
     payloadFile: z.string().min(1).optional().describe(

@@ -264,10 +264,19 @@ Deno.test("entity create-many, update and update-many: each entity its own resul
       { typeName: "DataSet", qualifiedName: "ds://many/a", name: "a", description: "original" },
       { typeName: "DataSet", qualifiedName: "ds://many/b", name: "b" },
     ];
-    const made = await govcat("entity", "create-many", `--entities=${JSON.stringify(entities)}`);
-    assert.equal(made.code, 0, made.stderr);
-    assert.deepEqual(made.json.results.map((r: { status: string }) => r.status), ["created", "created"]);
-    const [a, b] = made.json.results.map((r: { guid: string }) => r.guid);
+    // A type the catalog does not know makes it refuse the whole request: sent again one by one, only
+    // that entity fails.
+    const odd = { typeName: "NoSuchType", qualifiedName: "ds://many/odd", name: "odd" };
+    const made = await govcat("entity", "create-many", `--entities=${JSON.stringify([...entities, odd])}`);
+    assert.equal(made.code, 1, "an entity failed: exit 1");
+    const first = JSON.parse(made.stdout);
+    assert.deepEqual(first.results.map((r: { status: string }) => r.status), [
+      "created",
+      "created",
+      "failed",
+    ]);
+    assert.match(first.results[2].error, /NoSuchType/);
+    const [a, b] = first.results.map((r: { guid: string }) => r.guid);
 
     const again = await govcat(
       "entity",

@@ -47,6 +47,11 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** Progress notifications to the client; present when its request carried a progress token. */
   progress?: ProgressSink;
+  /**
+   * The call said `"confirm": true` (destructive tools, see {@link defineTool}); passed on to the
+   * operations a tool runs, so their own confirmation holds too.
+   */
+  confirmed?: boolean;
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -100,7 +105,10 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
       if (needed(rest)) {
         await confirmDestructive(describeCall(tool.name, rest), confirmed === true, confirmation);
       }
-      return await plain.handler(context, rest as z.output<ObjectSchema>);
+      return await plain.handler(
+        { ...context, confirmed: confirmed === true },
+        rest as z.output<ObjectSchema>,
+      );
     },
   };
 }

@@ -141,7 +141,8 @@ export function composedTool<I extends ObjectSchema, O extends ObjectSchema>(
     confirmWhen: needsConfirmation,
     handler: (context, args) => {
       // defineTool has refused an unconfirmed call that needed confirming; what reaches here is either
-      // confirmed by the user or a call the rule lets through (a dry run, a create that fails on existing).
+      // confirmed by the user or a call the rule lets through (a dry run, a create that fails on existing),
+      // which the operations check again.
       const run: OperationRunner = (operation, input) => {
         if (!operations.includes(operation)) {
           throw new Error(`${spec.name} runs ${operation.id}, which its definition does not name`);
@@ -168,8 +169,9 @@ function defaultConfirmWhen<A>(
 }
 
 /**
- * Runs `operation` as the registry holds it (with its confirmation, which this call has passed already:
- * the tool applied the same rule first, naming the tool) after checking the mapped input against the
+ * Runs `operation` as the registry holds it, with its confirmation: the tool applied the same rule first
+ * (naming the tool), and the call's own `"confirm"` is passed on, so an operation that destroys is never
+ * run unconfirmed whatever a tool's `confirmWhen` says. The mapped input is checked against the
  * operation's schema, so the operation gets exactly what the command line would give it (defaults,
  * canonical values).
  */
@@ -186,7 +188,7 @@ async function runOperation(
   const schema = replaced.length > 0
     ? (held.input as unknown as ObjectSchema).safeExtend(Object.fromEntries(replaced))
     : held.input;
-  const parsed = schema.safeParse({ ...input, confirm: true });
+  const parsed = schema.safeParse({ ...input, confirm: context.confirmed === true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) =>
       `${issue.path.map(String).map(toSnake).join(".") || "arguments"}: ${issue.message}`

@@ -11,6 +11,8 @@ import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 import { getAccount } from "../../../lib/operations/account_operations.ts";
 import { deleteEntity } from "../../../lib/operations/entity_operations.ts";
 import { z } from "../../../lib/deps/zod.ts";
+import { UsageError } from "../../../lib/errors.ts";
+import type { ToolServices } from "../../../lib/mcp/tool.ts";
 
 /** The registry tools: they run whichever operation they are given, and list the others. */
 const REGISTRY_TOOLS = ["list_available_operations", "invoke_operation"];
@@ -109,4 +111,32 @@ Deno.test("no module under lib/mcp/tools/ calls the catalog client but the ones 
     [...MODULES_STILL_CALLING_THE_CLIENT].sort(),
     "a module that no longer calls the client leaves the list; no new module calls it",
   );
+});
+
+Deno.test("a tool that asks for no confirmation cannot run a destructive operation unconfirmed", async () => {
+  const sent: string[] = [];
+  const tool = operationTool({
+    name: "probe_careless_delete",
+    title: "Careless delete",
+    description: "A probe that wrongly says it needs no confirmation, to show the operation still asks.",
+    input: z.object({ guid: z.string() }),
+    output: z.object({}),
+    operation: deleteEntity,
+    confirmWhen: () => false,
+    arguments: (args) => ({ guid: args.guid }),
+    view: () => ({}),
+  });
+  const services = {
+    operationContext: () => ({
+      catalog: () => {
+        sent.push("catalog");
+        throw new Error("nothing may be sent");
+      },
+    }),
+  } as unknown as ToolServices;
+  const refused = await tool.handler({ services }, { guid: "ca7a1000-0000-4000-8000-000000000010" })
+    .then(() => undefined, (error) => error as Error);
+  assert.ok(refused instanceof UsageError, String(refused));
+  assert.match(refused.message, /^entity delete guid=ca7a1000-\S+ is destructive: .*nothing was sent\.$/);
+  assert.deepEqual(sent, [], "the catalog was not reached");
 });

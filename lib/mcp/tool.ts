@@ -1,7 +1,8 @@
 /**
  * The tool value type. A tool is declared once — name, title, a description written for a model, zod
  * input and output schemas, all four annotations, a handler — and the server, the read-only filter, the
- * snapshot test and the README's tool table are all read from these values.
+ * snapshot test and the README's tool table are all read from these values. Curated catalog tools are
+ * built from operations (`tool_operation.ts`), which gives them their annotations and their handler.
  *
  * @module
  */
@@ -46,6 +47,11 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** Progress notifications to the client; present when its request carried a progress token. */
   progress?: ProgressSink;
+  /**
+   * The call said `"confirm": true` (destructive tools, see {@link defineTool}); passed on to the
+   * operations a tool runs, so their own confirmation holds too.
+   */
+  confirmed?: boolean;
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -61,6 +67,11 @@ export interface ToolDefinition<
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * The ids of the operations that do the tool's work, for a tool built from them (`tool_operation.ts`,
+   * whose hints are theirs); absent for the registry tools, which run whatever operation they are given.
+   */
+  operations?: readonly string[];
   /**
    * Which calls of a destructive tool must say `"confirm": true` (see {@link defineTool}): every call by
    * default, those this answers true for (`check_only=false`), or none (`false`: invoke_operation, whose
@@ -94,7 +105,10 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
       if (needed(rest)) {
         await confirmDestructive(describeCall(tool.name, rest), confirmed === true, confirmation);
       }
-      return await plain.handler(context, rest as z.output<ObjectSchema>);
+      return await plain.handler(
+        { ...context, confirmed: confirmed === true },
+        rest as z.output<ObjectSchema>,
+      );
     },
   };
 }
@@ -113,31 +127,13 @@ function describeCall(name: string, input: Record<string, unknown>): string {
   return [name, ...values.slice(0, 3)].join(" ");
 }
 
-/** Annotation presets. Every tool talks to the catalog, an external system, so openWorldHint is true. */
+/**
+ * The hints of a read-only tool that is not built from an operation (the registry tools and tests); the
+ * curated catalog tools take theirs from their operations (`tool_operation.ts`).
+ */
 export const READ_ONLY: ToolAnnotations = {
   readOnlyHint: true,
   destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-/** Creates or updates by a unique key: repeating it changes nothing more. */
-export const UPSERT: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-/** Overwrites existing values. */
-export const OVERWRITE: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-/** Removes data. */
-export const REMOVE: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
   idempotentHint: true,
   openWorldHint: true,
 };

@@ -9,6 +9,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
+import { UsageError } from "../errors.ts";
 import { BUSINESS_METADATA_IMPORT_COLUMNS, importBusinessMetadata } from "./business_metadata_import.ts";
 import { guid } from "./entity_operations.ts";
 import {
@@ -86,18 +87,37 @@ export const deleteBusinessMetadata = defineOperation({
   id: "entity.delete-business-metadata",
   group: "entity",
   command: "deleteBusinessMetadata",
-  summary: "Remove business metadata from an entity, or all of it without a payload file",
+  summary:
+    "Remove business metadata from an entity: one group with --bm-name, or all of it without a payload file",
   input: z.object({
     guid,
     payloadFile: z.string().min(1).optional().describe(
       "JSON file: {bmName: {attribute: value}} naming what to remove; without it everything is removed",
     ),
+    bmName: bmName.optional().describe("Remove only this group, with all its values (no payload file)"),
   }),
   annotations: DELETE,
   run: async (ctx, input) => {
+    if (input.payloadFile && input.bmName) {
+      throw new UsageError(
+        "entity deleteBusinessMetadata takes --payloadFile or --bmName, not both; nothing was removed.",
+      );
+    }
     const bm = input.payloadFile
       ? asBusinessMetadata(await readJsonFile(ctx, input.payloadFile, "--payloadFile"), input.payloadFile)
       : await businessMetadataOf(ctx, input.guid);
+    if (input.bmName) {
+      const values = bm[input.bmName];
+      if (!values || Object.keys(values).length === 0) {
+        const carried = Object.keys(bm);
+        throw new UsageError(
+          `Asset ${input.guid} carries no business metadata group "${input.bmName}"; nothing was removed.`,
+          carried.length ? `It carries: ${carried.join(", ")}.` : "It carries no business metadata.",
+        );
+      }
+      await ctx.catalog().entity.removeBusinessMetadata(input.guid, { [input.bmName]: values }, ctx.signal);
+      return { guid: input.guid, removed: { [input.bmName]: values } };
+    }
     if (Object.keys(bm).length > 0) {
       await ctx.catalog().entity.removeBusinessMetadata(input.guid, bm, ctx.signal);
     }

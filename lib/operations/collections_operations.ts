@@ -17,7 +17,7 @@ import {
   upsertCollection,
   withCollectionHints,
 } from "./collections_support.ts";
-import { confirmOverwrite, ifExistsField, overwriteConfirmField } from "./if_exists.ts";
+import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 import { describeJson, isPlainObject, readJsonFile } from "./payload_files.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
@@ -74,7 +74,7 @@ export const createCollection = defineOperation({
         throw new UsageError(
           `collection ${input.collectionName} exists already${parent ? ` (under ${parent})` : ""}; nothing ` +
             "was changed.",
-          "To change or move it, add --if-exists=update (with --confirm where nobody can be asked).",
+          `Choose another name; or, to change or move it, ${overwriteHint(ctx)}.`,
         );
       }
     }
@@ -125,12 +125,25 @@ export const listCollections = defineOperation({
   id: "collections.list",
   group: "collections",
   command: "list",
-  summary: "List every collection of the account (all pages)",
-  input: z.object({}),
+  summary: "List every collection of the account (all pages), or the first --limit",
+  input: z.object({
+    limit: z.number().int().min(1).optional().describe(
+      "Stop after this many collections (truncated: true says more exist); default all",
+    ),
+  }),
   annotations: READ,
-  run: async (ctx) => {
-    const value = await ctx.catalog().collections.listAll({ signal: ctx.signal });
-    return { count: value.length, value };
+  run: async (ctx, input) => {
+    if (input.limit === undefined) {
+      const value = await ctx.catalog().collections.listAll({ signal: ctx.signal });
+      return { count: value.length, value };
+    }
+    // Pages are read only as far as the limit needs, plus one collection to tell whether more exist.
+    const value: Collection[] = [];
+    for await (const collection of ctx.catalog().collections.list({ signal: ctx.signal })) {
+      if (value.length === input.limit) return { count: value.length, value, truncated: true };
+      value.push(collection);
+    }
+    return { count: value.length, value, truncated: false };
   },
 });
 

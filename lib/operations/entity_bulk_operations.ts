@@ -5,6 +5,12 @@
  * when `--template` is not given); the update reads the named entities first and writes only the given
  * attributes, so a row never blanks what it does not mention.
  *
+ * The import adds: a row whose entity exists already is skipped, leaving it as it is (issue 18 §2: the
+ * upsert would overwrite its description), unless `--if-exists=update`, confirmed as every overwrite is
+ * (`confirmation.ts`). The check is made by the import itself, batch by batch just before sending, rather
+ * than by the engine's `--skip-existing`, which runs before the engine asks whether an interrupted batch was
+ * applied: a row an earlier run wrote still counts as recovered, not skipped.
+ *
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
@@ -13,7 +19,9 @@ import { runBulkImport } from "../csv/engine.ts";
 import { chooseTemplate, templateNamed } from "../csv/template_choice.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
+import { BadRequestError, NotFoundError, UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { confirmOverwrite, overwriteConfirmField } from "./if_exists.ts";
 import { changeFromRow, type EntityChange, entityFromRow, type EntityItem } from "./entity_csv_rows.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 
@@ -58,6 +66,27 @@ export async function existingKeys(
           found.set(key(entity.typeName ?? typeName, qualifiedName), entity);
         }
       }
+    }
+  }
+  return found;
+}
+
+/**
+ * {@link existingKeys}, a type at a time: a type the catalog does not know (404 or 400) has no entities, so
+ * its rows are sent and refused on their own instead of stopping the import.
+ */
+export async function existingKeysOfKnownTypes(
+  catalog: CatalogClient,
+  pairs: Array<{ typeName: string; qualifiedName: string }>,
+  signal?: AbortSignal,
+): Promise<Map<string, AtlasEntity>> {
+  const found = new Map<string, AtlasEntity>();
+  for (const typeName of new Set(pairs.map((pair) => pair.typeName))) {
+    try {
+      const some = await existingKeys(catalog, pairs.filter((pair) => pair.typeName === typeName), signal);
+      for (const [k, entity] of some) found.set(k, entity);
+    } catch (error) {
+      if (!(error instanceof NotFoundError || error instanceof BadRequestError)) throw error;
     }
   }
   return found;
@@ -132,31 +161,51 @@ function holds(stored: AtlasEntity, written: AtlasEntity): boolean {
   );
 }
 
+/** What {@link entityCsvImport} does with a row whose entity exists already. */
+export interface EntityImportOptions {
+  /** Overwrite it (`--if-exists=update`); by default it is skipped, unchanged. */
+  overwrite?: boolean;
+}
+
 /** The bulk import of entities from rows of `template`. */
-export function entityCsvImport(catalog: CatalogClient, template: CsvTemplate): BulkImport<EntityItem> {
+export function entityCsvImport(
+  catalog: CatalogClient,
+  template: CsvTemplate,
+  options: EntityImportOptions = {},
+): BulkImport<EntityItem> {
   const pairOf = (unit: ImportUnit<EntityItem>) => ({
     typeName: unit.item.entity.typeName,
     qualifiedName: String(unit.item.entity.attributes.qualifiedName),
   });
+  const existing = async (units: ImportUnit<EntityItem>[], signal: AbortSignal) => {
+    const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
+    return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
+  };
   return {
     id: "entity.bulk-import",
     template,
     toItem: (row) => entityFromRow(template.name, row),
     send: async (units, signal) => {
-      const outcomes = await writeEntities(catalog, units.map((unit) => unit.item), signal);
-      return outcomes.map((status): UnitOutcome => ({ status }));
+      const skip = options.overwrite ? units.map(() => false) : await existing(units, signal);
+      const writing = units.filter((_, i) => !skip[i]);
+      const written = writing.length > 0
+        ? await writeEntities(catalog, writing.map((unit) => unit.item), signal)
+        : [];
+      let next = 0;
+      return skip.map((skipped): UnitOutcome => ({ status: skipped ? "skipped" : written[next++] }));
     },
-    existing: async (units, signal) => {
-      const found = await existingKeys(catalog, units.map(pairOf), signal);
-      return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
-    },
+    existing,
     applied: async (units, signal) => {
-      const found = await existingKeys(catalog, units.map(pairOf), signal);
+      const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
       return units.map((unit) => {
         const stored = found.get(key(pairOf(unit).typeName, pairOf(unit).qualifiedName));
         return stored !== undefined && holds(stored, unit.item.entity);
       });
     },
+    plan: async (units, signal) =>
+      (await existing(units, signal)).map((found): PlannedAction =>
+        found ? (options.overwrite ? "update" : "skip") : "create"
+      ),
     describe: ({ item }) => ({
       typeName: item.entity.typeName,
       qualifiedName: item.entity.attributes.qualifiedName,
@@ -283,21 +332,42 @@ export const bulkImportEntities = defineOperation({
   group: "entity",
   command: "bulk-import",
   aliases: ["bulkImport", "bulk-create-csv"],
-  summary: "Create or update entities from a CSV file, in resumable batches",
+  summary: "Create entities from a CSV file, in resumable batches; existing ones are skipped unless " +
+    "--if-exists=update",
   description: "Templates: entity-bulk-import (typeName, qualifiedName, displayName, description, owner, " +
     "source, collection, attr.<attribute>, bm.<group>.<attribute>), entity-dataset (name, description, " +
     "owner_email, source_system, tags, location, format), entity-classified (name, typeName, qualifiedName, " +
     "classifications) and entity-table (name, typeName, qualifiedName, description); detected from the " +
     "header unless --template names one. Every row is checked first (nothing is sent when any is wrong); " +
-    "rows the catalog refuses go to the errors file with its answer.",
+    "rows the catalog refuses go to the errors file with its answer. A row whose entity (same type and " +
+    "qualified name) exists already is skipped and the entity left as it is, unless --if-exists=update: " +
+    "then its attributes are overwritten, once confirmed (--confirm; a dry run needs no confirmation).",
   input: z.object({
     csvFile,
     template: z.enum(ENTITY_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
     ...bulkImportFields,
+    ifExists: z.enum(["skip", "update"]).default("skip").describe(
+      "Rows whose entity exists already: skip (default; the entity is left as it is) or update " +
+        "(overwrites its attributes; needs confirmation)",
+    ),
+    confirm: overwriteConfirmField,
   }),
+  // Not destructive by default; --if-exists=update overwrites, once confirmed (if_exists.ts), and the MCP
+  // listing shows the operation as destructive.
   annotations: UPSERT,
   run: async (ctx: OperationContext, input) => {
-    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
+    const { ifExists, confirm, ...rest } = input;
+    const overwrite = ifExists === "update";
+    if (overwrite && rest.skipExisting) {
+      throw new UsageError(
+        "entity bulk-import: --if-exists=update and --skip-existing contradict each other; nothing was read.",
+        "Leave out --skip-existing to overwrite existing entities, or --if-exists to skip them.",
+      );
+    }
+    if (overwrite && !rest.dryRun) {
+      await confirmOverwrite(ctx, `entity bulk-import --if-exists=update ${input.csvFile}`, confirm);
+    }
+    const options = await engineOptions(ctx, rest, input.csvFile, "--csv-file");
     const template = await chooseTemplate(
       options.file,
       input.csvFile,
@@ -306,7 +376,7 @@ export const bulkImportEntities = defineOperation({
       { delimiter: options.delimiter, signal: ctx.signal },
     );
     options.settings = { template: template.name };
-    return await runBulkImport(entityCsvImport(ctx.catalog(), template), options);
+    return await runBulkImport(entityCsvImport(ctx.catalog(), template, { overwrite }), options);
   },
 });
 

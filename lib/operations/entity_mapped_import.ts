@@ -122,7 +122,9 @@ export function mappedEntityImport(
   typeName: string,
 ): BulkImport<EntityItem> {
   return {
-    ...entityCsvImport(catalog, mapped.template),
+    // Existing entities are skipped by the engine (`skipExisting`, the tool's default), so the import
+    // itself writes what it is given.
+    ...entityCsvImport(catalog, mapped.template, { overwrite: true }),
     id: "mcp.import_entities_from_csv",
     toItem: (row) => mappedEntity(row, typeName, mapped.targets),
   };

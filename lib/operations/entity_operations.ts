@@ -12,7 +12,7 @@ import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts"
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
 import { existingKey, existingKeys } from "./entity_bulk_operations.ts";
-import { confirmOverwrite, ifExistsField, overwriteConfirmField } from "./if_exists.ts";
+import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 
 export const guid = guidField("GUID of the entity");
 export const typeName = z.string().min(1).describe("Type name, e.g. azure_sql_table or DataSet");
@@ -98,8 +98,8 @@ export const createEntity = defineOperation({
       if (current) {
         throw new UsageError(
           `entity ${typeName} ${qualifiedName} exists already (guid ${current.guid}); nothing was changed.`,
-          `To overwrite it, add --if-exists=update (with --confirm where nobody can be asked); to change ` +
-            `some attributes, use entity update-by-unique-attribute or entity update-attribute.`,
+          `To overwrite it, ${overwriteHint(ctx)}; to change some attributes, use entity ` +
+            `update-by-unique-attribute or entity update-attribute (update_entity over MCP).`,
         );
       }
     }

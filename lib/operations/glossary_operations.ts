@@ -22,7 +22,7 @@ import {
   readObjectPayload,
   withOptions,
 } from "./glossary_inputs.ts";
-import { GLOSSARY_TERM_OPERATIONS, unassignTerm } from "./glossary_term_operations.ts";
+import { assignTerm, GLOSSARY_TERM_OPERATIONS, unassignTerm } from "./glossary_term_operations.ts";
 import { CREATE, defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";
 
 const glossaryFields = {
@@ -166,5 +166,6 @@ export const GLOSSARY_OPERATIONS: Operation[] = [
   ...GLOSSARY_CATEGORY_OPERATIONS,
   ...GLOSSARY_TERM_OPERATIONS,
   ...GLOSSARY_IMPORT_OPERATIONS,
+  assignTerm,
   unassignTerm,
 ];

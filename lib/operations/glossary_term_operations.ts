@@ -62,6 +62,7 @@ export const createTerm = defineOperation({
     glossaryGuid: glossaryGuid.optional(),
     ...termFields,
     categoryGuid: guidListField("GUID of a category to put it in").optional(),
+    synonymGuid: guidListField("GUID of a term of the same glossary that means the same").optional(),
     payloadFile: payloadFile.describe("JSON file holding an AtlasGlossaryTerm"),
     includeTermHierarchy,
   }),
@@ -71,7 +72,15 @@ export const createTerm = defineOperation({
       ? await readObjectPayload(ctx, input.payloadFile, "an AtlasGlossaryTerm")
       : {};
     const categories = input.categoryGuid?.map((guid) => ({ categoryGuid: guid }));
-    const term = withOptions(base, { ...termOptions(input), categories, ...anchorOf(input.glossaryGuid) });
+    const synonyms = input.synonymGuid?.length
+      ? [...new Set(input.synonymGuid)].map((guid) => ({ termGuid: guid }))
+      : undefined;
+    const term = withOptions(base, {
+      ...termOptions(input),
+      categories,
+      synonyms,
+      ...anchorOf(input.glossaryGuid),
+    });
     requireNameAndAnchor(term, "create-term", input.payloadFile);
     return ctx.catalog().glossary.createTerm(term as AtlasGlossaryTerm, {
       includeTermHierarchy: input.includeTermHierarchy,
@@ -258,6 +267,37 @@ export const unassignTerm = defineOperation({
       removed: removal.removed.map((r) => String(r.guid)),
       notAssigned: removal.notAssigned,
     };
+  },
+});
+
+/** Entity GUIDs one `assign-term` takes at most. */
+export const MAX_ASSIGNED_ENTITIES = 1000;
+const ASSIGNED_GUIDS = "GUID of an entity to give the term";
+
+export const assignTerm = defineOperation({
+  id: "glossary.assign-term",
+  group: "glossary",
+  command: "assign-term",
+  aliases: ["assign-term-to-entities", "assignTermToEntities"],
+  summary: "Assign a term to entities, by entity GUID, in one call",
+  description: "Give --term-guid and the entities with --entity-guids (once per entity): POST " +
+    "/glossary/terms/{termGuid}/assignedEntities. The service refuses the whole call when one entity is " +
+    "unknown; the MCP tool assign_term_to_entities sends a refused call again entity by entity. For many " +
+    "pairs from a CSV file, use assign-terms.",
+  input: z.object({
+    termGuid,
+    entityGuids: guidListField(ASSIGNED_GUIDS).min(1).max(MAX_ASSIGNED_ENTITIES).describe(ASSIGNED_GUIDS),
+  }),
+  // Adds links between a term and entities; an entity that has the term keeps it once.
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    const guids = [...new Set(input.entityGuids)];
+    await ctx.catalog().glossary.assignTermToEntities(
+      input.termGuid,
+      guids.map((guid) => ({ guid })),
+      ctx.signal,
+    );
+    return { termGuid: input.termGuid, assigned: guids };
   },
 });
 

@@ -50,3 +50,14 @@ export async function confirmOverwrite(
 ): Promise<void> {
   await confirmDestructive(what, confirmed, ctx.confirmation);
 }
+
+/**
+ * How to ask for an overwrite, in the words of the front end: `--if-exists=update` (with `--confirm`) on
+ * the command line; over MCP the curated tools spell the argument `if_exists`, invoke_operation `ifExists`.
+ */
+export function overwriteHint(ctx: OperationContext): string {
+  return ctx.confirmation?.option.startsWith("--")
+    ? "add --if-exists=update (with --confirm where nobody can be asked)"
+    : 'call again with "if_exists": "update" ("ifExists" through invoke_operation) and "confirm": true, ' +
+      "once the user agrees";
+}

@@ -5,10 +5,20 @@
  *
  * @module
  */
-import { createLineage } from "../catalog/lineage_builder.ts";
+import {
+  createLineage,
+  createLineageCache,
+  DEFAULT_PROCESS_TYPE,
+  derivedProcessName,
+  type LineageBuilderCache,
+  type LineageEnd,
+  lookupEnd,
+  processQualifiedName,
+} from "../catalog/lineage_builder.ts";
 import type { AtlasObjectRef, LineageColumnMapping, LineageSpec } from "../catalog/lineage_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { NotFoundError, UsageError } from "../errors.ts";
+import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 import { importLineageCsv, validateLineageCsv } from "./lineage_csv_operations.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
@@ -109,6 +119,8 @@ const createInput = z.object({
     'JSON file: {"sources": [GUID | {guid} | {typeName, qualifiedName}], "targets": [...], "processName", ' +
       '"columnMappings": [...], ...}; options add to or override it',
   ),
+  ifExists: ifExistsField,
+  confirm: overwriteConfirmField,
 });
 
 export const createLineageOperation = defineOperation({
@@ -117,17 +129,75 @@ export const createLineageOperation = defineOperation({
   command: "create",
   summary: "Record lineage: one process from source entities to target entities",
   description: "Every end is read first; a missing one fails the command before anything is written. " +
-    "The process's qualified name is derived from its ends and name, so running the command again " +
-    "updates the same process (created: false) instead of adding one.",
+    "The process's qualified name is derived from its ends and name, so the same lineage always maps to " +
+    "the same process. When that process exists already, nothing is changed and the command fails, " +
+    "unless --if-exists=update: then its description, owner and column mapping are overwritten, once " +
+    "confirmed (--confirm); it answers created: false.",
   input: createInput,
+  // Repeating it creates nothing new. Not destructive by default; --if-exists=update overwrites, once
+  // confirmed (if_exists.ts), and the MCP listing shows the operation as destructive.
   annotations: UPSERT,
-  run: async (ctx, input) =>
-    createLineage(ctx.catalog(), await specFromInput(ctx, input), { signal: ctx.signal }),
+  run: async (ctx, input) => {
+    const { ifExists, confirm, ...fields } = input;
+    const spec = await specFromInput(ctx, fields);
+    const cache = createLineageCache();
+    if (ifExists === "update") {
+      await confirmOverwrite(
+        ctx,
+        `lineage create --if-exists=update ${spec.processName ?? ""}`.trim(),
+        confirm,
+      );
+    } else {
+      const existing = await existingProcess(ctx, spec, cache);
+      if (existing) {
+        throw new UsageError(
+          `lineage process ${existing.qualifiedName} exists already (guid ${existing.guid}); nothing was ` +
+            "changed.",
+          `To overwrite its description, owner and column mapping, ${overwriteHint(ctx)}.`,
+        );
+      }
+    }
+    return createLineage(ctx.catalog(), spec, { signal: ctx.signal, cache });
+  },
 });
+
+/**
+ * The process `spec` would write, when it exists (not deleted). Its ends are read through `cache`, which
+ * createLineage then reuses, so the check costs one read; an end that cannot be read is left for
+ * createLineage to report (a 404 naming every missing end).
+ */
+async function existingProcess(
+  ctx: OperationContext,
+  spec: LineageSpec,
+  cache: LineageBuilderCache,
+): Promise<{ guid: string; qualifiedName: string } | undefined> {
+  const resolve = async (refs: AtlasObjectRef[]): Promise<LineageEnd[] | undefined> => {
+    const lookups = await Promise.all(refs.map((ref) => lookupEnd(ctx.catalog(), ref, cache, ctx.signal)));
+    if (lookups.some((lookup) => "problem" in lookup)) return undefined;
+    const ends = lookups.map((lookup) => (lookup as { end: LineageEnd }).end);
+    return ends.filter((end, i) => ends.findIndex((other) => other.guid === end.guid) === i);
+  };
+  const [sources, targets] = [await resolve(spec.sources), await resolve(spec.targets)];
+  if (!sources || !targets || sources.length === 0 || targets.length === 0) return undefined;
+  const processName = spec.processName?.trim() || derivedProcessName(sources, targets);
+  const qualifiedName = processQualifiedName(sources, targets, processName);
+  const processType = spec.processType?.trim() || DEFAULT_PROCESS_TYPE;
+  try {
+    const { entity } = await ctx.catalog().entity.getByUniqueAttribute(processType, qualifiedName, {
+      minExtInfo: true,
+      ignoreRelationships: true,
+      signal: ctx.signal,
+    });
+    return entity.status === "DELETED" || !entity.guid ? undefined : { guid: entity.guid, qualifiedName };
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
 
 async function specFromInput(
   ctx: OperationContext,
-  input: z.output<typeof createInput>,
+  input: Omit<z.output<typeof createInput>, "ifExists" | "confirm">,
 ): Promise<LineageSpec> {
   const base = input.payloadFile
     ? specFromFile(await readJsonFile(ctx, input.payloadFile, "--payload-file"), input.payloadFile)

@@ -23,9 +23,12 @@ import { GLOSSARY_BULK_OPERATIONS } from "./glossary_bulk_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
 import { LINEAGE_CSV_OPERATIONS } from "./lineage_csv_group_operations.ts";
 import { BUSINESS_METADATA_OPERATIONS } from "./business_metadata_operations.ts";
+import { BUSINESS_METADATA_ASSIGNMENT_OPERATIONS } from "./business_metadata_assignments.ts";
 import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
 import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
 import { ENTITY_BULK_OPERATIONS } from "./entity_bulk_operations.ts";
+import { ENTITY_BATCH_OPERATIONS } from "./entity_batch_operations.ts";
+import { importMappedEntities } from "./entity_mapped_operations.ts";
 import {
   createEntity,
   deleteEntity,
@@ -68,8 +71,11 @@ export function createOperationRegistry(): OperationRegistry {
     deleteEntityByUniqueAttribute,
     deleteManyEntities,
     moveEntitiesToCollection,
+    ...ENTITY_BATCH_OPERATIONS,
     ...ENTITY_BULK_OPERATIONS,
+    importMappedEntities,
     ...BUSINESS_METADATA_OPERATIONS,
+    ...BUSINESS_METADATA_ASSIGNMENT_OPERATIONS,
     ...LABEL_OPERATIONS,
     ...CLASSIFICATION_OPERATIONS,
     ...RELATIONSHIP_OPERATIONS,

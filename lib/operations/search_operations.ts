@@ -29,6 +29,9 @@ export const SEARCH_FACETS = [
   "termTemplate",
 ] as const;
 
+/** Most values one facet may count (`--facet-count`). */
+export const MAX_FACET_VALUES = 1000;
+
 /** One of {@link SEARCH_FACETS}. */
 export type SearchFacetName = typeof SEARCH_FACETS[number];
 
@@ -63,6 +66,9 @@ export const searchQuery = defineOperation({
     facet: z.array(z.enum(SEARCH_FACETS)).optional().describe(
       "Count matches by this field, e.g. entityType",
     ),
+    facetCount: z.number().int().min(1).max(MAX_FACET_VALUES).optional().describe(
+      `Values counted per --facet, most common first (1-${MAX_FACET_VALUES}; default: the service's)`,
+    ),
   }),
   annotations: READ,
   run: (ctx, input) => {
@@ -71,7 +77,12 @@ export const searchQuery = defineOperation({
     if (input.classification) clauses.push({ classification: input.classification });
     if (input.collectionId) clauses.push({ collectionId: input.collectionId });
     if (input.filter) clauses.push(input.filter);
-    const facets = input.facet?.length ? [...new Set(input.facet)].map((facet) => ({ facet })) : undefined;
+    const counted = input.facetCount === undefined
+      ? {}
+      : { count: input.facetCount, sort: { count: "desc" as const } };
+    const facets = input.facet?.length
+      ? [...new Set(input.facet)].map((facet) => ({ facet, ...counted }))
+      : undefined;
     return ctx.catalog().search.query(
       {
         keywords: input.keywords,

@@ -18,10 +18,20 @@ import {
 import { TERM_IMPORT_OPERATIONS } from "./uc_term_import.ts";
 import { TERM_OPERATIONS } from "./uc_term_operations.ts";
 
+/** `uc domain create`, `get`, `update`, `delete`, `list`. */
+export const DOMAIN_OPERATIONS: Operation[] = kindOperations(DOMAIN_COMMANDS);
+
+/** The `uc domain` operation of `action` (`get`, `list`, `create`, ...). */
+export function domainOperation(action: string): Operation {
+  const found = DOMAIN_OPERATIONS.find((operation) => operation.id === `uc.domain-${action}`);
+  if (!found) throw new Error(`no operation uc.domain-${action}`);
+  return found;
+}
+
 export const UC_OPERATIONS: Operation[] = [
   ...TERM_OPERATIONS,
   ...TERM_IMPORT_OPERATIONS,
-  ...kindOperations(DOMAIN_COMMANDS),
+  ...DOMAIN_OPERATIONS,
   ...kindOperations(DATA_PRODUCT_COMMANDS),
   ...kindOperations(CDE_COMMANDS),
   ...kindOperations(OBJECTIVE_COMMANDS),

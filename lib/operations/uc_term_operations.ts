@@ -170,7 +170,7 @@ export const termUpdate = defineOperation({
   },
 });
 
-const termGet = defineOperation({
+export const termGet = defineOperation({
   id: "uc.term-get",
   group: "uc",
   command: "term get",
@@ -193,7 +193,7 @@ const termDelete = defineOperation({
   },
 });
 
-const termList = defineOperation({
+export const termList = defineOperation({
   id: "uc.term-list",
   group: "uc",
   command: "term list",
@@ -218,7 +218,7 @@ const acronyms = (input: { acronym?: string[] }) => ({
   acronyms: input.acronym?.length ? input.acronym : undefined,
 });
 
-const termQuery = defineOperation({
+export const termQuery = defineOperation({
   id: "uc.term-query",
   group: "uc",
   command: "term query",
@@ -242,7 +242,7 @@ const termCount = defineOperation({
     await ctx.unified().terms.count(await searchBody(ctx, input, acronyms(input)), { signal: ctx.signal }),
 });
 
-const termHierarchy = defineOperation({
+export const termHierarchy = defineOperation({
   id: "uc.term-hierarchy",
   group: "uc",
   command: "term hierarchy",
@@ -290,7 +290,7 @@ function checkEnum(values: readonly string[], value: string | undefined, option:
   }
 }
 
-const termRelationships = defineOperation({
+export const termRelationships = defineOperation({
   id: "uc.term-relationships",
   group: "uc",
   command: "term relationships",
@@ -342,6 +342,35 @@ const termDeleteRelationship = defineOperation({
   },
 });
 
+export const termRelate = defineOperation({
+  id: "uc.term-relate",
+  group: "uc",
+  command: "term relate",
+  summary: "Relate a term to an entity: a data asset, a data product, another term, ...",
+  description: "--entity-type is the entity's category (TERM by default; DATAASSET for a catalog asset, " +
+    "by its GUID) and --relationship-type is Synonym, Related (default) or Parent. The relationship is " +
+    "added; relating the same pair again keeps one.",
+  input: z.object({
+    termId,
+    entityId: idOption("Id of the entity to relate the term to"),
+    entityType: z.string().optional().describe("Category of the entity: TERM (default), DATAASSET, ..."),
+    relationshipType: z.string().optional().describe("Synonym, Related (default) or Parent (any case)"),
+  }),
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    checkEnum(TERM_RELATIONSHIP_TYPES, input.relationshipType, "--relationship-type");
+    checkEnum(ENTITY_CATEGORIES, input.entityType, "--entity-type");
+    const entityType = canonicalEnumValue(ENTITY_CATEGORIES, input.entityType ?? "TERM") ?? "TERM";
+    const relationshipType =
+      canonicalEnumValue(TERM_RELATIONSHIP_TYPES, input.relationshipType ?? "Related") ?? "Related";
+    return await ctx.unified().terms.createRelationship(
+      input.termId,
+      { entityId: input.entityId, relationshipType },
+      { entityType, signal: ctx.signal },
+    );
+  },
+});
+
 export const TERM_OPERATIONS: Operation[] = [
   termCreate,
   termGet,
@@ -353,5 +382,6 @@ export const TERM_OPERATIONS: Operation[] = [
   facetsOperation("term", "term", (ctx) => ctx.unified().terms),
   termHierarchy,
   termRelationships,
+  termRelate,
   termDeleteRelationship,
 ];

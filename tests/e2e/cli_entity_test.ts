@@ -181,3 +181,140 @@ Deno.test("bulk-import refuses pattern columns that name __proto__ or lack their
     assert.match(refused.stderr, /hostile\.csv:1:6: column bm\.Governance: .* bm\.<group>\.<attribute>/);
   });
 });
+
+Deno.test("bulk-import leaves existing entities as they are unless --if-exists=update, confirmed", async () => {
+  await withCliSetup({}, async ({ govcat, dir }) => {
+    const description = async (qualifiedName: string) => {
+      const read = await govcat(
+        "entity",
+        "get-by-unique-attribute",
+        "--type-name=DataSet",
+        `--qualified-name=${qualifiedName}`,
+      );
+      assert.equal(read.code, 0, read.stderr);
+      return read.json.entity.attributes.description;
+    };
+    const first = `${dir}/first.csv`;
+    await Deno.writeTextFile(
+      first,
+      "typeName,qualifiedName,displayName,description\nDataSet,ds://bulk/kept,kept,original\n",
+    );
+    const made = await govcat("entity", "bulk-import", `--csv-file=${first}`);
+    assert.equal(made.code, 0, made.stderr);
+    assert.equal(made.json.created, 1);
+
+    const second = `${dir}/second.csv`;
+    await Deno.writeTextFile(
+      second,
+      "typeName,qualifiedName,displayName,description\n" +
+        "DataSet,ds://bulk/kept,renamed,replaced\nDataSet,ds://bulk/new,new,fresh\nNoSuchType,ds://bulk/odd,odd,x\n",
+    );
+    const planned = await govcat("entity", "bulk-import", `--csv-file=${second}`, "--dry-run");
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.deepEqual([planned.json.wouldCreate, planned.json.wouldSkip, planned.json.wouldUpdate], [2, 1, 0]);
+
+    const skipping = await govcat("entity", "bulk-import", `--csv-file=${second}`);
+    assert.equal(skipping.code, 1, "a refused row: exit 1");
+    const skipped = JSON.parse(skipping.stdout);
+    assert.deepEqual(
+      [skipped.created, skipped.skipped, skipped.updated, skipped.rejected],
+      [1, 1, 0, 1],
+      `the existing row is skipped, the unknown type refused alone: ${skipping.stderr}`,
+    );
+    assert.equal(
+      await description("ds://bulk/kept"),
+      "original",
+      "the default run changed nothing that exists",
+    );
+
+    const unconfirmed = await govcat("entity", "bulk-import", `--csv-file=${second}`, "--if-exists=update");
+    assert.equal(unconfirmed.code, 2, "no terminal to ask: refused without --confirm");
+    assert.match(
+      unconfirmed.stderr,
+      /entity bulk-import --if-exists=update .* is destructive: .*nothing was sent/,
+    );
+    const contradictory = await govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${second}`,
+      "--if-exists=update",
+      "--skip-existing",
+      "--confirm",
+    );
+    assert.equal(contradictory.code, 2);
+    assert.match(contradictory.stderr, /contradict/);
+    assert.equal(await description("ds://bulk/kept"), "original", "neither refused run changed it");
+
+    const overwriting = await govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${second}`,
+      "--if-exists=update",
+      "--confirm",
+    );
+    const overwritten = JSON.parse(overwriting.stdout);
+    assert.deepEqual([overwritten.updated, overwritten.rejected], [2, 1], overwriting.stderr);
+    assert.equal(await description("ds://bulk/kept"), "replaced");
+  });
+});
+
+Deno.test("entity create-many, update and update-many: each entity its own result, existing ones left alone", async () => {
+  await withCliSetup({}, async ({ govcat }) => {
+    const entities = [
+      { typeName: "DataSet", qualifiedName: "ds://many/a", name: "a", description: "original" },
+      { typeName: "DataSet", qualifiedName: "ds://many/b", name: "b" },
+    ];
+    // A type the catalog does not know makes it refuse the whole request: sent again one by one, only
+    // that entity fails.
+    const odd = { typeName: "NoSuchType", qualifiedName: "ds://many/odd", name: "odd" };
+    const made = await govcat("entity", "create-many", `--entities=${JSON.stringify([...entities, odd])}`);
+    assert.equal(made.code, 1, "an entity failed: exit 1");
+    const first = JSON.parse(made.stdout);
+    assert.deepEqual(first.results.map((r: { status: string }) => r.status), [
+      "created",
+      "created",
+      "failed",
+    ]);
+    assert.match(first.results[2].error, /NoSuchType/);
+    const [a, b] = first.results.map((r: { guid: string }) => r.guid);
+
+    const again = await govcat(
+      "entity",
+      "create-many",
+      `--entities=${JSON.stringify([{ ...entities[0], description: "replaced" }])}`,
+    );
+    assert.equal(again.code, 1, `an entity failed: exit 1. ${again.stderr}`);
+    const refused = JSON.parse(again.stdout);
+    assert.equal(refused.failed, 1);
+    assert.match(refused.results[0].error, /exists already; nothing was sent/);
+
+    const description = async (guid: string) =>
+      (await govcat("entity", "get", `--guid=${guid}`)).json.entity.attributes.description;
+    assert.equal(await description(a), "original");
+
+    const unconfirmed = await govcat("entity", "update", `--guid=${a}`, '--attributes={"description":"new"}');
+    assert.equal(
+      unconfirmed.code,
+      2,
+      "overwrites a value: refused without --confirm where nobody can be asked",
+    );
+    const updated = await govcat(
+      "entity",
+      "update",
+      `--guid=${a}`,
+      '--attributes={"description":"new"}',
+      "--confirm",
+    );
+    assert.equal(updated.code, 0, updated.stderr);
+    assert.equal(await description(a), "new");
+
+    const unknown = "00000000-0000-4000-8000-00000000beef";
+    const updates = [{ guid: b, attributes: { description: "bee" } }, { guid: unknown, attributes: {} }];
+    const many = await govcat("entity", "update-many", `--updates=${JSON.stringify(updates)}`, "--confirm");
+    assert.equal(many.code, 1, `an entity failed: exit 1. ${many.stderr}`);
+    const answer = JSON.parse(many.stdout);
+    assert.deepEqual([answer.updated, answer.failed], [1, 1]);
+    assert.equal(answer.results[1].guid, unknown);
+    assert.equal(await description(b), "bee");
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Lineage commands as a user runs them, in a real subprocess against the emulator: get (by GUID, by type
- * and qualified name, next page), create (options, payload file, idempotent, missing ends), and CSV
+ * and qualified name, next page), create (options, payload file, an existing process refused unless --if-exists=update, missing ends), and CSV
  * validate and import (table and column level, BOM and CRLF, file:line:column problems with exit 2 and
  * nothing sent, re-import creating nothing new, rows naming missing entities or refused by the catalog
  * rejected into the reject file with exit 1 while the others are recorded).
@@ -38,18 +38,24 @@ Deno.test("lineage create, get (by GUID and by name) and next-page", async () =>
     assert.equal(created.json.created, true);
     const processGuid = created.json.processGuid;
 
+    const spec = await file(
+      "spec.json",
+      JSON.stringify({
+        sources: [CUSTOMERS, { guid: ORDERS }],
+        targets: [{ guid: MONTHLY_REVENUE }],
+        processName: "revenue_rollup",
+        columnMappings: [{ source: "OrderTotal", target: "revenue" }],
+      }),
+    );
+    const refused = await govcat("lineage", "create", `--payload-file=${spec}`);
+    assert.equal(refused.code, 2, "the process exists: nothing is changed without --if-exists=update");
+    assert.match(refused.stderr, new RegExp(`exists already \\(guid ${processGuid}\\); nothing was changed`));
     const again = await govcat(
       "lineage",
       "create",
-      `--payload-file=${await file(
-        "spec.json",
-        JSON.stringify({
-          sources: [CUSTOMERS, { guid: ORDERS }],
-          targets: [{ guid: MONTHLY_REVENUE }],
-          processName: "revenue_rollup",
-          columnMappings: [{ source: "OrderTotal", target: "revenue" }],
-        }),
-      )}`,
+      `--payload-file=${spec}`,
+      "--if-exists=update",
+      "--confirm",
     );
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.json.created, false, "the same lineage from a payload file is the same process");

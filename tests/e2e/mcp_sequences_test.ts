@@ -65,10 +65,13 @@ Deno.test("sequence 1: search, create an entity, define a term, assign it, recor
       process_name: "aggregate_orders_daily",
     });
     assert.match(String(lineage.process_guid), /^[0-9a-f-]{36}$/);
+    // Re-running leaves the process alone unless told to update it; it never makes a second one.
     const again = await call("create_lineage", {
       source_guids: [orders.guid],
       target_guids: [dailyGuid],
       process_name: "aggregate_orders_daily",
+      if_exists: "update",
+      confirm: true,
     });
     assert.equal(again.process_guid, lineage.process_guid, "re-running creates nothing twice");
     assert.equal(again.created, false);

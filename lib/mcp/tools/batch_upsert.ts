@@ -1,21 +1,12 @@
 /**
- * Bulk upserts for the batch tools: entities go in `CATALOG_BATCH_SIZE` chunks, and a chunk the catalog
- * rejects is retried one entity at a time, so every entity ends with its own result and one bad entity
- * never hides the others.
+ * The answers of the batch tools (batch_create_entities, batch_update_entities): the lean summary of a
+ * list operation's outcome (`entity create-many`, `entity update-many`, which do the sending: chunks, and
+ * a refused chunk sent again one entity at a time), with every entity's own result on request.
  *
  * @module
  */
-import type { AtlasEntity, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import {
-  AuthenticationError,
-  AuthorizationError,
-  BadRequestError,
-  CatalogError,
-  ConflictError,
-  NotFoundError,
-} from "../../errors.ts";
-import type { ToolContext } from "../tool.ts";
+import type { BatchOutcome, EntityOutcome } from "../../operations/entity_batch_operations.ts";
 
 export const entityResult = z.object({
   index: z.number().int().describe("Position in the request"),
@@ -100,107 +91,23 @@ export function batchAnswer(
   };
 }
 
-/** One entity to upsert, with its position in the caller's list. */
-export interface IndexedEntity {
-  index: number;
-  entity: AtlasEntity;
-}
-
-/** Errors that concern the entities sent, so sending them one by one can tell the good from the bad. */
-function isEntitySpecific(error: unknown): boolean {
-  return error instanceof BadRequestError || error instanceof NotFoundError || error instanceof ConflictError;
-}
-
-function describeFailure(error: unknown): string {
-  if (error instanceof CatalogError) {
-    return [error.status || undefined, error.code, error.message].filter(Boolean).join(" ");
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-function baseResult(item: IndexedEntity): Pick<EntityResult, "index" | "type_name" | "qualified_name"> {
-  const qualifiedName = item.entity.attributes?.qualifiedName;
+/** The tool's view of one entity's outcome (`entity create-many`, `entity update-many`). */
+export function entityResultOf(outcome: EntityOutcome): EntityResult {
   return {
-    index: item.index,
-    type_name: item.entity.typeName,
-    qualified_name: typeof qualifiedName === "string" ? qualifiedName : undefined,
+    index: outcome.index,
+    type_name: outcome.typeName,
+    ...(outcome.qualifiedName === undefined ? {} : { qualified_name: outcome.qualifiedName }),
+    ...(outcome.guid === undefined ? {} : { guid: outcome.guid }),
+    status: outcome.status,
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
   };
 }
 
-/** Upserts every entity and reports each one's outcome. */
-export async function upsertWithIsolation(
-  ctx: ToolContext,
-  items: IndexedEntity[],
-): Promise<z.infer<typeof batchOutput>> {
-  const catalog = ctx.services.catalog();
-  const size = ctx.services.config().batchSize;
-  const results: EntityResult[] = [];
-  let stopped: string | undefined;
-
-  const send = async (chunk: IndexedEntity[]): Promise<void> => {
-    if (stopped) {
-      results.push(
-        ...chunk.map((item) => ({ ...baseResult(item), status: "skipped" as const, error: stopped })),
-      );
-      return;
-    }
-    // Negative placeholder GUIDs let the answer's guidAssignments say which entity got which GUID.
-    const entities = chunk.map((item, i) => ({ ...item.entity, guid: item.entity.guid ?? `-${i + 1}` }));
-    try {
-      const mutation = await catalog.entity.createOrUpdateMany(entities, ctx.signal);
-      results.push(...chunk.map((item, i) => outcome(item, entities[i].guid!, mutation)));
-    } catch (error) {
-      if (error instanceof AuthenticationError || error instanceof AuthorizationError) {
-        stopped = `not sent: ${describeFailure(error)}`;
-        results.push(
-          ...chunk.map((item) => ({
-            ...baseResult(item),
-            status: "failed" as const,
-            error: describeFailure(error),
-          })),
-        );
-      } else if (chunk.length > 1 && isEntitySpecific(error)) {
-        for (const item of chunk) await send([item]);
-      } else {
-        results.push(
-          ...chunk.map((item) => ({
-            ...baseResult(item),
-            status: "failed" as const,
-            error: describeFailure(error),
-          })),
-        );
-      }
-    }
-  };
-
-  for (let start = 0; start < items.length; start += size) await send(items.slice(start, start + size));
-  results.sort((a, b) => a.index - b.index);
-  const count = (status: EntityResult["status"]) => results.filter((r) => r.status === status).length;
-  return {
-    created: count("created"),
-    updated: count("updated"),
-    failed: count("failed"),
-    skipped: count("skipped"),
-    results,
-  };
-}
-
-function outcome(item: IndexedEntity, sentGuid: string, mutation: EntityMutationResult): EntityResult {
-  const guid = mutation.guidAssignments?.[sentGuid] ?? (sentGuid.startsWith("-") ? undefined : sentGuid) ??
-    findByQualifiedName(item, mutation);
-  const inList = (kind: "CREATE" | "UPDATE" | "PARTIAL_UPDATE") =>
-    (mutation.mutatedEntities?.[kind] ?? []).some((header) => header.guid === guid);
-  const status = inList("CREATE") ? "created" : "updated";
-  return { ...baseResult(item), guid, status };
-}
-
-function findByQualifiedName(item: IndexedEntity, mutation: EntityMutationResult): string | undefined {
-  const qualifiedName = item.entity.attributes?.qualifiedName;
-  for (const headers of Object.values(mutation.mutatedEntities ?? {})) {
-    const match = headers?.find((h) =>
-      h.typeName === item.entity.typeName && h.attributes?.qualifiedName === qualifiedName
-    );
-    if (match?.guid) return match.guid;
-  }
-  return undefined;
+/** The batch answer for `detail` from a list operation's outcome. */
+export function batchView(
+  outcome: BatchOutcome,
+  count: number,
+  detail: "summary" | "full" | undefined,
+): z.infer<typeof batchSummaryOutput> {
+  return batchAnswer({ ...outcome, results: outcome.results.map(entityResultOf) }, count, detail);
 }

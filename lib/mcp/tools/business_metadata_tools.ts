@@ -1,23 +1,27 @@
 /**
- * Business metadata definition tools: list definitions, find and clean up their assignments, delete a
- * definition, and remove one group from one asset.
- *
- * Which assets carry a definition is found with search (the catalog has no "assigned to" query): one
- * filter per attribute, built from the attribute's type so it matches any value, then every hit is
- * confirmed by reading the entity. The search index trails writes by seconds on the service, so a
- * definition assigned a moment ago may not be found yet.
+ * Business metadata definition tools: list definitions (`types list`), find and clean up their
+ * assignments (`types business-metadata-assets` and `business-metadata-unassign`), delete a definition
+ * (those, then `types delete`), and remove one group from one asset (`entity deleteBusinessMetadata
+ * --bm-name`).
  *
  * @module
  */
-import type { AtlasAttributeDef, AtlasBusinessMetadataDef } from "../../catalog/typedef_types.ts";
-import type { SearchFilter } from "../../catalog/types.ts";
+import type { AtlasAttributeDef, AtlasTypesDef } from "../../catalog/typedef_types.ts";
 import { z } from "../../deps/zod.ts";
-import { NotFoundError, UsageError } from "../../errors.ts";
-import { defineTool, READ_ONLY, REMOVE, type ToolContext } from "../tool.ts";
+import { UsageError } from "../../errors.ts";
+import {
+  type AssignedAsset,
+  type Assignments,
+  businessMetadataAssets,
+  MAX_ASSETS_SCANNED,
+  unassignBusinessMetadata,
+} from "../../operations/business_metadata_assignments.ts";
+import { deleteBusinessMetadata } from "../../operations/business_metadata_operations.ts";
+import { deleteTypeDef, listTypeDefs } from "../../operations/types_operations.ts";
+import { composedTool, operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
-/** Assets examined at most by one cleanup; more are reported as `truncated`. */
-export const MAX_ASSETS_SCANNED = 5000;
+export { MAX_ASSETS_SCANNED };
 
 const asset = z.object({
   guid: z.string(),
@@ -26,102 +30,21 @@ const asset = z.object({
   qualified_name: z.string().optional(),
   values: z.record(z.string(), z.unknown()).describe("The group's attribute values on this asset"),
 });
-type Asset = z.infer<typeof asset>;
 
-async function readDefinition(ctx: ToolContext, name: string): Promise<AtlasBusinessMetadataDef> {
-  try {
-    return await ctx.services.catalog().types.get(
-      "businessmetadata",
-      { name },
-      ctx.signal,
-    ) as AtlasBusinessMetadataDef;
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new UsageError(
-        `No business metadata definition is named "${name}".`,
-        "uc_list_custom_metadata_defs lists the definitions.",
-      );
-    }
-    throw error;
-  }
+function assetView(found: AssignedAsset): z.input<typeof asset> {
+  return {
+    guid: found.guid,
+    type_name: found.typeName,
+    name: found.name,
+    qualified_name: found.qualifiedName,
+    values: found.values,
+  };
 }
 
-/** A filter clause that matches any value of the attribute, using the operators the contract allows. */
-function anyValueClause(bmName: string, attribute: AtlasAttributeDef): SearchFilter[] {
-  const attributeName = `${bmName}.${attribute.name}`;
-  const typeName = String(attribute.typeName ?? "string").toLowerCase();
-  if (["int", "long", "float", "double", "short", "byte", "biginteger", "bigdecimal"].includes(typeName)) {
-    return [
-      { attributeName, operator: "ge", attributeValue: 0 },
-      { attributeName, operator: "lt", attributeValue: 0 },
-    ];
-  }
-  if (typeName === "boolean") {
-    return [
-      { attributeName, operator: "eq", attributeValue: true },
-      { attributeName, operator: "eq", attributeValue: false },
-    ];
-  }
-  if (typeName === "date") {
-    return [
-      { attributeName, operator: "timerange", attributeValue: "LAST_365D" },
-      { attributeName, operator: "timerange", attributeValue: "MORE_THAN_365D" },
-    ];
-  }
-  return [{ attributeName, operator: "prefix", attributeValue: "" }];
-}
+/** What `types business-metadata-unassign` answers. */
+type Unassigned = Assignments & { removedFrom: string[]; failed: Array<{ guid: string; error: string }> };
 
-/** The assets that carry the definition's group, confirmed by reading each one. */
-async function findAssets(
-  ctx: ToolContext,
-  definition: AtlasBusinessMetadataDef,
-): Promise<{ assets: Asset[]; truncated: boolean }> {
-  const catalog = ctx.services.catalog();
-  const name = String(definition.name);
-  const clauses = (definition.attributeDefs ?? []).flatMap((a) => anyValueClause(name, a));
-  if (clauses.length === 0) return { assets: [], truncated: false };
-  const candidates = new Set<string>();
-  let continuationToken: string | undefined;
-  let truncated = false;
-  do {
-    const page = await catalog.search.query({
-      keywords: "*",
-      limit: 1000,
-      filter: { or: clauses },
-      continuationToken,
-    }, ctx.signal);
-    for (const hit of page.value ?? []) if (typeof hit.id === "string") candidates.add(hit.id);
-    continuationToken = page.continuationToken ?? undefined;
-    if (candidates.size >= MAX_ASSETS_SCANNED) truncated = continuationToken !== undefined;
-  } while (continuationToken && candidates.size < MAX_ASSETS_SCANNED);
-
-  const assets: Asset[] = [];
-  const guids = [...candidates];
-  for (let start = 0; start < guids.length; start += 100) {
-    const page = await catalog.entity.getMany(guids.slice(start, start + 100), {
-      minExtInfo: true,
-      signal: ctx.signal,
-    });
-    for (const entity of page.entities ?? []) {
-      const values = entity.businessAttributes?.[name];
-      if (!entity.guid || entity.status === "DELETED" || !values || Object.keys(values).length === 0) {
-        continue;
-      }
-      assets.push({
-        guid: entity.guid,
-        type_name: entity.typeName,
-        name: typeof entity.attributes?.name === "string" ? entity.attributes.name : undefined,
-        qualified_name: typeof entity.attributes?.qualifiedName === "string"
-          ? entity.attributes.qualifiedName
-          : undefined,
-        values,
-      });
-    }
-  }
-  return { assets, truncated };
-}
-
-export const listCustomMetadataDefsTool = defineTool({
+export const listCustomMetadataDefsTool = operationTool({
   name: "uc_list_custom_metadata_defs",
   title: "List business metadata definitions",
   description: "The business metadata (custom metadata) definitions of the catalog with their attributes: " +
@@ -141,9 +64,10 @@ export const listCustomMetadataDefsTool = defineTool({
       })),
     })),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx) => {
-    const all = await ctx.services.catalog().types.list({ signal: ctx.signal });
+  operation: listTypeDefs,
+  arguments: () => ({}),
+  view: (result) => {
+    const all = result as AtlasTypesDef;
     return {
       definitions: (all.businessMetadataDefs ?? []).map((def) => ({
         name: String(def.name),
@@ -182,25 +106,7 @@ const cleanupOutput = z.object({
   truncated: z.boolean().describe("More assets may carry it than were examined; run again"),
 });
 
-async function removeFromAssets(ctx: ToolContext, name: string, assets: Asset[]) {
-  const removed: string[] = [];
-  const failed: Array<{ guid: string; error: string }> = [];
-  for (const item of assets) {
-    try {
-      await ctx.services.catalog().entity.removeBusinessMetadata(
-        item.guid,
-        { [name]: item.values },
-        ctx.signal,
-      );
-      removed.push(item.guid);
-    } catch (error) {
-      failed.push({ guid: item.guid, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-  return { removed, failed };
-}
-
-export const cleanupMetadataDefinitionTool = defineTool({
+export const cleanupMetadataDefinitionTool = composedTool({
   name: "uc_cleanup_metadata_definition",
   title: "Check or clean up a business metadata definition",
   description: "Find the assets that still carry a business metadata definition. With check_only=true " +
@@ -212,28 +118,31 @@ export const cleanupMetadataDefinitionTool = defineTool({
     check_only: z.boolean().default(true).describe("Only report; change nothing"),
   }),
   output: cleanupOutput,
-  annotations: REMOVE,
-  // Only the clean-up changes anything; a check needs no confirmation.
+  // A check is `types business-metadata-assets`; the clean-up, `business-metadata-unassign`. Only the
+  // clean-up changes anything, so only it needs confirmation.
+  operations: [businessMetadataAssets, unassignBusinessMetadata],
   confirmWhen: (input) => !input.check_only,
-  handler: async (ctx, input) => {
-    const definition = await readDefinition(ctx, input.name);
-    const { assets, truncated } = await findAssets(ctx, definition);
+  compose: async (run, input) => {
     const outcome = input.check_only
-      ? { removed: [], failed: [] }
-      : await removeFromAssets(ctx, input.name, assets);
+      ? {
+        ...await run(businessMetadataAssets, { name: input.name }) as Assignments,
+        removedFrom: [],
+        failed: [],
+      }
+      : await run(unassignBusinessMetadata, { name: input.name }) as Unassigned;
     return {
       definition: input.name,
       check_only: input.check_only,
-      assigned: assets.length > 0,
-      assets,
-      removed_from: outcome.removed,
+      assigned: outcome.assets.length > 0,
+      assets: outcome.assets.map(assetView),
+      removed_from: outcome.removedFrom,
       failed: outcome.failed,
-      truncated,
+      truncated: outcome.truncated,
     };
   },
 });
 
-export const deleteMetadataDefinitionTool = defineTool({
+export const deleteMetadataDefinitionTool = composedTool({
   name: "uc_delete_metadata_definition",
   title: "Delete a business metadata definition",
   description: "Delete a business metadata definition by name. While assets still carry it the call is " +
@@ -247,21 +156,21 @@ export const deleteMetadataDefinitionTool = defineTool({
     deleted: z.string(),
     removed_from: z.array(z.string()).describe("GUIDs the group was removed from first (force)"),
   }),
-  annotations: REMOVE,
-  handler: async (ctx, input) => {
-    const definition = await readDefinition(ctx, input.name);
-    const { assets } = await findAssets(ctx, definition);
+  // Refused while assets carry it; with force, `business-metadata-unassign` first; then `types delete`.
+  operations: [businessMetadataAssets, unassignBusinessMetadata, deleteTypeDef],
+  compose: async (run, input) => {
+    const { assets } = await run(businessMetadataAssets, { name: input.name }) as Assignments;
     let removed: string[] = [];
     if (assets.length > 0) {
       if (!input.force) {
-        const sample = assets.slice(0, 5).map((a) => a.qualified_name ?? a.guid).join(", ");
+        const sample = assets.slice(0, 5).map((a) => a.qualifiedName ?? a.guid).join(", ");
         throw new UsageError(
           `"${input.name}" is still assigned to ${assets.length} asset${assets.length > 1 ? "s" : ""} ` +
             `(${sample}${assets.length > 5 ? ", …" : ""}); nothing was deleted.`,
           "Run uc_cleanup_metadata_definition with check_only=false first, or call again with force=true.",
         );
       }
-      const outcome = await removeFromAssets(ctx, input.name, assets);
+      const outcome = await run(unassignBusinessMetadata, { name: input.name }) as Unassigned;
       if (outcome.failed.length > 0) {
         throw new UsageError(
           `Could not remove "${input.name}" from ${outcome.failed.length} asset(s) (${
@@ -269,14 +178,14 @@ export const deleteMetadataDefinitionTool = defineTool({
           }); the definition was not deleted.`,
         );
       }
-      removed = outcome.removed;
+      removed = outcome.removedFrom;
     }
-    await ctx.services.catalog().types.delete(input.name, ctx.signal);
+    await run(deleteTypeDef, { name: input.name });
     return { deleted: input.name, removed_from: removed };
   },
 });
 
-export const deleteMetadataFromAssetTool = defineTool({
+export const deleteMetadataFromAssetTool = operationTool({
   name: "uc_delete_metadata_from_asset",
   title: "Remove a business metadata group from an asset",
   description: "Remove one business metadata group (all its attribute values) from one asset, by the " +
@@ -286,19 +195,16 @@ export const deleteMetadataFromAssetTool = defineTool({
     bm_name: z.string().min(1).describe("Name of the business metadata group"),
   }),
   output: z.object({ guid: z.string(), bm_name: z.string(), removed_attributes: z.array(z.string()) }),
-  annotations: REMOVE,
-  handler: async (ctx, input) => {
-    const catalog = ctx.services.catalog();
-    const { entity } = await catalog.entity.get(input.guid, { minExtInfo: true, signal: ctx.signal });
-    const values = entity.businessAttributes?.[input.bm_name];
-    if (!values || Object.keys(values).length === 0) {
-      const carried = Object.keys(entity.businessAttributes ?? {});
-      throw new UsageError(
-        `Asset ${input.guid} carries no business metadata group "${input.bm_name}".`,
-        carried.length ? `It carries: ${carried.join(", ")}.` : "It carries no business metadata.",
-      );
-    }
-    await catalog.entity.removeBusinessMetadata(input.guid, { [input.bm_name]: values }, ctx.signal);
-    return { guid: input.guid, bm_name: input.bm_name, removed_attributes: Object.keys(values) };
+  operation: deleteBusinessMetadata,
+  // As before, any GUID is sent and the catalog answers for it.
+  looser: { guid: z.string().min(1) },
+  arguments: (input) => ({ guid: input.guid, bmName: input.bm_name }),
+  view: (result, input) => {
+    const { removed } = result as { removed: Record<string, Record<string, unknown>> };
+    return {
+      guid: input.guid,
+      bm_name: input.bm_name,
+      removed_attributes: Object.keys(removed[input.bm_name] ?? {}),
+    };
   },
 });

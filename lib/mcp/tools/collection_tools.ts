@@ -2,24 +2,32 @@
  * Collection tools: list_collections, get_collection, create_collection (fails on an existing name unless
  * `if_exists: "update"`), delete_collection and
  * get_collection_path. Collections are the catalog's folders for assets, nested under a root collection
- * named after the account; every call takes a collection's name, not its friendly name.
+ * named after the account; every call takes a collection's name, not its friendly name. Each is the
+ * collections group's operation of the same action; the catalog's refusals get hints naming the tools.
  *
  * @module
  */
 import type { Collection } from "../../catalog/collections_types.ts";
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { NotFoundError, UsageError } from "../../errors.ts";
+import {
+  collectionPath,
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+} from "../../operations/collections_operations.ts";
 import {
   type CollectionHints,
   collectionNameProblem,
-  getCollectionIfExists,
   ROOT_PROTECTED,
-  upsertCollection,
   withCollectionHints,
 } from "../../operations/collections_support.ts";
-import { defineTool, READ_ONLY, REMOVE, type ToolDefinition } from "../tool.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { composedTool, type OperationRunner } from "../tool_operation.ts";
+import type { Operation } from "../../operations/types.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-import { CREATE_OR_OVERWRITE, ifExistsField, overwrites } from "./if_exists.ts";
+import { ifExistsField } from "./if_exists.ts";
 
 /** Collections returned by one list_collections call unless the caller asks for fewer or more. */
 export const DEFAULT_COLLECTION_LIMIT = 200;
@@ -33,6 +41,11 @@ const HINTS: CollectionHints = {
     "another collection or delete them; then call delete_collection again.",
   rootProtected: ROOT_PROTECTED,
 };
+
+/** Runs a collection operation with the hints of the tools (list_collections, not `govcat collections list`). */
+function runWithToolHints(run: OperationRunner, operation: Operation, input: Record<string, unknown>) {
+  return withCollectionHints(HINTS, () => run(operation, input));
+}
 
 const collectionName = z.string().min(1).describe(
   "The collection's name (unique, e.g. finance-eu), not its friendly name; list_collections shows both",
@@ -61,7 +74,7 @@ const collectionRecord = z.record(z.string(), z.unknown()).describe(
     "collectionProvisioningState, systemData",
 );
 
-export const listCollectionsTool = defineTool({
+export const listCollectionsTool = composedTool({
   name: "list_collections",
   title: "List collections",
   description: "All collections of the catalog account (the folders assets live in), each with its name, " +
@@ -78,22 +91,18 @@ export const listCollectionsTool = defineTool({
     count: z.number().int().describe("Collections returned"),
     truncated: z.boolean().describe("True when the account has more collections than returned"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const collections: z.input<typeof collectionSummary>[] = [];
-    let truncated = false;
-    for await (const collection of ctx.services.catalog().collections.list({ signal: ctx.signal })) {
-      if (collections.length === input.limit) {
-        truncated = true;
-        break;
-      }
-      collections.push(summarize(collection));
-    }
-    return { collections, count: collections.length, truncated };
+  operations: [listCollections],
+  compose: async (run, input) => {
+    const listed = await run(listCollections, { limit: input.limit }) as {
+      value: Collection[];
+      truncated?: boolean;
+    };
+    const collections = listed.value.map(summarize);
+    return { collections, count: collections.length, truncated: listed.truncated === true };
   },
 });
 
-export const getCollectionTool = defineTool({
+export const getCollectionTool = composedTool({
   name: "get_collection",
   title: "Get collection",
   description: "One collection by name: friendly name, description, parent collection, provisioning state " +
@@ -101,16 +110,15 @@ export const getCollectionTool = defineTool({
     CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({ collection: collectionRecord }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => ({
-    collection: await withCollectionHints(
-      HINTS,
-      () => ctx.services.catalog().collections.get(input.collection_name, ctx.signal),
-    ),
+  operations: [getCollection],
+  compose: async (run, input) => ({
+    collection: await runWithToolHints(run, getCollection, {
+      collectionName: input.collection_name,
+    }) as Record<string, unknown>,
   }),
 });
 
-export const createCollectionTool = defineTool({
+export const createCollectionTool = composedTool({
   name: "create_collection",
   title: "Create or update collection",
   description: "Create a collection. A new collection goes under parent_collection, or under the root " +
@@ -128,38 +136,30 @@ export const createCollectionTool = defineTool({
     if_exists: ifExistsField,
   }),
   output: z.object({ collection: collectionRecord, created: z.boolean() }),
-  annotations: CREATE_OR_OVERWRITE,
-  confirmWhen: overwrites,
-  handler: async (ctx, input) => {
+  // collections.create does the work; an update first reads the collection, to answer whether it was new.
+  operations: [createCollection, getCollection],
+  confirmWhen: (input) => input.if_exists === "update",
+  compose: async (run, input) => {
     const problem = collectionNameProblem(input.collection_name);
     if (problem) throw new UsageError(`collection_name "${input.collection_name}" is not valid: ${problem}.`);
-    const services = ctx.services;
-    if (input.if_exists === "fail") {
-      const current = await getCollectionIfExists(services.catalog(), input.collection_name, ctx.signal);
-      if (current) {
-        const parent = current.parentCollection?.referenceName;
-        throw new UsageError(
-          `Collection ${input.collection_name} exists already` +
-            `${parent ? ` (under ${parent})` : ""}; nothing was changed.`,
-          "Choose another collection_name, or call create_collection again with " +
-            '"if_exists": "update" and "confirm": true once the user agrees to change (or move) it.',
-        );
-      }
-    }
-    const outcome = await withCollectionHints(
-      HINTS,
-      () =>
-        upsertCollection(services.catalog(), input.collection_name, {
-          friendlyName: input.friendly_name,
-          description: input.description,
-          parentCollection: input.parent_collection,
-        }, { accountName: services.config().accountName, signal: ctx.signal }),
-    );
-    return { collection: outcome.collection, created: outcome.created };
+    const existed = input.if_exists === "update" && await runWithToolHints(run, getCollection, {
+      collectionName: input.collection_name,
+    }).then(() => true, (error) => {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    });
+    const collection = await runWithToolHints(run, createCollection, {
+      collectionName: input.collection_name,
+      friendlyName: input.friendly_name,
+      description: input.description,
+      parentCollection: input.parent_collection,
+      ifExists: input.if_exists,
+    }) as Record<string, unknown>;
+    return { collection, created: !existed };
   },
 });
 
-export const deleteCollectionTool = defineTool({
+export const deleteCollectionTool = composedTool({
   name: "delete_collection",
   title: "Delete collection",
   description: "Delete a collection by name. The catalog refuses while the collection has child " +
@@ -167,17 +167,14 @@ export const deleteCollectionTool = defineTool({
     "deleted. This cannot be undone; confirm with the user first.",
   input: z.object({ collection_name: collectionName }),
   output: z.object({ deleted: z.string().describe("Name of the collection deleted") }),
-  annotations: REMOVE,
-  handler: async (ctx, input) => {
-    await withCollectionHints(
-      HINTS,
-      () => ctx.services.catalog().collections.delete(input.collection_name, ctx.signal),
-    );
+  operations: [deleteCollection],
+  compose: async (run, input) => {
+    await runWithToolHints(run, deleteCollection, { collectionName: input.collection_name });
     return { deleted: input.collection_name };
   },
 });
 
-export const getCollectionPathTool = defineTool({
+export const getCollectionPathTool = composedTool({
   name: "get_collection_path",
   title: "Get collection path",
   description: "The full hierarchical path of a collection: the names and friendly names from the root " +
@@ -190,18 +187,25 @@ export const getCollectionPathTool = defineTool({
     friendly_names: z.array(z.string()).describe("Their friendly names, in the same order"),
     path: z.string().describe("The friendly names joined with ' / '"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const collections = ctx.services.catalog().collections;
-    const [collection, path] = await withCollectionHints(HINTS, () =>
-      Promise.all([
-        collections.get(input.collection_name, ctx.signal),
-        collections.path(input.collection_name, ctx.signal),
-      ]));
-    const name = collection.name ?? input.collection_name;
-    const names = [...path.parentNameChain ?? [], name];
-    const friendlyNames = [...path.parentFriendlyNameChain ?? [], collection.friendlyName ?? name];
-    return { collection_name: name, names, friendly_names: friendlyNames, path: friendlyNames.join(" / ") };
+  operations: [collectionPath],
+  compose: async (run, input) => {
+    const path = await runWithToolHints(run, collectionPath, { collectionName: input.collection_name }) as {
+      collectionName: string;
+      friendlyPath: string;
+      parentNameChain: string[];
+      parentFriendlyNameChain: string[];
+    };
+    const names = [...path.parentNameChain, path.collectionName];
+    // friendlyPath is the chain and the collection's own friendly name joined with " / ": what follows
+    // the chain is that name, whatever characters it holds.
+    const ancestors = path.parentFriendlyNameChain.map((name) => `${name} / `).join("");
+    const friendlyNames = [...path.parentFriendlyNameChain, path.friendlyPath.slice(ancestors.length)];
+    return {
+      collection_name: path.collectionName,
+      names,
+      friendly_names: friendlyNames,
+      path: friendlyNames.join(" / "),
+    };
   },
 });
 

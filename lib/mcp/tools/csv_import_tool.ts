@@ -1,18 +1,16 @@
 /**
  * `import_entities_from_csv`: entities from a CSV file on the server's machine, through a column mapping,
- * on the bulk engine (checked first, batches, reject file, checkpoint). The file must lie under
- * CATALOG_MCP_FILE_ROOT: a model must not be able to read or write anywhere else on the machine.
+ * on the bulk engine (checked first, batches, reject file, checkpoint): the `entity import-mapped`
+ * operation. The file must lie under CATALOG_MCP_FILE_ROOT: a model must not be able to read or write
+ * anywhere else on the machine.
  *
  * @module
  */
-import { type BulkImportSummary, CALL_TERMS, runBulkImport } from "../../csv/engine.ts";
+import type { BulkImportSummary } from "../../csv/engine.ts";
 import { z } from "../../deps/zod.ts";
-import { DEFAULT_CONCURRENCY } from "../../operations/bulk_options.ts";
-import { readHeader } from "../../csv/template_choice.ts";
-import { mappedEntityImport, mappedEntityTemplate } from "../../operations/entity_mapped_import.ts";
+import { importMappedEntities } from "../../operations/entity_mapped_operations.ts";
 import { UsageError } from "../../errors.ts";
-import { defineTool } from "../tool.ts";
-import { CREATE_OR_OVERWRITE } from "./if_exists.ts";
+import { composedTool } from "../tool_operation.ts";
 
 const summaryOutput = z.object({
   operation: z.string(),
@@ -39,7 +37,7 @@ const summaryOutput = z.object({
   ignoredColumns: z.array(z.string()).describe("Columns of the file the mapping does not use"),
 });
 
-export const importEntitiesFromCsvTool = defineTool({
+export const importEntitiesFromCsvTool = composedTool({
   name: "import_entities_from_csv",
   title: "Import entities from a CSV file",
   description: "Create entities of one type from a CSV file under the server's file root " +
@@ -75,38 +73,29 @@ export const importEntitiesFromCsvTool = defineTool({
     ),
   }),
   output: summaryOutput,
-  // May overwrite (if_exists "update"), so destructive; only such a call, and not a dry run, is confirmed.
-  annotations: CREATE_OR_OVERWRITE,
+  operations: [importMappedEntities],
+  // Only an overwrite changes what exists, and a dry run changes nothing: only such a call is confirmed.
   confirmWhen: (input) => input.if_exists === "update" && !input.dry_run,
-  handler: async (ctx, input) => {
+  compose: async (run, input, ctx) => {
     if (input.if_exists === "update" && input.skip_existing) {
       throw new UsageError(
         'if_exists "update" and skip_existing true contradict each other; nothing was read.',
         "Leave out skip_existing to overwrite existing entities, or if_exists to skip them.",
       );
     }
-    const operation = ctx.services.operationContext(ctx.signal, ctx.progress);
-    const path = await operation.files?.readable(input.file_path, "file_path") ?? input.file_path;
-    const header = await readHeader(path, input.file_path);
-    const mapped = mappedEntityTemplate(header, input.column_mapping, input.file_path);
-    const plugin = mappedEntityImport(ctx.services.catalog(), mapped, input.entity_type);
-    const summary: BulkImportSummary = await runBulkImport(plugin, {
-      file: path,
-      displayName: input.file_path,
-      batchSize: input.batch_size ?? ctx.services.config().batchSize,
-      concurrency: DEFAULT_CONCURRENCY,
+    // The path is checked here first so a refusal names this tool's argument, file_path.
+    await ctx.services.operationContext(ctx.signal).files?.readable(input.file_path, "file_path");
+    const summary = await run(importMappedEntities, {
+      csvFile: input.file_path,
+      entityType: input.entity_type,
+      columnMapping: input.column_mapping,
+      batchSize: input.batch_size,
       dryRun: input.dry_run,
-      skipExisting: input.if_exists !== "update",
+      ifExists: input.if_exists,
       resume: input.resume,
       restart: input.restart,
-      terms: CALL_TERMS,
-      settings: { entityType: input.entity_type, mapping: input.column_mapping ?? null },
-      files: operation.files,
-      signal: ctx.signal,
-      progress: ctx.progress,
-      logger: ctx.services.logger,
-    });
+    }) as BulkImportSummary & { ignoredColumns: string[] };
     const { template: _template, checkpointFile: _checkpoint, ...rest } = summary;
-    return { ...rest, ignoredColumns: mapped.ignoredColumns };
+    return rest;
   },
 });

@@ -1,31 +1,36 @@
 /**
- * Entity tools: get, create, update, delete, and the batch forms. Classifications, labels and business
- * metadata arrive with the entity issue; CSV import with the bulk engine.
+ * Entity tools: get, create, update, delete, and the batch forms; each is the entity group's operation of
+ * the same action (`entity get`, `create`, `update`, `delete`, `create-many`, `update-many`) under a
+ * model's argument names, with a lean view of its answer.
  *
  * @module
  */
-import type { AtlasEntity, EntityMutationResult } from "../../catalog/types.ts";
+import type { AtlasEntity, AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { BadRequestError, NotFoundError, UsageError } from "../../errors.ts";
-import { existingKey, existingKeys } from "../../operations/entity_bulk_operations.ts";
-import { defineTool, OVERWRITE, READ_ONLY, REMOVE, type ToolContext } from "../tool.ts";
 import {
-  batchAnswer,
-  batchDetailField,
-  batchSummaryOutput,
-  type EntityResult,
-  type IndexedEntity,
-  upsertWithIsolation,
-} from "./batch_upsert.ts";
+  type BatchOutcome,
+  createManyEntities,
+  MAX_BATCH_ENTITIES,
+  updateEntity,
+  updateManyEntities,
+} from "../../operations/entity_batch_operations.ts";
+import { createEntity, deleteEntity, getEntity } from "../../operations/entity_operations.ts";
+import { operationTool } from "../tool_operation.ts";
+import { batchDetailField, batchSummaryOutput, batchView } from "./batch_upsert.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-import { CREATE_OR_OVERWRITE, ifExistsField, overwrites } from "./if_exists.ts";
+import { ifExistsField } from "./if_exists.ts";
+
+export { MAX_BATCH_ENTITIES };
 
 /** Referred entities kept in one get_entity answer; more would flood a model's context. */
 export const MAX_REFERRED_ENTITIES = 100;
-/** Entities accepted by one batch tool call. */
-export const MAX_BATCH_ENTITIES = 1000;
 
 const guid = z.string().min(1).describe("GUID of the entity, as returned by search_entities");
+/**
+ * The entity tools have always sent any GUID they are given and answered the catalog's 404 (the hostile
+ * input and secrets tests pin it), where the command line refuses a malformed one first.
+ */
+const CATALOG_CHECKS_GUID = { guid: z.string().min(1) };
 const entityRecord = z.record(z.string(), z.unknown());
 const attributes = z.record(z.string(), z.unknown()).describe(
   'Attribute names and values, e.g. {"owner": "finance-data", "description": "…"}',
@@ -68,16 +73,15 @@ const newEntity = z.object({
   collection_id: z.string().optional().describe("Collection to register the asset in"),
 });
 
-function toAtlasEntity(input: z.output<typeof newEntity>): AtlasEntity {
+/** The operations' fields for one entity as a tool takes it. */
+function entityFields(input: z.output<typeof newEntity>) {
   return {
     typeName: input.type_name,
-    attributes: {
-      ...input.attributes,
-      qualifiedName: input.qualified_name,
-      name: input.name,
-      ...(input.description === undefined ? {} : { description: input.description }),
-    },
-    ...(input.collection_id ? { collectionId: input.collection_id } : {}),
+    qualifiedName: input.qualified_name,
+    name: input.name,
+    description: input.description,
+    attributes: input.attributes,
+    collectionId: input.collection_id || undefined,
   };
 }
 
@@ -181,7 +185,7 @@ export function entitySummary(
   return { entity: summary, truncated };
 }
 
-export const getEntityTool = defineTool({
+export const getEntityTool = operationTool({
   name: "get_entity",
   title: "Get entity",
   description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID. " +
@@ -209,13 +213,15 @@ export const getEntityTool = defineTool({
       `View full: more than ${MAX_REFERRED_ENTITIES} referred entities, the rest left out`,
     ),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const result = await ctx.services.catalog().entity.get(input.guid, {
-      minExtInfo: input.min_ext_info,
-      ignoreRelationships: input.ignore_relationships,
-      signal: ctx.signal,
-    });
+  operation: getEntity,
+  looser: CATALOG_CHECKS_GUID,
+  arguments: (input) => ({
+    guid: input.guid,
+    minExtInfo: input.min_ext_info,
+    ignoreRelationships: input.ignore_relationships,
+  }),
+  view: (answer, input) => {
+    const result = answer as AtlasEntityWithExtInfo;
     if (input.view !== "full") {
       const summary = entitySummary(result.entity, result.referredEntities ?? {});
       return { entity: summary.entity, view: "summary" as const, truncated: summary.truncated };
@@ -232,7 +238,7 @@ export const getEntityTool = defineTool({
   },
 });
 
-export const createEntityTool = defineTool({
+export const createEntityTool = operationTool({
   name: "create_entity",
   title: "Create entity",
   description: "Register a data asset in the catalog. If an entity with the same type_name and " +
@@ -241,65 +247,38 @@ export const createEntityTool = defineTool({
     "Returns the GUID; then use get_entity, create_glossary_term or create_lineage.",
   input: newEntity.extend({ if_exists: ifExistsField }),
   output: mutationOutput,
-  annotations: CREATE_OR_OVERWRITE,
-  confirmWhen: overwrites,
-  handler: async (ctx, input) => {
-    const { if_exists: ifExists, ...fields } = input;
-    if (ifExists === "fail") {
-      const existing = await findExisting(ctx, [{
-        typeName: fields.type_name,
-        qualifiedName: fields.qualified_name,
-      }]);
-      const current = existing.get(existingKey(fields.type_name, fields.qualified_name));
-      if (current) {
-        throw new UsageError(
-          `A ${fields.type_name} with qualified_name ${fields.qualified_name} exists already ` +
-            `(guid ${current.guid}); nothing was changed.`,
-          `Change it with update_entity (guid ${current.guid}), or call create_entity again with ` +
-            '"if_exists": "update" and "confirm": true once the user agrees to overwrite it.',
-        );
-      }
-    }
-    return summarizeMutation(
-      await ctx.services.catalog().entity.createOrUpdate(toAtlasEntity(fields), ctx.signal),
-    );
-  },
+  operation: createEntity,
+  arguments: (input) => ({ ...entityFields(input), ifExists: input.if_exists }),
+  view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 
-export const updateEntityTool = defineTool({
+export const updateEntityTool = operationTool({
   name: "update_entity",
   title: "Update entity attributes",
   description: "Set attributes of an existing entity, found by GUID. Only the attributes given change; " +
     "their previous values are overwritten. Read the entity with get_entity first.",
   input: z.object({ guid, attributes }),
   output: mutationOutput,
-  annotations: OVERWRITE,
-  handler: async (ctx, input) => {
-    const { found, missing } = await readCurrent(ctx, [input.guid]);
-    const current = found.get(input.guid);
-    if (!current) throw new UsageError(`Cannot update ${input.guid}: ${missing.get(input.guid)}.`);
-    return summarizeMutation(
-      await ctx.services.catalog().entity.createOrUpdate(
-        mergeAttributes(current, input.attributes),
-        ctx.signal,
-      ),
-    );
-  },
+  operation: updateEntity,
+  looser: CATALOG_CHECKS_GUID,
+  arguments: (input) => ({ guid: input.guid, attributes: input.attributes }),
+  view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 
-export const deleteEntityTool = defineTool({
+export const deleteEntityTool = operationTool({
   name: "delete_entity",
   title: "Delete entity",
   description: "Remove an entity from the catalog by GUID. This cannot be undone; confirm with the user " +
     "first and check the GUID with get_entity.",
   input: z.object({ guid }),
   output: mutationOutput,
-  annotations: REMOVE,
-  handler: async (ctx, input) =>
-    summarizeMutation(await ctx.services.catalog().entity.delete(input.guid, ctx.signal)),
+  operation: deleteEntity,
+  looser: CATALOG_CHECKS_GUID,
+  arguments: (input) => ({ guid: input.guid }),
+  view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 
-export const batchCreateEntitiesTool = defineTool({
+export const batchCreateEntitiesTool = operationTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
   description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call, sent in batches of ` +
@@ -316,44 +295,12 @@ export const batchCreateEntitiesTool = defineTool({
     detail: batchDetailField,
   }),
   output: batchSummaryOutput,
-  annotations: CREATE_OR_OVERWRITE,
-  confirmWhen: overwrites,
-  handler: async (ctx, input) => {
-    const items = input.entities.map((entity, index) => ({ index, entity: toAtlasEntity(entity) }));
-    const count = input.entities.length;
-    if (input.if_exists === "update") {
-      return batchAnswer(await upsertWithIsolation(ctx, items), count, input.detail);
-    }
-    const existing = await findExisting(
-      ctx,
-      input.entities.map((e) => ({ typeName: e.type_name, qualifiedName: e.qualified_name })),
-    );
-    const fresh: IndexedEntity[] = [];
-    const failures: EntityResult[] = [];
-    for (const item of items) {
-      const source = input.entities[item.index];
-      const current = existing.get(existingKey(source.type_name, source.qualified_name));
-      if (!current) fresh.push(item);
-      else {
-        failures.push({
-          index: item.index,
-          type_name: source.type_name,
-          qualified_name: source.qualified_name,
-          guid: current.guid,
-          status: "failed",
-          error: 'exists already; nothing was sent for it (update_entity changes it, or if_exists "update")',
-        });
-      }
-    }
-    const result = fresh.length > 0
-      ? await upsertWithIsolation(ctx, fresh)
-      : { created: 0, updated: 0, failed: 0, skipped: 0, results: [] };
-    const results = [...result.results, ...failures].sort((a, b) => a.index - b.index);
-    return batchAnswer({ ...result, failed: result.failed + failures.length, results }, count, input.detail);
-  },
+  operation: createManyEntities,
+  arguments: (input) => ({ entities: input.entities.map(entityFields), ifExists: input.if_exists }),
+  view: (result, input) => batchView(result as BatchOutcome, input.entities.length, input.detail),
 });
 
-export const batchUpdateEntitiesTool = defineTool({
+export const batchUpdateEntitiesTool = operationTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
   description: `Set attributes on up to ${MAX_BATCH_ENTITIES} existing entities, each found by GUID. ` +
@@ -367,107 +314,7 @@ export const batchUpdateEntitiesTool = defineTool({
     detail: batchDetailField,
   }),
   output: batchSummaryOutput,
-  annotations: OVERWRITE,
-  handler: async (ctx, input) => {
-    const { found, missing } = await readCurrent(ctx, input.updates.map((u) => u.guid));
-    const items: IndexedEntity[] = [];
-    const failures: EntityResult[] = [];
-    input.updates.forEach((update, index) => {
-      const current = found.get(update.guid);
-      if (current) items.push({ index, entity: mergeAttributes(current, update.attributes) });
-      else {
-        failures.push({
-          index,
-          type_name: "",
-          guid: update.guid,
-          status: "failed",
-          error: missing.get(update.guid) ?? "404 no entity has this GUID",
-        });
-      }
-    });
-    const result = await upsertWithIsolation(ctx, items);
-    const results = [...result.results, ...failures].sort((a, b) => a.index - b.index);
-    return batchAnswer(
-      { ...result, failed: result.failed + failures.length, results },
-      input.updates.length,
-      input.detail,
-    );
-  },
+  operation: updateManyEntities,
+  arguments: (input) => ({ updates: input.updates }),
+  view: (result, input) => batchView(result as BatchOutcome, input.updates.length, input.detail),
 });
-
-/**
- * The entities of `pairs` that exist, read a type at a time: a type the catalog does not know is left
- * out (its entities are sent and fail with the catalog's own reason), so one bad entity fails alone.
- */
-async function findExisting(
-  ctx: ToolContext,
-  pairs: Array<{ typeName: string; qualifiedName: string }>,
-): Promise<Map<string, AtlasEntity>> {
-  const found = new Map<string, AtlasEntity>();
-  for (const typeName of new Set(pairs.map((p) => p.typeName))) {
-    try {
-      const some = await existingKeys(
-        ctx.services.catalog(),
-        pairs.filter((p) => p.typeName === typeName),
-        ctx.signal,
-      );
-      for (const [k, entity] of some) found.set(k, entity);
-    } catch (error) {
-      if (!(error instanceof NotFoundError || error instanceof BadRequestError)) throw error;
-    }
-  }
-  return found;
-}
-
-const DELETED_MESSAGE = "the entity is deleted (status DELETED); create it again with create_entity";
-
-/** The new attributes laid over the current ones, so nothing else about the entity changes. */
-function mergeAttributes(current: AtlasEntity, attributes: Record<string, unknown>): AtlasEntity {
-  return {
-    guid: current.guid,
-    typeName: current.typeName,
-    attributes: { ...current.attributes, ...attributes },
-    ...(current.collectionId ? { collectionId: current.collectionId } : {}),
-  };
-}
-
-/**
- * Reads entities by GUID in chunks. Atlas refuses a whole bulk read when one GUID is unknown, so a
- * refused chunk is read one by one to tell which GUIDs do not exist.
- */
-async function readCurrent(
-  ctx: ToolContext,
-  guids: string[],
-): Promise<{ found: Map<string, AtlasEntity>; missing: Map<string, string> }> {
-  const catalog = ctx.services.catalog();
-  const found = new Map<string, AtlasEntity>();
-  const missing = new Map<string, string>();
-  const unique = [...new Set(guids)];
-  const chunkSize = Math.min(100, ctx.services.config().batchSize);
-  for (let start = 0; start < unique.length; start += chunkSize) {
-    const chunk = unique.slice(start, start + chunkSize);
-    try {
-      const page = await catalog.entity.getMany(chunk, { minExtInfo: true, signal: ctx.signal });
-      for (const entity of page.entities ?? []) {
-        if (entity.guid && entity.status === "DELETED") missing.set(entity.guid, DELETED_MESSAGE);
-        else if (entity.guid) found.set(entity.guid, entity);
-      }
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      for (const guid of chunk) {
-        try {
-          const { entity } = await catalog.entity.get(guid, { minExtInfo: true, signal: ctx.signal });
-          if (entity.status === "DELETED") missing.set(guid, DELETED_MESSAGE);
-          else found.set(guid, entity);
-        } catch (single) {
-          if (!(single instanceof NotFoundError)) throw single;
-          missing.set(guid, `404 ${single.code ?? ""} ${single.message}`.replace(/\s+/g, " "));
-        }
-      }
-    }
-  }
-  for (const guid of unique) {
-    if (!found.has(guid) && !missing.has(guid)) missing.set(guid, "404 not returned by the catalog");
-  }
-  return { found, missing };
-}

@@ -1,23 +1,27 @@
 /**
- * Glossary tools (spec §4.3): list terms (of one glossary or all), create a term, and assign a term to
- * entities. They use the classic glossary API (`client.glossary`); assign_term_to_entities also takes a
- * unified catalog term ID (uc_create_term), relating the term to each asset through the unified catalog's
- * term relationships (`POST terms/{termId}/relationships?entityType=DATAASSET`), so sequence 2 of spec
- * §4.3 (uc_create_domain, uc_create_term, assign_term_to_entities) completes.
+ * Glossary tools (spec §4.3): list terms (of one glossary or all), create a term (composed from the
+ * glossary group's operations: the classic glossary API), and assign a term to entities
+ * (`glossary_assign_tool.ts`).
  *
  * @module
  */
-import type { AtlasGlossary, AtlasGlossaryTerm } from "../../catalog/glossary_types.ts";
+import type {
+  AtlasGlossary,
+  AtlasGlossaryTerm,
+  AtlasRelatedTermHeader,
+} from "../../catalog/glossary_types.ts";
 import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
 import { z } from "../../deps/zod.ts";
-import { CatalogError, ConflictError, NotFoundError, UsageError } from "../../errors.ts";
-import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition, UPSERT } from "../tool.ts";
+import { ConflictError, UsageError } from "../../errors.ts";
+import { createGlossary, readGlossary } from "../../operations/glossary_operations.ts";
+import { createTerm, listTerms, readTermsHeaders } from "../../operations/glossary_term_operations.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+import { assignTermToEntitiesTool, CATALOG_CHECKS_GUIDS } from "./glossary_assign_tool.ts";
 
 /** Terms returned at most by one get_glossary_terms call. */
 export const MAX_TERMS = 1000;
-/** Entities accepted by one assign_term_to_entities call. */
-export const MAX_ASSIGNED_ENTITIES = 1000;
 /** Name of the glossary create_glossary_term makes when the catalog has none (the service's default). */
 export const DEFAULT_GLOSSARY_NAME = "Glossary";
 
@@ -43,7 +47,7 @@ function summarize(term: AtlasGlossaryTerm, glossary: AtlasGlossary): z.input<ty
   };
 }
 
-export const getGlossaryTermsTool = defineTool({
+export const getGlossaryTermsTool = composedTool({
   name: "get_glossary_terms",
   title: "List glossary terms",
   description: "List business glossary terms: those of one glossary (glossary_guid), or of every glossary " +
@@ -63,12 +67,13 @@ export const getGlossaryTermsTool = defineTool({
     truncated: z.boolean().describe("True when terms beyond this page exist"),
     next_offset: z.number().int().optional().describe("The offset of the next page, when truncated"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const glossary = ctx.services.catalog().glossary;
+  // The glossaries (one, or all) say how many terms each holds; only the page's terms are read.
+  operations: [readGlossary, listTerms],
+  looser: CATALOG_CHECKS_GUIDS,
+  compose: async (run, input) => {
     const glossaries = input.glossary_guid
-      ? [await glossary.get(input.glossary_guid, ctx.signal)]
-      : await glossary.list({ sort: "ASC", signal: ctx.signal });
+      ? [await run(readGlossary, { glossaryGuid: input.glossary_guid }) as AtlasGlossary]
+      : await run(readGlossary, { sort: "ASC" }) as AtlasGlossary[];
     const total = glossaries.reduce((sum, g) => sum + (g.terms?.length ?? 0), 0);
     const end = input.offset + input.limit;
     const terms: z.input<typeof termSummary>[] = [];
@@ -79,12 +84,12 @@ export const getGlossaryTermsTool = defineTool({
       const to = Math.min(count, end - before);
       before += count;
       if (to <= from) continue;
-      const page = await glossary.listTerms(String(g.guid), {
+      const page = await run(listTerms, {
+        glossaryGuid: String(g.guid),
         offset: from,
         limit: to - from,
         sort: "ASC",
-        signal: ctx.signal,
-      });
+      }) as AtlasGlossaryTerm[];
       terms.push(...page.map((term) => summarize(term, g)));
     }
     const truncated = input.offset + terms.length < total;
@@ -92,7 +97,7 @@ export const getGlossaryTermsTool = defineTool({
   },
 });
 
-export const createGlossaryTermTool = defineTool({
+export const createGlossaryTermTool = composedTool({
   name: "create_glossary_term",
   title: "Create glossary term",
   description: "Define a business term in a classic glossary. Without glossary_guid the term goes into " +
@@ -117,28 +122,29 @@ export const createGlossaryTermTool = defineTool({
     glossary_created: z.boolean().describe("True when the default glossary was created for this term"),
     term: z.record(z.string(), z.unknown()),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: async (ctx, input) => {
+  // The default glossary is found (or made) and synonyms named are resolved before the term is created.
+  operations: [readGlossary, createGlossary, readTermsHeaders, createTerm],
+  looser: CATALOG_CHECKS_GUIDS,
+  compose: async (run, input) => {
     if (input.definition && input.long_description && input.definition !== input.long_description) {
       throw new UsageError("definition and long_description differ; give only one of them.");
     }
     const { guid: glossaryGuid, created } = input.glossary_guid
       ? { guid: input.glossary_guid, created: false }
-      : await defaultGlossary(ctx);
+      : await defaultGlossary(run);
     const synonyms = input.synonyms?.length
-      ? await resolveTerms(ctx, glossaryGuid, input.synonyms)
+      ? await resolveTerms(run, glossaryGuid, input.synonyms)
       : undefined;
-    const term: AtlasGlossaryTerm = {
+    const createdTerm = await run(createTerm, {
       name: input.name,
-      anchor: { glossaryGuid },
-      longDescription: input.definition ?? input.long_description,
+      glossaryGuid,
+      definition: input.definition ?? input.long_description,
       shortDescription: input.short_description,
       status: input.status,
       abbreviation: input.abbreviation,
       examples: input.examples,
-      synonyms: synonyms?.map((termGuid) => ({ termGuid })),
-    };
-    const createdTerm = await ctx.services.catalog().glossary.createTerm(term, { signal: ctx.signal });
+      synonymGuid: synonyms,
+    }) as AtlasGlossaryTerm;
     return {
       guid: String(createdTerm.guid),
       glossary_guid: glossaryGuid,
@@ -149,17 +155,18 @@ export const createGlossaryTermTool = defineTool({
 });
 
 /** The first glossary by name, or a new one named {@link DEFAULT_GLOSSARY_NAME} when there is none. */
-async function defaultGlossary(ctx: ToolContext): Promise<{ guid: string; created: boolean }> {
-  const glossary = ctx.services.catalog().glossary;
+async function defaultGlossary(run: OperationRunner): Promise<{ guid: string; created: boolean }> {
   const first = async () =>
-    (await glossary.list({ limit: 1, sort: "ASC", ignoreTermsAndCategories: true, signal: ctx.signal }))[0];
+    (await run(readGlossary, { limit: 1, sort: "ASC", ignoreTermsAndCategories: true }) as AtlasGlossary[])[
+      0
+    ];
   const existing = await first();
   if (existing?.guid) return { guid: existing.guid, created: false };
   try {
-    const created = await glossary.create({
+    const created = await run(createGlossary, {
       name: DEFAULT_GLOSSARY_NAME,
       shortDescription: "Default glossary, created by govcat for the first term",
-    }, ctx.signal);
+    }) as AtlasGlossary;
     return { guid: String(created.guid), created: true };
   } catch (error) {
     // Another caller created it meanwhile: use theirs.
@@ -170,8 +177,8 @@ async function defaultGlossary(ctx: ToolContext): Promise<{ guid: string; create
 }
 
 /** GUIDs of terms of the glossary named by GUID or name; unknown ones are a usage error listing them. */
-async function resolveTerms(ctx: ToolContext, glossaryGuid: string, refs: string[]): Promise<string[]> {
-  const headers = await ctx.services.catalog().glossary.listTermHeaders(glossaryGuid, { signal: ctx.signal });
+async function resolveTerms(run: OperationRunner, glossaryGuid: string, refs: string[]): Promise<string[]> {
+  const headers = await run(readTermsHeaders, { glossaryGuid }) as AtlasRelatedTermHeader[];
   const byName = new Map(headers.map((h) => [String(h.displayText).toLowerCase(), String(h.termGuid)]));
   const guids = new Set(headers.map((h) => String(h.termGuid)));
   const unknown: string[] = [];
@@ -188,179 +195,6 @@ async function resolveTerms(ctx: ToolContext, glossaryGuid: string, refs: string
     );
   }
   return [...new Set(resolved)];
-}
-
-const assignResult = z.object({
-  entity_guid: z.string(),
-  status: z.enum(["assigned", "already_assigned", "failed"]),
-  error: z.string().optional().describe("Why the entity could not be given the term"),
-});
-
-export const assignTermToEntitiesTool = defineTool({
-  name: "assign_term_to_entities",
-  title: "Assign term to entities",
-  description: "Tag entities (data assets, found with search_entities) with a glossary term (GUID from " +
-    "get_glossary_terms or create_glossary_term), or with a unified catalog term (ID from uc_create_term, " +
-    "uc_list_terms or uc_search_terms: the term is related to each asset in the unified catalog). Up to " +
-    `${MAX_ASSIGNED_ENTITIES} entity GUIDs per call. ` +
-    "Every entity gets its own result: assigned, already_assigned, or failed with the reason (an unknown " +
-    "or deleted entity fails alone; the others are still assigned). Repeating the call is harmless.",
-  input: z.object({
-    term_guid: z.string().min(1).describe(
-      "GUID of the glossary term, or ID of a unified catalog term (uc_create_term)",
-    ),
-    entity_guids: z.array(z.string().min(1)).min(1).max(MAX_ASSIGNED_ENTITIES).describe(
-      "GUIDs of the entities to tag",
-    ),
-  }),
-  output: z.object({
-    term_guid: z.string(),
-    term_kind: z.enum(["glossary", "unified_catalog"]).describe(
-      "glossary: a classic glossary term (the entities' meanings); unified_catalog: a unified catalog " +
-        "term, related to each asset (see uc_get_term)",
-    ),
-    assigned: z.number().int(),
-    already_assigned: z.number().int(),
-    failed: z.number().int(),
-    results: z.array(assignResult),
-  }),
-  annotations: UPSERT,
-  handler: async (ctx, input) => {
-    const glossary = ctx.services.catalog().glossary;
-    let current: Array<{ guid?: string }>;
-    try {
-      current = await glossary.getTermAssignedEntities(input.term_guid, { signal: ctx.signal });
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      // Not a classic glossary term: a unified catalog term (uc_create_term) is assigned its own way.
-      const ucTerm = await unifiedTerm(ctx, input.term_guid);
-      if (!ucTerm) {
-        throw new UsageError(
-          `term_guid ${input.term_guid} is neither a glossary term nor a unified catalog term; nothing ` +
-            "was assigned.",
-          "Find the term's GUID with get_glossary_terms (classic glossary) or its ID with uc_list_terms " +
-            "or uc_search_terms (unified catalog).",
-        );
-      }
-      return await assignUnifiedTerm(ctx, input.term_guid, input.entity_guids);
-    }
-    const already = new Set(current.map((entity) => entity.guid));
-    const results = new Map<string, z.input<typeof assignResult>>();
-    const pending: string[] = [];
-    for (const guid of new Set(input.entity_guids)) {
-      if (already.has(guid)) results.set(guid, { entity_guid: guid, status: "already_assigned" });
-      else pending.push(guid);
-    }
-    const batchSize = Math.min(100, ctx.services.config().batchSize);
-    for (let start = 0; start < pending.length; start += batchSize) {
-      for (const result of await assignBatch(ctx, input.term_guid, pending.slice(start, start + batchSize))) {
-        results.set(result.entity_guid, result);
-      }
-    }
-    const ordered = [...new Set(input.entity_guids)].map((guid) => results.get(guid)!);
-    const count = (status: string) => ordered.filter((r) => r.status === status).length;
-    return {
-      term_guid: input.term_guid,
-      term_kind: "glossary" as const,
-      assigned: count("assigned"),
-      already_assigned: count("already_assigned"),
-      failed: count("failed"),
-      results: ordered,
-    };
-  },
-});
-
-/** The unified catalog term with this ID, or undefined when the unified catalog has none. */
-async function unifiedTerm(ctx: ToolContext, id: string): Promise<{ id: string } | undefined> {
-  try {
-    return await ctx.services.unified().terms.get(id, { signal: ctx.signal });
-  } catch (error) {
-    if (error instanceof NotFoundError || error instanceof UsageError) {
-      return undefined;
-    }
-    throw error;
-  }
-}
-
-/**
- * Relates a unified catalog term to data assets (`terms/{id}/relationships`, entityType DATAASSET), one
- * call per asset. Each asset is read from the catalog first, so an unknown GUID fails alone with a 404,
- * and an asset the term is related to already is reported as such, not related twice.
- */
-async function assignUnifiedTerm(ctx: ToolContext, termId: string, entityGuids: string[]) {
-  const terms = ctx.services.unified().terms;
-  const catalog = ctx.services.catalog();
-  const related = await terms.listRelationships(termId, { entityType: "DATAASSET", signal: ctx.signal });
-  const already = new Set(related.map((link) => link.entityId.toLowerCase()));
-  const results: z.input<typeof assignResult>[] = [];
-  for (const guid of new Set(entityGuids)) {
-    if (already.has(guid.toLowerCase())) {
-      results.push({ entity_guid: guid, status: "already_assigned" });
-      continue;
-    }
-    try {
-      const header = await catalog.entity.getHeader(guid, ctx.signal);
-      if (header.status === "DELETED") {
-        results.push({
-          entity_guid: guid,
-          status: "failed",
-          error: "the entity is deleted (status DELETED)",
-        });
-        continue;
-      }
-      await terms.createRelationship(termId, { entityId: guid, relationshipType: "Related" }, {
-        entityType: "DATAASSET",
-        signal: ctx.signal,
-      });
-      results.push({ entity_guid: guid, status: "assigned" });
-    } catch (error) {
-      if (!(error instanceof CatalogError)) throw error;
-      results.push({ entity_guid: guid, status: "failed", error: describe(error) });
-    }
-  }
-  const count = (status: string) => results.filter((r) => r.status === status).length;
-  return {
-    term_guid: termId,
-    term_kind: "unified_catalog" as const,
-    assigned: count("assigned"),
-    already_assigned: count("already_assigned"),
-    failed: count("failed"),
-    results,
-  };
-}
-
-/**
- * Assigns a batch in one call. The service refuses a whole call for one bad entity, so a refused batch
- * is sent again entity by entity to tell which ones fail.
- */
-async function assignBatch(
-  ctx: ToolContext,
-  termGuid: string,
-  guids: string[],
-): Promise<z.input<typeof assignResult>[]> {
-  const glossary = ctx.services.catalog().glossary;
-  try {
-    await glossary.assignTermToEntities(termGuid, guids.map((guid) => ({ guid })), ctx.signal);
-    return guids.map((guid) => ({ entity_guid: guid, status: "assigned" }));
-  } catch (error) {
-    if (!(error instanceof CatalogError)) throw error;
-    if (guids.length === 1) return [{ entity_guid: guids[0], status: "failed", error: describe(error) }];
-  }
-  const results: z.input<typeof assignResult>[] = [];
-  for (const guid of guids) {
-    try {
-      await glossary.assignTermToEntities(termGuid, [{ guid }], ctx.signal);
-      results.push({ entity_guid: guid, status: "assigned" });
-    } catch (error) {
-      if (!(error instanceof CatalogError)) throw error;
-      results.push({ entity_guid: guid, status: "failed", error: describe(error) });
-    }
-  }
-  return results;
-}
-
-function describe(error: CatalogError): string {
-  return [error.status || "", error.code, error.message].filter(Boolean).join(" ");
 }
 
 /** The glossary tools, in the order of spec §4.3. */

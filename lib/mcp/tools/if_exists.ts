@@ -6,30 +6,16 @@
  * The hint decision: the MCP specification defines `destructiveHint` as "If true, the tool may perform
  * destructive updates to its environment. If false, the tool performs only additive updates." A create
  * tool that can be told to overwrite may perform destructive updates, so its `destructiveHint` is true
- * (the hint describes the worst call, not the default one); the default call stays additive, and only a
- * call that says `"if_exists": "update"` must carry `"confirm": true` (the tool's `confirmWhen`), as the
- * clean-up tool's `check_only=false` does.
+ * (the hint describes the worst call, not the default one). The hint comes from the tool's operation,
+ * whose `ifExists` input offers "update" (`operationHints` in `tool_operation.ts`); the default call stays
+ * additive, and only a call that says `"if_exists": "update"` must carry `"confirm": true`.
  *
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import type { ToolAnnotations } from "../tool.ts";
 
 /** `if_exists` of the create tools: fail (default) or update. */
 export const ifExistsField = z.enum(["fail", "update"]).default("fail").describe(
   'When the target exists already: "fail" (default) changes nothing and says so; "update" overwrites ' +
     'the fields given (needs "confirm": true, after checking with the user)',
 );
-
-/** Annotations of a create tool that overwrites only when told to (`if_exists: "update"`). */
-export const CREATE_OR_OVERWRITE: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: true,
-  openWorldHint: true,
-};
-
-/** Whether a call overwrites what exists, and so must be confirmed. */
-export function overwrites(input: { if_exists?: string }): boolean {
-  return input.if_exists === "update";
-}

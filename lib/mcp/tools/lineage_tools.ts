@@ -1,17 +1,23 @@
 /**
- * Lineage tools: get_lineage (a compact, bounded view of an entity's upstream and downstream graph) and
- * create_lineage (record that data flows from some entities to others, idempotently).
+ * Lineage tools: get_lineage (a compact, bounded view of an entity's upstream and downstream graph:
+ * `lineage get`, plus `types get` to tell processes from data sets when the graph does not say) and
+ * create_lineage (`lineage create`: record that data flows from some entities to others; an existing
+ * process is left alone unless if_exists says "update").
  *
  * @module
  */
-import type { CatalogClient } from "../../catalog/client.ts";
-import { createLineage } from "../../catalog/lineage_builder.ts";
 import type { AtlasLineageInfo, LineageDirection } from "../../catalog/lineage_types.ts";
+import type { AtlasTypeDef } from "../../catalog/typedef_types.ts";
+import type { CreateLineageResult } from "../../catalog/lineage_types.ts";
 import type { AtlasEntityHeader } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import { NotFoundError } from "../../errors.ts";
-import { defineTool, READ_ONLY, type ToolDefinition, UPSERT } from "../tool.ts";
+import { createLineageOperation, getLineage } from "../../operations/lineage_operations.ts";
+import { getTypeDef } from "../../operations/types_operations.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { composedTool, type OperationRunner, operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+import { ifExistsField } from "./if_exists.ts";
 
 /** Nodes kept in one get_lineage answer; a larger graph is cut and flagged `truncated`. */
 export const MAX_LINEAGE_NODES = 500;
@@ -66,7 +72,7 @@ const lineageOutput = z.object({
   truncated: z.boolean(),
 });
 
-export const getLineageTool = defineTool({
+export const getLineageTool = composedTool({
   name: "get_lineage",
   title: "Get lineage",
   description: "Upstream (where its data comes from) and downstream (where it goes) lineage of an entity, " +
@@ -81,29 +87,30 @@ export const getLineageTool = defineTool({
       .describe("upstream, downstream or both (INPUT, OUTPUT, BOTH also accepted)"),
   }),
   output: lineageOutput,
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const catalog = ctx.services.catalog();
+  operations: [getLineage, getTypeDef],
+  compose: async (run, input) => {
     const direction = DIRECTIONS[input.direction];
-    const info = await catalog.lineage.get(input.guid, {
+    const info = await run(getLineage, {
+      guid: input.guid,
       depth: input.depth,
       direction,
       width: LINEAGE_WIDTH,
-      signal: ctx.signal,
-    });
-    const processes = await processGuids(catalog, info, input.guid, ctx.signal);
+    }) as AtlasLineageInfo;
+    const processes = await processGuids(run, info, input.guid);
     return compactLineage(info, input.guid, direction, input.depth, processes);
   },
 });
 
-export const createLineageTool = defineTool({
+export const createLineageTool = operationTool({
   name: "create_lineage",
   title: "Create lineage",
   description: "Record that data flows from source entities to target entities through one process " +
     "named process_name (a Process entity whose inputs are the sources and outputs the targets), with " +
-    "optional column-level mappings. Idempotent: the same sources, targets and process_name always " +
-    "give the same process, so calling again updates it (created: false) and never duplicates it. Every " +
-    "GUID is checked first; a missing one fails the call and nothing is written. Verify with get_lineage.",
+    "optional column-level mappings. The same sources, targets and process_name always give the same " +
+    "process, never a duplicate: when it exists already, nothing is changed and the call fails naming " +
+    'its GUID, unless if_exists is "update": then its description and column mappings are overwritten ' +
+    '(needs "confirm": true; created: false). Every GUID is checked first; a missing one fails the call ' +
+    "and nothing is written. Verify with get_lineage.",
   input: z.object({
     source_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the upstream entities"),
     target_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the downstream entities"),
@@ -115,26 +122,29 @@ export const createLineageTool = defineTool({
       source_guid: z.string().optional().describe("Which source the column is in (default: the first)"),
       target_guid: z.string().optional().describe("Which target the column is in (default: the first)"),
     })).max(1000).optional().describe("Column-level lineage: which source column feeds which target column"),
+    if_exists: ifExistsField,
   }),
   output: z.object({
     process_guid: z.string(),
     qualified_name: z.string(),
     created: z.boolean().describe("False when the process existed and was updated"),
   }),
-  annotations: UPSERT,
-  handler: async (ctx, input) => {
-    const result = await createLineage(ctx.services.catalog(), {
-      sources: input.source_guids.map((guid) => ({ guid })),
-      targets: input.target_guids.map((guid) => ({ guid })),
-      processName: input.process_name,
-      description: input.description,
-      columnMappings: input.column_mappings?.map((m) => ({
-        source: m.source_column,
-        target: m.target_column,
-        sourceDataset: m.source_guid,
-        targetDataset: m.target_guid,
-      })),
-    }, { signal: ctx.signal });
+  operation: createLineageOperation,
+  arguments: (input) => ({
+    sourceGuid: input.source_guids,
+    targetGuid: input.target_guids,
+    processName: input.process_name,
+    description: input.description,
+    columnMapping: input.column_mappings?.map((m) => ({
+      source: m.source_column,
+      target: m.target_column,
+      sourceDataset: m.source_guid,
+      targetDataset: m.target_guid,
+    })),
+    ifExists: input.if_exists,
+  }),
+  view: (answer) => {
+    const result = answer as CreateLineageResult;
     return {
       process_guid: result.processGuid,
       qualified_name: result.qualifiedName,
@@ -149,10 +159,9 @@ export const createLineageTool = defineTool({
  * DataSet) says which colour the processes are.
  */
 async function processGuids(
-  catalog: CatalogClient,
+  run: OperationRunner,
   info: AtlasLineageInfo,
   baseGuid: string,
-  signal?: AbortSignal,
 ): Promise<Set<string>> {
   const neighbours = new Map<string, string[]>();
   for (const r of info.relations ?? []) {
@@ -177,16 +186,12 @@ async function processGuids(
   );
   const baseIsProcess = anchor !== undefined
     ? (types[anchor]?.typeName === "Process") === colour.get(anchor)
-    : await isProcessType(catalog, String(types[baseGuid]?.typeName ?? ""), signal);
+    : await isProcessType(run, String(types[baseGuid]?.typeName ?? ""));
   return new Set([...colour].filter(([, sameAsBase]) => sameAsBase === baseIsProcess).map(([guid]) => guid));
 }
 
 /** Walks the type's super types until Process (true) or DataSet or the root (false). */
-async function isProcessType(
-  catalog: CatalogClient,
-  typeName: string,
-  signal?: AbortSignal,
-): Promise<boolean> {
+async function isProcessType(run: OperationRunner, typeName: string): Promise<boolean> {
   const seen = new Set<string>();
   let level = [typeName];
   while (level.length > 0) {
@@ -196,7 +201,7 @@ async function isProcessType(
       if (name === "" || name === "DataSet" || seen.has(name)) continue;
       seen.add(name);
       try {
-        const def = await catalog.types.get("entity", { name }, signal);
+        const def = await run(getTypeDef, { category: "entity", name }) as AtlasTypeDef;
         next.push(...(def.superTypes ?? []));
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;

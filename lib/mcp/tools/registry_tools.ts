@@ -9,20 +9,22 @@ import { UsageError } from "../../errors.ts";
 import { canonicalEnums, inputFields } from "../../operations/fields.ts";
 import { callIsReadOnly, type Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
-import { overwritesOnRequest } from "../../operations/if_exists.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
 import { unknownArgumentsProblem } from "../tool_arguments.ts";
+import { operationHints, operationTool } from "../tool_operation.ts";
+import { getAccount } from "../../operations/account_operations.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
-export const getAccountPropertiesTool = defineTool({
+export const getAccountPropertiesTool = operationTool({
   name: "get_account_properties",
   title: "Get account properties",
   description: "The catalog account's configuration: name, location, endpoints, provisioning state. A " +
     "quick way to check that the server can reach the catalog and is authorised.",
   input: z.object({}),
   output: z.object({ account: z.record(z.string(), z.unknown()) }),
-  annotations: READ_ONLY,
-  handler: async (ctx) => ({ account: await ctx.services.catalog().account.get(ctx.signal) }),
+  operation: getAccount,
+  arguments: () => ({}),
+  view: (account) => ({ account: account as Record<string, unknown> }),
 });
 
 const operationSummary = z.object({
@@ -43,22 +45,6 @@ const operationSummary = z.object({
       "is replaced only with overwrite: true",
   ),
 });
-
-/**
- * The MCP annotations of an operation. Writing a local file is a change: an operation that may write one
- * (validate.csv with reportFile) is not read-only, except in read-only mode, where such arguments are
- * refused and not listed.
- */
-function annotationsOf(operation: Operation, readOnlyMode: boolean): ToolAnnotations {
-  const a = operation.annotations;
-  return {
-    readOnlyHint: a.readOnly && (readOnlyMode || (a.writesLocalFile ?? []).length === 0),
-    // A create that overwrites on request (--if-exists=update) may destroy data: destructive (worst call).
-    destructiveHint: a.destructive || overwritesOnRequest(operation.input),
-    idempotentHint: a.idempotent,
-    openWorldHint: a.openWorld,
-  };
-}
 
 /** The input schema of an operation as listed: in read-only mode without the arguments that write files. */
 function listedInputSchema(operation: Operation, readOnlyMode: boolean): Record<string, unknown> {
@@ -183,7 +169,7 @@ export const listAvailableOperationsTool = defineTool({
       );
     }
     const full = (op: Operation) => {
-      const annotations = annotationsOf(op, readOnly);
+      const annotations = operationHints(op, readOnly);
       return {
         name: op.id,
         command: `${op.group} ${op.command}`,
@@ -199,7 +185,7 @@ export const listAvailableOperationsTool = defineTool({
     };
     const byKind = (ops: Operation[]) => {
       const kinds: Partial<Record<(typeof KINDS)[number], Record<string, string>>> = {};
-      for (const op of ops) (kinds[kindOf(annotationsOf(op, readOnly))] ??= {})[op.id] = oneLine(op.summary);
+      for (const op of ops) (kinds[kindOf(operationHints(op, readOnly))] ??= {})[op.id] = oneLine(op.summary);
       return Object.fromEntries(KINDS.filter((k) => kinds[k]).map((k) => [k, kinds[k]]));
     };
     const categories = groups.map((group) => {

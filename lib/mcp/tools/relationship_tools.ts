@@ -1,15 +1,22 @@
 /**
- * Relationship tools: create_relationship, get_relationship, delete_relationship.
+ * Relationship tools: create_relationship, get_relationship, delete_relationship, each the entity group's
+ * relationship operation under a model's argument names.
  *
  * @module
  */
+import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { defineTool, READ_ONLY, REMOVE } from "../tool.ts";
+import {
+  createRelationship,
+  deleteRelationship,
+  getRelationship,
+} from "../../operations/relationship_operations.ts";
+import { operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const relationshipRecord = z.record(z.string(), z.unknown());
 
-export const createRelationshipTool = defineTool({
+export const createRelationshipTool = operationTool({
   name: "create_relationship",
   title: "Create relationship",
   description: "Relate two entities with a relationship type, e.g. azure_sql_table_columns between a " +
@@ -22,19 +29,20 @@ export const createRelationshipTool = defineTool({
     attributes: z.record(z.string(), z.unknown()).optional().describe("Attributes of the relationship"),
   }),
   output: z.object({ guid: z.string().optional(), relationship: relationshipRecord }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: async (ctx, input) => {
-    const relationship = await ctx.services.catalog().relationships.create({
-      typeName: input.type_name,
-      end1: { guid: input.end1_guid },
-      end2: { guid: input.end2_guid },
-      ...(input.attributes ? { attributes: input.attributes } : {}),
-    }, ctx.signal);
+  operation: createRelationship,
+  arguments: (args) => ({
+    typeName: args.type_name,
+    end1Guid: args.end1_guid,
+    end2Guid: args.end2_guid,
+    attributes: args.attributes,
+  }),
+  view: (result) => {
+    const relationship = result as AtlasRelationship;
     return { guid: typeof relationship.guid === "string" ? relationship.guid : undefined, relationship };
   },
 });
 
-export const getRelationshipTool = defineTool({
+export const getRelationshipTool = operationTool({
   name: "get_relationship",
   title: "Get relationship",
   description: "A relationship by GUID: its type, both ends and attributes. With extended_info, the " +
@@ -48,25 +56,21 @@ export const getRelationshipTool = defineTool({
     relationship: relationshipRecord,
     referredEntities: z.record(z.string(), relationshipRecord).optional(),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const result = await ctx.services.catalog().relationships.get(input.guid, {
-      extendedInfo: input.extended_info,
-      signal: ctx.signal,
-    });
-    return { relationship: result.relationship ?? {}, referredEntities: result.referredEntities };
+  operation: getRelationship,
+  arguments: (args) => ({ guid: args.guid, extendedInfo: args.extended_info }),
+  view: (result) => {
+    const { relationship, referredEntities } = result as AtlasRelationshipWithExtInfo;
+    return { relationship: relationship ?? {}, referredEntities };
   },
 });
 
-export const deleteRelationshipTool = defineTool({
+export const deleteRelationshipTool = operationTool({
   name: "delete_relationship",
   title: "Delete relationship",
   description: "Remove a relationship by GUID. The entities at its ends stay. Confirm with the user first.",
   input: z.object({ guid: z.string().min(1).describe("GUID of the relationship to remove") }),
   output: z.object({ deleted: z.string() }),
-  annotations: REMOVE,
-  handler: async (ctx, input) => {
-    await ctx.services.catalog().relationships.delete(input.guid, ctx.signal);
-    return { deleted: input.guid };
-  },
+  operation: deleteRelationship,
+  arguments: (args) => ({ guid: args.guid }),
+  view: (_result, args) => ({ deleted: args.guid }),
 });

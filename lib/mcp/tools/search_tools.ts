@@ -1,20 +1,28 @@
 /**
  * Search tools: search_entities (keyword search bounded by `limit`, with a continuation token and optional
  * facet counts), search_suggest (type-ahead of entity names) and search_browse (the catalog tree by type
- * or path, with counts by type at the top).
+ * or path, with counts by type at the top): the search group's query, suggest and browse operations.
  *
  * @module
  */
-import { SEARCH_FACETS, type SearchFacetName } from "../../operations/search_operations.ts";
 import {
+  SEARCH_FACETS,
+  searchBrowse,
+  type SearchFacetName,
+  searchQuery,
+  searchSuggest,
+} from "../../operations/search_operations.ts";
+import {
+  type BrowseResult,
   MAX_SEARCH_LIMIT,
   MAX_SUGGEST_KEYWORDS,
   MAX_SUGGEST_LIMIT,
-  type SearchFilter,
   type SearchResult,
+  type SuggestResult,
 } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { defineTool, READ_ONLY, type ToolDefinition } from "../tool.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { composedTool, operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const hit = z.object({
@@ -31,7 +39,7 @@ const hit = z.object({
 const facetValue = z.object({ value: z.string(), count: z.number() });
 
 /** search_entities: keyword search with filters, paging and optional facet counts. */
-export const searchEntitiesTool = defineTool({
+export const searchEntitiesTool = operationTool({
   name: "search_entities",
   title: "Search entities",
   description: "Keyword search over catalog entities (names, qualified names, descriptions, " +
@@ -60,19 +68,18 @@ export const searchEntitiesTool = defineTool({
       "Per requested facet: values with their number of matches, most common first",
     ),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const clauses: SearchFilter[] = [];
-    if (input.entity_type) clauses.push({ entityType: input.entity_type });
-    if (input.classification) clauses.push({ classification: input.classification });
-    if (input.collection_id) clauses.push({ collectionId: input.collection_id });
-    const page = await ctx.services.catalog().search.query({
-      keywords: input.query,
-      limit: input.limit,
-      continuationToken: input.continuation_token,
-      filter: clauses.length === 0 ? undefined : clauses.length === 1 ? clauses[0] : { and: clauses },
-      facets: input.facets?.length ? input.facets.map((facet) => ({ facet })) : undefined,
-    }, ctx.signal);
+  operation: searchQuery,
+  arguments: (input) => ({
+    keywords: input.query,
+    limit: input.limit,
+    continuationToken: input.continuation_token,
+    entityType: input.entity_type || undefined,
+    classification: input.classification || undefined,
+    collectionId: input.collection_id || undefined,
+    facet: input.facets?.length ? input.facets : undefined,
+  }),
+  view: (answer, input) => {
+    const page = answer as SearchResult;
     const results = (page.value ?? []).map((item) => ({
       guid: item.id,
       name: item.name,
@@ -103,7 +110,7 @@ function facetsOf(page: SearchResult, names: readonly SearchFacetName[]) {
 }
 
 /** search_suggest: type-ahead of entity names. */
-export const searchSuggestTool = defineTool({
+export const searchSuggestTool = operationTool({
   name: "search_suggest",
   title: "Suggest entity names",
   description: 'Type-ahead for entity names: give the start of a name (e.g. "cust" or "sales ord") and ' +
@@ -126,13 +133,14 @@ export const searchSuggestTool = defineTool({
       score: z.number().optional(),
     })),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const answer = await ctx.services.catalog().search.suggest({
-      keywords: input.keywords,
-      limit: input.limit,
-      filter: input.entity_type ? { entityType: input.entity_type } : undefined,
-    }, ctx.signal);
+  operation: searchSuggest,
+  arguments: (input) => ({
+    keywords: input.keywords,
+    limit: input.limit,
+    entityType: input.entity_type || undefined,
+  }),
+  view: (result) => {
+    const answer = result as SuggestResult;
     return {
       suggestions: (answer.value ?? []).map((item) => ({
         guid: item.id,
@@ -150,7 +158,7 @@ export const searchSuggestTool = defineTool({
 const MAX_TYPE_COUNTS = 100;
 
 /** search_browse: the catalog tree by type or path, with counts by type at the top. */
-export const searchBrowseTool = defineTool({
+export const searchBrowseTool = composedTool({
   name: "search_browse",
   title: "Browse the catalog",
   description: "Browse the catalog as a tree. Without entity_type or path: counts of entities per type " +
@@ -180,25 +188,26 @@ export const searchBrowseTool = defineTool({
       "Entities per type, most common first (only when neither entity_type nor path is given)",
     ),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const search = ctx.services.catalog().search;
+  // The overview is a search's entity type counts; a level of the tree is a browse.
+  operations: [searchQuery, searchBrowse],
+  compose: async (run, input) => {
     if (!input.entity_type && !input.path) {
-      const overview = await search.query({
+      const overview = await run(searchQuery, {
         keywords: "*",
         limit: 1,
-        facets: [{ facet: "entityType", count: MAX_TYPE_COUNTS, sort: { count: "desc" } }],
-      }, ctx.signal);
+        facet: ["entityType"],
+        facetCount: MAX_TYPE_COUNTS,
+      }) as SearchResult;
       const typeCounts = (overview["@search.facets"]?.entityType ?? [])
         .map(({ value, count }) => ({ entity_type: value, count }));
       return { count: 0, items: [], truncated: false, type_counts: typeCounts };
     }
-    const answer = await search.browse({
+    const answer = await run(searchBrowse, {
       entityType: input.entity_type,
       path: input.path,
       limit: input.limit,
       offset: input.offset,
-    }, ctx.signal);
+    }) as BrowseResult;
     const items = (answer.value ?? []).map((item) => ({
       guid: item.id,
       name: item.name,

@@ -1,6 +1,7 @@
 /**
- * Type definition tools: get_typedef (one definition) and list_typedefs (a bounded list of names, or
- * full definitions on request).
+ * Type definition tools: get_typedef (one definition: `types get` with a category, `types get-any`
+ * without) and list_typedefs (`types list` seen as a bounded list of names, or full definitions on
+ * request).
  *
  * @module
  */
@@ -12,7 +13,8 @@ import type {
 } from "../../catalog/typedef_types.ts";
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../errors.ts";
-import { defineTool, READ_ONLY } from "../tool.ts";
+import { getAnyTypeDef, getTypeDef, listTypeDefs } from "../../operations/types_operations.ts";
+import { composedTool, operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const CATEGORIES = [
@@ -38,7 +40,7 @@ const LAYOUT: Record<Category, { key: keyof AtlasTypesDef; path: TypeDefCategory
 
 const category = z.enum(CATEGORIES).describe("Kind of type definition");
 
-export const getTypedefTool = defineTool({
+export const getTypedefTool = composedTool({
   name: "get_typedef",
   title: "Get type definition",
   description: "The schema of one type definition: its attributes (name, type, whether optional), " +
@@ -51,17 +53,17 @@ export const getTypedefTool = defineTool({
     category: category.optional(),
   }),
   output: z.object({ typedef: z.record(z.string(), z.unknown()) }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
+  // One of two operations: a category narrows the lookup to its path.
+  operations: [getTypeDef, getAnyTypeDef],
+  compose: async (run, input) => {
     if ((input.name === undefined) === (input.guid === undefined)) {
       throw new UsageError("Give exactly one of name or guid.");
     }
     const ref = { name: input.name, guid: input.guid };
-    const types = ctx.services.catalog().types;
     const typedef = input.category
-      ? await types.get(LAYOUT[input.category].path, ref, ctx.signal)
-      : await types.getAny(ref, ctx.signal);
-    return { typedef };
+      ? await run(getTypeDef, { ...ref, category: LAYOUT[input.category].path })
+      : await run(getAnyTypeDef, ref);
+    return { typedef: typedef as Record<string, unknown> };
   },
 });
 
@@ -74,7 +76,7 @@ const summary = z.object({
   attributes: z.array(z.string()).optional().describe("Attribute names; get_typedef gives their types"),
 });
 
-export const listTypedefsTool = defineTool({
+export const listTypedefsTool = operationTool({
   name: "list_typedefs",
   title: "List type definitions",
   description: "Type definitions of the catalog (entity types such as azure_sql_table, classifications, " +
@@ -93,10 +95,10 @@ export const listTypedefsTool = defineTool({
     definitions: z.array(z.record(z.string(), z.unknown())).optional(),
     truncated: z.boolean(),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const filter = input.category ? LAYOUT[input.category].filter : undefined;
-    const all = await ctx.services.catalog().types.list({ type: filter, signal: ctx.signal });
+  operation: listTypeDefs,
+  arguments: (input) => ({ type: input.category ? LAYOUT[input.category].filter : undefined }),
+  view: (result, input) => {
+    const all = result as AtlasTypesDef;
     const categories = input.category ? [input.category] : CATEGORIES;
     const needle = input.name_contains?.toLowerCase();
     const matching = categories.flatMap((c) =>

@@ -9,8 +9,14 @@ import { NotFoundError, UsageError } from "../../errors.ts";
 import { canonicalEnumValue, DOMAIN_TYPES, ENTITY_STATUSES, FILTER_STATUSES } from "../../unified/enums.ts";
 import type { QueryValue } from "../../http.ts";
 import type { ListParams } from "../../unified/resource.ts";
+import { domainOperation } from "../../operations/uc_operations.ts";
+import { termGet } from "../../operations/uc_term_operations.ts";
 import type { Domain, Term } from "../../unified/schemas.ts";
-import type { ToolContext } from "../tool.ts";
+import type { OperationRunner } from "../tool_operation.ts";
+
+/** The operations the unified catalog tools read a domain and a term with. */
+export const domainGet = domainOperation("get");
+export { termGet };
 
 /** Items one list or search call returns at most. */
 export const MAX_UC_ITEMS = 1000;
@@ -119,12 +125,12 @@ export function ownerContacts(ownerIds: string[] | undefined): { owner: Array<{ 
 
 /** The domain, or a 404 naming the domain ID and how to find a valid one. */
 export async function existingDomain(
-  ctx: ToolContext,
+  run: OperationRunner,
   domainId: string,
   field = "domain_id",
 ): Promise<Domain> {
   try {
-    return await ctx.services.unified().domains.get(domainId, { signal: ctx.signal });
+    return await run(domainGet, { domainId }) as Domain;
   } catch (error) {
     if (error instanceof NotFoundError) {
       throw new NotFoundError({
@@ -141,9 +147,9 @@ export async function existingDomain(
 }
 
 /** The term, or a 404 naming the term ID (`field` says which input gave it). */
-export async function existingTerm(ctx: ToolContext, termId: string, field = "term_id"): Promise<Term> {
+export async function existingTerm(run: OperationRunner, termId: string, field = "term_id"): Promise<Term> {
   try {
-    return await ctx.services.unified().terms.get(termId, { signal: ctx.signal });
+    return await run(termGet, { termId }) as Term;
   } catch (error) {
     if (error instanceof NotFoundError) {
       throw new NotFoundError({

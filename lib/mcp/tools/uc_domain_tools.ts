@@ -1,29 +1,33 @@
 /**
- * Unified catalog governance domain tools (spec §4.3): list, get and create business domains through the
- * unified catalog API (`client.domains`).
+ * Unified catalog governance domain tools (spec §4.3): list, get and create business domains: the
+ * `uc domain list`, `get` and `create` operations.
  *
  * @module
  */
 import { z } from "../../deps/zod.ts";
+import { domainOperation } from "../../operations/uc_operations.ts";
 import type { Domain } from "../../unified/schemas.ts";
-import { defineTool, READ_ONLY } from "../tool.ts";
+import { composedTool } from "../tool_operation.ts";
 import {
+  domainGet,
   domainSummary,
   domainType,
   entityStatus,
   existingDomain,
-  listParams,
   MAX_UC_ITEMS,
   ownerContacts,
   summarizeDomain,
 } from "./uc_common.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
+const domainList = domainOperation("list");
+const domainCreate = domainOperation("create");
+
 const domainId = z.string().trim().min(1).describe(
   "ID (GUID) of the governance domain, from uc_list_domains",
 );
 
-export const ucListDomainsTool = defineTool({
+export const ucListDomainsTool = composedTool({
   name: "uc_list_domains",
   title: "List governance domains",
   description: "List the governance (business) domains of the unified catalog. Each comes with its ID, " +
@@ -40,19 +44,15 @@ export const ucListDomainsTool = defineTool({
     count: z.number().int().describe("Domains returned"),
     truncated: z.boolean().describe("True when more domains exist than were returned"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const found: Domain[] = [];
-    for await (const domain of ctx.services.unified().domains.list(listParams({}, ctx.signal))) {
-      found.push(domain);
-      if (found.length > input.limit) break;
-    }
+  operations: [domainList],
+  compose: async (run, input) => {
+    const found = await run(domainList, {}) as Domain[];
     const domains = found.slice(0, input.limit).map(summarizeDomain);
     return { domains, count: domains.length, truncated: found.length > input.limit };
   },
 });
 
-export const ucGetDomainTool = defineTool({
+export const ucGetDomainTool = composedTool({
   name: "uc_get_domain",
   title: "Get governance domain",
   description: "Get one governance domain of the unified catalog by ID (from uc_list_domains): name, " +
@@ -62,14 +62,14 @@ export const ucGetDomainTool = defineTool({
   output: domainSummary.extend({
     domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const domain = await existingDomain(ctx, input.domain_id);
+  operations: [domainGet],
+  compose: async (run, input) => {
+    const domain = await existingDomain(run, input.domain_id);
     return { ...summarizeDomain(domain), domain };
   },
 });
 
-export const ucCreateDomainTool = defineTool({
+export const ucCreateDomainTool = composedTool({
   name: "uc_create_domain",
   title: "Create governance domain",
   description: "Create a governance (business) domain in the unified catalog. Not idempotent: every call " +
@@ -93,21 +93,22 @@ export const ucCreateDomainTool = defineTool({
   output: domainSummary.extend({
     domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: async (ctx, input) => {
+  // The parent domain is read first, so an unknown one fails naming parent_id.
+  operations: [domainGet, domainCreate],
+  compose: async (run, input) => {
     // Check everything before anything is sent.
     const type = input.type === undefined ? undefined : domainType(input.type);
     const status = input.status === undefined ? undefined : entityStatus(input.status);
     const contacts = ownerContacts(input.owner_ids);
-    if (input.parent_id) await existingDomain(ctx, input.parent_id, "parent_id");
-    const domain = await ctx.services.unified().domains.create({
+    if (input.parent_id) await existingDomain(run, input.parent_id, "parent_id");
+    const domain = await run(domainCreate, {
       name: input.name,
       description: input.description,
       type,
       status,
       parentId: input.parent_id,
-      contacts,
-    }, { signal: ctx.signal });
+      ownerId: contacts?.owner.map((owner) => owner.id),
+    }) as Domain;
     return { ...summarizeDomain(domain), domain };
   },
 });

@@ -1,7 +1,8 @@
 /**
  * Unified catalog term tools (spec §4.3): list a domain's terms, get a term with its relationships and
  * hierarchy, create a term (with owners, acronyms, resources, a parent and synonyms), and search terms
- * across all domains with the terms query API (`client.terms`).
+ * across all domains with the terms query API: the `uc term` operations (list, get, relationships,
+ * hierarchy, create, relate, query) and `uc domain get`.
  *
  * These terms are unified catalog resources; they are not the terms of the classic glossary
  * (get_glossary_terms, create_glossary_term, assign_term_to_entities).
@@ -10,17 +11,28 @@
  */
 import { z } from "../../deps/zod.ts";
 import { CatalogError } from "../../errors.ts";
-import type { Relationship, Term } from "../../unified/schemas.ts";
-import { defineTool, READ_ONLY, type ToolContext } from "../tool.ts";
 import {
+  termCreate,
+  termHierarchy,
+  termList,
+  termQuery,
+  termRelate,
+  termRelationships,
+} from "../../operations/uc_term_operations.ts";
+import type { Page } from "../../unified/paging.ts";
+import type { TermHierarchy } from "../../unified/kinds.ts";
+import type { Domain, Relationship, Term } from "../../unified/schemas.ts";
+import { composedTool, type OperationRunner } from "../tool_operation.ts";
+import {
+  domainGet,
   entityStatus,
   existingDomain,
   existingTerm,
   filterStatus,
-  listParams,
   MAX_UC_ITEMS,
   ownerContacts,
   summarizeTerm,
+  termGet,
   termSummary,
 } from "./uc_common.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
@@ -60,7 +72,7 @@ const termNode = z.object({
 
 // ---- uc_list_terms ----
 
-export const ucListTermsTool = defineTool({
+export const ucListTermsTool = composedTool({
   name: "uc_list_terms",
   title: "List terms of a domain",
   description: "List the unified catalog terms of one governance domain (domain_id from uc_list_domains), " +
@@ -85,21 +97,28 @@ export const ucListTermsTool = defineTool({
     count: z.number().int().describe("Terms returned"),
     truncated: z.boolean().describe("True when more terms match than were returned"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
+  // The domain is read first (an unknown one fails naming domain_id), then pages of its terms.
+  operations: [domainGet, termList],
+  compose: async (run, input) => {
     const status = input.status === undefined ? undefined : entityStatus(input.status);
-    const domain = await existingDomain(ctx, input.domain_id);
+    const domain = await existingDomain(run, input.domain_id);
     const found: Term[] = [];
     const pageSize = Math.min(MAX_UC_ITEMS, input.limit + 1);
-    for await (
-      const term of ctx.services.unified().terms.list(
-        listParams({ domainId: domain.id, keyword: input.keyword, top: pageSize }, ctx.signal),
-      )
-    ) {
-      // The list call has no documented status parameter: filter here.
-      if (status && String(term.status ?? "").toUpperCase() !== status) continue;
-      found.push(term);
-      if (found.length > input.limit) break;
+    for (let skip = 0; found.length <= input.limit;) {
+      const page = await run(termList, {
+        domainId: domain.id,
+        keyword: input.keyword,
+        top: pageSize,
+        ...(skip > 0 ? { skip } : {}),
+      }) as Page<Term>;
+      for (const term of page.value) {
+        // The list call has no documented status parameter: filter here.
+        if (status && String(term.status ?? "").toUpperCase() !== status) continue;
+        found.push(term);
+        if (found.length > input.limit) break;
+      }
+      skip += page.value.length;
+      if (!page.nextLink || page.value.length === 0) break;
     }
     const terms = found.slice(0, input.limit).map(summarizeTerm);
     return {
@@ -136,12 +155,13 @@ function nodes(value: unknown): Array<z.input<typeof termNode>> {
   });
 }
 
-async function termHierarchy(
-  ctx: ToolContext,
+async function hierarchyOf(
+  run: OperationRunner,
   term: Term,
+  signal?: AbortSignal,
 ): Promise<{ hierarchy?: z.input<typeof hierarchyOutput>; error?: string }> {
   try {
-    const tree = await ctx.services.unified().terms.hierarchy(term.id, { signal: ctx.signal });
+    const tree = await run(termHierarchy, { termId: term.id }) as TermHierarchy;
     const ancestors = nodes(tree.ancestors);
     const children = nodes(tree.children);
     const parentId = term.parentId || ancestors.at(-1)?.id;
@@ -156,12 +176,12 @@ async function termHierarchy(
     };
   } catch (error) {
     // The hierarchy is extra; the term itself was read.
-    if (!(error instanceof CatalogError) || ctx.signal?.aborted) throw error;
+    if (!(error instanceof CatalogError) || signal?.aborted) throw error;
     return { error: `${error.status || ""} ${error.message}`.trim() };
   }
 }
 
-export const ucGetTermTool = defineTool({
+export const ucGetTermTool = composedTool({
   name: "uc_get_term",
   title: "Get unified catalog term",
   description: "Get one unified catalog term by ID (from uc_list_terms, uc_search_terms or uc_create_term) " +
@@ -182,12 +202,12 @@ export const ucGetTermTool = defineTool({
     hierarchy_error: z.string().optional(),
     term: z.record(z.string(), z.unknown()).describe("The term as the service returns it"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
-    const term = await existingTerm(ctx, input.term_id);
+  operations: [termGet, termRelationships, termHierarchy],
+  compose: async (run, input, ctx) => {
+    const term = await existingTerm(run, input.term_id);
     const [links, tree] = await Promise.all([
-      ctx.services.unified().terms.listRelationships(term.id, { signal: ctx.signal }),
-      termHierarchy(ctx, term),
+      run(termRelationships, { termId: term.id }) as Promise<Relationship[]>,
+      hierarchyOf(run, term, ctx.signal),
     ]);
     const kept = links.slice(0, MAX_TERM_LINKS).map(summarizeRelationship);
     const typed = (type: string) => kept.filter((l) => l.relationship_type?.toLowerCase() === type);
@@ -208,7 +228,7 @@ export const ucGetTermTool = defineTool({
 
 // ---- uc_create_term ----
 
-export const ucCreateTermTool = defineTool({
+export const ucCreateTermTool = composedTool({
   name: "uc_create_term",
   title: "Create unified catalog term",
   description: "Create a business term in a governance domain of the unified catalog (domain_id from " +
@@ -247,36 +267,40 @@ export const ucCreateTermTool = defineTool({
     ),
     term: z.record(z.string(), z.unknown()).describe("The term as the service returns it"),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  handler: async (ctx, input) => {
+  // The domain, parent and synonyms are read first; each synonym is related once the term exists, and
+  // one that fails is reported without undoing the term.
+  operations: [domainGet, termGet, termCreate, termRelate],
+  compose: async (run, input, ctx) => {
     // Check everything before anything is created.
     const status = entityStatus(input.status);
     const contacts = ownerContacts(input.owner_ids);
-    const domain = await existingDomain(ctx, input.domain_id);
-    if (input.parent_id) await existingTerm(ctx, input.parent_id, "parent_id");
+    const domain = await existingDomain(run, input.domain_id);
+    if (input.parent_id) await existingTerm(run, input.parent_id, "parent_id");
     const synonymIds = [...new Set(input.synonyms ?? [])];
-    for (const id of synonymIds) await existingTerm(ctx, id, "synonyms");
+    for (const id of synonymIds) await existingTerm(run, id, "synonyms");
 
-    const terms = ctx.services.unified().terms;
-    const term = await terms.create({
+    const term = await run(termCreate, {
       name: input.name,
-      domain: domain.id,
+      domainId: domain.id,
       description: input.description,
       status,
-      contacts,
-      acronyms: input.acronyms,
+      ownerId: contacts?.owner.map((owner) => owner.id),
+      acronym: input.acronyms,
       parentId: input.parent_id,
-      resources: input.resources,
-    }, { signal: ctx.signal });
+      resourceName: input.resources?.map((resource) => resource.name),
+      resourceUrl: input.resources?.map((resource) => resource.url),
+    }) as Term;
 
     const synonyms: Array<z.input<typeof relationshipSummary>> = [];
     const relationshipErrors: Array<{ entity_id: string; error: string }> = [];
     for (const id of synonymIds) {
       try {
-        const link = await terms.createRelationship(term.id, { entityId: id, relationshipType: "Synonym" }, {
+        const link = await run(termRelate, {
+          termId: term.id,
+          entityId: id,
           entityType: "TERM",
-          signal: ctx.signal,
-        });
+          relationshipType: "Synonym",
+        }) as Relationship;
         synonyms.push({ ...summarizeRelationship(link), entity_type: "TERM" });
       } catch (error) {
         if (!(error instanceof CatalogError) || ctx.signal?.aborted) throw error;
@@ -295,7 +319,7 @@ export const ucCreateTermTool = defineTool({
 
 // ---- uc_search_terms ----
 
-export const ucSearchTermsTool = defineTool({
+export const ucSearchTermsTool = composedTool({
   name: "uc_search_terms",
   title: "Search unified catalog terms",
   description: "Search unified catalog terms by name keyword across ALL governance domains (or one, with " +
@@ -315,28 +339,28 @@ export const ucSearchTermsTool = defineTool({
     count: z.number().int().describe("Terms returned"),
     truncated: z.boolean().describe("True when more terms match than were returned"),
   }),
-  annotations: READ_ONLY,
-  handler: async (ctx, input) => {
+  // The terms query, then the names of the domains the matches are in.
+  operations: [domainGet, termQuery],
+  compose: async (run, input, ctx) => {
     const status = input.status === undefined ? undefined : filterStatus(input.status);
-    const unified = ctx.services.unified();
     const names = new Map<string, string | undefined>();
     if (input.domain_id) {
-      const domain = await existingDomain(ctx, input.domain_id);
+      const domain = await existingDomain(run, input.domain_id);
       names.set(domain.id, domain.name);
     }
-    const page = await unified.terms.query({
-      nameKeyword: input.keyword,
-      status,
-      domainIds: input.domain_id ? [input.domain_id] : undefined,
+    const page = await run(termQuery, {
+      keyword: input.keyword,
+      status: status === undefined ? undefined : [status],
+      domainId: input.domain_id ? [input.domain_id] : undefined,
       top: input.limit,
-    }, { signal: ctx.signal });
+    }) as Page<Term>;
     const found = page.value.slice(0, input.limit);
     const unknownDomains = [...new Set(found.map((t) => t.domain).filter((d): d is string => !!d))]
       .filter((id) => !names.has(id))
       .slice(0, MAX_DOMAIN_LOOKUPS);
     await Promise.all(unknownDomains.map(async (id) => {
       try {
-        names.set(id, (await unified.domains.get(id, { signal: ctx.signal })).name);
+        names.set(id, (await run(domainGet, { domainId: id }) as Domain).name);
       } catch (error) {
         // A name is a convenience; an unreadable domain still leaves the ID.
         if (!(error instanceof CatalogError) || ctx.signal?.aborted) throw error;

@@ -1,6 +1,7 @@
 /**
- * get_lineage and create_lineage through a real MCP client against the emulator: idempotent creation with
- * column mappings, the compact graph in each direction, processes of custom types, bounds, and errors.
+ * get_lineage and create_lineage through a real MCP client against the emulator: creation with column
+ * mappings that never duplicates a process nor overwrites one unasked, the compact graph in each
+ * direction, processes of custom types, bounds, and errors.
  */
 import assert from "node:assert/strict";
 import { createLineage } from "../../../lib/catalog/lineage_builder.ts";
@@ -35,11 +36,14 @@ Deno.test("lineage tools: names, all four annotations, descriptions for a model"
     assert.equal(get.annotations?.readOnlyHint, true);
     assert.equal(create.annotations?.readOnlyHint, false);
     assert.equal(create.annotations?.idempotentHint, true);
-    assert.equal(create.annotations?.destructiveHint, false);
-    assert.match(create.description ?? "", /Idempotent/);
+    // if_exists "update" overwrites an existing process: the hint describes that worst call.
+    assert.equal(create.annotations?.destructiveHint, true);
+    assert.match(create.description ?? "", /never a duplicate/);
     assert.deepEqual(Object.keys(create.inputSchema.properties ?? {}).sort(), [
       "column_mappings",
+      "confirm",
       "description",
+      "if_exists",
       "process_name",
       "source_guids",
       "target_guids",
@@ -49,7 +53,7 @@ Deno.test("lineage tools: names, all four annotations, descriptions for a model"
   }
 });
 
-Deno.test("create_lineage then get_lineage: idempotent process, compact graph, column mappings", async () => {
+Deno.test("create_lineage then get_lineage: one process, left alone unless updated, compact graph, column mappings", async () => {
   const h = await startHarness();
   try {
     const args = {
@@ -66,7 +70,17 @@ Deno.test("create_lineage then get_lineage: idempotent process, compact graph, c
     assert.ok(!first.result.isError, JSON.stringify(first.json));
     assert.equal(first.data.created, true);
     const count = h.emulator.entityCount();
-    const again = await call(h, "create_lineage", args);
+    const refused = await call(h, "create_lineage", { ...args, description: "replaced" });
+    assert.equal(refused.result.isError, true, "the process exists: the default call changes nothing");
+    assert.match(
+      String(refused.json.message),
+      new RegExp(`exists already \\(guid ${first.data.process_guid}\\)`),
+    );
+    const unconfirmed = await call(h, "create_lineage", { ...args, if_exists: "update" });
+    assert.equal(unconfirmed.result.isError, true);
+    assert.match(String(unconfirmed.json.message), /create_lineage .*without "confirm": true/);
+    const again = await call(h, "create_lineage", { ...args, if_exists: "update", confirm: true });
+    assert.ok(!again.result.isError, JSON.stringify(again.json));
     assert.equal(again.data.created, false);
     assert.equal(again.data.process_guid, first.data.process_guid);
     assert.equal(h.emulator.entityCount(), count, "nothing new");

@@ -180,6 +180,17 @@ const CASES: Record<string, Case> = {
     overwrite: (h) =>
       call(h, "uc_create_term", { name: "Safe UC Term", domain_id: ucDomain, description: "replaced" }),
   },
+  create_lineage: {
+    refuses: true,
+    arrange: async (h) => {
+      const made = ok(
+        await call(h, "create_lineage", { ...LINEAGE, description: "original" }),
+        "arrange create_lineage",
+      );
+      return async () => (await h.catalog.entity.get(String(made.process_guid))).entity.attributes;
+    },
+    overwrite: (h) => call(h, "create_lineage", { ...LINEAGE, description: "replaced" }),
+  },
   create_relationship: {
     arrange: async (h) => {
       const made = ok(
@@ -204,11 +215,7 @@ const CASES: Record<string, Case> = {
 
 let ucDomain = "";
 
-/**
- * Tools listed as additive that still overwrite, owned outside this change: each is checked to overwrite
- * (so the entry goes when it is fixed) and named in the report of issue 18.
- */
-const KNOWN_OVERWRITERS = ["create_lineage"];
+const LINEAGE = { source_guids: [CUSTOMERS_GUID], target_guids: [ORDERS], process_name: "p_safe" };
 
 Deno.test("every non-destructive write tool leaves existing values unchanged with its default arguments", async () => {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "govcat-safe-writes-" }));
@@ -219,7 +226,7 @@ Deno.test("every non-destructive write tool leaves existing values unchanged wit
       .map((t) => t.name);
     const listing = tools.find((t) => t.name === "list_available_operations")!.annotations!;
     assert.equal(listing.openWorldHint, false, "the operation list is the server's own: a closed world");
-    const covered = new Set([...Object.keys(CASES), ...KNOWN_OVERWRITERS]);
+    const covered = new Set(Object.keys(CASES));
     assert.deepEqual(additive.filter((name) => !covered.has(name)), [], "every additive tool has a case");
     for (
       const name of [
@@ -227,6 +234,7 @@ Deno.test("every non-destructive write tool leaves existing values unchanged wit
         "batch_create_entities",
         "import_entities_from_csv",
         "create_collection",
+        "create_lineage",
       ]
     ) {
       const annotations = tools.find((t) => t.name === name)!.annotations!;
@@ -250,19 +258,6 @@ Deno.test("every non-destructive write tool leaves existing values unchanged wit
   } finally {
     await h.close();
     await Deno.remove(root, { recursive: true });
-  }
-});
-
-Deno.test("create_lineage is still an overwriting upsert (known; listed for issue 18)", async () => {
-  const h = await startHarness();
-  try {
-    const args = { source_guids: [CUSTOMERS_GUID], target_guids: [CUSTOMERS_GUID], process_name: "p_known" };
-    const made = ok(await call(h, "create_lineage", { ...args, description: "original" }), "create_lineage");
-    ok(await call(h, "create_lineage", { ...args, description: "replaced" }), "again");
-    const { entity } = await h.catalog.entity.get(String(made.process_guid));
-    assert.equal(entity.attributes?.description, "replaced");
-  } finally {
-    await h.close();
   }
 });
 
@@ -390,6 +385,50 @@ Deno.test("entity.create and collections.create through invoke_operation: refuse
     assert.equal(moved.isError, true);
     assert.match(String(moved.json.message), /exists already .*nothing was changed/);
     assert.deepEqual(await h.catalog.collections.get("finance"), finance, "collections.create moved nothing");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("lineage.create through invoke_operation: an existing process is left alone unless --if-exists=update, confirmed", async () => {
+  const h = await startHarness();
+  try {
+    const listing = ok(await call(h, "list_available_operations", { category: "lineage" }), "lineage");
+    const operation = (listing.categories as Array<{ operations: Array<Record<string, unknown>> }>)
+      .flatMap((c) => c.operations).find((o) => o.name === "lineage.create")!;
+    assert.equal((operation.annotations as { destructiveHint: boolean }).destructiveHint, true);
+
+    const lineage = { sourceGuid: [CUSTOMERS_GUID], targetGuid: [ORDERS], processName: "p_op" };
+    const made = ok(
+      await call(h, "invoke_operation", {
+        operation: "lineage.create",
+        arguments: { ...lineage, description: "original" },
+      }),
+      "lineage.create on a new process",
+    );
+    const guid = String((made.result as { processGuid: string }).processGuid);
+    const description = async () => (await h.catalog.entity.get(guid)).entity.attributes?.description;
+    const again = await call(h, "invoke_operation", {
+      operation: "lineage.create",
+      arguments: { ...lineage, description: "replaced" },
+    });
+    assert.equal(again.isError, true);
+    assert.match(String(again.json.message), /exists already .*nothing was changed/);
+    const unconfirmed = await call(h, "invoke_operation", {
+      operation: "lineage.create",
+      arguments: { ...lineage, description: "replaced", ifExists: "update" },
+    });
+    assert.match(String(unconfirmed.json.message), /destructive/);
+    assert.equal(await description(), "original", "neither call changed it");
+    const updated = ok(
+      await call(h, "invoke_operation", {
+        operation: "lineage.create",
+        arguments: { ...lineage, description: "replaced", ifExists: "update", confirm: true },
+      }),
+      "confirmed update",
+    );
+    assert.equal((updated.result as { created: boolean }).created, false);
+    assert.equal(await description(), "replaced");
   } finally {
     await h.close();
   }

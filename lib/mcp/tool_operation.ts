@@ -1,0 +1,210 @@
+/**
+ * Curated tools built FROM operations (issue 18 §1): a catalog action has one implementation (the
+ * operation's `run`), one set of hints (derived here from the operation's annotations) and one
+ * confirmation rule (`lib/operations/confirmation.ts`). A curated tool adds only what a model needs on top:
+ * its name, title and description, its argument names (a zod shape and a mapping to the operation's
+ * input) and its result view.
+ *
+ * What this takes from github/github-mcp-server's inventory (`pkg/inventory/server_tool.go`): a tool is
+ * one value holding its static definition and a handler made from shared dependencies when it is
+ * registered, and a tool's read-only status is not a second field but read from its annotations. Here the
+ * annotations themselves are read one step further back, from the operation the tool names, so a tool
+ * cannot declare hints of its own (the spec types below have no `annotations` field) and its hints cannot
+ * drift from what the command line and `invoke_operation` say about the same action.
+ *
+ * A tool that composes several operations (batch isolation: a bulk call, then single calls for the chunk
+ * that failed) names them all; its hints are the worst of theirs, and its handler reaches the catalog only
+ * through {@link OperationRunner}.
+ *
+ * @example
+ * ```ts
+ * import { z } from "../deps/zod.ts";
+ * import { getAccount } from "../operations/account_operations.ts";
+ * import { operationTool } from "./tool_operation.ts";
+ * const tool = operationTool({
+ *   name: "get_account_properties", title: "Get account properties",
+ *   description: "The catalog account's configuration: name, location, endpoints, provisioning state.",
+ *   operation: getAccount, input: z.object({}), output: z.object({ account: z.record(z.string(), z.unknown()) }),
+ *   arguments: () => ({}), view: (account) => ({ account: account as Record<string, unknown> }),
+ * });
+ * tool.annotations.readOnlyHint; // true, because account.get is a read
+ * ```
+ *
+ * @module
+ */
+import { z } from "../deps/zod.ts";
+import { UsageError } from "../errors.ts";
+import { withConfirmation } from "../operations/confirmation.ts";
+import { IF_EXISTS_FIELD, overwritesOnRequest } from "../operations/if_exists.ts";
+import type { Operation } from "../operations/types.ts";
+import { defineTool, type ToolAnnotations, type ToolContext, type ToolDefinition } from "./tool.ts";
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * The MCP hints of an operation. A create that overwrites on request (`ifExists: "update"`) is destructive:
+ * the MCP `destructiveHint` describes the worst call. Writing a local file is a change, so an operation
+ * that may write one is read-only only in read-only mode, where such arguments are refused.
+ */
+export function operationHints(operation: Operation, readOnlyMode = false): ToolAnnotations {
+  const a = operation.annotations;
+  return {
+    readOnlyHint: a.readOnly && (readOnlyMode || (a.writesLocalFile ?? []).length === 0),
+    destructiveHint: a.destructive || overwritesOnRequest(operation.input),
+    idempotentHint: a.idempotent,
+    openWorldHint: a.openWorld,
+  };
+}
+
+/** The hints of a tool that runs all of `operations`: the worst of theirs. */
+export function composedHints(operations: ReadonlyArray<Operation>): ToolAnnotations {
+  const each = operations.map((operation) => operationHints(operation));
+  return {
+    readOnlyHint: each.every((h) => h.readOnlyHint),
+    destructiveHint: each.some((h) => h.destructiveHint),
+    idempotentHint: each.every((h) => h.idempotentHint),
+    openWorldHint: each.some((h) => h.openWorldHint),
+  };
+}
+
+/** Runs one of a tool's operations with its (operation-named) input; the only way a tool reaches the catalog. */
+export type OperationRunner = (operation: Operation, input: Record<string, unknown>) => Promise<unknown>;
+
+interface ToolText<I extends ObjectSchema, O extends ObjectSchema> {
+  name: string;
+  title: string;
+  /** For a model: what it does, when to use it, what comes back, what to call next. */
+  description: string;
+  /** The tool's arguments, under the names a model sees (snake_case). */
+  input: I;
+  output: O;
+  /**
+   * Narrows which calls of a destructive tool need `"confirm": true` (a dry run changes nothing). Without
+   * it every call of a destructive operation needs it, and a create that overwrites on request needs it
+   * when its input says `ifExists: "update"`.
+   */
+  confirmWhen?: (args: z.output<I>) => boolean;
+}
+
+/** A tool that is one operation seen through a model's argument names and a lean view. */
+export interface OperationToolSpec<I extends ObjectSchema, O extends ObjectSchema> extends ToolText<I, O> {
+  /** The operation that does the work. */
+  operation: Operation;
+  /** The operation's input for a call's arguments. */
+  arguments(args: z.output<I>): Record<string, unknown>;
+  /**
+   * Operation fields this tool checks as it always has, more loosely than the command line (a GUID the
+   * catalog itself answers 404 for): the operation's schema with these fields replaced. Keep it rare.
+   */
+  looser?: Record<string, z.ZodType>;
+  /** The tool's answer from the operation's result. */
+  view(result: unknown, args: z.output<I>): z.input<O> | Promise<z.input<O>>;
+}
+
+/** A tool that runs several operations (say why in its description or doc comment). */
+export interface ComposedToolSpec<I extends ObjectSchema, O extends ObjectSchema> extends ToolText<I, O> {
+  /** Every operation the tool may run; `compose` may run no other. */
+  operations: ReadonlyArray<Operation>;
+  compose(run: OperationRunner, args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
+  /** See {@link OperationToolSpec.looser}; replaces those of the fields each operation it runs has. */
+  looser?: Record<string, z.ZodType>;
+}
+
+/** The tool for one operation; its hints are the operation's. */
+export function operationTool<I extends ObjectSchema, O extends ObjectSchema>(
+  spec: OperationToolSpec<I, O>,
+): ToolDefinition {
+  const { operation } = spec;
+  return composedTool({
+    ...spec,
+    operations: [operation],
+    confirmWhen: spec.confirmWhen ?? defaultConfirmWhen([operation], spec.arguments),
+    compose: async (run, args) => spec.view(await run(operation, spec.arguments(args)), args),
+    looser: spec.looser,
+  });
+}
+
+/** The tool for several operations; its hints are the worst of theirs. */
+export function composedTool<I extends ObjectSchema, O extends ObjectSchema>(
+  spec: ComposedToolSpec<I, O>,
+): ToolDefinition {
+  const operations = [...spec.operations];
+  const annotations = composedHints(operations);
+  const needsConfirmation = spec.confirmWhen ?? defaultConfirmWhen(operations, undefined);
+  const tool = defineTool({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    input: spec.input,
+    output: spec.output,
+    annotations,
+    confirmWhen: needsConfirmation,
+    handler: (context, args) => {
+      // defineTool has refused an unconfirmed call that needed confirming; what reaches here is either
+      // confirmed by the user or a call the rule lets through (a dry run, a create that fails on existing),
+      // which the operations check again.
+      const run: OperationRunner = (operation, input) => {
+        if (!operations.includes(operation)) {
+          throw new Error(`${spec.name} runs ${operation.id}, which its definition does not name`);
+        }
+        return runOperation(spec.name, context, operation, input, spec.looser);
+      };
+      return spec.compose(run, args, context);
+    },
+  });
+  return { ...tool, operations: operations.map((operation) => operation.id) };
+}
+
+/**
+ * Every call of a destructive operation needs confirming; a create that overwrites on request needs it
+ * when asked to overwrite.
+ */
+function defaultConfirmWhen<A>(
+  operations: ReadonlyArray<Operation>,
+  toInput: ((args: A) => Record<string, unknown>) | undefined,
+): ((args: A) => boolean) | undefined {
+  if (operations.some((operation) => operation.annotations.destructive)) return () => true;
+  if (!toInput || !operations.some((operation) => overwritesOnRequest(operation.input))) return undefined;
+  return (args) => toInput(args)[IF_EXISTS_FIELD] === "update";
+}
+
+/**
+ * Runs `operation` as the registry holds it, with its confirmation: the tool applied the same rule first
+ * (naming the tool), and the call's own `"confirm"` is passed on, so an operation that destroys is never
+ * run unconfirmed whatever a tool's `confirmWhen` says. The mapped input is checked against the
+ * operation's schema, so the operation gets exactly what the command line would give it (defaults,
+ * canonical values).
+ */
+async function runOperation(
+  toolName: string,
+  context: ToolContext,
+  operation: Operation,
+  input: Record<string, unknown>,
+  looser?: Record<string, z.ZodType>,
+): Promise<unknown> {
+  const held = withConfirmation(operation);
+  const shape = (held.input as unknown as ObjectSchema).shape;
+  const replaced = Object.entries(looser ?? {}).filter(([field]) => field in shape);
+  const schema = replaced.length > 0
+    ? (held.input as unknown as ObjectSchema).safeExtend(Object.fromEntries(replaced))
+    : held.input;
+  const parsed = schema.safeParse({ ...input, confirm: context.confirmed === true });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      `${issue.path.map(String).map(toSnake).join(".") || "arguments"}: ${issue.message}`
+    );
+    throw new UsageError(
+      `${toolName}: ${problems.join("; ")}; nothing was sent.`,
+      `Correct the argument${problems.length > 1 ? "s" : ""} named and call ${toolName} again.`,
+    );
+  }
+  return await held.run(
+    context.services.operationContext(context.signal, context.progress),
+    parsed.data as Record<string, unknown>,
+  );
+}
+
+/** `minExtInfo` → `min_ext_info`: the tool's spelling of an operation's field, for messages. */
+function toSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}

@@ -3,18 +3,45 @@ import { toolListing } from "../../../lib/mcp/server.ts";
 import { withGeneratedSections } from "../../../tools/readme_sections.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 
-const SNAPSHOT = new URL("./__snapshots__/tool_list.json", import.meta.url);
+/** One snapshot per tool, so a change shows in the file of the tool it changed; `index.json` holds the order. */
+const SNAPSHOTS = new URL("./__snapshots__/tools/", import.meta.url);
+const INDEX = new URL("index.json", SNAPSHOTS);
 const README = new URL("../../../README.md", import.meta.url);
+const UPDATE = "If intended, run: UPDATE_SNAPSHOTS=1 deno test -A tests/lib/mcp/tool_list_test.ts";
 
-Deno.test("the tool list (names, schemas, annotations) matches its snapshot", async () => {
-  const listing = JSON.stringify(ALL_TOOLS.map(toolListing), null, 2) + "\n";
-  if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") await Deno.writeTextFile(SNAPSHOT, listing);
-  const expected = await Deno.readTextFile(SNAPSHOT);
-  assert.equal(
-    listing,
-    expected,
-    "The tool list changed. If intended, run: UPDATE_SNAPSHOTS=1 deno test -A tests/lib/mcp/tool_list_test.ts",
+const snapshotText = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+
+async function writeSnapshots(): Promise<void> {
+  await Deno.mkdir(SNAPSHOTS, { recursive: true });
+  const names = new Set(ALL_TOOLS.map((tool) => tool.name));
+  for (const entry of Deno.readDirSync(SNAPSHOTS)) {
+    if (entry.name !== "index.json" && !names.has(entry.name.replace(/\.json$/, ""))) {
+      await Deno.remove(new URL(entry.name, SNAPSHOTS));
+    }
+  }
+  for (const tool of ALL_TOOLS) {
+    await Deno.writeTextFile(new URL(`${tool.name}.json`, SNAPSHOTS), snapshotText(toolListing(tool)));
+  }
+  await Deno.writeTextFile(INDEX, snapshotText([...names]));
+}
+
+Deno.test("the tool list (names, order, schemas, annotations) matches its snapshots, one per tool", async (t) => {
+  if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") await writeSnapshots();
+  const names = ALL_TOOLS.map((tool) => tool.name);
+  assert.deepEqual(
+    names,
+    JSON.parse(await Deno.readTextFile(INDEX)),
+    `The tools or their order changed. ${UPDATE}`,
   );
+  const stale = [...Deno.readDirSync(SNAPSHOTS)].map((entry) => entry.name)
+    .filter((file) => file !== "index.json" && !names.includes(file.replace(/\.json$/, "")));
+  assert.deepEqual(stale, [], `Snapshots of tools that no longer exist. ${UPDATE}`);
+  for (const tool of ALL_TOOLS) {
+    await t.step(tool.name, async () => {
+      const expected = await Deno.readTextFile(new URL(`${tool.name}.json`, SNAPSHOTS));
+      assert.equal(snapshotText(toolListing(tool)), expected, `${tool.name} changed. ${UPDATE}`);
+    });
+  }
 });
 
 Deno.test("every tool has a title, a description and all four annotations", () => {

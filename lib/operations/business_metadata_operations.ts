@@ -10,7 +10,8 @@
  */
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
-import { BUSINESS_METADATA_IMPORT_COLUMNS, importBusinessMetadata } from "./business_metadata_import.ts";
+import { BUSINESS_METADATA_IMPORT_COLUMNS } from "../imports/business_metadata_csv.ts";
+import { importBusinessMetadata } from "./business_metadata_import_operations.ts";
 import { guid } from "./entity_operations.ts";
 import {
   asBusinessMetadata,

@@ -22,7 +22,12 @@ import { z } from "../deps/zod.ts";
 import { BadRequestError, NotFoundError, UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { confirmOverwrite, overwriteConfirmField } from "./if_exists.ts";
-import { changeFromRow, type EntityChange, entityFromRow, type EntityItem } from "./entity_csv_rows.ts";
+import {
+  changeFromRow,
+  type EntityChange,
+  entityFromRow,
+  type EntityItem,
+} from "../imports/entity_csv_rows.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 
 /** The templates `entity bulk-import` accepts. */

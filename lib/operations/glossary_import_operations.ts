@@ -13,11 +13,11 @@ import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
 import { GovcatError, UsageError } from "../errors.ts";
 import { bulkImportFields, type BulkImportInput, engineOptions } from "./bulk_options.ts";
-import { checkFileFirst } from "./csv_prechecks.ts";
-import { glossaryAssignmentImport } from "./glossary_assign_import.ts";
-import { batchTermsTemplate } from "./glossary_csv.ts";
+import { checkFileFirst } from "../imports/csv_prechecks.ts";
+import { glossaryAssignmentImport } from "../imports/glossary_assign_import.ts";
+import { batchTermsTemplate } from "../imports/glossary_csv.ts";
 import { glossaryGuid } from "./glossary_inputs.ts";
-import { glossaryTermImport } from "./glossary_term_import.ts";
+import { glossaryTermImport } from "../imports/glossary_term_import.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
 /** How `import-terms` imports: the service's import job, or batches sent by govcat. */

@@ -33,8 +33,8 @@ import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { chooseTemplate, readHeader } from "../csv/template_choice.ts";
-import { type LineageEntityScan, scanLineageEntities } from "./lineage_csv_entities.ts";
-import { lineageCsvImport, LineageEndChecker } from "./lineage_csv_import.ts";
+import { type LineageEntityScan, scanLineageEntities } from "../imports/lineage_csv_entities.ts";
+import { lineageCsvImport, LineageEndChecker } from "../imports/lineage_csv_import.ts";
 import { defineOperation, type OperationContext, READ, UPSERT } from "./types.ts";
 
 /** The `--template` option of the lineage CSV commands. */

@@ -15,7 +15,7 @@ import {
   kindOperations,
   OBJECTIVE_COMMANDS,
 } from "./uc_kind_operations.ts";
-import { TERM_IMPORT_OPERATIONS } from "./uc_term_import.ts";
+import { TERM_IMPORT_OPERATIONS } from "./uc_term_import_operations.ts";
 import { TERM_OPERATIONS } from "./uc_term_operations.ts";
 
 /** `uc domain create`, `get`, `update`, `delete`, `list`. */

@@ -38,7 +38,7 @@ import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { didYouMean } from "../suggest.ts";
 import { markBadInput } from "./bad_input.ts";
-import { guardCell } from "./collections_csv.ts";
+import { guardCell } from "../imports/collections_csv.ts";
 import { checkOutputFile, writeOutputFile } from "./output_files.ts";
 import {
   defineOperation,

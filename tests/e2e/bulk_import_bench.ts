@@ -34,7 +34,7 @@ import { checkedRowBatches } from "../../lib/csv/check.ts";
 import { templateNamed } from "../../lib/csv/template_choice.ts";
 import { RUNTIME_FLAGS } from "../../tools/distribution/compile.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
-import { entityFromRow } from "../../lib/operations/entity_csv_rows.ts";
+import { entityFromRow } from "../../lib/imports/entity_csv_rows.ts";
 import { catalogEnv, spawnBulkImport, summaryIn } from "../support/bulk_import_process.ts";
 import { writeEntityCsv } from "../support/entity_csv.ts";
 

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { EXPORT_COLUMNS, unguardCell } from "../../operations/collections_csv.ts";
+import { EXPORT_COLUMNS, unguardCell } from "../../imports/collections_csv.ts";
 import { collectionNameProblem } from "../../operations/collections_support.ts";
 import { shown } from "../problems.ts";
 import type { CheckedRow, ColumnSpec, CsvTemplate } from "../types.ts";

@@ -23,7 +23,7 @@ import type { FaultStep } from "../../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 import { UsageError } from "../../../lib/errors.ts";
 import { entityCsvImport } from "../../../lib/operations/entity_bulk_operations.ts";
-import type { EntityItem } from "../../../lib/operations/entity_csv_rows.ts";
+import type { EntityItem } from "../../../lib/imports/entity_csv_rows.ts";
 
 const TEMPLATE = csvTemplate("entity-bulk-import")!;
 const HEADER = "typeName,qualifiedName,displayName,attr.owner,attr.colour";

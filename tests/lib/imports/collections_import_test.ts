@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { collections, collectionsExport } from "../../../lib/csv/templates/collections_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
-import { parentsFirst } from "../../../lib/operations/collections_import.ts";
+import { parentsFirst } from "../../../lib/imports/collections_import.ts";
 import { type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
 
 async function parentOf(setup: ImportSetup, name: string): Promise<string | undefined> {

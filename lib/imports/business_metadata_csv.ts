@@ -15,16 +15,11 @@
  *
  * @module
  */
-import { type CsvDelimiter, delimiterOption } from "../csv/delimiter.ts";
+import { type CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { csvLine, readCsvFile } from "../csv/reader.ts";
 import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
 import type { CsvProblem } from "../csv/types.ts";
-import { z } from "../deps/zod.ts";
-import { bulkImportFields } from "./bulk_options.ts";
-import { checkFileFirst } from "./csv_prechecks.ts";
-import { readHeader } from "../csv/template_choice.ts";
-import { defineOperation, UPSERT } from "./types.ts";
 
 /** The columns of the service's import file, in the order the service reads them (by position). */
 export const BUSINESS_METADATA_IMPORT_COLUMNS: readonly string[] = businessMetadata.columns.map((c) =>
@@ -62,7 +57,7 @@ export function columnOrderProblems(file: string, header: readonly string[]): Cs
  * read with `delimiter`, else with the separator detected; the copy is written with that separator, its
  * header cells quoted so that detection in the copy finds the same one.
  */
-async function paddedCopy(
+export async function paddedCopy(
   path: string,
   display: string,
   signal?: AbortSignal,
@@ -113,50 +108,3 @@ async function paddedCopy(
   }
   return copy?.path;
 }
-
-export const importBusinessMetadata = defineOperation({
-  id: "entity.import-business-metadata",
-  group: "entity",
-  command: "import-business-metadata",
-  aliases: ["importBusinessMetadata"],
-  summary: "Import business metadata values of many entities from a CSV file",
-  description: "The CSV has the columns of getBusinessMetadataTemplate, in that order (the service reads " +
-    "them by position): EntityType, EntityUniqueAttributeValue, BusinessAttributeName (group.attribute), " +
-    "BusinessAttributeValue and an optional EntityUniqueAttributeName (qualifiedName or guid). The file is " +
-    "checked first and every problem listed as file:line:column; nothing is uploaded while one remains. " +
-    "--dry-run stops after the check. The answer lists the rows imported and the rows that failed.",
-  input: z.object({
-    bmFile: z.string().min(1).describe("CSV file of business metadata values"),
-    dryRun: z.boolean().optional().describe("Check the file and report it, uploading nothing"),
-    delimiter: bulkImportFields.delimiter,
-  }),
-  annotations: UPSERT,
-  run: async (ctx, input) => {
-    const delimiter = delimiterOption(input.delimiter);
-    const path = await ctx.files?.readable(input.bmFile, "--bm-file") ?? input.bmFile;
-    const padded = await paddedCopy(path, input.bmFile, ctx.signal, delimiter);
-    let rows: number;
-    try {
-      const report = await checkFileFirst(padded ?? path, businessMetadata, {
-        displayName: input.bmFile,
-        signal: ctx.signal,
-        delimiter,
-        extra: async (checked) => {
-          if (checked.rows === 0) return [];
-          // Read as the check read it.
-          const read = { delimiter: checked.delimiter, signal: ctx.signal };
-          return columnOrderProblems(input.bmFile, await readHeader(path, input.bmFile, read));
-        },
-      });
-      rows = report.rows;
-    } finally {
-      if (padded) await Deno.remove(padded).catch(() => {});
-    }
-    if (input.dryRun) {
-      return { file: input.bmFile, template: businessMetadata.name, dryRun: true, valid: true, rows };
-    }
-    const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
-    const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
-    return await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
-  },
-});

@@ -10,7 +10,7 @@ import { loadConfig } from "../../../lib/config.ts";
 import { runBulkImport } from "../../../lib/csv/engine.ts";
 import { glossaryAssignments } from "../../../lib/csv/templates/glossary_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
-import { glossaryAssignmentImport } from "../../../lib/operations/glossary_assign_import.ts";
+import { glossaryAssignmentImport } from "../../../lib/imports/glossary_assign_import.ts";
 import { exists, type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
 
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";

@@ -19,7 +19,7 @@ import {
   rejectedOutcome,
   SettledUnits,
   sharedLookup,
-} from "../../../lib/operations/bulk_outcomes.ts";
+} from "../../../lib/imports/bulk_outcomes.ts";
 
 Deno.test("isRowRefusal: answers about the rows reject them; trouble with the service does not", () => {
   const refusals = [

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { CheckedRow } from "../../../lib/csv/types.ts";
-import { entityFromRow, extraValues } from "../../../lib/operations/entity_csv_rows.ts";
+import { entityFromRow, extraValues } from "../../../lib/imports/entity_csv_rows.ts";
 
 const OWNER = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
 

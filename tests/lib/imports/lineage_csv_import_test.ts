@@ -8,8 +8,8 @@ import { checkedRows } from "../../../lib/csv/check.ts";
 import { runBulkImport } from "../../../lib/csv/engine.ts";
 import { lineageColumn } from "../../../lib/csv/templates/lineage_templates.ts";
 import type { ImportUnit } from "../../../lib/csv/types.ts";
-import { lineageCsvImport } from "../../../lib/operations/lineage_csv_import.ts";
-import type { LineageProcessItem } from "../../../lib/operations/lineage_csv_rows.ts";
+import { lineageCsvImport } from "../../../lib/imports/lineage_csv_import.ts";
+import type { LineageProcessItem } from "../../../lib/imports/lineage_csv_rows.ts";
 import {
   CUSTOMER_360,
   CUSTOMERS,
@@ -17,7 +17,7 @@ import {
   ORDERS,
   UNKNOWN,
   withLineageSetup,
-} from "./lineage_csv_harness.ts";
+} from "../operations/lineage_csv_harness.ts";
 
 const HEADER = "source_entity_guid,target_entity_guid,relationship_type,process_name,description," +
   "confidence_score,owner,metadata,source_column,target_column";

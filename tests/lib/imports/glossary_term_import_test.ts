@@ -10,8 +10,8 @@ import { loadConfig } from "../../../lib/config.ts";
 import { ImportInterruptedError, runBulkImport } from "../../../lib/csv/engine.ts";
 import { glossaryTerms } from "../../../lib/csv/templates/glossary_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
-import { batchTermsTemplate } from "../../../lib/operations/glossary_csv.ts";
-import { glossaryTermImport } from "../../../lib/operations/glossary_term_import.ts";
+import { batchTermsTemplate } from "../../../lib/imports/glossary_csv.ts";
+import { glossaryTermImport } from "../../../lib/imports/glossary_term_import.ts";
 import {
   exists,
   type ImportRun,

@@ -21,7 +21,7 @@ import { type CsvDelimiter, delimiterName } from "../csv/delimiter.ts";
 import { problemsError } from "../csv/problems.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { UsageError } from "../errors.ts";
-import type { ProgressSink } from "./types.ts";
+import type { ProgressSink } from "../operations/types.ts";
 
 /** Problems listed when a file is refused (as the engine lists them). */
 const MAX_PROBLEMS = 30;

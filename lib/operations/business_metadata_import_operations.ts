@@ -1,0 +1,62 @@
+/**
+ * `entity import-business-metadata --bm-file`: the service's bulk business metadata import, with the file
+ * checked first (`lib/imports/business_metadata_csv.ts` says how a short last field and the separator are
+ * handled) so nothing is uploaded while a row is wrong; `--dry-run` stops after the check.
+ *
+ * @module
+ */
+import { delimiterOption } from "../csv/delimiter.ts";
+import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
+import { z } from "../deps/zod.ts";
+import { columnOrderProblems, paddedCopy } from "../imports/business_metadata_csv.ts";
+import { bulkImportFields } from "./bulk_options.ts";
+import { checkFileFirst } from "../imports/csv_prechecks.ts";
+import { readHeader } from "../csv/template_choice.ts";
+import { defineOperation, UPSERT } from "./types.ts";
+
+export const importBusinessMetadata = defineOperation({
+  id: "entity.import-business-metadata",
+  group: "entity",
+  command: "import-business-metadata",
+  aliases: ["importBusinessMetadata"],
+  summary: "Import business metadata values of many entities from a CSV file",
+  description: "The CSV has the columns of getBusinessMetadataTemplate, in that order (the service reads " +
+    "them by position): EntityType, EntityUniqueAttributeValue, BusinessAttributeName (group.attribute), " +
+    "BusinessAttributeValue and an optional EntityUniqueAttributeName (qualifiedName or guid). The file is " +
+    "checked first and every problem listed as file:line:column; nothing is uploaded while one remains. " +
+    "--dry-run stops after the check. The answer lists the rows imported and the rows that failed.",
+  input: z.object({
+    bmFile: z.string().min(1).describe("CSV file of business metadata values"),
+    dryRun: z.boolean().optional().describe("Check the file and report it, uploading nothing"),
+    delimiter: bulkImportFields.delimiter,
+  }),
+  annotations: UPSERT,
+  run: async (ctx, input) => {
+    const delimiter = delimiterOption(input.delimiter);
+    const path = await ctx.files?.readable(input.bmFile, "--bm-file") ?? input.bmFile;
+    const padded = await paddedCopy(path, input.bmFile, ctx.signal, delimiter);
+    let rows: number;
+    try {
+      const report = await checkFileFirst(padded ?? path, businessMetadata, {
+        displayName: input.bmFile,
+        signal: ctx.signal,
+        delimiter,
+        extra: async (checked) => {
+          if (checked.rows === 0) return [];
+          // Read as the check read it.
+          const read = { delimiter: checked.delimiter, signal: ctx.signal };
+          return columnOrderProblems(input.bmFile, await readHeader(path, input.bmFile, read));
+        },
+      });
+      rows = report.rows;
+    } finally {
+      if (padded) await Deno.remove(padded).catch(() => {});
+    }
+    if (input.dryRun) {
+      return { file: input.bmFile, template: businessMetadata.name, dryRun: true, valid: true, rows };
+    }
+    const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
+    const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
+    return await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
+  },
+});

@@ -101,9 +101,13 @@ async function readBody(
  *
  * @example
  * ```ts
- * const transport = new SseServerTransport({ messagesPath: "/messages" });
- * await server.connect(transport); // server: an SDK `Server`
- * return transport.response(); // answers GET /sse; route its POSTs to transport.handlePostMessage
+ * import type { Server } from "../deps/mcp_sdk.ts";
+ * import { SseServerTransport } from "./sse_transport.ts";
+ * async function openStream(server: Server): Promise<Response> {
+ *   const transport = new SseServerTransport({ messagesPath: "/messages" });
+ *   await server.connect(transport);
+ *   return transport.response(); // answers GET /sse; route its POSTs to transport.handlePostMessage
+ * }
  * ```
  */
 export class SseServerTransport implements Transport {
@@ -185,8 +189,10 @@ export class SseServerTransport implements Transport {
    *
    * @example
    * ```ts
-   * const transport = new SseServerTransport({ messagesPath: "/messages" });
-   * const answer = await transport.handlePostMessage(request); // request: the client's POST
+   * import { SseServerTransport } from "./sse_transport.ts";
+   * async function post(transport: SseServerTransport, request: Request): Promise<Response> {
+   *   return await transport.handlePostMessage(request); // 202 once the message is accepted
+   * }
    * ```
    */
   async handlePostMessage(request: Request, extra?: MessageExtraInfo): Promise<Response> {
@@ -314,8 +320,12 @@ const REMEMBERED_CLOSED = 10_000;
  *
  * @example
  * ```ts
- * const sessions = new SseSessions({ messagesPath: "/messages", connect: (t) => newServer().connect(t) });
- * Deno.serve((req) => new URL(req.url).pathname === "/sse" ? sessions.open(req) : sessions.post(req));
+ * import type { Server } from "../deps/mcp_sdk.ts";
+ * import { SseSessions } from "./sse_transport.ts";
+ * function sseHandler(newServer: () => Server): (request: Request) => Promise<Response> {
+ *   const sessions = new SseSessions({ messagesPath: "/messages", connect: (t) => newServer().connect(t) });
+ *   return (request) => new URL(request.url).pathname === "/sse" ? sessions.open(request) : sessions.post(request);
+ * }
  * ```
  */
 export class SseSessions {

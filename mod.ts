@@ -25,6 +25,14 @@ export {
   type GetEntityOptions,
 } from "./lib/catalog/entity_api.ts";
 export { EntityMetadataApi } from "./lib/catalog/entity_metadata_api.ts";
+export {
+  CLASSIFICATION_CALLS,
+  type ClassificationCall,
+  type EntityMetadataCall,
+  type EntityRef,
+  LABEL_CALLS,
+  type LabelCall,
+} from "./lib/catalog/entity_metadata_calls.ts";
 export { type QueryAllOptions, SearchApi } from "./lib/catalog/search_api.ts";
 export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/typedef_api.ts";
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";

@@ -8,14 +8,26 @@
  * import { CatalogClient } from "./client.ts";
  * import { HttpClient } from "../http.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
- * // await client.entity.addLabels(guid, ["finance", "gold"]);
+ * // await client.entity.label("add", { guid }, ["finance", "gold"]);
  * // await client.entity.addOrUpdateBusinessMetadata(guid, { Governance: { dataOwner: "sales-data" } });
  * ```
  *
  * @module
  */
 import type { HttpClient } from "../http.ts";
-import { ATLAS_V2, segment } from "./paths.ts";
+import {
+  CLASSIFICATION_CALLS,
+  type ClassificationCall,
+  ENTITY_PATH,
+  entityCallTarget,
+  type EntityRef,
+  LABEL_CALLS,
+  type LabelCall,
+  uniqueAttributePath,
+} from "./entity_metadata_calls.ts";
+import { segment } from "./paths.ts";
+
+export { ENTITY_PATH, type EntityRef, uniqueAttributePath };
 import type {
   AtlasClassification,
   AtlasClassifications,
@@ -32,15 +44,7 @@ export interface BusinessMetadataWriteOptions {
   signal?: AbortSignal;
 }
 
-/** Path of the entity calls. */
-export const ENTITY_PATH = `${ATLAS_V2}/entity`;
 const ENTITY = ENTITY_PATH;
-
-/** Path of the calls on the entity found by type name and unique attribute (`attr:qualifiedName`). */
-export function uniqueAttributePath(typeName: string): string {
-  return `${ENTITY}/uniqueAttribute/type/${segment(typeName)}`;
-}
-const uniquePath = uniqueAttributePath;
 
 /** Classification, label and business metadata calls of entities; see {@link EntityApi}. */
 export class EntityMetadataApi {
@@ -71,86 +75,24 @@ export class EntityMetadataApi {
     });
   }
 
-  /** Adds classifications; the service refuses one the entity carries already. */
-  async addClassifications(guid: string, list: AtlasClassification[], signal?: AbortSignal): Promise<void> {
-    await this.http.request({
-      method: "POST",
-      path: `${ENTITY}/guid/${segment(guid)}/classifications`,
-      body: list,
-      signal,
-    });
-  }
-
-  /** Updates the attributes of classifications the entity carries. */
-  async updateClassifications(
-    guid: string,
+  /**
+   * Adds classifications to the entity (`add`; the service refuses one it carries already) or updates the
+   * attributes of ones it carries (`update`). See {@link CLASSIFICATION_CALLS}.
+   */
+  async classify(
+    call: Exclude<ClassificationCall, "remove">,
+    ref: EntityRef,
     list: AtlasClassification[],
     signal?: AbortSignal,
   ): Promise<void> {
-    await this.http.request({
-      method: "PUT",
-      path: `${ENTITY}/guid/${segment(guid)}/classifications`,
-      body: list,
-      signal,
-    });
+    const { method, below, idempotent } = CLASSIFICATION_CALLS[call];
+    await this.http.request({ method, ...entityCallTarget(ref, below), body: list, idempotent, signal });
   }
 
   /** Removes one classification from the entity, by classification type name. */
-  async removeClassification(guid: string, name: string, signal?: AbortSignal): Promise<void> {
-    await this.http.request({
-      method: "DELETE",
-      path: `${ENTITY}/guid/${segment(guid)}/classification/${segment(name)}`,
-      signal,
-    });
-  }
-
-  /** Adds classifications to the entity of type `typeName` with this `qualifiedName`. */
-  async addClassificationsByUniqueAttribute(
-    typeName: string,
-    qualifiedName: string,
-    list: AtlasClassification[],
-    signal?: AbortSignal,
-  ): Promise<void> {
-    await this.http.request({
-      method: "POST",
-      path: `${uniquePath(typeName)}/classifications`,
-      query: { "attr:qualifiedName": qualifiedName },
-      body: list,
-      signal,
-    });
-  }
-
-  /** Updates the attributes of classifications of the entity of type `typeName` with this `qualifiedName`. */
-  async updateClassificationsByUniqueAttribute(
-    typeName: string,
-    qualifiedName: string,
-    list: AtlasClassification[],
-    signal?: AbortSignal,
-  ): Promise<void> {
-    await this.http.request({
-      method: "PUT",
-      path: `${uniquePath(typeName)}/classifications`,
-      query: { "attr:qualifiedName": qualifiedName },
-      body: list,
-      signal,
-    });
-  }
-
-  /**
-   * Removes one classification, by type name, from the entity of type `typeName` with this `qualifiedName`.
-   */
-  async removeClassificationByUniqueAttribute(
-    typeName: string,
-    qualifiedName: string,
-    name: string,
-    signal?: AbortSignal,
-  ): Promise<void> {
-    await this.http.request({
-      method: "DELETE",
-      path: `${uniquePath(typeName)}/classification/${segment(name)}`,
-      query: { "attr:qualifiedName": qualifiedName },
-      signal,
-    });
+  async removeClassification(ref: EntityRef, name: string, signal?: AbortSignal): Promise<void> {
+    const { method, below, idempotent } = CLASSIFICATION_CALLS.remove;
+    await this.http.request({ method, ...entityCallTarget(ref, below, name), idempotent, signal });
   }
 
   /** Adds one classification to many entities (`POST /entity/bulk/classification`). */
@@ -183,67 +125,13 @@ export class EntityMetadataApi {
 
   // ---- Labels -----------------------------------------------------------------------------------------
 
-  /** Appends labels to those the entity carries. */
-  async addLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
-    await this.#labels("PUT", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
-  }
-
-  /** Replaces the entity's labels with `labels` (an empty list removes them all). */
-  async setLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
-    await this.#labels("POST", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
-  }
-
-  /** Removes these labels from the entity; labels it does not carry are ignored. */
-  async removeLabels(guid: string, labels: string[], signal?: AbortSignal): Promise<void> {
-    await this.#labels("DELETE", `${ENTITY}/guid/${segment(guid)}/labels`, {}, labels, signal);
-  }
-
-  /** Appends labels to the entity of type `typeName` with this `qualifiedName`. */
-  async addLabelsByUniqueAttribute(
-    typeName: string,
-    qualifiedName: string,
-    labels: string[],
-    signal?: AbortSignal,
-  ): Promise<void> {
-    await this.#labels("PUT", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
-  }
-
-  /** Replaces the labels of the entity of type `typeName` with this `qualifiedName`. */
-  async setLabelsByUniqueAttribute(
-    typeName: string,
-    qualifiedName: string,
-    labels: string[],
-    signal?: AbortSignal,
-  ): Promise<void> {
-    await this.#labels("POST", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
-  }
-
-  /** Removes these labels from the entity of type `typeName` with this `qualifiedName`. */
-  async removeLabelsByUniqueAttribute(
-    typeName: string,
-    qualifiedName: string,
-    labels: string[],
-    signal?: AbortSignal,
-  ): Promise<void> {
-    await this.#labels("DELETE", `${uniquePath(typeName)}/labels`, { qualifiedName }, labels, signal);
-  }
-
-  #labels(
-    method: "PUT" | "POST" | "DELETE",
-    path: string,
-    target: { qualifiedName?: string },
-    labels: string[],
-    signal?: AbortSignal,
-  ): Promise<unknown> {
-    return this.http.request({
-      method,
-      path,
-      query: { "attr:qualifiedName": target.qualifiedName },
-      body: labels,
-      // Setting labels to a given list is as safe to repeat as appending or removing them.
-      idempotent: true,
-      signal,
-    });
+  /**
+   * Appends labels to those the entity carries (`add`), replaces them (`set`; an empty list removes them
+   * all) or removes these (`remove`; labels it does not carry are ignored). See {@link LABEL_CALLS}.
+   */
+  async label(call: LabelCall, ref: EntityRef, labels: string[], signal?: AbortSignal): Promise<void> {
+    const { method, below, idempotent } = LABEL_CALLS[call];
+    await this.http.request({ method, ...entityCallTarget(ref, below), body: labels, idempotent, signal });
   }
 
   // ---- Business metadata ------------------------------------------------------------------------------

@@ -9,9 +9,20 @@
 import { z } from "../deps/zod.ts";
 import type { AtlasClassification, AtlasEntityHeader } from "../catalog/types.ts";
 import { UsageError } from "../errors.ts";
-import { guid, qualifiedName, typeName } from "./entity_operations.ts";
+import type { ClassificationCall } from "../catalog/entity_metadata_calls.ts";
+import { guid } from "./entity_operations.ts";
+import { ENTITY_TARGETS, type EntityTarget } from "./entity_targets.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
-import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
+import {
+  CREATE,
+  defineOperation,
+  DELETE,
+  type Operation,
+  type OperationAnnotations,
+  type OperationContext,
+  READ,
+  UPSERT,
+} from "./types.ts";
 import { guidListField } from "./guid_fields.ts";
 
 const classificationName = z.string().min(1).describe("Classification name, e.g. MICROSOFT.PERSONAL.EMAIL");
@@ -23,7 +34,6 @@ const classificationInput = {
     'JSON file: an array of classifications, e.g. [{"typeName": "…", "attributes": {…}}]',
   ),
 };
-const byUnique = { typeName, qualifiedName };
 
 const LIST_EXPECTED = 'classifications as [{"typeName": "<name>", "attributes": {…}}, …] or ["<name>", …]';
 
@@ -88,118 +98,104 @@ export const getClassification = defineOperation({
   run: (ctx, input) => ctx.catalog().entity.getClassification(input.guid, input.classification, ctx.signal),
 });
 
-export const addClassifications = defineOperation({
-  id: "entity.add-classifications",
-  group: "entity",
-  command: "add-classifications",
-  aliases: ["addClassifications", "add-classification"],
-  summary: "Add classifications to an entity",
-  description: "The service refuses a classification the entity carries already; update-classifications " +
-    "changes its attributes.",
-  input: z.object({ guid, ...classificationInput }),
-  annotations: CREATE,
-  run: async (ctx, input) => {
-    const list = await classificationsFrom(ctx, input, "add-classifications");
-    await ctx.catalog().entity.addClassifications(input.guid, list, ctx.signal);
-    return { guid: input.guid, added: list.map((c) => c.typeName) };
-  },
-});
+/** One classification command: the call it makes, and how it is named and described per way of naming the entity. */
+interface ClassificationCommand {
+  call: ClassificationCall;
+  /** The command (`add-classifications`) and id stem (`entity.add-classifications`). */
+  stem: string;
+  aliases: Record<EntityTarget["kind"], string[]>;
+  summary: Record<EntityTarget["kind"], string>;
+  description?: Partial<Record<EntityTarget["kind"], string>>;
+  annotations: OperationAnnotations;
+  /** The result's key for the classification names. */
+  resultKey: "added" | "updated" | "removed";
+}
 
-export const updateClassifications = defineOperation({
-  id: "entity.update-classifications",
-  group: "entity",
-  command: "update-classifications",
-  aliases: ["updateClassifications"],
-  summary: "Update the attributes of classifications an entity carries",
-  input: z.object({ guid, ...classificationInput }),
-  annotations: UPSERT,
-  run: async (ctx, input) => {
-    const list = await classificationsFrom(ctx, input, "update-classifications");
-    await ctx.catalog().entity.updateClassifications(input.guid, list, ctx.signal);
-    return { guid: input.guid, updated: list.map((c) => c.typeName) };
+const CLASSIFICATION_COMMANDS: readonly ClassificationCommand[] = [
+  {
+    call: "add",
+    stem: "add-classifications",
+    aliases: {
+      guid: ["addClassifications", "add-classification"],
+      unique: ["addClassificationsByUniqueAttribute"],
+    },
+    summary: {
+      guid: "Add classifications to an entity",
+      unique: "Add classifications to the entity found by type name and qualified name",
+    },
+    description: {
+      guid: "The service refuses a classification the entity carries already; update-classifications " +
+        "changes its attributes.",
+    },
+    annotations: CREATE,
+    resultKey: "added",
   },
-});
+  {
+    call: "update",
+    stem: "update-classifications",
+    aliases: { guid: ["updateClassifications"], unique: ["updateClassificationsByUniqueAttribute"] },
+    summary: {
+      guid: "Update the attributes of classifications an entity carries",
+      unique: "Update classifications of the entity found by type name and qualified name",
+    },
+    annotations: UPSERT,
+    resultKey: "updated",
+  },
+  {
+    call: "remove",
+    stem: "remove-classification",
+    aliases: {
+      guid: ["removeClassification", "delete-classification"],
+      unique: ["removeClassificationByUniqueAttribute", "delete-classification-by-unique-attribute"],
+    },
+    summary: {
+      guid: "Remove a classification from an entity",
+      unique: "Remove a classification from the entity found by type name and qualified name",
+    },
+    annotations: DELETE,
+    resultKey: "removed",
+  },
+];
 
-export const removeClassification = defineOperation({
-  id: "entity.remove-classification",
-  group: "entity",
-  command: "remove-classification",
-  aliases: ["removeClassification", "delete-classification"],
-  summary: "Remove a classification from an entity",
-  input: z.object({ guid, classification: classificationName }),
-  annotations: DELETE,
-  run: async (ctx, input) => {
-    await ctx.catalog().entity.removeClassification(input.guid, input.classification, ctx.signal);
-    return { guid: input.guid, removed: input.classification };
-  },
-});
-
-export const addClassificationsByUniqueAttribute = defineOperation({
-  id: "entity.add-classifications-by-unique-attribute",
-  group: "entity",
-  command: "add-classifications-by-unique-attribute",
-  aliases: ["addClassificationsByUniqueAttribute"],
-  summary: "Add classifications to the entity found by type name and qualified name",
-  input: z.object({ ...byUnique, ...classificationInput }),
-  annotations: CREATE,
-  run: async (ctx, input) => {
-    const list = await classificationsFrom(ctx, input, "add-classifications-by-unique-attribute");
-    await ctx.catalog().entity.addClassificationsByUniqueAttribute(
-      input.typeName,
-      input.qualifiedName,
-      list,
-      ctx.signal,
-    );
-    return {
-      typeName: input.typeName,
-      qualifiedName: input.qualifiedName,
-      added: list.map((c) => c.typeName),
-    };
-  },
-});
-
-export const updateClassificationsByUniqueAttribute = defineOperation({
-  id: "entity.update-classifications-by-unique-attribute",
-  group: "entity",
-  command: "update-classifications-by-unique-attribute",
-  aliases: ["updateClassificationsByUniqueAttribute"],
-  summary: "Update classifications of the entity found by type name and qualified name",
-  input: z.object({ ...byUnique, ...classificationInput }),
-  annotations: UPSERT,
-  run: async (ctx, input) => {
-    const list = await classificationsFrom(ctx, input, "update-classifications-by-unique-attribute");
-    await ctx.catalog().entity.updateClassificationsByUniqueAttribute(
-      input.typeName,
-      input.qualifiedName,
-      list,
-      ctx.signal,
-    );
-    return {
-      typeName: input.typeName,
-      qualifiedName: input.qualifiedName,
-      updated: list.map((c) => c.typeName),
-    };
-  },
-});
-
-export const removeClassificationByUniqueAttribute = defineOperation({
-  id: "entity.remove-classification-by-unique-attribute",
-  group: "entity",
-  command: "remove-classification-by-unique-attribute",
-  aliases: ["removeClassificationByUniqueAttribute", "delete-classification-by-unique-attribute"],
-  summary: "Remove a classification from the entity found by type name and qualified name",
-  input: z.object({ ...byUnique, classification: classificationName }),
-  annotations: DELETE,
-  run: async (ctx, input) => {
-    await ctx.catalog().entity.removeClassificationByUniqueAttribute(
-      input.typeName,
-      input.qualifiedName,
-      input.classification,
-      ctx.signal,
-    );
-    return { typeName: input.typeName, qualifiedName: input.qualifiedName, removed: input.classification };
-  },
-});
+function classificationOperation(command: ClassificationCommand, target: EntityTarget): Operation {
+  const name = `${command.stem}${target.idSuffix}`;
+  const description = command.description?.[target.kind];
+  const removing = command.call === "remove";
+  return defineOperation({
+    id: `entity.${name}`,
+    group: "entity",
+    command: name,
+    aliases: command.aliases[target.kind],
+    summary: command.summary[target.kind],
+    ...(description ? { description } : {}),
+    input: z.object({
+      ...target.fields,
+      ...(removing ? { classification: classificationName } : classificationInput),
+    }),
+    annotations: command.annotations,
+    run: async (ctx, given) => {
+      // The input's shape depends on the row (a name to remove, or classifications to send).
+      const input = given as Record<string, unknown> & {
+        classification?: string | string[];
+        payloadFile?: string;
+      };
+      const ref = target.ref(input);
+      const entity = ctx.catalog().entity;
+      if (command.call === "remove") {
+        const classification = String(input.classification);
+        await entity.removeClassification(ref, classification, ctx.signal);
+        return { ...target.echo(input), removed: classification };
+      }
+      const list = await classificationsFrom(
+        ctx,
+        { classification: input.classification as string[] | undefined, payloadFile: input.payloadFile },
+        name,
+      );
+      await entity.classify(command.call, ref, list, ctx.signal);
+      return { ...target.echo(input), [command.resultKey]: list.map((c) => c.typeName) };
+    },
+  });
+}
 
 export const addClassificationToEntities = defineOperation({
   id: "entity.add-classification-to-entities",
@@ -271,15 +267,12 @@ export const setClassifications = defineOperation({
   },
 });
 
-export const CLASSIFICATION_OPERATIONS = [
+export const CLASSIFICATION_OPERATIONS: Operation[] = [
   listClassifications,
   getClassification,
-  addClassifications,
-  updateClassifications,
-  removeClassification,
-  addClassificationsByUniqueAttribute,
-  updateClassificationsByUniqueAttribute,
-  removeClassificationByUniqueAttribute,
+  ...ENTITY_TARGETS.flatMap((target) =>
+    CLASSIFICATION_COMMANDS.map((command) => classificationOperation(command, target))
+  ),
   addClassificationToEntities,
   setClassifications,
 ];

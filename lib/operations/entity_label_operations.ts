@@ -1,15 +1,18 @@
 /**
  * Label operations of the entity group (spec §4.6): `addLabels`, `setLabels`, `deleteLabels` by GUID and
- * their `…ByUniqueAttribute` forms. Payload files hold a JSON array of label strings; the delete commands
- * without one remove every label the entity carries.
+ * their `…ByUniqueAttribute` forms, built from the label calls the client sends
+ * (`LABEL_CALLS` in `lib/catalog/entity_metadata_calls.ts`): one row per call, one operation per row and way
+ * of naming the entity. Payload files hold a JSON array of label strings; the delete commands without one
+ * remove every label the entity carries.
  *
  * @module
  */
 import { z } from "../deps/zod.ts";
+import type { LabelCall } from "../catalog/entity_metadata_calls.ts";
 import type { AtlasEntityWithExtInfo } from "../catalog/types.ts";
-import { guid, qualifiedName, typeName } from "./entity_operations.ts";
 import { asStringArray, readJsonFile } from "./payload_files.ts";
-import { defineOperation, DELETE, type OperationContext, UPSERT } from "./types.ts";
+import { ENTITY_TARGETS, type EntityTarget } from "./entity_targets.ts";
+import { defineOperation, DELETE, type Operation, type OperationContext, UPSERT } from "./types.ts";
 
 const labelsFile = z.string().min(1).describe(
   'JSON file holding an array of labels, e.g. ["finance","gold"]',
@@ -28,128 +31,81 @@ function labelsOf(found: AtlasEntityWithExtInfo): string[] {
   return Array.isArray(found.entity?.labels) ? found.entity.labels : [];
 }
 
-export const addLabels = defineOperation({
-  id: "entity.add-labels",
-  group: "entity",
-  command: "addLabels",
-  summary: "Append labels to an entity",
-  input: z.object({ guid, payloadFile: labelsFile }),
-  annotations: UPSERT,
-  run: async (ctx, input) => {
-    const labels = await readLabels(ctx, input.payloadFile);
-    await ctx.catalog().entity.addLabels(input.guid, labels, ctx.signal);
-    return { guid: input.guid, added: labels };
+/** One label command: the call it makes and how it is named and described, per way of naming the entity. */
+interface LabelCommand {
+  call: LabelCall;
+  /** The id's and command's stem: `entity.<stem>` / `<verb>Labels`. */
+  stem: string;
+  verb: string;
+  summary: Record<EntityTarget["kind"], string>;
+  description?: string;
+  annotations: typeof UPSERT;
+  /** The result's key for the labels sent. */
+  resultKey: "added" | "labels" | "removed";
+}
+
+const LABEL_COMMANDS: readonly LabelCommand[] = [
+  {
+    call: "add",
+    stem: "add-labels",
+    verb: "add",
+    summary: {
+      guid: "Append labels to an entity",
+      unique: "Append labels to the entity found by type name and qualified name",
+    },
+    annotations: UPSERT,
+    resultKey: "added",
   },
-});
-
-export const setLabels = defineOperation({
-  id: "entity.set-labels",
-  group: "entity",
-  command: "setLabels",
-  summary: "Replace all labels of an entity with the given ones",
-  description: "An empty array ([]) removes every label.",
-  input: z.object({ guid, payloadFile: labelsFile }),
-  annotations: OVERWRITE,
-  run: async (ctx, input) => {
-    const labels = await readLabels(ctx, input.payloadFile);
-    await ctx.catalog().entity.setLabels(input.guid, labels, ctx.signal);
-    return { guid: input.guid, labels };
+  {
+    call: "set",
+    stem: "set-labels",
+    verb: "set",
+    summary: {
+      guid: "Replace all labels of an entity with the given ones",
+      unique: "Replace all labels of the entity found by type name and qualified name",
+    },
+    description: "An empty array ([]) removes every label.",
+    annotations: OVERWRITE,
+    resultKey: "labels",
   },
-});
-
-export const deleteLabels = defineOperation({
-  id: "entity.delete-labels",
-  group: "entity",
-  command: "deleteLabels",
-  summary: "Remove labels from an entity, or all of them without a payload file",
-  input: z.object({ guid, payloadFile: optionalLabelsFile }),
-  annotations: DELETE,
-  run: async (ctx, input) => {
-    const labels = input.payloadFile ? await readLabels(ctx, input.payloadFile) : labelsOf(
-      await ctx.catalog().entity.get(input.guid, {
-        minExtInfo: true,
-        ignoreRelationships: true,
-        signal: ctx.signal,
-      }),
-    );
-    if (labels.length > 0) await ctx.catalog().entity.removeLabels(input.guid, labels, ctx.signal);
-    return { guid: input.guid, removed: labels };
+  {
+    call: "remove",
+    stem: "delete-labels",
+    verb: "delete",
+    summary: {
+      guid: "Remove labels from an entity, or all of them without a payload file",
+      unique: "Remove labels from the entity found by type name and qualified name, or all of them",
+    },
+    annotations: DELETE,
+    resultKey: "removed",
   },
-});
-
-const byUnique = { typeName, qualifiedName };
-
-export const addLabelsByUniqueAttribute = defineOperation({
-  id: "entity.add-labels-by-unique-attribute",
-  group: "entity",
-  command: "addLabelsByUniqueAttribute",
-  summary: "Append labels to the entity found by type name and qualified name",
-  input: z.object({ ...byUnique, payloadFile: labelsFile }),
-  annotations: UPSERT,
-  run: async (ctx, input) => {
-    const labels = await readLabels(ctx, input.payloadFile);
-    await ctx.catalog().entity.addLabelsByUniqueAttribute(
-      input.typeName,
-      input.qualifiedName,
-      labels,
-      ctx.signal,
-    );
-    return { typeName: input.typeName, qualifiedName: input.qualifiedName, added: labels };
-  },
-});
-
-export const setLabelsByUniqueAttribute = defineOperation({
-  id: "entity.set-labels-by-unique-attribute",
-  group: "entity",
-  command: "setLabelsByUniqueAttribute",
-  summary: "Replace all labels of the entity found by type name and qualified name",
-  description: "An empty array ([]) removes every label.",
-  input: z.object({ ...byUnique, payloadFile: labelsFile }),
-  annotations: OVERWRITE,
-  run: async (ctx, input) => {
-    const labels = await readLabels(ctx, input.payloadFile);
-    await ctx.catalog().entity.setLabelsByUniqueAttribute(
-      input.typeName,
-      input.qualifiedName,
-      labels,
-      ctx.signal,
-    );
-    return { typeName: input.typeName, qualifiedName: input.qualifiedName, labels };
-  },
-});
-
-export const deleteLabelsByUniqueAttribute = defineOperation({
-  id: "entity.delete-labels-by-unique-attribute",
-  group: "entity",
-  command: "deleteLabelsByUniqueAttribute",
-  summary: "Remove labels from the entity found by type name and qualified name, or all of them",
-  input: z.object({ ...byUnique, payloadFile: optionalLabelsFile }),
-  annotations: DELETE,
-  run: async (ctx, input) => {
-    const labels = input.payloadFile ? await readLabels(ctx, input.payloadFile) : labelsOf(
-      await ctx.catalog().entity.getByUniqueAttribute(input.typeName, input.qualifiedName, {
-        minExtInfo: true,
-        ignoreRelationships: true,
-        signal: ctx.signal,
-      }),
-    );
-    if (labels.length > 0) {
-      await ctx.catalog().entity.removeLabelsByUniqueAttribute(
-        input.typeName,
-        input.qualifiedName,
-        labels,
-        ctx.signal,
-      );
-    }
-    return { typeName: input.typeName, qualifiedName: input.qualifiedName, removed: labels };
-  },
-});
-
-export const LABEL_OPERATIONS = [
-  addLabels,
-  setLabels,
-  deleteLabels,
-  addLabelsByUniqueAttribute,
-  setLabelsByUniqueAttribute,
-  deleteLabelsByUniqueAttribute,
 ];
+
+function labelOperation(command: LabelCommand, target: EntityTarget): Operation {
+  const removing = command.call === "remove";
+  return defineOperation({
+    id: `entity.${command.stem}${target.idSuffix}`,
+    group: "entity",
+    command: `${command.verb}Labels${target.commandSuffix}`,
+    summary: command.summary[target.kind],
+    ...(command.description ? { description: command.description } : {}),
+    input: z.object({ ...target.fields, payloadFile: removing ? optionalLabelsFile : labelsFile }),
+    annotations: command.annotations,
+    run: async (ctx, input) => {
+      const ref = target.ref(input);
+      const file = input.payloadFile as string | undefined;
+      // Without a payload file, a delete removes every label the entity carries now.
+      const labels = file ? await readLabels(ctx, file) : labelsOf(
+        await target.read(ctx, ref, { minExtInfo: true, ignoreRelationships: true, signal: ctx.signal }),
+      );
+      if (!removing || labels.length > 0) {
+        await ctx.catalog().entity.label(command.call, ref, labels, ctx.signal);
+      }
+      return { ...target.echo(input), [command.resultKey]: labels };
+    },
+  });
+}
+
+export const LABEL_OPERATIONS: Operation[] = ENTITY_TARGETS.flatMap((target) =>
+  LABEL_COMMANDS.map((command) => labelOperation(command, target))
+);

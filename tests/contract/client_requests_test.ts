@@ -34,6 +34,8 @@ const GUID = "9fb74c11-ac48-4650-95bc-760665c5bd92";
 const GUID2 = "7fcc43ab-55ea-45d4-9971-ce0443cb10bb";
 const TYPE = "azure_storage_account";
 const QN = "https://exampleaccount.core.windows.net";
+/** The entity named by type and qualified name, as the `…ByUniqueAttribute` calls take it. */
+const BY_NAME = { typeName: TYPE, qualifiedName: QN };
 const ENTITY = {
   typeName: TYPE,
   attributes: { qualifiedName: QN, name: "ExampleStorageAccount", owner: "ExampleOwner" },
@@ -143,23 +145,15 @@ const CASES: ClientCase[] = [
     operationId: "Entity_MoveEntitiesToCollection",
     args: ["sales", [GUID, GUID2]],
   },
-  { method: "entity.addLabels", operationId: "Entity_AddLabel", args: [GUID, ["gold", "pii"]] },
-  { method: "entity.setLabels", operationId: "Entity_SetLabels", args: [GUID, ["gold"]] },
-  { method: "entity.removeLabels", operationId: "Entity_RemoveLabels", args: [GUID, ["pii"]] },
+  { method: "entity.label", operationId: "Entity_AddLabel", args: ["add", { guid: GUID }, ["gold", "pii"]] },
+  { method: "entity.label", operationId: "Entity_SetLabels", args: ["set", { guid: GUID }, ["gold"]] },
+  { method: "entity.label", operationId: "Entity_RemoveLabels", args: ["remove", { guid: GUID }, ["pii"]] },
+  { method: "entity.label", operationId: "Entity_AddLabelsByUniqueAttribute", args: ["add", BY_NAME, ["a"]] },
+  { method: "entity.label", operationId: "Entity_SetLabelsByUniqueAttribute", args: ["set", BY_NAME, ["a"]] },
   {
-    method: "entity.addLabelsByUniqueAttribute",
-    operationId: "Entity_AddLabelsByUniqueAttribute",
-    args: [TYPE, QN, ["a"]],
-  },
-  {
-    method: "entity.setLabelsByUniqueAttribute",
-    operationId: "Entity_SetLabelsByUniqueAttribute",
-    args: [TYPE, QN, ["a"]],
-  },
-  {
-    method: "entity.removeLabelsByUniqueAttribute",
+    method: "entity.label",
     operationId: "Entity_RemoveLabelsByUniqueAttribute",
-    args: [TYPE, QN, ["a"]],
+    args: ["remove", BY_NAME, ["a"]],
   },
   { method: "entity.getClassifications", operationId: "Entity_GetClassifications", args: [GUID] },
   {
@@ -168,34 +162,34 @@ const CASES: ClientCase[] = [
     args: [GUID, CLASSIFICATION.typeName],
   },
   {
-    method: "entity.addClassifications",
+    method: "entity.classify",
     operationId: "Entity_AddClassifications",
-    args: [GUID, [CLASSIFICATION]],
+    args: ["add", { guid: GUID }, [CLASSIFICATION]],
   },
   {
-    method: "entity.updateClassifications",
+    method: "entity.classify",
     operationId: "Entity_UpdateClassifications",
-    args: [GUID, [CLASSIFICATION]],
+    args: ["update", { guid: GUID }, [CLASSIFICATION]],
   },
   {
     method: "entity.removeClassification",
     operationId: "Entity_RemoveClassification",
-    args: [GUID, CLASSIFICATION.typeName],
+    args: [{ guid: GUID }, CLASSIFICATION.typeName],
   },
   {
-    method: "entity.addClassificationsByUniqueAttribute",
+    method: "entity.classify",
     operationId: "Entity_AddClassificationsByUniqueAttribute",
-    args: [TYPE, QN, [CLASSIFICATION]],
+    args: ["add", BY_NAME, [CLASSIFICATION]],
   },
   {
-    method: "entity.updateClassificationsByUniqueAttribute",
+    method: "entity.classify",
     operationId: "Entity_UpdateClassificationsByUniqueAttribute",
-    args: [TYPE, QN, [CLASSIFICATION]],
+    args: ["update", BY_NAME, [CLASSIFICATION]],
   },
   {
-    method: "entity.removeClassificationByUniqueAttribute",
+    method: "entity.removeClassification",
     operationId: "Entity_RemoveClassificationByUniqueAttribute",
-    args: [TYPE, QN, CLASSIFICATION.typeName],
+    args: [BY_NAME, CLASSIFICATION.typeName],
   },
   {
     method: "entity.addClassificationToEntities",

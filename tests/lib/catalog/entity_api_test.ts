@@ -105,25 +105,22 @@ Deno.test("entity classifications by guid, by unique attribute and in bulk", asy
     const email = "MICROSOFT.PERSONAL.EMAIL";
     const name = "MICROSOFT.PERSONAL.NAME";
 
-    await client.entity.addClassifications(customers, [{ typeName: email }]);
+    await client.entity.classify("add", { guid: customers }, [{ typeName: email }]);
     const listed = await client.entity.getClassifications(customers);
     assert.deepEqual(listed.list?.map((c) => c.typeName), [email]);
     assert.equal(listed.totalCount, 1);
     assert.equal((await client.entity.getClassification(customers, email)).typeName, email);
 
-    await client.entity.updateClassifications(customers, [{ typeName: email, propagate: false }]);
-    await client.entity.removeClassification(customers, email);
+    await client.entity.classify("update", { guid: customers }, [{ typeName: email, propagate: false }]);
+    await client.entity.removeClassification({ guid: customers }, email);
     assert.deepEqual((await client.entity.getClassifications(customers)).list ?? [], []);
 
     const qualifiedName = `${SERVER}/Customers`;
-    await client.entity.addClassificationsByUniqueAttribute("azure_sql_table", qualifiedName, [{
-      typeName: name,
-    }]);
-    await client.entity.updateClassificationsByUniqueAttribute("azure_sql_table", qualifiedName, [
-      { typeName: name },
-    ]);
+    const byName = { typeName: "azure_sql_table", qualifiedName };
+    await client.entity.classify("add", byName, [{ typeName: name }]);
+    await client.entity.classify("update", byName, [{ typeName: name }]);
     assert.deepEqual((await client.entity.getHeader(customers)).classificationNames, [name]);
-    await client.entity.removeClassificationByUniqueAttribute("azure_sql_table", qualifiedName, name);
+    await client.entity.removeClassification(byName, name);
     assert.deepEqual((await client.entity.getClassifications(customers)).list ?? [], []);
 
     await client.entity.addClassificationToEntities({ typeName: email }, [customers, orders]);
@@ -151,19 +148,20 @@ Deno.test("entity labels: append, replace, remove, by guid and by unique attribu
     const [guid] = await createTables(client, "Products");
     const labelsOf = async () => ((await client.entity.get(guid)).entity.labels ?? []).toSorted();
 
-    await client.entity.addLabels(guid, ["finance", "gold"]);
+    await client.entity.label("add", { guid }, ["finance", "gold"]);
     assert.deepEqual(await labelsOf(), ["finance", "gold"]);
-    await client.entity.setLabels(guid, ["silver"]);
+    await client.entity.label("set", { guid }, ["silver"]);
     assert.deepEqual(await labelsOf(), ["silver"]);
-    await client.entity.removeLabels(guid, ["silver"]);
+    await client.entity.label("remove", { guid }, ["silver"]);
     assert.deepEqual(await labelsOf(), []);
 
     const qualifiedName = `${SERVER}/Products`;
-    await client.entity.addLabelsByUniqueAttribute("azure_sql_table", qualifiedName, ["a", "b"]);
+    const byName = { typeName: "azure_sql_table", qualifiedName };
+    await client.entity.label("add", byName, ["a", "b"]);
     assert.deepEqual(await labelsOf(), ["a", "b"]);
-    await client.entity.setLabelsByUniqueAttribute("azure_sql_table", qualifiedName, ["c", "a"]);
+    await client.entity.label("set", byName, ["c", "a"]);
     assert.deepEqual(await labelsOf(), ["a", "c"]);
-    await client.entity.removeLabelsByUniqueAttribute("azure_sql_table", qualifiedName, ["a"]);
+    await client.entity.label("remove", byName, ["a"]);
     assert.deepEqual(await labelsOf(), ["c"]);
   });
 });
@@ -258,7 +256,7 @@ Deno.test("entity errors map to typed errors: 404 with the service's code, 400 f
       () => client.entity.get(UNKNOWN_GUID),
       () => client.entity.getHeader(UNKNOWN_GUID),
       () => client.entity.getClassifications(UNKNOWN_GUID),
-      () => client.entity.addLabels(UNKNOWN_GUID, ["x"]),
+      () => client.entity.label("add", { guid: UNKNOWN_GUID }, ["x"]),
       () => client.entity.addOrUpdateBusinessMetadata(UNKNOWN_GUID, { ApiGovernance: { dataOwner: "x" } }),
       () => client.entity.partialUpdateAttribute(UNKNOWN_GUID, "description", "x"),
       () => client.entity.getByUniqueAttribute("azure_sql_table", `${SERVER}/Missing`),
@@ -276,14 +274,14 @@ Deno.test("entity errors map to typed errors: 404 with the service's code, 400 f
       () => client.entity.getClassification(guid, "MICROSOFT.PERSONAL.EMAIL"),
       (e: unknown) => e instanceof NotFoundError && e.status === 404,
     );
-    await assert.rejects(() => client.entity.addLabels(guid, ["has space"]), (e: unknown) => {
+    await assert.rejects(() => client.entity.label("add", { guid }, ["has space"]), (e: unknown) => {
       assert.ok(e instanceof BadRequestError, String(e));
       assert.equal(e.status, 400);
       return true;
     });
-    await client.entity.addClassifications(guid, [{ typeName: "MICROSOFT.PERSONAL.EMAIL" }]);
+    await client.entity.classify("add", { guid }, [{ typeName: "MICROSOFT.PERSONAL.EMAIL" }]);
     await assert.rejects(
-      () => client.entity.addClassifications(guid, [{ typeName: "MICROSOFT.PERSONAL.EMAIL" }]),
+      () => client.entity.classify("add", { guid }, [{ typeName: "MICROSOFT.PERSONAL.EMAIL" }]),
       (e: unknown) => e instanceof BadRequestError && e.status === 400,
       "a classification the entity carries already",
     );

@@ -2,8 +2,10 @@
  * The HTTP front end of the tool server, as one `(Request) => Response` handler for `Deno.serve`:
  * - `streamable-http`: `POST|GET|DELETE /mcp`, a session (server and transport) per `Mcp-Session-Id`;
  * - `sse` (legacy, 2024-11-05): `GET /sse` and `POST /messages?sessionId=…`;
- * - `hosted`: stateless streamable HTTP at `/api/mcp` (a fresh server and transport per request) and
- *   `GET /api/health`, as an Azure Functions custom handler receives them.
+ * - `hosted`: stateless streamable HTTP at `/api/mcp` ({@link HostedEndpoint}: a fresh server and transport
+ *   per request) and `GET /api/health`, as an Azure Functions custom handler receives them.
+ * Streamable sessions are resumable: their events carry ids and are kept, bounded, in
+ * {@link ResumableEvents}, so a client whose stream broke gets what it missed after `Last-Event-ID`.
  * Every request passes the {@link HttpGuard} first.
  *
  * @module
@@ -14,6 +16,8 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "../deps/mcp_sdk.ts";
 import { VERSION } from "../version.ts";
+import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "./event_store.ts";
+import { HostedEndpoint } from "./hosted_endpoint.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
 import { SseSessions } from "./sse_transport.ts";
@@ -47,11 +51,14 @@ export interface McpHttpAppOptions extends HttpGuardOptions {
   sessionIdleMs?: number;
   /** Unread bytes an SSE stream may hold before it is closed (default 1 MiB). */
   streamBufferBytes?: number;
+  /** Bounds of the events kept for resumption (streamable HTTP); see {@link ResumableEvents}. */
+  eventStoreLimits?: Partial<EventStoreLimits>;
 }
 
 interface StreamableSession {
   transport: InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
   server: Server;
+  events: SessionEventStore;
   lastSeen: number;
 }
 
@@ -69,6 +76,9 @@ export class McpHttpApp {
   readonly #sweeper: ReturnType<typeof setInterval>;
   readonly #maxSessions: number;
   readonly #sessionIdleMs: number;
+  /** The events of every streamable session, for resumption. */
+  readonly events: ResumableEvents;
+  readonly #hosted: HostedEndpoint;
 
   constructor(options: McpHttpAppOptions) {
     this.mode = options.mode;
@@ -78,6 +88,11 @@ export class McpHttpApp {
     this.#guard = new HttpGuard(options);
     this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.#sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
+    this.events = new ResumableEvents(options.eventStoreLimits);
+    this.#hosted = new HostedEndpoint({
+      createServer: () => createToolServer(this.#services, this.#selection),
+      parseBody: (request) => this.#parseBody(request),
+    });
     this.#sse = new SseSessions({
       messagesPath: "/messages",
       maxBodyBytes: this.#guard.maxBodyBytes,
@@ -131,12 +146,18 @@ export class McpHttpApp {
     if (pathname !== this.path) return notFound(pathname);
     const refusal = this.#guard.check(request);
     if (refusal) return refusal;
-    return this.mode === "hosted" ? await this.#stateless(request) : await this.#streamable(request);
+    return this.mode === "hosted" ? await this.#hosted.handle(request) : await this.#streamable(request);
   };
 
-  /** Closes every session and stops the idle sweeper. */
+  /** Number of hosted calls running. */
+  get runningHostedCalls(): number {
+    return this.#hosted.runningCalls;
+  }
+
+  /** Closes every session, stops running hosted calls (ending their streams) and the idle sweeper. */
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
+    this.#hosted.close();
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(sessions.map((s) => s.server.close()));
@@ -164,6 +185,12 @@ export class McpHttpApp {
       // Most recently used last: the map's order is the eviction order.
       this.#sessions.delete(sessionId);
       this.#sessions.set(sessionId, session);
+      const lastEventId = request.headers.get("last-event-id");
+      if (request.method === "GET" && lastEventId !== null) {
+        // The SDK answers any id it cannot replay with a bare "Invalid event ID format".
+        const refusal = session.events.replayRefusal(lastEventId);
+        if (refusal) return jsonError(refusal.status, refusal.message);
+      }
       if (request.method !== "POST") return await session.transport.handleRequest(request);
       const body = await this.#parseBody(request);
       if (body instanceof Response) return body;
@@ -178,48 +205,25 @@ export class McpHttpApp {
     if (!messages.some((m) => isInitializeRequest(m))) {
       return jsonError(400, "No session: the first request must be initialize, without an Mcp-Session-Id.");
     }
+    const events = this.events.forSession();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      eventStore: events,
       onsessioninitialized: (id) => {
         this.#makeRoomForSession();
-        this.#sessions.set(id, { transport, server, lastSeen: Date.now() });
+        this.#sessions.set(id, { transport, server, events, lastSeen: Date.now() });
       },
       onsessionclosed: (id) => {
         this.#sessions.delete(id);
       },
     });
     transport.onclose = () => {
+      events.release();
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
     const server = createToolServer(this.#services, this.#selection);
     await server.connect(transport);
     return await transport.handleRequest(request, { parsedBody: body });
-  }
-
-  async #stateless(request: Request): Promise<Response> {
-    if (request.method === "GET") {
-      // A stateless server never sends unsolicited messages, so a standalone event stream would only hold
-      // a connection (and a Functions instance) open. 405 tells clients there is none, as the spec allows.
-      return methodNotAllowed("POST, DELETE");
-    }
-    let body: unknown;
-    if (request.method === "POST") {
-      const parsed = await this.#parseBody(request);
-      if (parsed instanceof Response) return parsed;
-      body = parsed;
-    }
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    const server = createToolServer(this.#services, this.#selection);
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
-    } finally {
-      // JSON responses are complete when returned, so this request's server can go.
-      await server.close();
-    }
   }
 
   /** Reads the JSON-RPC body within the size limit; a parse failure is JSON-RPC error -32700. */

@@ -37,6 +37,11 @@ export const HOSTED_HEALTH_PATH = "/api/health";
 export const SESSION_IDLE_MS = 10 * 60 * 1000;
 /** Sessions (streamable and SSE) kept by default; a new one beyond closes the least recently used. */
 export const DEFAULT_MAX_SESSIONS = 1000;
+/**
+ * Milliseconds a client waits before resuming a broken stream, sent as the SSE `retry` field of each
+ * stream's first event (the SDK client otherwise starts from its own 1 s backoff).
+ */
+const RESUME_RETRY_MS = 1000;
 /** Closed session ids remembered, so their next request is told why rather than just "not found". */
 const REMEMBERED_CLOSED = 10_000;
 
@@ -209,6 +214,7 @@ export class McpHttpApp {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: events,
+      retryInterval: RESUME_RETRY_MS,
       onsessioninitialized: (id) => {
         this.#makeRoomForSession();
         this.#sessions.set(id, { transport, server, events, lastSeen: Date.now() });

@@ -174,7 +174,10 @@ Deno.test("a tool call whose stream is cut mid-import resumes with Last-Event-ID
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "govcat-resume-" }));
   const server: { harness?: Harness } = {};
   const cutting = cuttingFetch(() => server.harness!.app.events.eventCount);
-  const harness = server.harness = await startHarness({ env: { CATALOG_MCP_FILE_ROOT: root }, fetch: cutting.fetch });
+  const harness = server.harness = await startHarness({
+    env: { CATALOG_MCP_FILE_ROOT: root },
+    fetch: cutting.fetch,
+  });
   try {
     harness.emulator.faults.set({ latencyMs: 100 });
     const lines = ["path,title", ...Array.from({ length: ROWS }, (_, i) => `ds://resumed/${i},Asset ${i}`)];
@@ -224,6 +227,16 @@ Deno.test("resumption refuses another session's event id, forged ids and evicted
   try {
     const a = await openSession(url);
     const b = await openSession(url);
+    const first = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: ACCEPT },
+      body: JSON.stringify(INIT),
+    });
+    assert.match(
+      await first.text(),
+      /^id: [0-9a-f]{32}:0\nretry: 1000\n/,
+      "a stream opens with its id and retry",
+    );
     const [pingOfA] = await ping(url, a.session, 1);
     assert.match(pingOfA, /^[0-9a-f]{32}:\d+$/, "ids name no session");
     assert.ok(!pingOfA.includes(a.session));

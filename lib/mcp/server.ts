@@ -246,7 +246,9 @@ export function createToolServer(
   // Masked in every error result, whatever put them in a message (an echoing service, a model's input).
   const config = services.config();
   const secrets = [config.clientSecret, config.mcpAuthToken].filter((s): s is string => !!s && s.length >= 6);
-  const listing = selection.enabled.map(toolListing);
+  // Built on the first tools/list, not here: over stdio the fast start has answered that already, so a
+  // first tools/call does not wait for every tool's schemas to be converted to JSON Schema.
+  let listing: Tool[] | undefined;
   // Without a configured root, this session's files are under the roots its client declares.
   const setting = fileRootSettings.get(services);
   const roots = setting && !setting.configured
@@ -272,6 +274,7 @@ export function createToolServer(
           "without one.",
       );
     }
+    listing ??= selection.enabled.map(toolListing);
     return { tools: listing };
   });
   server.setRequestHandler(CallToolRequestSchema, async (

@@ -10,6 +10,11 @@
  * nor lets a client guess another session's, and a session can tell an id it issued and has since
  * dropped (answered "no longer held") from one it never issued.
  *
+ * A stream whose requests have all been answered is "finished": resuming it needs only the held events,
+ * and the connection can close after them (the SDK's transport would keep a resumed stream open for
+ * messages that will never come). The store learns a POST stream's request ids from
+ * {@link SessionEventStore.expectStream}, called just before the transport opens the stream.
+ *
  * @example
  * ```ts
  * import { ResumableEvents } from "./event_store.ts";
@@ -116,6 +121,14 @@ export class SessionEventStore {
   readonly #storeId = crypto.randomUUID().replaceAll("-", "");
   /** This session's held events, oldest first. */
   readonly #events = new Map<string, StoredEvent>();
+  /** Held events by stream, so a stream's bookkeeping goes with its last event. */
+  readonly #perStream = new Map<string, number>();
+  /** Request ids of the stream the transport opens next (see {@link expectStream}). */
+  #expected: Set<string> | undefined;
+  /** Requests of each stream still unanswered. */
+  readonly #unanswered = new Map<string, Set<string>>();
+  /** Streams whose requests have all been answered. */
+  readonly #finished = new Set<string>();
   #nextSequence = 0;
   #bytes = 0;
   #released = false;
@@ -129,11 +142,21 @@ export class SessionEventStore {
     return this.#events.size;
   }
 
+  /**
+   * The request ids of the POST about to be handed to the transport, or undefined to forget them. The
+   * transport stores a new stream's opening event synchronously within `handleRequest` (for requests
+   * other than initialize, which comes first and alone), so the next opening event is this POST's.
+   */
+  expectStream(requestIds: Array<string | number> | undefined): void {
+    this.#expected = requestIds && new Set(requestIds.map(requestKey));
+  }
+
   storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {
     const sequence = this.#nextSequence++;
     const id = `${this.#storeId}:${sequence}`;
     // A closed session's transport may still be finishing a call: its events have nowhere to be replayed.
     if (this.#released) return Promise.resolve(id);
+    this.#track(streamId, message);
     const bytes = JSON.stringify(message).length + streamId.length + EVENT_OVERHEAD_BYTES;
     const event: StoredEvent = { id, streamId, sequence, message, bytes, owner: this };
     this.#events.set(id, event);
@@ -164,6 +187,20 @@ export class SessionEventStore {
       if ("jsonrpc" in event.message) await send(event.id, event.message);
     }
     return last.streamId;
+  }
+
+  /**
+   * The events after `eventId` when its stream is finished (every request answered), so the replay is
+   * complete and the connection may close after it; undefined when the stream may still carry more.
+   */
+  finishedReplay(eventId: string): Array<{ id: string; message: JSONRPCMessage }> | undefined {
+    const last = this.#events.get(eventId);
+    if (!last || !this.#finished.has(last.streamId)) return undefined;
+    return [...this.#events.values()]
+      .filter((event) =>
+        event.streamId === last.streamId && event.sequence > last.sequence && "jsonrpc" in event.message
+      )
+      .map((event) => ({ id: event.id, message: event.message }));
   }
 
   /** Why `eventId` cannot be replayed in this session, or undefined when it can. */
@@ -199,7 +236,39 @@ export class SessionEventStore {
 
   /** @internal */
   drop(event: StoredEvent): void {
-    if (this.#events.delete(event.id)) this.#bytes -= event.bytes;
+    if (this.#events.delete(event.id)) {
+      this.#bytes -= event.bytes;
+      const left = (this.#perStream.get(event.streamId) ?? 1) - 1;
+      if (left > 0) {
+        this.#perStream.set(event.streamId, left);
+      } else {
+        this.#perStream.delete(event.streamId);
+        this.#unanswered.delete(event.streamId);
+        this.#finished.delete(event.streamId);
+      }
+    }
     this.#all.release(event);
   }
+
+  /** Counts the stream's events; learns its requests from its opening event, and its answers. */
+  #track(streamId: string, message: JSONRPCMessage): void {
+    this.#perStream.set(streamId, (this.#perStream.get(streamId) ?? 0) + 1);
+    if (!("jsonrpc" in message)) {
+      if (this.#expected) this.#unanswered.set(streamId, this.#expected);
+      this.#expected = undefined;
+      return;
+    }
+    const unanswered = this.#unanswered.get(streamId);
+    if (!unanswered || !("id" in message) || !("result" in message || "error" in message)) return;
+    unanswered.delete(requestKey(message.id as string | number));
+    if (unanswered.size === 0) {
+      this.#unanswered.delete(streamId);
+      this.#finished.add(streamId);
+    }
+  }
+}
+
+/** 1 and "1" are different JSON-RPC ids. */
+function requestKey(id: string | number): string {
+  return `${typeof id}:${id}`;
 }

@@ -12,7 +12,9 @@
  */
 import {
   isInitializeRequest,
+  isJSONRPCRequest,
   type Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from "../deps/mcp_sdk.ts";
 import { VERSION } from "../version.ts";
@@ -195,11 +197,16 @@ export class McpHttpApp {
         // The SDK answers any id it cannot replay with a bare "Invalid event ID format".
         const refusal = session.events.replayRefusal(lastEventId);
         if (refusal) return jsonError(refusal.status, refusal.message);
+        const finished = session.events.finishedReplay(lastEventId);
+        if (finished && acceptsResumption(request)) return finishedStream(finished, sessionId);
       }
       if (request.method !== "POST") return await session.transport.handleRequest(request);
       const body = await this.#parseBody(request);
       if (body instanceof Response) return body;
-      return await session.transport.handleRequest(request, { parsedBody: body });
+      session.events.expectStream(requestIds(body));
+      const answer = session.transport.handleRequest(request, { parsedBody: body });
+      session.events.expectStream(undefined);
+      return await answer;
     }
     if (request.method !== "POST") {
       return jsonError(400, "Mcp-Session-Id header is required; start with an initialize request (POST).");
@@ -229,7 +236,13 @@ export class McpHttpApp {
     };
     const server = createToolServer(this.#services, this.#selection);
     await server.connect(transport);
-    return await transport.handleRequest(request, { parsedBody: body });
+    // The session's first request, alone: its stream opens after an await, so the expectation stays set.
+    events.expectStream(requestIds(body));
+    try {
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      events.expectStream(undefined);
+    }
   }
 
   /** Reads the JSON-RPC body within the size limit; a parse failure is JSON-RPC error -32700. */
@@ -288,6 +301,40 @@ export class McpHttpApp {
     }
     void session.server.close().catch(() => {});
   }
+}
+
+/** The JSON-RPC request ids of a POST body (one message or a batch). */
+function requestIds(body: unknown): Array<string | number> {
+  return (Array.isArray(body) ? body : [body]).filter((message) => isJSONRPCRequest(message))
+    .map((message) => (message as { id: string | number }).id);
+}
+
+/** Whether a resumption may be answered without the transport, which would check the same. */
+function acceptsResumption(request: Request): boolean {
+  const version = request.headers.get("mcp-protocol-version");
+  return (request.headers.get("accept") ?? "").includes("text/event-stream") &&
+    (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version));
+}
+
+/**
+ * The rest of a finished stream (every request answered), as the transport writes SSE events, then the
+ * end: the transport itself would keep a resumed stream open for messages that can no longer come.
+ */
+function finishedStream(
+  events: Array<{ id: string; message: unknown }>,
+  sessionId: string,
+): Response {
+  const text = events.map(({ id, message }) =>
+    `event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`
+  )
+    .join("");
+  return new Response(text, {
+    headers: {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache, no-transform",
+      "mcp-session-id": sessionId,
+    },
+  });
 }
 
 function notFound(pathname: string): Response {

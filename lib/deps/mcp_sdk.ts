@@ -21,6 +21,7 @@ export {
   ErrorCode,
   GetPromptRequestSchema,
   isInitializeRequest,
+  isJSONRPCNotification,
   isJSONRPCRequest,
   JSONRPCMessageSchema,
   LATEST_PROTOCOL_VERSION,

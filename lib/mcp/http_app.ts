@@ -2,15 +2,19 @@
  * The HTTP front end of the tool server, as one `(Request) => Response` handler for `Deno.serve`:
  * - `streamable-http`: `POST|GET|DELETE /mcp`, a session (server and transport) per `Mcp-Session-Id`;
  * - `sse` (legacy, 2024-11-05): `GET /sse` and `POST /messages?sessionId=…`;
- * - `hosted`: stateless streamable HTTP at `/api/mcp` (a fresh server and transport per request) and
- *   `GET /api/health`, as an Azure Functions custom handler receives them.
+ * - `hosted`: stateless streamable HTTP at `/api/mcp` ({@link HostedEndpoint}: a fresh server and transport
+ *   per request) and `GET /api/health`, as an Azure Functions custom handler receives them.
+ * Streamable sessions are resumable: their events carry ids and are kept, bounded, in
+ * {@link ResumableEvents}, so a client whose stream broke gets what it missed after `Last-Event-ID`.
  * Every request passes the {@link HttpGuard} first.
  *
  * @module
  */
 import {
   isInitializeRequest,
+  isJSONRPCRequest,
   type Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from "../deps/mcp_sdk.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -18,6 +22,8 @@ import { VERSION } from "../version.ts";
 import type { SignedInUser } from "./auth/entra_token.ts";
 import { SessionUser } from "./auth/session_user.ts";
 import type { EntraSignIn } from "./auth/sign_in.ts";
+import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "./event_store.ts";
+import { HostedEndpoint } from "./hosted_endpoint.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
 import { SseSessions } from "./sse_transport.ts";
@@ -37,6 +43,11 @@ export const HOSTED_HEALTH_PATH = "/api/health";
 export const SESSION_IDLE_MS = 10 * 60 * 1000;
 /** Sessions (streamable and SSE) kept by default; a new one beyond closes the least recently used. */
 export const DEFAULT_MAX_SESSIONS = 1000;
+/**
+ * Milliseconds a client waits before resuming a broken stream, sent as the SSE `retry` field of each
+ * stream's first event (the SDK client otherwise starts from its own 1 s backoff).
+ */
+const RESUME_RETRY_MS = 1000;
 /** Closed session ids remembered, so their next request is told why rather than just "not found". */
 const REMEMBERED_CLOSED = 10_000;
 
@@ -53,11 +64,14 @@ export interface McpHttpAppOptions extends HttpGuardOptions {
   streamBufferBytes?: number;
   /** Entra ID sign-in: every MCP request needs a valid token, and a session serves only its user. */
   signIn?: EntraSignIn;
+  /** Bounds of the events kept for resumption (streamable HTTP); see {@link ResumableEvents}. */
+  eventStoreLimits?: Partial<EventStoreLimits>;
 }
 
 interface StreamableSession {
   transport: InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
   server: Server;
+  events: SessionEventStore;
   lastSeen: number;
   user?: SessionUser;
 }
@@ -82,6 +96,9 @@ export class McpHttpApp {
   readonly #signIn: EntraSignIn | undefined;
   /** The user of each open SSE session. */
   readonly #sseUsers = new Map<string, SessionUser>();
+  /** The events of every streamable session, for resumption. */
+  readonly events: ResumableEvents;
+  readonly #hosted: HostedEndpoint;
 
   constructor(options: McpHttpAppOptions) {
     this.mode = options.mode;
@@ -92,6 +109,12 @@ export class McpHttpApp {
     this.#signIn = options.signIn;
     this.#maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.#sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
+    this.events = new ResumableEvents(options.eventStoreLimits);
+    this.#hosted = new HostedEndpoint({
+      createServer: (user) =>
+        createToolServer(this.#services, this.#selection, user && new SessionUser(user)),
+      parseBody: (request) => this.#parseBody(request),
+    });
     this.#sse = new SseSessions({
       messagesPath: "/messages",
       maxBodyBytes: this.#guard.maxBodyBytes,
@@ -168,7 +191,7 @@ export class McpHttpApp {
     const user = await this.#signedIn(request);
     if (user instanceof Response) return user;
     return this.mode === "hosted"
-      ? await this.#stateless(request, user)
+      ? await this.#hosted.handle(request, user)
       : await this.#streamable(request, user);
   };
 
@@ -180,9 +203,15 @@ export class McpHttpApp {
     return answer;
   }
 
-  /** Closes every session and stops the idle sweeper. */
+  /** Number of hosted calls running. */
+  get runningHostedCalls(): number {
+    return this.#hosted.runningCalls;
+  }
+
+  /** Closes every session, stops running hosted calls (ending their streams) and the idle sweeper. */
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
+    this.#hosted.close();
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(sessions.map((s) => s.server.close()));
@@ -215,10 +244,21 @@ export class McpHttpApp {
       // Most recently used last: the map's order is the eviction order.
       this.#sessions.delete(sessionId);
       this.#sessions.set(sessionId, session);
+      const lastEventId = request.headers.get("last-event-id");
+      if (request.method === "GET" && lastEventId !== null) {
+        // The SDK answers any id it cannot replay with a bare "Invalid event ID format".
+        const refusal = session.events.replayRefusal(lastEventId);
+        if (refusal) return jsonError(refusal.status, refusal.message);
+        const finished = session.events.finishedReplay(lastEventId);
+        if (finished && acceptsResumption(request)) return finishedStream(finished, sessionId);
+      }
       if (request.method !== "POST") return await session.transport.handleRequest(request);
       const body = await this.#parseBody(request);
       if (body instanceof Response) return body;
-      return await session.transport.handleRequest(request, { parsedBody: body });
+      session.events.expectStream(requestIds(body));
+      const answer = session.transport.handleRequest(request, { parsedBody: body });
+      session.events.expectStream(undefined);
+      return await answer;
     }
     if (request.method !== "POST") {
       return jsonError(400, "Mcp-Session-Id header is required; start with an initialize request (POST).");
@@ -230,47 +270,31 @@ export class McpHttpApp {
       return jsonError(400, "No session: the first request must be initialize, without an Mcp-Session-Id.");
     }
     const sessionUser = user && new SessionUser(user);
+    const events = this.events.forSession();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      eventStore: events,
+      retryInterval: RESUME_RETRY_MS,
       onsessioninitialized: (id) => {
         this.#makeRoomForSession();
-        this.#sessions.set(id, { transport, server, lastSeen: Date.now(), user: sessionUser });
+        this.#sessions.set(id, { transport, server, events, lastSeen: Date.now(), user: sessionUser });
       },
       onsessionclosed: (id) => {
         this.#sessions.delete(id);
       },
     });
     transport.onclose = () => {
+      events.release();
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
     const server = createToolServer(this.#services, this.#selection, sessionUser);
     await server.connect(transport);
-    return await transport.handleRequest(request, { parsedBody: body });
-  }
-
-  async #stateless(request: Request, user: SignedInUser | undefined): Promise<Response> {
-    if (request.method === "GET") {
-      // A stateless server never sends unsolicited messages, so a standalone event stream would only hold
-      // a connection (and a Functions instance) open. 405 tells clients there is none, as the spec allows.
-      return methodNotAllowed("POST, DELETE");
-    }
-    let body: unknown;
-    if (request.method === "POST") {
-      const parsed = await this.#parseBody(request);
-      if (parsed instanceof Response) return parsed;
-      body = parsed;
-    }
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    const server = createToolServer(this.#services, this.#selection, user && new SessionUser(user));
-    await server.connect(transport);
+    // The session's first request, alone: its stream opens after an await, so the expectation stays set.
+    events.expectStream(requestIds(body));
     try {
-      return await transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+      return await transport.handleRequest(request, { parsedBody: body });
     } finally {
-      // JSON responses are complete when returned, so this request's server can go.
-      await server.close();
+      events.expectStream(undefined);
     }
   }
 
@@ -330,6 +354,40 @@ export class McpHttpApp {
     }
     void session.server.close().catch(() => {});
   }
+}
+
+/** The JSON-RPC request ids of a POST body (one message or a batch). */
+function requestIds(body: unknown): Array<string | number> {
+  return (Array.isArray(body) ? body : [body]).filter((message) => isJSONRPCRequest(message))
+    .map((message) => (message as { id: string | number }).id);
+}
+
+/** Whether a resumption may be answered without the transport, which would check the same. */
+function acceptsResumption(request: Request): boolean {
+  const version = request.headers.get("mcp-protocol-version");
+  return (request.headers.get("accept") ?? "").includes("text/event-stream") &&
+    (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version));
+}
+
+/**
+ * The rest of a finished stream (every request answered), as the transport writes SSE events, then the
+ * end: the transport itself would keep a resumed stream open for messages that can no longer come.
+ */
+function finishedStream(
+  events: Array<{ id: string; message: unknown }>,
+  sessionId: string,
+): Response {
+  const text = events.map(({ id, message }) =>
+    `event: message\nid: ${id}\ndata: ${JSON.stringify(message)}\n\n`
+  )
+    .join("");
+  return new Response(text, {
+    headers: {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache, no-transform",
+      "mcp-session-id": sessionId,
+    },
+  });
 }
 
 function notFound(pathname: string): Response {

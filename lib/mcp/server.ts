@@ -256,7 +256,9 @@ export function createToolServer(
   const config = services.config();
   const secrets = [config.clientSecret, config.mcpAuthToken, config.mcpSignIn?.clientSecret]
     .filter((s): s is string => !!s && s.length >= 6);
-  const listing = selection.enabled.map(toolListing);
+  // Built on the first tools/list, not here: over stdio the fast start has answered that already, so a
+  // first tools/call does not wait for every tool's schemas to be converted to JSON Schema.
+  let listing: Tool[] | undefined;
   // Without a configured root, this session's files are under the roots its client declares.
   const setting = fileRootSettings.get(baseServices);
   const roots = setting && !setting.configured
@@ -284,6 +286,7 @@ export function createToolServer(
           "without one.",
       );
     }
+    listing ??= selection.enabled.map(toolListing);
     return { tools: listing };
   });
   server.setRequestHandler(CallToolRequestSchema, async (

@@ -8,7 +8,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { createLogger } from "../../lib/log.ts";
-import { type HttpMode, McpHttpApp } from "../../lib/mcp/http_app.ts";
+import { type HttpMode, McpHttpApp, type McpHttpAppOptions } from "../../lib/mcp/http_app.ts";
 import { createToolServices } from "../../lib/mcp/server.ts";
 import type { CatalogClient } from "../../lib/catalog/client.ts";
 
@@ -33,6 +33,10 @@ export interface HarnessOptions {
   authToken?: string;
   /** Connect no client (for raw HTTP tests). */
   noClient?: boolean;
+  /** Further options of the HTTP app (event store bounds). */
+  app?: Pick<McpHttpAppOptions, "eventStoreLimits">;
+  /** The fetch the client uses (to cut its streams, as a network would). */
+  fetch?: typeof fetch;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -53,6 +57,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     host: "127.0.0.1",
     port: 0,
     authToken: config.mcpAuthToken,
+    ...options.app,
   });
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.handle);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
@@ -64,7 +69,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await client.connect(
       mode === "sse"
         ? new SSEClientTransport(url, { requestInit: { headers } })
-        : new StreamableHTTPClientTransport(url, { requestInit: { headers } }),
+        : new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: options.fetch }),
     );
   }
   return {

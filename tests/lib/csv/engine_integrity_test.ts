@@ -405,7 +405,7 @@ Deno.test("engine: a second run on the same checkpoint is refused, naming the fi
   await withSetup(async (setup) => {
     const file = await writeFile(setup.dir, 200);
     setup.emulator.faults.set({ latencyMs: 20 });
-    const plugin = entityCsvImport(setup.client, TEMPLATE);
+    const plugin = entityCsvImport(setup.client, TEMPLATE, { overwrite: true });
     const options = { file: file.path, batchSize: 20, concurrency: 2 };
     const first = runBulkImport(plugin, options);
     // The first has taken the lock once its checkpoint exists.
@@ -434,7 +434,7 @@ Deno.test("engine: restart discards the checkpoint and starts over; resume with 
   await withSetup(async (setup) => {
     const file = await writeFile(setup.dir, 200);
     await interruptedRun(setup.client, file, 3);
-    const plugin = entityCsvImport(setup.client, TEMPLATE);
+    const plugin = entityCsvImport(setup.client, TEMPLATE, { overwrite: true });
     const refused = await runBulkImport(plugin, { file: file.path, batchSize: 20, concurrency: 1 })
       .then(() => undefined, (e) => e);
     assert.ok(refused instanceof UsageError);

@@ -64,7 +64,7 @@ async function exists(path: string): Promise<boolean> {
 Deno.test("engine: a file is imported in batches; importing it again updates the same entities", async () => {
   await withSetup(async ({ emulator, client, file }) => {
     const path = await file(250);
-    const plugin = entityCsvImport(client, TEMPLATE);
+    const plugin = entityCsvImport(client, TEMPLATE, { overwrite: true });
     const reports: string[] = [];
     const lines: string[] = [];
     const first = await runBulkImport(plugin, {
@@ -104,7 +104,7 @@ Deno.test("engine: a file is imported in batches; importing it again updates the
 Deno.test("engine: a dry run reports what would happen and sends no write", async () => {
   await withSetup(async ({ emulator, client, file }) => {
     const path = await file(30);
-    const plugin = entityCsvImport(client, TEMPLATE);
+    const plugin = entityCsvImport(client, TEMPLATE, { overwrite: true });
     await runBulkImport(plugin, { file: path, batchSize: 100, concurrency: 1 });
     const more = await file(45, { name: "more.csv" });
     emulator.faults.reset();

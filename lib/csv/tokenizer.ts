@@ -24,6 +24,7 @@
  */
 import { UsageError } from "../errors.ts";
 import { type CsvDelimiter, delimiterName, DelimiterSniffer, describeDelimiter } from "./delimiter.ts";
+import { emptyArray, rowOf } from "./fresh.ts";
 import { visible } from "./problems.ts";
 import type { CsvRow } from "./types.ts";
 
@@ -151,7 +152,7 @@ export class CsvTokenizer {
         'Save the file as CSV with UTF-8 encoding (in Excel: "CSV UTF-8 (Comma delimited)").',
       );
     }
-    const rows: CsvRow[] = [];
+    const rows = emptyArray<CsvRow>();
     const n = text.length;
     const delimiter = this.#delimiter;
     // No character above both the separator and the quote means anything to an unquoted field.
@@ -163,8 +164,8 @@ export class CsvTokenizer {
     let segment = 0;
     let prevCR = this.#prevCR;
     const endRecord = () => {
-      if (!blank(cells)) rows.push({ line: this.#recordLine, cells });
-      cells = [];
+      if (!blank(cells)) rows.push(rowOf(this.#recordLine, cells));
+      cells = emptyArray();
       this.#inRecord = false;
     };
     const beginRecord = () => {

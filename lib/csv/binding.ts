@@ -20,7 +20,6 @@
  */
 import { closestName } from "../suggest.ts";
 import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
-import { emptyArray } from "./fresh.ts";
 import { CellError, convertCell, kindLabel } from "./kinds.ts";
 import { columnKey, shown } from "./problems.ts";
 import type {
@@ -225,7 +224,9 @@ export function checkRow(binding: HeaderBinding, row: CsvRow): { row: CheckedRow
   checked.cells = row.cells;
   checked.values = values;
   checked.extras = extras;
-  const problems = emptyArray<CsvProblem>();
+  // A literal: V8 may place such arrays in the old generation, but nothing keeps them and an empty one
+  // holds nothing young alive (fresh.ts).
+  const problems: CsvProblem[] = [];
   const line = row.line;
   if (row.cells.length !== slots.length) {
     const fewer = row.cells.length < slots.length;

@@ -28,6 +28,7 @@ import { UsageError } from "../errors.ts";
 import { bindHeader, checkRow, type HeaderBinding, templateHint } from "./binding.ts";
 import { type CsvDelimiter, delimiterName, describeDelimiter } from "./delimiter.ts";
 import { DuplicateTracker } from "./duplicates.ts";
+import { emptyArray } from "./fresh.ts";
 import { formatProblem } from "./problems.ts";
 import { readCsvFileBatches, readCsvTextBatches } from "./reader.ts";
 import type { CheckedRow, CsvProblem, CsvRow, CsvTemplate } from "./types.ts";
@@ -286,7 +287,7 @@ async function* checkedBatches(
     );
   let binding: HeaderBinding | undefined;
   for await (const rows of batches) {
-    const checkedRows: CheckedRow[] = [];
+    const checkedRows = emptyArray<CheckedRow>();
     for (const row of rows) {
       if (!binding) {
         const bound = bindHeader(template, row, file, delimiter());

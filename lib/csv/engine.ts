@@ -98,6 +98,8 @@ export interface BulkImportOptions {
   /** Attempts at a batch while the catalog cannot be reached (default 5), and the first delay. */
   unreachableAttempts?: number;
   retryDelayMs?: number;
+  /** The window of batches in flight; by default an adaptive window of at most `concurrency` batches. */
+  window?: AdaptiveWindow;
 }
 
 const CHECKPOINT_SUFFIX = ".govcat-checkpoint";
@@ -170,10 +172,12 @@ export async function runBulkImport<Item>(
     elapsedMs: 0,
     rowsPerSecond: 0,
   };
-  const window = new AdaptiveWindow(plugin.sequential ? 1 : options.concurrency);
-  const unsubscribe = plugin.onThrottle?.(() => {
+  const window = options.window ?? new AdaptiveWindow(plugin.sequential ? 1 : options.concurrency);
+  const unsubscribe = plugin.onThrottle?.((pauseMs) => {
     summary.throttled++;
-    window.throttled();
+    // Every request of the client waits out the pause the service asked for (lib/http.ts), so round trips
+    // within it measure the pause: the window must know how long it lasts, not only its cool-down.
+    window.throttled(pauseMs);
   });
   try {
     const result = options.dryRun

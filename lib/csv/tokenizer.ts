@@ -24,6 +24,7 @@
  */
 import { UsageError } from "../errors.ts";
 import { type CsvDelimiter, delimiterName, DelimiterSniffer, describeDelimiter } from "./delimiter.ts";
+import { emptyArray, rowOf } from "./fresh.ts";
 import { visible } from "./problems.ts";
 import type { CsvRow } from "./types.ts";
 
@@ -56,9 +57,13 @@ function excerpt(text: string, max = 40): string {
   return visible(JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text));
 }
 
-/** True when no cell holds anything but white space (spreadsheets write such rows as `,,,`). */
-function blank(cells: string[]): boolean {
-  for (const cell of cells) {
+/**
+ * True when none of the first `count` cells holds anything but white space (spreadsheets write such rows
+ * as `,,,`).
+ */
+function blank(cells: string[], count: number): boolean {
+  for (let i = 0; i < count; i++) {
+    const cell = cells[i];
     if (cell.length > 0 && cell.trim() !== "") return false;
   }
   return true;
@@ -80,7 +85,12 @@ export class CsvTokenizer {
   #prevCR = false;
   #state = START;
   #field = "";
+  /**
+   * The cells of the record being read, the first `#count` of this array: reused from record to record,
+   * each record's cells copied out at their exact number (no array grown a cell at a time).
+   */
   #cells: string[] = [];
+  #count = 0;
   #inRecord = false;
   #recordLine = 0;
   #quoteLine = 0;
@@ -151,7 +161,7 @@ export class CsvTokenizer {
         'Save the file as CSV with UTF-8 encoding (in Excel: "CSV UTF-8 (Comma delimited)").',
       );
     }
-    const rows: CsvRow[] = [];
+    const rows = emptyArray<CsvRow>();
     const n = text.length;
     const delimiter = this.#delimiter;
     // No character above both the separator and the quote means anything to an unquoted field.
@@ -159,12 +169,13 @@ export class CsvTokenizer {
     let state = this.#state;
     let line = this.#line;
     let field = this.#field;
-    let cells = this.#cells;
+    const cells = this.#cells;
+    let count = this.#count;
     let segment = 0;
     let prevCR = this.#prevCR;
     const endRecord = () => {
-      if (!blank(cells)) rows.push({ line: this.#recordLine, cells });
-      cells = [];
+      if (!blank(cells, count)) rows.push(rowOf(this.#recordLine, cells.slice(0, count)));
+      count = 0;
       this.#inRecord = false;
     };
     const beginRecord = () => {
@@ -187,18 +198,18 @@ export class CsvTokenizer {
         // Most characters are text: one comparison passes over them (letters, for a comma file).
         if (c > above) continue;
         if (c === delimiter) {
-          cells.push(field + text.slice(segment, i));
+          cells[count++] = field + text.slice(segment, i);
           field = "";
           state = START;
         } else if (c === CR || c === LF) {
-          cells.push(field + text.slice(segment, i));
+          cells[count++] = field + text.slice(segment, i);
           field = "";
           state = START;
           endRecord();
           line++;
         } else if (c === QUOTE) {
           this.#line = line;
-          throw this.#strayQuote(field + text.slice(segment, i), cells.length + 1);
+          throw this.#strayQuote(field + text.slice(segment, i), count + 1);
         }
         continue;
       }
@@ -208,18 +219,18 @@ export class CsvTokenizer {
           segment = i;
           state = QUOTED;
         } else if (c === delimiter) {
-          cells.push(field);
+          cells[count++] = field;
           field = "";
           state = START;
         } else if (c === CR || c === LF) {
-          cells.push(field);
+          cells[count++] = field;
           field = "";
           state = START;
           endRecord();
           line++;
         } else {
           throw new UsageError(
-            `${this.#file}:${line}:${cells.length + 1}: unbalanced quote: the quoted field ${
+            `${this.#file}:${line}:${count + 1}: unbalanced quote: the quoted field ${
               excerpt(field)
             } is closed by a double quote but ${excerpt(text[i])} follows it instead of a ${
               delimiterName(this.delimiter!)
@@ -234,16 +245,16 @@ export class CsvTokenizer {
       // START: the first character of a field.
       if (c === delimiter) {
         beginRecord();
-        cells.push("");
+        cells[count++] = "";
       } else if (c === QUOTE) {
         beginRecord();
         this.#quoteLine = line;
-        this.#quoteField = cells.length + 1;
+        this.#quoteField = count + 1;
         segment = i + 1;
         state = QUOTED;
       } else if (c === CR || c === LF) {
         if (this.#inRecord) {
-          cells.push("");
+          cells[count++] = "";
           endRecord();
         }
         if (c === CR || !(i > 0 ? text.charCodeAt(i - 1) === CR : prevCR)) line++;
@@ -258,7 +269,7 @@ export class CsvTokenizer {
     this.#state = state;
     this.#line = line;
     this.#field = field;
-    this.#cells = cells;
+    this.#count = count;
     this.#prevCR = prevCR;
     if (this.#inRecord) this.#checkSize();
     return rows;
@@ -271,9 +282,12 @@ export class CsvTokenizer {
     if (held.length > 0) return [...held, ...this.end()];
     if (this.#state === QUOTED) throw this.#unclosed("the file ends inside it");
     const cells = this.#cells;
-    if (this.#state !== START || this.#inRecord) cells.push(this.#field);
-    const rows = this.#inRecord && !blank(cells) ? [{ line: this.#recordLine, cells }] : [];
-    this.#cells = [];
+    let count = this.#count;
+    if (this.#state !== START || this.#inRecord) cells[count++] = this.#field;
+    const rows = this.#inRecord && !blank(cells, count)
+      ? [rowOf(this.#recordLine, cells.slice(0, count))]
+      : [];
+    this.#count = 0;
     this.#field = "";
     this.#state = START;
     this.#inRecord = false;
@@ -282,7 +296,7 @@ export class CsvTokenizer {
 
   #checkSize(): void {
     let size = this.#field.length;
-    for (const cell of this.#cells) size += cell.length;
+    for (let i = 0; i < this.#count; i++) size += this.#cells[i].length;
     if (size <= this.#maxRecordChars) return;
     if (this.#state === QUOTED) {
       throw this.#unclosed(`it is still open after ${size} characters, up to line ${this.#line}`);

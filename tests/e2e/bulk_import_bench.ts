@@ -23,7 +23,9 @@
  * `deno bench` calls a bench function at least three times even with `n: 1, warmup: 0`, which would
  * triple a 100,000-row and a million-row import; so each import runs once, when the module loads, and
  * prints its figure as one line. GOVCAT_BENCH_QUICK=1 uses 20,000 rows for throughput and 100,000 for
- * memory (the full run takes about two minutes).
+ * memory (the full run takes about two minutes). GOVCAT_BULK_BENCH_ONLY=memory (or `throughput`,
+ * `throttle`, comma-separated) runs only those parts, e.g. to measure memory alone:
+ * `GOVCAT_BULK_BENCH_ONLY=memory deno task bench tests/e2e/bulk_import_bench.ts`.
  *
  * Run: `deno bench --allow-net=127.0.0.1 --allow-env --allow-read --allow-write --allow-run
  * tests/e2e/bulk_import_bench.ts` (`deno task bench` runs it with every other bench).
@@ -39,6 +41,8 @@ import { catalogEnv, spawnBulkImport, summaryIn } from "../support/bulk_import_p
 import { writeEntityCsv } from "../support/entity_csv.ts";
 
 const QUICK = Deno.env.get("GOVCAT_BENCH_QUICK") === "1";
+/** Runs only the parts it names (`throughput`, `throttle`, `memory`, comma-separated); all when unset. */
+const ONLY_ENV = "GOVCAT_BULK_BENCH_ONLY";
 const THROUGHPUT_ROWS = QUICK ? 20_000 : 100_000;
 const MEMORY_ROWS = QUICK ? 100_000 : 1_000_000;
 /** Allowed rates of the throttled runs, each with its rows (about ten seconds' worth at R). */
@@ -308,9 +312,8 @@ async function memoryRun(path: string, denoFlags?: string[]): Promise<ImportRun>
   }
 }
 
-const dir = await Deno.makeTempDir({ prefix: "govcat-bulk-bench-" });
-try {
-  console.log("");
+/** Throughput against the sink and the emulator, the sequential client, and the old rate limit. */
+async function throughputFigures(dir: string): Promise<void> {
   const file = await writeEntityCsv(`${dir}/throughput.csv`, THROUGHPUT_ROWS);
   const sink = await againstSink(file.path, LATENCY_MS, 4);
   console.log(throughputLine("bulk import, loopback sink (baseline)", sink, 4, LATENCY_MS));
@@ -348,11 +351,15 @@ try {
       `${percent(limited.rowsPerSecond, sink.rowsPerSecond)} of the sink baseline (that limit allows ` +
       `${rate(50 * BATCH)} rows/s)`,
   );
+}
 
+async function throttleFigures(dir: string): Promise<void> {
   for (const { rps, rows } of THROTTLES) {
     console.log(await underThrottle((await writeEntityCsv(`${dir}/throttle-${rps}.csv`, rows)).path, rps));
   }
+}
 
+async function memoryFigures(dir: string): Promise<void> {
   const baseline = await memoryRun((await writeEntityCsv(`${dir}/tiny.csv`, 100)).path);
   const memoryFile = (await writeEntityCsv(`${dir}/memory.csv`, MEMORY_ROWS)).path;
   const peak = await memoryRun(memoryFile);
@@ -374,6 +381,27 @@ try {
       } ` +
       `of the default run)\n`,
   );
+}
+
+const PARTS: Record<string, (dir: string) => Promise<void>> = {
+  throughput: throughputFigures,
+  throttle: throttleFigures,
+  memory: memoryFigures,
+};
+const only = Deno.env.get(ONLY_ENV)?.split(",").map((part) => part.trim()).filter(Boolean);
+const unknown = only?.filter((part) => !(part in PARTS)) ?? [];
+if (unknown.length > 0) {
+  throw new Error(
+    `${ONLY_ENV}=${Deno.env.get(ONLY_ENV)}: no part named ${unknown.join(", ")}; the parts are ` +
+      `${Object.keys(PARTS).join(", ")} (comma-separated).`,
+  );
+}
+const dir = await Deno.makeTempDir({ prefix: "govcat-bulk-bench-" });
+try {
+  console.log("");
+  for (const [name, part] of Object.entries(PARTS)) {
+    if (!only || only.includes(name)) await part(dir);
+  }
 } finally {
   await Deno.remove(dir, { recursive: true });
 }

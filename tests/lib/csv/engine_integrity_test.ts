@@ -206,7 +206,10 @@ Deno.test("engine: lost answers after the write was applied are recovered, not s
       unreachableAttempts: 10,
     });
     await assertEveryRowOnce(setup, file, summary);
-    assert.ok(summary.recovered >= 100, `rows of lost answers were recovered (${summary.recovered})`);
+    // Which requests the 20 faulted steps hit (whole batches, or halves of a batch split around a refused
+    // row) depends on how the 4 batches in flight interleave: 58 to 150 rows were seen recovered. Every
+    // row once is the guarantee (above); this says the scenario happened, at least a batch's worth.
+    assert.ok(summary.recovered >= 25, `rows of lost answers were recovered (${summary.recovered})`);
   });
 });
 

@@ -15,9 +15,9 @@ import { runBulkImport } from "../../lib/csv/engine.ts";
 import { templateNamed } from "../../lib/csv/template_choice.ts";
 import type { FaultStep } from "../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { batchTermsTemplate } from "../../lib/operations/glossary_csv.ts";
-import { glossaryTermImport } from "../../lib/operations/glossary_term_import.ts";
-import { UC_TERM_IMPORT_TEMPLATES, ucTermImport } from "../../lib/operations/uc_term_import.ts";
+import { batchTermsTemplate } from "../../lib/imports/glossary_csv.ts";
+import { glossaryTermImport } from "../../lib/imports/glossary_term_import.ts";
+import { UC_TERM_IMPORT_TEMPLATES, ucTermImport } from "../../lib/imports/uc_term_import.ts";
 import { UnifiedCatalogClient } from "../../lib/unified/client.ts";
 import { writeCounts } from "../support/fault_suite_kinds.ts";
 

@@ -34,6 +34,7 @@ export const FIGURE_IDS_PREFIX = "<!-- figure ids: ";
 export const REQUIRED_FIGURES = [
   "startup.stdio",
   "startup.bundle",
+  "startup.first-call",
   "tool-call.p50",
   "tool-call.p99",
   "tool-call.concurrent",

@@ -121,114 +121,151 @@ export async function searchBody(ctx: OperationContext, input: Input, extra: Inp
 
 /** `create`, `get`, `update`, `delete`, `list` and the searches of one kind. */
 export function kindOperations(kind: KindCommands): Operation[] {
+  return [
+    kindCreate(kind),
+    kindGet(kind),
+    kindUpdate(kind),
+    kindDelete(kind),
+    kindList(kind),
+    ...(kind.searches ? kindSearches(kind) : []),
+    ...(kind.facets ? [facetsOperation(kind.word, kind.label, kind.api)] : []),
+  ];
+}
+
+/** `uc <kind> create`: from options and/or a payload file. */
+function kindCreate(kind: KindCommands): Operation {
+  const { word, label } = kind;
+  const aLabel = withArticle(label);
+  const updateFlags = `${flags(kind.fields)}, --owner-id`;
+  return defineOperation({
+    id: `uc.${word}-create`,
+    group: "uc",
+    command: `${word} create`,
+    summary: `Create ${aLabel}`,
+    description: `Give the fields as options (${updateFlags}) and/or a --payload-file with the ${label} ` +
+      "as JSON; options override the file. Owners are Entra ID object IDs, never e-mail addresses.",
+    input: z.object({ ...kind.fields, ownerId: ownerIdOption, payloadFile: ucPayloadFile }),
+    annotations: CREATE,
+    run: async (ctx, input: Input) => {
+      const payload = await payloadObject(ctx, str(input.payloadFile), `${aLabel} as a JSON object`);
+      const body = overlay(payload, kind.toBody(input), input.ownerId as string[] | undefined);
+      for (const [field, option] of kind.required) requireField(body, field, option, `uc ${word} create`);
+      return await kind.api(ctx).create(body, { signal: ctx.signal });
+    },
+  });
+}
+
+/** `uc <kind> get`: one by id. */
+function kindGet(kind: KindCommands): Operation {
+  const { word, label, idField } = kind;
+  const aLabel = withArticle(label);
+  const idShape = { [idField]: idOption(`Id of the ${label}`) };
+  return defineOperation({
+    id: `uc.${word}-get`,
+    group: "uc",
+    command: `${word} get`,
+    summary: `Read ${aLabel} by id`,
+    input: z.object(idShape),
+    annotations: READ,
+    run: async (ctx, input: Input) => await kind.api(ctx).get(String(input[idField]), { signal: ctx.signal }),
+  });
+}
+
+/** `uc <kind> update`: options laid over the stored one, or a payload file that replaces it. */
+function kindUpdate(kind: KindCommands): Operation {
   const { word, label, idField } = kind;
   const aLabel = withArticle(label);
   const idShape = { [idField]: idOption(`Id of the ${label}`) };
   const updateFlags = `${flags(kind.fields)}, --owner-id`;
-  const operations: Operation[] = [
+  return defineOperation({
+    id: `uc.${word}-update`,
+    group: "uc",
+    command: `${word} update`,
+    summary: `Update ${aLabel}`,
+    description: `Without --payload-file, the ${label} is read and the options given (${updateFlags}) ` +
+      `are laid over it, so other fields stay. With --payload-file, the file (with the options over it) ` +
+      `replaces the ${label}.`,
+    input: z.object({ ...idShape, ...kind.fields, ownerId: ownerIdOption, payloadFile: ucPayloadFile }),
+    annotations: { ...UPSERT, destructive: true },
+    run: async (ctx, input: Input) => {
+      const payload = await payloadObject(ctx, str(input.payloadFile), `${aLabel} as a JSON object`);
+      const body = overlay(payload, kind.toBody(input), input.ownerId as string[] | undefined);
+      requireSomething(body, `uc ${word} update`, updateFlags);
+      precheck(kind.inputSchema, body, `${label} update`);
+      return await kind.api(ctx).update(String(input[idField]), body, {
+        merge: !input.payloadFile,
+        signal: ctx.signal,
+      });
+    },
+  });
+}
+
+/** `uc <kind> delete`: one by id. */
+function kindDelete(kind: KindCommands): Operation {
+  const { word, label, idField } = kind;
+  const aLabel = withArticle(label);
+  const idShape = { [idField]: idOption(`Id of the ${label}`) };
+  return defineOperation({
+    id: `uc.${word}-delete`,
+    group: "uc",
+    command: `${word} delete`,
+    summary: `Delete ${aLabel}`,
+    input: z.object(idShape),
+    annotations: DELETE,
+    run: async (ctx, input: Input) => {
+      const id = String(input[idField]);
+      await kind.api(ctx).delete(id, { signal: ctx.signal });
+      return deletedResult(label, id);
+    },
+  });
+}
+
+/** `uc <kind> list`: every page unless --top or --skip. */
+function kindList(kind: KindCommands): Operation {
+  const { word, label } = kind;
+  return defineOperation({
+    id: `uc.${word}-list`,
+    group: "uc",
+    command: `${word} list`,
+    summary: `List ${label}s (every page unless --top or --skip)`,
+    input: z.object({ ...kind.listFields, ...pagingOptions }),
+    annotations: READ,
+    run: async (ctx, input: Input) => await listEntities(kind.api(ctx), input, ctx.signal),
+  });
+}
+
+/** `uc <kind> query` and `count`: filters as options and/or a payload file with the query body. */
+function kindSearches(kind: KindCommands): Operation[] {
+  const { word, label } = kind;
+  const searchInput = z.object({
+    ...searchFields,
+    ...pagingOptions,
+    payloadFile: ucPayloadFile.describe("JSON file with a query body (ids, domainIds, orderby, ...)"),
+  });
+  return [
     defineOperation({
-      id: `uc.${word}-create`,
+      id: `uc.${word}-query`,
       group: "uc",
-      command: `${word} create`,
-      summary: `Create ${aLabel}`,
-      description: `Give the fields as options (${updateFlags}) and/or a --payload-file with the ${label} ` +
-        "as JSON; options override the file. Owners are Entra ID object IDs, never e-mail addresses.",
-      input: z.object({ ...kind.fields, ownerId: ownerIdOption, payloadFile: ucPayloadFile }),
-      annotations: CREATE,
-      run: async (ctx, input: Input) => {
-        const payload = await payloadObject(ctx, str(input.payloadFile), `${aLabel} as a JSON object`);
-        const body = overlay(payload, kind.toBody(input), input.ownerId as string[] | undefined);
-        for (const [field, option] of kind.required) requireField(body, field, option, `uc ${word} create`);
-        return await kind.api(ctx).create(body, { signal: ctx.signal });
-      },
-    }),
-    defineOperation({
-      id: `uc.${word}-get`,
-      group: "uc",
-      command: `${word} get`,
-      summary: `Read ${aLabel} by id`,
-      input: z.object(idShape),
+      command: `${word} query`,
+      summary: `Find ${label}s by filters (domain, keyword, status, owner)`,
+      description: "Filters as options and/or a --payload-file with the JSON query body " +
+        "({ids, domainIds, nameKeyword, owners, status, multiStatus, orderby, skip, top}); options win.",
+      input: searchInput,
       annotations: READ,
       run: async (ctx, input: Input) =>
-        await kind.api(ctx).get(String(input[idField]), { signal: ctx.signal }),
+        await kind.api(ctx).query(await searchBody(ctx, input), { signal: ctx.signal }),
     }),
     defineOperation({
-      id: `uc.${word}-update`,
+      id: `uc.${word}-count`,
       group: "uc",
-      command: `${word} update`,
-      summary: `Update ${aLabel}`,
-      description: `Without --payload-file, the ${label} is read and the options given (${updateFlags}) ` +
-        `are laid over it, so other fields stay. With --payload-file, the file (with the options over it) ` +
-        `replaces the ${label}.`,
-      input: z.object({ ...idShape, ...kind.fields, ownerId: ownerIdOption, payloadFile: ucPayloadFile }),
-      annotations: { ...UPSERT, destructive: true },
-      run: async (ctx, input: Input) => {
-        const payload = await payloadObject(ctx, str(input.payloadFile), `${aLabel} as a JSON object`);
-        const body = overlay(payload, kind.toBody(input), input.ownerId as string[] | undefined);
-        requireSomething(body, `uc ${word} update`, updateFlags);
-        precheck(kind.inputSchema, body, `${label} update`);
-        return await kind.api(ctx).update(String(input[idField]), body, {
-          merge: !input.payloadFile,
-          signal: ctx.signal,
-        });
-      },
-    }),
-    defineOperation({
-      id: `uc.${word}-delete`,
-      group: "uc",
-      command: `${word} delete`,
-      summary: `Delete ${aLabel}`,
-      input: z.object(idShape),
-      annotations: DELETE,
-      run: async (ctx, input: Input) => {
-        const id = String(input[idField]);
-        await kind.api(ctx).delete(id, { signal: ctx.signal });
-        return deletedResult(label, id);
-      },
-    }),
-    defineOperation({
-      id: `uc.${word}-list`,
-      group: "uc",
-      command: `${word} list`,
-      summary: `List ${label}s (every page unless --top or --skip)`,
-      input: z.object({ ...kind.listFields, ...pagingOptions }),
+      command: `${word} count`,
+      summary: `Count the ${label}s matching filters`,
+      input: searchInput,
       annotations: READ,
-      run: async (ctx, input: Input) => await listEntities(kind.api(ctx), input, ctx.signal),
+      run: async (ctx, input: Input) =>
+        await kind.api(ctx).count(await searchBody(ctx, input), { signal: ctx.signal }),
     }),
   ];
-  if (kind.searches) {
-    const searchInput = z.object({
-      ...searchFields,
-      ...pagingOptions,
-      payloadFile: ucPayloadFile.describe("JSON file with a query body (ids, domainIds, orderby, ...)"),
-    });
-    operations.push(
-      defineOperation({
-        id: `uc.${word}-query`,
-        group: "uc",
-        command: `${word} query`,
-        summary: `Find ${label}s by filters (domain, keyword, status, owner)`,
-        description: "Filters as options and/or a --payload-file with the JSON query body " +
-          "({ids, domainIds, nameKeyword, owners, status, multiStatus, orderby, skip, top}); options win.",
-        input: searchInput,
-        annotations: READ,
-        run: async (ctx, input: Input) =>
-          await kind.api(ctx).query(await searchBody(ctx, input), { signal: ctx.signal }),
-      }),
-      defineOperation({
-        id: `uc.${word}-count`,
-        group: "uc",
-        command: `${word} count`,
-        summary: `Count the ${label}s matching filters`,
-        input: searchInput,
-        annotations: READ,
-        run: async (ctx, input: Input) =>
-          await kind.api(ctx).count(await searchBody(ctx, input), { signal: ctx.signal }),
-      }),
-    );
-  }
-  if (kind.facets) operations.push(facetsOperation(word, label, kind.api));
-  return operations;
 }
 
 /** `uc <kind> facets`: counts per value of status, domain, ... of the matching entities. */

@@ -259,7 +259,54 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     return value === undefined || value === "" ? undefined : value;
   };
 
-  const accountName = read("CATALOG_ACCOUNT_NAME") ?? options.defaultAccountName;
+  const accountName = readAccountName(read, options.defaultAccountName);
+  const { tenantId, clientId, clientSecret } = readServicePrincipal(read);
+  const { region, mcpTransport, logLevel, mcpHost } = readChoices(read);
+
+  const mcpAuthToken = authToken(read("CATALOG_MCP_AUTH_TOKEN"), mcpHost);
+  const mcpSignIn = readEntraSignIn(read, isLoopbackHost);
+  assertOneClientAuthentication(mcpAuthToken, mcpSignIn);
+
+  return {
+    accountName,
+    tenantId,
+    clientId,
+    clientSecret,
+    region,
+    maxRetries: integer(read, "CATALOG_MAX_RETRIES", 3, 0, 10),
+    timeoutSeconds: integer(read, "CATALOG_TIMEOUT", 30, 1, 3600),
+    batchSize: integer(read, "CATALOG_BATCH_SIZE", 100, 1, 1000),
+    mcpTransport,
+    mcpHost,
+    mcpPort: integer(read, "CATALOG_MCP_PORT", 8000, 0, 65535),
+    endpoint: baseUrl(read, "CATALOG_ENDPOINT"),
+    unifiedEndpoint: baseUrl(read, "CATALOG_UNIFIED_ENDPOINT"),
+    apiVersion: apiVersion(read, "CATALOG_API_VERSION", DEFAULT_API_VERSION),
+    unifiedApiVersion: apiVersion(read, "CATALOG_UNIFIED_API_VERSION", DEFAULT_UNIFIED_API_VERSION),
+    tokenScope: scope(read),
+    rateLimit: integer(read, "CATALOG_RATE_LIMIT", 0, 0, 10000),
+    maxResponseBytes: integer(read, "CATALOG_MAX_RESPONSE_BYTES", 64 * 1024 * 1024, 1024 * 1024, 1024 ** 3),
+    maxRetryWaitSeconds: integer(read, "CATALOG_MAX_RETRY_WAIT", 120, 0, 86400),
+    logLevel,
+    mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
+    mcpTools: read("CATALOG_MCP_TOOLS"),
+    mcpAuthToken,
+    mcpAllowedOrigins: origins(read),
+    mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
+    mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 512, 1, 100_000),
+    mcpHeaderTimeoutMs: integer(read, "CATALOG_MCP_HEADER_TIMEOUT_MS", 10_000, 100, 600_000),
+    mcpMaxInflight: integer(read, "CATALOG_MCP_MAX_INFLIGHT", 256, 1, 100_000),
+    mcpMaxSessions: integer(read, "CATALOG_MCP_MAX_SESSIONS", 1000, 1, 100_000),
+    mcpSessionIdleSeconds: integer(read, "CATALOG_MCP_SESSION_IDLE_SECONDS", 600, 10, 86_400),
+    mcpStreamBufferBytes: integer(read, "CATALOG_MCP_STREAM_BUFFER_BYTES", 1024 * 1024, 16 * 1024, 1024 ** 3),
+    mcpSignIn,
+    mcpCatalogIdentity: readCatalogIdentity(read, mcpSignIn),
+  };
+}
+
+/** The account name (CATALOG_ACCOUNT_NAME, else the profile's), required and checked. */
+function readAccountName(read: Reader, fallback: string | undefined): string {
+  const accountName = read("CATALOG_ACCOUNT_NAME") ?? fallback;
   if (accountName === undefined) {
     throw new ConfigError(
       "CATALOG_ACCOUNT_NAME is required: set the account name variable to your catalog account's name " +
@@ -275,7 +322,11 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
       "3-63 letters, digits and hyphens, without the domain suffix (contoso, not contoso.purview.azure.com)",
     );
   }
+  return accountName;
+}
 
+/** The service principal's three variables: all or none (a tenant id alone narrows the login chain). */
+function readServicePrincipal(read: Reader): { tenantId?: string; clientId?: string; clientSecret?: string } {
   const tenantId = read("CLOUD_TENANT_ID");
   if (tenantId !== undefined && !GUID.test(tenantId)) {
     throw invalid("CLOUD_TENANT_ID", tenantId, "a GUID such as 72f988bf-86f1-41af-91ab-2d7cd011db47");
@@ -300,7 +351,13 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
       missing[0],
     );
   }
+  return { tenantId, clientId, clientSecret };
+}
 
+/** The settings that take one of a few values, and the host the HTTP transports bind. */
+function readChoices(
+  read: Reader,
+): { region: CloudRegion; mcpTransport: McpTransport; logLevel: LogLevel; mcpHost: string } {
   const regionRaw = (read("CLOUD_REGION") ?? "").toLowerCase();
   if (!REGIONS.includes(regionRaw as CloudRegion)) {
     throw invalid("CLOUD_REGION", regionRaw, "empty (public cloud), usgov or china");
@@ -321,46 +378,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
   if (!/^[A-Za-z0-9.\-:\[\]]+$/.test(mcpHost)) {
     throw invalid("CATALOG_MCP_HOST", mcpHost, "a host name or IP address such as 127.0.0.1");
   }
-
-  const mcpAuthToken = authToken(read("CATALOG_MCP_AUTH_TOKEN"), mcpHost);
-  const mcpSignIn = readEntraSignIn(read, isLoopbackHost);
-  assertOneClientAuthentication(mcpAuthToken, mcpSignIn);
-
-  return {
-    accountName,
-    tenantId,
-    clientId,
-    clientSecret,
-    region: regionRaw as CloudRegion,
-    maxRetries: integer(read, "CATALOG_MAX_RETRIES", 3, 0, 10),
-    timeoutSeconds: integer(read, "CATALOG_TIMEOUT", 30, 1, 3600),
-    batchSize: integer(read, "CATALOG_BATCH_SIZE", 100, 1, 1000),
-    mcpTransport,
-    mcpHost,
-    mcpPort: integer(read, "CATALOG_MCP_PORT", 8000, 0, 65535),
-    endpoint: baseUrl(read, "CATALOG_ENDPOINT"),
-    unifiedEndpoint: baseUrl(read, "CATALOG_UNIFIED_ENDPOINT"),
-    apiVersion: apiVersion(read, "CATALOG_API_VERSION", DEFAULT_API_VERSION),
-    unifiedApiVersion: apiVersion(read, "CATALOG_UNIFIED_API_VERSION", DEFAULT_UNIFIED_API_VERSION),
-    tokenScope: scope(read),
-    rateLimit: integer(read, "CATALOG_RATE_LIMIT", 0, 0, 10000),
-    maxResponseBytes: integer(read, "CATALOG_MAX_RESPONSE_BYTES", 64 * 1024 * 1024, 1024 * 1024, 1024 ** 3),
-    maxRetryWaitSeconds: integer(read, "CATALOG_MAX_RETRY_WAIT", 120, 0, 86400),
-    logLevel: logRaw as LogLevel,
-    mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
-    mcpTools: read("CATALOG_MCP_TOOLS"),
-    mcpAuthToken,
-    mcpAllowedOrigins: origins(read),
-    mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
-    mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 512, 1, 100_000),
-    mcpHeaderTimeoutMs: integer(read, "CATALOG_MCP_HEADER_TIMEOUT_MS", 10_000, 100, 600_000),
-    mcpMaxInflight: integer(read, "CATALOG_MCP_MAX_INFLIGHT", 256, 1, 100_000),
-    mcpMaxSessions: integer(read, "CATALOG_MCP_MAX_SESSIONS", 1000, 1, 100_000),
-    mcpSessionIdleSeconds: integer(read, "CATALOG_MCP_SESSION_IDLE_SECONDS", 600, 10, 86_400),
-    mcpStreamBufferBytes: integer(read, "CATALOG_MCP_STREAM_BUFFER_BYTES", 1024 * 1024, 16 * 1024, 1024 ** 3),
-    mcpSignIn,
-    mcpCatalogIdentity: readCatalogIdentity(read, mcpSignIn),
-  };
+  return { region: regionRaw as CloudRegion, mcpTransport, logLevel: logRaw as LogLevel, mcpHost };
 }
 
 type Reader = (name: string) => string | undefined;

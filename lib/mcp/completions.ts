@@ -28,6 +28,7 @@ import { findPrompt, type NameKind } from "./prompts.ts";
 import type { ToolServices } from "./tool.ts";
 import { describeError } from "./tool_result.ts";
 import { listParams } from "./tools/uc_common.ts";
+import { protocolError } from "./protocol_errors.ts";
 
 /** The most values one answer holds (the MCP limit). */
 export const MAX_COMPLETIONS = 100;
@@ -42,9 +43,7 @@ const TEMPLATE_VARIABLES: Record<string, Record<string, NameKind | undefined>> =
   "govcat://glossary/term/{guid}": { guid: undefined },
 };
 
-function invalidParams(message: string): Error & { code: number } {
-  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
-}
+const invalidParams = (message: string) => protocolError(ErrorCode.InvalidParams, message);
 
 /** The names of `names` that start with `prefix` (any letter case), sorted and bounded. */
 export function matchingNames(names: Iterable<string>, prefix: string): CompleteResult["completion"] {

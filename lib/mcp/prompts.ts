@@ -22,6 +22,7 @@ import {
   type Server,
 } from "../deps/mcp_sdk.ts";
 import { didYouMean } from "../suggest.ts";
+import { protocolError } from "./protocol_errors.ts";
 
 /**
  * The names an argument takes, which completion/complete offers (see completions.ts): entity type
@@ -293,10 +294,7 @@ export function promptListing(prompt: PromptDefinition): Prompt {
   };
 }
 
-/** An error answered with `code` and exactly `message` (as server.ts's protocolError). */
-function invalidParams(message: string): Error & { code: number } {
-  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
-}
+const invalidParams = (message: string) => protocolError(ErrorCode.InvalidParams, message);
 
 /** The tools of `prompt` that a server offering `tools` lacks. */
 function missingTools(prompt: PromptDefinition, tools: ReadonlySet<string> | undefined): string[] {

@@ -40,6 +40,7 @@ import { redactSecrets } from "../log.ts";
 import type { ToolServices } from "./tool.ts";
 import { describeError } from "./tool_result.ts";
 import { MAX_REFERRED_ENTITIES } from "./tools/entity_tools.ts";
+import { protocolError as rpcError } from "./protocol_errors.ts";
 
 /** Said of every resource that holds text read from the catalog. */
 export const RESOURCE_TEXT_IS_DATA = " Text in it that comes from the catalog (names, descriptions, " +
@@ -132,11 +133,6 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     mimeType: JSON_TYPE,
   },
 ];
-
-/** An error answered with `code` and exactly `message`. */
-function rpcError(code: number, message: string): Error & { code: number } {
-  return Object.assign(new Error(message), { code });
-}
 
 function notFound(uri: string, why: string): Error & { code: number } {
   return rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}: ${why}`);

@@ -25,7 +25,8 @@
  */
 import { createHash } from "node:crypto";
 import { UsageError } from "../errors.ts";
-import { bindHeader, checkRow, type HeaderBinding, templateHint } from "./binding.ts";
+import { checkRow, templateHint } from "./binding.ts";
+import { bindHeader, type HeaderBinding } from "./header_binding.ts";
 import { type CsvDelimiter, delimiterName, describeDelimiter } from "./delimiter.ts";
 import { DuplicateTracker } from "./duplicates.ts";
 import { emptyArray } from "./fresh.ts";
@@ -33,15 +34,14 @@ import { formatProblem } from "./problems.ts";
 import { readCsvFileBatches, readCsvTextBatches } from "./reader.ts";
 import type { CheckedRow, CsvProblem, CsvRow, CsvTemplate } from "./types.ts";
 
+export { checkRow, templateHint } from "./binding.ts";
 export {
   bindHeader,
-  checkRow,
   type HeaderBinding,
   type HeaderSlot,
   REJECT_COLUMNS,
   reservedNamePart,
-  templateHint,
-} from "./binding.ts";
+} from "./header_binding.ts";
 export { DuplicateTracker } from "./duplicates.ts";
 
 /** Problems a report keeps unless told otherwise; all are counted. */

@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import { DuplicateTracker } from "./duplicates.ts";
- * declare const binding: import("./binding.ts").HeaderBinding;
+ * declare const binding: import("./header_binding.ts").HeaderBinding;
  * declare const rows: import("./types.ts").CheckedRow[];
  * const tracker = new DuplicateTracker(binding);
  * for (const row of rows) tracker.add(row);
@@ -21,7 +21,7 @@
  * @module
  */
 import { counted } from "../plural.ts";
-import type { HeaderBinding } from "./binding.ts";
+import type { HeaderBinding } from "./header_binding.ts";
 import { finish53, HashSet53 } from "./hash_set.ts";
 import { shown } from "./problems.ts";
 import type { CellValue, CheckedRow, CsvProblem } from "./types.ts";

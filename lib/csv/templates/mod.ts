@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { REJECT_COLUMNS } from "../binding.ts";
+import { REJECT_COLUMNS } from "../header_binding.ts";
 import { columnKey } from "../problems.ts";
 import { csvLine } from "../reader.ts";
 import type { CsvTemplate } from "../types.ts";

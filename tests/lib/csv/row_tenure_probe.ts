@@ -9,7 +9,8 @@
  * @module
  */
 import v8 from "node:v8";
-import { bindHeader, checkRow } from "../../../lib/csv/binding.ts";
+import { checkRow } from "../../../lib/csv/binding.ts";
+import { bindHeader } from "../../../lib/csv/header_binding.ts";
 import { templateNamed } from "../../../lib/csv/template_choice.ts";
 import { CsvTokenizer } from "../../../lib/csv/tokenizer.ts";
 

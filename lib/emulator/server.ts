@@ -267,6 +267,8 @@ async function faulted(
   return droppedResponse(real.status, await real.text());
 }
 
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 function injectedError(decision: FaultDecision, path: string, requestId: string): Response {
   const response = errorResponse(errorStyleForPath(path), faultError(decision.status!), requestId);
   if (decision.retryAfterSeconds !== undefined) {
@@ -284,7 +286,10 @@ function injectedError(decision: FaultDecision, path: string, requestId: string)
  * connection closes early and the client's body read fails like a dropped connection. Erroring the stream
  * would do the same but makes Deno print the error on the server's stderr.
  */
-function droppedResponse(status: number, fullBody: string): Response {
+function droppedResponse(realStatus: number, fullBody: string): Response {
+  // A status without a body (204 after a delete or a label write) cannot carry a cut body; the connection
+  // is lost all the same, so the cut answer says 200 and promises a byte it never sends.
+  const status = NULL_BODY_STATUSES.has(realStatus) ? 200 : realStatus;
   const bytes = new TextEncoder().encode(fullBody);
   const partial = bytes.slice(0, Math.max(1, Math.floor(bytes.length / 2)));
   const body = new ReadableStream<Uint8Array>({

@@ -97,6 +97,25 @@ Deno.test("afterHandling performs the write before answering 503 or dropping (a 
   });
 });
 
+Deno.test("a dropped answer to a write that answers 204 (no body) is lost too, not a 500", async () => {
+  await withEmulator({}, async (emulator) => {
+    const created = await call(emulator, "POST", ENTITY, { entity: tableEntity("Gone") });
+    const guid =
+      Object.values((created.body as { guidAssignments: Record<string, string> }).guidAssignments)[0];
+    const labels = `${DATAMAP}/atlas/v2/entity/guid/${guid}/labels`;
+    emulator.faults.script([{ drop: true, afterHandling: true, method: "PUT" }]);
+    await assert.rejects(
+      fetch(emulator.url + labels, { method: "PUT", body: JSON.stringify(["kept"]) })
+        .then((response) => response.text()),
+      TypeError,
+      "the client's read fails, as when the connection is lost",
+    );
+    const read = await call(emulator, "GET", `${DATAMAP}/atlas/v2/entity/guid/${guid}`);
+    assert.deepEqual((read.body as { entity: { labels?: string[] } }).entity.labels, ["kept"], "applied");
+    assert.deepEqual(emulator.faults.stats().log.at(-2)?.status, 0, "logged as dropped");
+  });
+});
+
 Deno.test("latency and step delays slow responses down", async () => {
   await withEmulator({ faults: { latencyMs: 60 } }, async (emulator) => {
     assert.ok(await timed(() => call(emulator, "GET", MISSING)) >= 55);

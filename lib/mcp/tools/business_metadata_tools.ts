@@ -197,7 +197,6 @@ export const deleteMetadataFromAssetTool = operationTool({
   output: z.object({ guid: z.string(), bm_name: z.string(), removed_attributes: z.array(z.string()) }),
   operation: deleteBusinessMetadata,
   // As before, any GUID is sent and the catalog answers for it.
-  looser: { guid: z.string().min(1) },
   arguments: (input) => ({ guid: input.guid, bmName: input.bm_name }),
   view: (result, input) => {
     const { removed } = result as { removed: Record<string, Record<string, unknown>> };

@@ -26,11 +26,6 @@ export { MAX_BATCH_ENTITIES };
 export const MAX_REFERRED_ENTITIES = 100;
 
 const guid = z.string().min(1).describe("GUID of the entity, as returned by search_entities");
-/**
- * The entity tools have always sent any GUID they are given and answered the catalog's 404 (the hostile
- * input and secrets tests pin it), where the command line refuses a malformed one first.
- */
-const CATALOG_CHECKS_GUID = { guid: z.string().min(1) };
 const entityRecord = z.record(z.string(), z.unknown());
 const attributes = z.record(z.string(), z.unknown()).describe(
   'Attribute names and values, e.g. {"owner": "finance-data", "description": "…"}',
@@ -214,7 +209,6 @@ export const getEntityTool = operationTool({
     ),
   }),
   operation: getEntity,
-  looser: CATALOG_CHECKS_GUID,
   arguments: (input) => ({
     guid: input.guid,
     minExtInfo: input.min_ext_info,
@@ -260,7 +254,6 @@ export const updateEntityTool = operationTool({
   input: z.object({ guid, attributes }),
   output: mutationOutput,
   operation: updateEntity,
-  looser: CATALOG_CHECKS_GUID,
   arguments: (input) => ({ guid: input.guid, attributes: input.attributes }),
   view: (result) => summarizeMutation(result as EntityMutationResult),
 });
@@ -273,7 +266,6 @@ export const deleteEntityTool = operationTool({
   input: z.object({ guid }),
   output: mutationOutput,
   operation: deleteEntity,
-  looser: CATALOG_CHECKS_GUID,
   arguments: (input) => ({ guid: input.guid }),
   view: (result) => summarizeMutation(result as EntityMutationResult),
 });

@@ -22,17 +22,6 @@ import { composedTool, type OperationRunner } from "../tool_operation.ts";
 
 export { MAX_ASSIGNED_ENTITIES };
 
-/**
- * The glossary tools have always sent any glossary or term GUID they are given and answered the
- * catalog's 404, where the command line refuses a malformed one first.
- */
-export const CATALOG_CHECKS_GUIDS = {
-  glossaryGuid: z.string().min(1).optional(),
-  termGuid: z.string().min(1),
-  entityGuids: z.array(z.string().min(1)).min(1),
-  guid: z.string().min(1),
-};
-
 const assignResult = z.object({
   entity_guid: z.string(),
   status: z.enum(["assigned", "already_assigned", "failed"]),
@@ -77,7 +66,6 @@ export const assignTermToEntitiesTool = composedTool({
     getEntityHeader,
     termRelate,
   ],
-  looser: CATALOG_CHECKS_GUIDS,
   compose: async (run, input, ctx) => {
     let current: Array<{ guid?: string }>;
     try {

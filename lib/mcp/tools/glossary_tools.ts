@@ -18,7 +18,7 @@ import { createTerm, listTerms, readTermsHeaders } from "../../operations/glossa
 import type { ToolDefinition } from "../tool.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-import { assignTermToEntitiesTool, CATALOG_CHECKS_GUIDS } from "./glossary_assign_tool.ts";
+import { assignTermToEntitiesTool } from "./glossary_assign_tool.ts";
 
 /** Terms returned at most by one get_glossary_terms call. */
 export const MAX_TERMS = 1000;
@@ -69,7 +69,6 @@ export const getGlossaryTermsTool = composedTool({
   }),
   // The glossaries (one, or all) say how many terms each holds; only the page's terms are read.
   operations: [readGlossary, listTerms],
-  looser: CATALOG_CHECKS_GUIDS,
   compose: async (run, input) => {
     const glossaries = input.glossary_guid
       ? [await run(readGlossary, { glossaryGuid: input.glossary_guid }) as AtlasGlossary]
@@ -124,7 +123,6 @@ export const createGlossaryTermTool = composedTool({
   }),
   // The default glossary is found (or made) and synonyms named are resolved before the term is created.
   operations: [readGlossary, createGlossary, readTermsHeaders, createTerm],
-  looser: CATALOG_CHECKS_GUIDS,
   compose: async (run, input) => {
     if (input.definition && input.long_description && input.definition !== input.long_description) {
       throw new UsageError("definition and long_description differ; give only one of them.");

@@ -92,11 +92,6 @@ export interface OperationToolSpec<I extends ObjectSchema, O extends ObjectSchem
   operation: Operation;
   /** The operation's input for a call's arguments. */
   arguments(args: z.output<I>): Record<string, unknown>;
-  /**
-   * Operation fields this tool checks as it always has, more loosely than the command line (a GUID the
-   * catalog itself answers 404 for): the operation's schema with these fields replaced. Keep it rare.
-   */
-  looser?: Record<string, z.ZodType>;
   /** The tool's answer from the operation's result. */
   view(result: unknown, args: z.output<I>): z.input<O> | Promise<z.input<O>>;
 }
@@ -106,8 +101,6 @@ export interface ComposedToolSpec<I extends ObjectSchema, O extends ObjectSchema
   /** Every operation the tool may run; `compose` may run no other. */
   operations: ReadonlyArray<Operation>;
   compose(run: OperationRunner, args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
-  /** See {@link OperationToolSpec.looser}; replaces those of the fields each operation it runs has. */
-  looser?: Record<string, z.ZodType>;
 }
 
 /** The tool for one operation; its hints are the operation's. */
@@ -120,7 +113,6 @@ export function operationTool<I extends ObjectSchema, O extends ObjectSchema>(
     operations: [operation],
     confirmWhen: spec.confirmWhen ?? defaultConfirmWhen([operation], spec.arguments),
     compose: async (run, args) => spec.view(await run(operation, spec.arguments(args)), args),
-    looser: spec.looser,
   });
 }
 
@@ -147,7 +139,7 @@ export function composedTool<I extends ObjectSchema, O extends ObjectSchema>(
         if (!operations.includes(operation)) {
           throw new Error(`${spec.name} runs ${operation.id}, which its definition does not name`);
         }
-        return runOperation(spec.name, context, operation, input, spec.looser);
+        return runOperation(spec.name, context, operation, input);
       };
       return spec.compose(run, args, context);
     },
@@ -180,15 +172,9 @@ async function runOperation(
   context: ToolContext,
   operation: Operation,
   input: Record<string, unknown>,
-  looser?: Record<string, z.ZodType>,
 ): Promise<unknown> {
   const held = withConfirmation(operation);
-  const shape = (held.input as unknown as ObjectSchema).shape;
-  const replaced = Object.entries(looser ?? {}).filter(([field]) => field in shape);
-  const schema = replaced.length > 0
-    ? (held.input as unknown as ObjectSchema).safeExtend(Object.fromEntries(replaced))
-    : held.input;
-  const parsed = schema.safeParse({ ...input, confirm: context.confirmed === true });
+  const parsed = held.input.safeParse({ ...input, confirm: context.confirmed === true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) =>
       `${issue.path.map(String).map(toSnake).join(".") || "arguments"}: ${issue.message}`

@@ -326,8 +326,6 @@ Deno.test("path traversal in file arguments: refused with a clear error, nothing
   await withHostileSetup((setup) => runCases(t, setup, pathCases(setup)));
 });
 
-const NOT_A_PATH_SEGMENT =
-  /\\?"\.{1,2}\\?" is not a valid name or id: in the request path .* would address another resource/;
 /** The command line's refusal of a GUID option's value. */
 const notAGuid = (value: string) =>
   new RegExp(

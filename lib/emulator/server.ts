@@ -104,65 +104,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let server: GuardedServer;
   const closing = new AbortController();
   try {
-    if (options.seed && store.count() === 0) {
-      const file = typeof options.seed === "string" ? options.seed : "the built-in seed";
-      const added = typeof options.seed === "string"
-        ? await seedStore(store, options.seed, Date.now())
-        : seedStoreFrom(store, DEFAULT_SEED, file, Date.now());
-      logger.info(`emulator: seeded ${added} entities from ${file}`);
-    }
+    if (options.seed && store.count() === 0) await seed(store, options.seed, logger);
     const deps: AreaDependencies = {
       store,
       types: createTypeSystem(store.database, Date.now),
       now: Date.now,
     };
-    const apiRouter = new Router();
-    for (const prefix of API_PREFIXES) {
-      // Routes the contracts write outside /atlas/v2 (lineage next page, glossary import by name and its
-      // status) are answered under /atlas/v2 too, as the service does.
-      const glossary = withAtlasV2Aliases(glossaryArea(deps));
-      const lineage = withAtlasV2Aliases(lineageArea(deps));
-      apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps))
-        .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps))
-        .mount(prefix, glossary).mount(prefix, lineage);
-    }
-    // The account API (account properties, collections) has no /datamap/api prefix; collections are served
-    // under /account/collections and, as the service also answers, under /collections.
-    const collections = collectionsArea(deps);
-    apiRouter.mount("", accountArea(deps)).mount("", collections).mount("", scanArea(deps))
-      .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
-    apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
     const handler = requestHandler({
-      apiRouter,
+      apiRouter: apiRoutes(deps),
       adminRouter,
       faults,
       logger,
       signal: closing.signal,
       roles: options.roles,
     });
-    // Behind the guard of the MCP server too: bounded connections, header time and requests in flight.
-    server = serveGuarded({
-      hostname: "127.0.0.1",
-      port: options.port ?? 0,
-      // A local test bed that bulk imports and load tests drive hard: room for their connection pools,
-      // still bounded (and fitted to the open-file limit by the guard).
-      limits: EMULATOR_LISTEN_LIMITS,
-      log: (message) => logger.warn(`emulator: ${message}`),
-      onError: (error) => {
-        logger.error(`emulator: unhandled error: ${(error as Error)?.stack ?? error}`);
-        const internal = new EmulatorError(500, "ATLAS-500-00-001", "Internal server error");
-        return errorResponse("atlas", internal, crypto.randomUUID());
-      },
-    }, handler);
+    server = listen(options.port ?? 0, handler, logger);
   } catch (error) {
     store.close();
     if (error instanceof Deno.errors.AddrInUse) {
       throw new Error(
         `Port ${options.port} on 127.0.0.1 is in use; choose another with --port (0 picks a free one)`,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     }
     throw error;
@@ -185,6 +148,53 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
+}
+
+/** Fills an empty store from a seed file, or from the built-in sample catalog (`seed: true`). */
+async function seed(store: EntityStore, seed: string | true, logger: Logger): Promise<void> {
+  const file = typeof seed === "string" ? seed : "the built-in seed";
+  const added = typeof seed === "string"
+    ? await seedStore(store, seed, Date.now())
+    : seedStoreFrom(store, DEFAULT_SEED, file, Date.now());
+  logger.info(`emulator: seeded ${added} entities from ${file}`);
+}
+
+/** Every API area, mounted where the service answers it. */
+function apiRoutes(deps: AreaDependencies): Router {
+  const apiRouter = new Router();
+  for (const prefix of API_PREFIXES) {
+    // Routes the contracts write outside /atlas/v2 (lineage next page, glossary import by name and its
+    // status) are answered under /atlas/v2 too, as the service does.
+    const glossary = withAtlasV2Aliases(glossaryArea(deps));
+    const lineage = withAtlasV2Aliases(lineageArea(deps));
+    apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps))
+      .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps))
+      .mount(prefix, glossary).mount(prefix, lineage);
+  }
+  // The account API (account properties, collections) has no /datamap/api prefix; collections are served
+  // under /account/collections and, as the service also answers, under /collections.
+  const collections = collectionsArea(deps);
+  apiRouter.mount("", accountArea(deps)).mount("", collections).mount("", scanArea(deps))
+    .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
+  apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
+  return apiRouter;
+}
+
+/** Serves `handler` on 127.0.0.1 behind the guard of the MCP server too. */
+function listen(port: number, handler: Deno.ServeHandler<Deno.NetAddr>, logger: Logger): GuardedServer {
+  return serveGuarded({
+    hostname: "127.0.0.1",
+    port,
+    // A local test bed that bulk imports and load tests drive hard: room for their connection pools,
+    // still bounded (and fitted to the open-file limit by the guard).
+    limits: EMULATOR_LISTEN_LIMITS,
+    log: (message) => logger.warn(`emulator: ${message}`),
+    onError: (error) => {
+      logger.error(`emulator: unhandled error: ${(error as Error)?.stack ?? error}`);
+      const internal = new EmulatorError(500, "ATLAS-500-00-001", "Internal server error");
+      return errorResponse("atlas", internal, crypto.randomUUID());
+    },
+  }, handler);
 }
 
 interface HandlerParts {

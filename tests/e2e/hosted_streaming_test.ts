@@ -6,22 +6,13 @@
 import assert from "node:assert/strict";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { type ServeProcess, startServe } from "../support/serve_process.ts";
+import { ASSET_IMPORT, writeAssetsCsv } from "../support/asset_import.ts";
 
 const ROWS = 3_000;
-const IMPORT = {
-  name: "import_entities_from_csv",
-  arguments: {
-    file_path: "assets.csv",
-    entity_type: "DataSet",
-    column_mapping: { path: "qualifiedName", title: "name" },
-    batch_size: 20,
-  },
-};
 
 async function withHostedServer(test: (server: ServeProcess, emulator: string) => Promise<void>) {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "govcat-hosted-e2e-" }));
-  const lines = ["path,title", ...Array.from({ length: ROWS }, (_, i) => `ds://e2e/${i},Asset ${i}`)];
-  await Deno.writeTextFile(`${root}/assets.csv`, lines.join("\n") + "\n");
+  await writeAssetsCsv(root, ROWS, "ds://e2e/");
   const server = await startServe(["--emulator", `--file-root=${root}`], {
     FUNCTIONS_CUSTOMHANDLER_PORT: "0",
   });
@@ -68,7 +59,7 @@ Deno.test("hosted subprocess: progress streams to an SDK client, and its abort s
     try {
       const controller = new AbortController();
       const progress: number[] = [];
-      const call = client.callTool(IMPORT, undefined, {
+      const call = client.callTool(ASSET_IMPORT, undefined, {
         signal: controller.signal,
         timeout: 60_000,
         onprogress: (p) => {
@@ -98,7 +89,7 @@ Deno.test("hosted subprocess: a client that disconnects mid-import stops it", as
         jsonrpc: "2.0",
         id: 1,
         method: "tools/call",
-        params: { ...IMPORT, _meta: { progressToken: 1 } },
+        params: { ...ASSET_IMPORT, _meta: { progressToken: 1 } },
       }),
     });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

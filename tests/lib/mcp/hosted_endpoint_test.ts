@@ -6,17 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { type Harness, type HarnessOptions, startHarness } from "../../support/mcp_harness.ts";
+import { ASSET_IMPORT, writeAssetsCsv } from "../../support/asset_import.ts";
 
 const ROWS = 3_000;
-const IMPORT = {
-  name: "import_entities_from_csv",
-  arguments: {
-    file_path: "assets.csv",
-    entity_type: "DataSet",
-    column_mapping: { path: "qualifiedName", title: "name" },
-    batch_size: 20,
-  },
-};
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 /** A hosted harness whose file root holds a CSV of {@link ROWS} rows, the catalog answering slowly. */
@@ -25,8 +17,7 @@ async function withImport(
   options: HarnessOptions = {},
 ): Promise<void> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "govcat-hosted-" }));
-  const lines = ["path,title", ...Array.from({ length: ROWS }, (_, i) => `ds://hosted/${i},Asset ${i}`)];
-  await Deno.writeTextFile(`${root}/assets.csv`, lines.join("\n") + "\n");
+  await writeAssetsCsv(root, ROWS, "ds://hosted/");
   const calls = { requestIds: [] as (string | number)[] };
   // Records the JSON-RPC id of each tools/call the client sends, as another caller might learn it.
   const recording: typeof fetch = (input, init) => {
@@ -83,7 +74,7 @@ async function startRawCall(harness: Harness, headers: Record<string, string> = 
       jsonrpc: "2.0",
       id: 7,
       method: "tools/call",
-      params: { ...IMPORT, _meta: { progressToken: "p" } },
+      params: { ...ASSET_IMPORT, _meta: { progressToken: "p" } },
     }),
   });
   assert.equal(response.status, 200);
@@ -102,7 +93,7 @@ Deno.test("hosted: a long import streams progress to an SDK client before its re
   await withImport(async (harness) => {
     harness.emulator.faults.set({ latencyMs: 10 });
     const progress: number[] = [];
-    const result = await harness.client.callTool(IMPORT, undefined, {
+    const result = await harness.client.callTool(ASSET_IMPORT, undefined, {
       onprogress: (p) => void progress.push(p.progress),
       timeout: 60_000,
     });
@@ -128,7 +119,7 @@ Deno.test("hosted: a departed client is noticed even while its call sends nothin
     const response = await fetch(`${harness.baseUrl}/api/mcp`, {
       method: "POST",
       headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: IMPORT }),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: ASSET_IMPORT }),
     });
     await waitFor(() => harness.emulator.faults.stats().total > 3, "the import to start");
     await response.body!.cancel();
@@ -140,7 +131,7 @@ Deno.test("hosted: an SDK client's abort (notifications/cancelled in its session
   await withImport(async (harness) => {
     const controller = new AbortController();
     let progressSeen = 0;
-    const call = harness.client.callTool(IMPORT, undefined, {
+    const call = harness.client.callTool(ASSET_IMPORT, undefined, {
       signal: controller.signal,
       onprogress: () => {
         if (++progressSeen === 2) controller.abort("user stopped it");
@@ -155,7 +146,7 @@ Deno.test("hosted: an SDK client's abort (notifications/cancelled in its session
 Deno.test("hosted: another caller's cancellation, a forged session or none stops nothing", async () => {
   await withImport(async (harness, calls) => {
     harness.emulator.faults.set({ latencyMs: 10 });
-    const call = harness.client.callTool(IMPORT, undefined, { timeout: 60_000 });
+    const call = harness.client.callTool(ASSET_IMPORT, undefined, { timeout: 60_000 });
     await waitFor(() => calls.requestIds.length === 1 && harness.app.runningHostedCalls === 1, "the call");
     const requestId = calls.requestIds[0];
     const issued = await fetch(`${harness.baseUrl}/api/mcp`);

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { type Harness, startHarness } from "../../support/mcp_harness.ts";
+import { ASSET_IMPORT, writeAssetsCsv } from "../../support/asset_import.ts";
 
 const ROWS = 3_000;
 const INIT = {
@@ -170,19 +171,10 @@ Deno.test("a tool call whose stream is cut mid-import resumes with Last-Event-ID
   });
   try {
     harness.emulator.faults.set({ latencyMs: 100 });
-    const lines = ["path,title", ...Array.from({ length: ROWS }, (_, i) => `ds://resumed/${i},Asset ${i}`)];
-    await Deno.writeTextFile(`${root}/assets.csv`, lines.join("\n") + "\n");
+    await writeAssetsCsv(root, ROWS, "ds://resumed/");
     const progress: number[] = [];
     const result = await harness.client.callTool(
-      {
-        name: "import_entities_from_csv",
-        arguments: {
-          file_path: "assets.csv",
-          entity_type: "DataSet",
-          column_mapping: { path: "qualifiedName", title: "name" },
-          batch_size: 20,
-        },
-      },
+      ASSET_IMPORT,
       undefined,
       { onprogress: (p) => void progress.push(p.progress), timeout: 20_000 },
     );

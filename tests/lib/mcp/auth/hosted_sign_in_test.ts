@@ -8,13 +8,13 @@ import { loadMcpClientSdk } from "../../../../lib/deps/mcp_sdk.ts";
 import { HOSTED_METADATA_PATH } from "../../../../lib/mcp/auth/sign_in.ts";
 import { CURATOR, READER } from "../../../support/entra_stand_in.ts";
 import { startSignedInHarness } from "../../../support/signed_in_harness.ts";
+import { ASSET_IMPORT, writeAssetsCsv } from "../../../support/asset_import.ts";
 
 const ROWS = 2_000;
 
 Deno.test("hosted sign-in: another user's cancel or DELETE with the owner's session id stops nothing", async () => {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "govcat-hosted-signin-" }));
-  const lines = ["path,title", ...Array.from({ length: ROWS }, (_, i) => `ds://signed/${i},Asset ${i}`)];
-  await Deno.writeTextFile(`${root}/assets.csv`, lines.join("\n") + "\n");
+  await writeAssetsCsv(root, ROWS, "ds://signed/");
   const h = await startSignedInHarness({
     mode: "hosted",
     env: { CATALOG_MCP_FILE_ROOT: root },
@@ -44,15 +44,7 @@ Deno.test("hosted sign-in: another user's cancel or DELETE with the owner's sess
       }),
     );
     const call = owner.callTool(
-      {
-        name: "import_entities_from_csv",
-        arguments: {
-          file_path: "assets.csv",
-          entity_type: "DataSet",
-          column_mapping: { path: "qualifiedName", title: "name" },
-          batch_size: 20,
-        },
-      },
+      ASSET_IMPORT,
       undefined,
       { timeout: 60_000 },
     ).catch((error) => error);

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config.ts";
 import type { BulkImportSummary } from "../../lib/csv/engine.ts";
+import type { BulkImport } from "../../lib/csv/types.ts";
 import { runBulkImport } from "../../lib/csv/engine.ts";
 import { templateNamed } from "../../lib/csv/template_choice.ts";
 import type { FaultStep } from "../../lib/emulator/fault_settings.ts";
@@ -83,6 +84,31 @@ function assertResentSafely(
   });
 }
 
+/**
+ * Imports `lines` with `plugin` while every other update to `path` loses its answer, and returns the
+ * summary and how many times each of `ids` was written (`kind`'s write counts in the emulator).
+ */
+async function importLosingAnswers<T>(
+  setup: Setup,
+  kind: "uc-term" | "glossary-term",
+  path: string,
+  plugin: BulkImport<T>,
+  lines: string[],
+  ids: string[],
+): Promise<{ summary: BulkImportSummary; writes: number[] }> {
+  const { emulator, dir } = setup;
+  const file = `${dir}/terms.csv`;
+  await Deno.writeTextFile(file, lines.join("\n") + "\n");
+  const before = await writeCounts(emulator, kind);
+  loseEveryOtherAnswer(emulator, path);
+  const summary = await runBulkImport(plugin, { file, batchSize: 5, concurrency: 2, retryDelayMs: 1 });
+  assert.equal(emulator.faults.pendingSteps().length, 0, "every scripted answer was given");
+  const after = await writeCounts(emulator, kind);
+  emulator.faults.reset();
+  const key = (id: string) => id.toLowerCase();
+  return { summary, writes: ids.map((id) => (after.get(key(id)) ?? 0) - (before.get(key(id)) ?? 0)) };
+}
+
 /** The fields as text, some left out (ids, times), some blanked (those each row sets to its own). */
 function fieldsOf(term: Record<string, unknown>, omit: string[], blank: string[]): string {
   const fields = Object.entries(term).filter(([name]) => !omit.includes(name)).map((
@@ -92,7 +118,8 @@ function fieldsOf(term: Record<string, unknown>, omit: string[], blank: string[]
 }
 
 Deno.test("uc term updates re-sent after a lost answer leave each term as one write does, counted once", async () => {
-  await withSetup(async ({ emulator, unified, dir }) => {
+  await withSetup(async (setup) => {
+    const { unified } = setup;
     const domainId = (await unified.domains.create({ name: "Updates", type: "FunctionalUnit" })).id;
     const ids: string[] = [];
     for (let i = 0; i < TERMS; i++) {
@@ -104,29 +131,13 @@ Deno.test("uc term updates re-sent after a lost answer leave each term as one wr
       });
       ids.push(term.id);
     }
-    const path = `${dir}/terms.csv`;
-    const lines = ["term_id,name,description", ...ids.map((_, i) => `,Term ${i},New ${i}`)];
-    await Deno.writeTextFile(path, lines.join("\n") + "\n");
-    const before = await writeCounts(emulator, "uc-term");
-    loseEveryOtherAnswer(emulator, "/terms/");
-
     const plugin = ucTermImport(unified, {
       domainId,
       template: templateNamed("uc-term-all-fields", UC_TERM_IMPORT_TEMPLATES),
       links: new Map(),
     });
-    const summary = await runBulkImport(plugin, {
-      file: path,
-      batchSize: 5,
-      concurrency: 2,
-      retryDelayMs: 1,
-    });
-
-    assert.equal(emulator.faults.pendingSteps().length, 0, "every scripted answer was given");
-    const after = await writeCounts(emulator, "uc-term");
-    emulator.faults.reset();
-    const key = (id: string) => id.toLowerCase();
-    const writes = ids.map((id) => (after.get(key(id)) ?? 0) - (before.get(key(id)) ?? 0));
+    const lines = ["term_id,name,description", ...ids.map((_, i) => `,Term ${i},New ${i}`)];
+    const { summary, writes } = await importLosingAnswers(setup, "uc-term", "/terms/", plugin, lines, ids);
     const stored = await Promise.all(ids.map((id) => unified.terms.get(id)));
     stored.forEach((term, i) => assert.equal(term.description, `New ${i}`));
     assertResentSafely(
@@ -139,7 +150,8 @@ Deno.test("uc term updates re-sent after a lost answer leave each term as one wr
 });
 
 Deno.test("glossary term updates re-sent after a lost answer leave each term as one write does, counted once", async () => {
-  await withSetup(async ({ emulator, catalog, dir }) => {
+  await withSetup(async (setup) => {
+    const { catalog } = setup;
     const glossaryGuid = (await catalog.glossary.create({ name: "Updates" })).guid!;
     const guids: string[] = [];
     for (let i = 0; i < TERMS; i++) {
@@ -150,28 +162,20 @@ Deno.test("glossary term updates re-sent after a lost answer leave each term as 
       });
       guids.push(term.guid!);
     }
-    const path = `${dir}/terms.csv`;
-    const lines = ["name,description", ...guids.map((_, i) => `Term ${i},New ${i}`)];
-    await Deno.writeTextFile(path, lines.join("\n") + "\n");
-    const before = await writeCounts(emulator, "glossary-term");
-    loseEveryOtherAnswer(emulator, "/glossary/term/");
-
     const plugin = glossaryTermImport(catalog, {
       glossaryGuid,
       mode: "batches",
       template: batchTermsTemplate(),
     });
-    const summary = await runBulkImport(plugin, {
-      file: path,
-      batchSize: 5,
-      concurrency: 2,
-      retryDelayMs: 1,
-    });
-
-    assert.equal(emulator.faults.pendingSteps().length, 0, "every scripted answer was given");
-    const after = await writeCounts(emulator, "glossary-term");
-    emulator.faults.reset();
-    const writes = guids.map((guid) => (after.get(guid) ?? 0) - (before.get(guid) ?? 0));
+    const lines = ["name,description", ...guids.map((_, i) => `Term ${i},New ${i}`)];
+    const { summary, writes } = await importLosingAnswers(
+      setup,
+      "glossary-term",
+      "/glossary/term/",
+      plugin,
+      lines,
+      guids,
+    );
     const stored = await Promise.all(guids.map((guid) => catalog.glossary.getTerm(guid)));
     stored.forEach((term, i) => assert.equal(term.longDescription, `New ${i}`));
     assertResentSafely(

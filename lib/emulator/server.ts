@@ -151,10 +151,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 /** Fills an empty store from a seed file, or from the built-in sample catalog (`seed: true`). */
-async function seed(store: EntityStore, seed: string | true, logger: Logger): Promise<void> {
-  const file = typeof seed === "string" ? seed : "the built-in seed";
-  const added = typeof seed === "string"
-    ? await seedStore(store, seed, Date.now())
+async function seed(store: EntityStore, source: string | true, logger: Logger): Promise<void> {
+  const file = typeof source === "string" ? source : "the built-in seed";
+  const added = typeof source === "string"
+    ? await seedStore(store, source, Date.now())
     : seedStoreFrom(store, DEFAULT_SEED, file, Date.now());
   logger.info(`emulator: seeded ${added} entities from ${file}`);
 }

@@ -5,6 +5,7 @@
  * stale README or a kind computed from the wrong hint shows here.
  */
 import assert from "node:assert/strict";
+import { README_SECTIONS } from "../../../tools/readme_sections.ts";
 import { startHarness } from "../../support/mcp_harness.ts";
 
 const README = new URL("../../../README.md", import.meta.url);
@@ -17,8 +18,10 @@ interface ReadmeRow {
 /** The rows between the README's tool table markers, by tool name. */
 async function readmeToolRows(): Promise<Map<string, ReadmeRow>> {
   const readme = await Deno.readTextFile(README);
-  const start = readme.indexOf("<!-- tools:start");
-  const end = readme.indexOf("<!-- tools:end -->");
+  // The markers of the generated tool table; the rows between them are read from the README as it is.
+  const markers = README_SECTIONS.find((section) => section.start.startsWith("<!-- tools:start"))!;
+  const start = readme.indexOf(markers.start);
+  const end = readme.indexOf(markers.end);
   assert.ok(start >= 0 && end > start, "README.md has the tool table markers");
   const rows = new Map<string, ReadmeRow>();
   for (const line of readme.slice(start, end).split("\n")) {

@@ -10,7 +10,7 @@
  */
 import { CatalogClient } from "../lib/catalog/client.ts";
 import { UnifiedCatalogClient } from "../lib/unified/client.ts";
-import { type Config, type EnvSource, loadConfig, type LogLevel } from "../lib/config.ts";
+import { type Config, type EnvSource, loadConfig } from "../lib/config.ts";
 import { unrestrictedFileAccess } from "../lib/file_access.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import type { ProfileAwareContext } from "../lib/operations/profile_operations.ts";
@@ -18,6 +18,7 @@ import type { ProgressSink } from "../lib/operations/types.ts";
 import { readUserFile } from "../lib/user_files.ts";
 import { createProfileService } from "./profile_service.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
+import { initialLogLevel } from "./log_level.ts";
 
 export interface ContextOptions {
   env: EnvSource;
@@ -29,13 +30,6 @@ export interface ContextOptions {
   writeLog?: (line: string) => void;
   /** Where long jobs report progress (see `cli/progress.ts`). */
   progress?: ProgressSink;
-}
-
-/** The log level before the configuration is read: --verbose, else a valid CATALOG_LOG, else warn. */
-export function initialLogLevel(env: EnvSource, verbose = false): LogLevel {
-  if (verbose) return "debug";
-  const level = env.CATALOG_LOG?.toLowerCase();
-  return level === "error" || level === "info" || level === "debug" ? level : "warn";
 }
 
 export function createOperationContext(options: ContextOptions): ProfileAwareContext {

@@ -22,12 +22,14 @@ import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
 import { assertSafeBinding, jsonError } from "../lib/mcp/http_security.ts";
 import { type GuardedServer, serveGuarded } from "../lib/net_guard.ts";
 import { createToolServer, createToolServices } from "../lib/mcp/server.ts";
+import type { ToolServices } from "../lib/mcp/tool.ts";
 import { serveStdio } from "../lib/mcp/stdio.ts";
 import { type RealServer, REPLAY_ID } from "../lib/mcp/fast_start.ts";
 import { type JSONRPCMessage, StdioServerTransport } from "../lib/deps/mcp_sdk.ts";
 import { didYouMean } from "../lib/suggest.ts";
 import { VERSION } from "../lib/version.ts";
-import { initialLogLevel } from "./context.ts";
+import { initialLogLevel } from "./log_level.ts";
+import { announceStdio, describeCatalog, describeFileRoot } from "./serve_services.ts";
 import { effectiveServeEnv } from "./serve_fast.ts";
 
 /** Local port of hosted mode when the Functions host does not assign one. */
@@ -131,13 +133,7 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     const services = createToolServices({ config, logger, fallbackFileRoot });
     logger.info(`file root: ${describeFileRoot(config, fallbackFileRoot)}`);
     if (mode === "stdio") {
-      if (config.mcpSignIn) {
-        logger.warn(
-          "CATALOG_MCP_ENTRA_* configure sign-in on the HTTP transports; over stdio there is none, and tool " +
-            "calls use the server's own identity.",
-        );
-      }
-      logger.info(describeCatalog(config, emulator));
+      announceStdio(config, emulator, logger);
       await serveStdio(services);
       return 0;
     }
@@ -148,19 +144,12 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
 }
 
 /**
- * The real stdio server behind the fast start (cli/serve_fast.ts), on an already validated environment:
- * what runServeCommand and serveStdio do for stdio, fed from the fast start's buffer instead of stdin. Its
- * answer to the replayed `initialize` (id REPLAY_ID) is dropped: the client has had it.
+ * The real stdio server behind the fast start (cli/serve_fast.ts), over the services the fast start built
+ * (`stdioServices`, shared with its first tool calls): what serveStdio does, fed from the fast start's
+ * buffer instead of stdin. Its answer to the replayed `initialize` (id REPLAY_ID) is dropped: the client
+ * has had it.
  */
-export async function startStdioHandoff(
-  effective: EnvSource,
-  verbose: boolean | undefined,
-  env: EnvSource,
-): Promise<RealServer> {
-  const logger = createLogger(initialLogLevel(env, verbose));
-  const config = loadConfig(effective, {});
-  const services = createToolServices({ config, logger });
-  logger.info(describeCatalog(config, undefined));
+export async function startStdioHandoff(services: ToolServices): Promise<RealServer> {
   const server = createToolServer(services);
   server.onerror = (error) => services.logger.warn(`mcp: ${error.message}`);
   const input = new PassThrough();
@@ -299,20 +288,6 @@ export function sampleFilesDirectory(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function describeFileRoot(config: Config, fallback: string | undefined): string {
-  if (config.mcpFileRoot !== undefined) return `${config.mcpFileRoot} (CATALOG_MCP_FILE_ROOT or --file-root)`;
-  return `the roots each MCP client declares, else ${fallback ?? "no file access"}`;
-}
-
-function describeCatalog(config: Config, emulator: RunningEmulator | undefined): string {
-  if (emulator) {
-    return `embedded emulator at ${emulator.url} (${emulator.entityCount()} entities, ${
-      emulator.dataLocation === ":memory:" ? "in memory" : emulator.dataLocation
-    })`;
-  }
-  return `account ${config.accountName}${config.endpoint ? ` via ${config.endpoint}` : ""}`;
 }
 
 function parseServeFlags(argv: string[]): ServeFlags {

@@ -12,6 +12,7 @@ import { type EnvSource, loadConfig } from "../lib/config.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import { FAST_START_DATA, fastToolListing, type RealServer, serveFastStart } from "../lib/mcp/fast_start.ts";
 import { createStdioGuard } from "../lib/mcp/stdio_guard.ts";
+import type { ToolServices } from "../lib/mcp/tool.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
 
 /** The flags of `govcat serve` that shape its environment. */
@@ -69,6 +70,13 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
       }
     }
   });
+  // One set of services for the process: the fast tool calls build it, the real server takes it over.
+  // Loaded on first use: the catalog clients are not needed to answer the handshake.
+  let shared: Promise<ToolServices> | undefined;
+  const services = () =>
+    shared ??= import("./serve_services.ts").then((module) =>
+      module.stdioServices(effective, flags.verbose, env)
+    );
   try {
     await serveFastStart({
       input: Deno.stdin,
@@ -76,7 +84,14 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
       tools,
       stopped,
       loadServer: async () =>
-        guarded(await (await import("./serve_command.ts")).startStdioHandoff(effective, flags.verbose, env)),
+        guarded(await (await import("./serve_command.ts")).startStdioHandoff(await services())),
+      loadCalls: async (clientCapabilities) =>
+        new (await import("../lib/mcp/fast_tool_calls.ts")).FastToolCalls({
+          services: await services(),
+          toolModules: FAST_START_DATA.toolModules,
+          clientCapabilities,
+          write: writeStdout,
+        }),
     });
     return 0;
   } catch (error) {

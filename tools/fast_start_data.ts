@@ -13,6 +13,8 @@ import type { FastStartData } from "../lib/mcp/fast_start.ts";
 import { createToolServer, createToolServices, toolListing } from "../lib/mcp/server.ts";
 import { selectTools } from "../lib/mcp/tool_selection.ts";
 import { ALL_TOOLS } from "../lib/mcp/tools/mod.ts";
+import { TOOL_MODULES, toolsExportedBy } from "../lib/mcp/tools/modules.ts";
+import type { ToolDefinition } from "../lib/mcp/tool.ts";
 
 /** Where the generated data lives. */
 export const FAST_START_DATA_FILE = new URL("../lib/mcp/fast_start_data.json", import.meta.url);
@@ -59,7 +61,31 @@ export async function generateFastStartData(): Promise<FastStartData> {
     initialize,
     tools,
     readOnlyTools,
+    toolModules: await toolModuleFiles(),
   };
+}
+
+/**
+ * The module of TOOL_MODULES that exports each tool of ALL_TOOLS (the very value); throws when a tool is
+ * in none of them or in several, so the fast start never loads a module without the tool or a copy.
+ */
+export async function toolModuleFiles(): Promise<Record<string, string>> {
+  const files = new Map<ToolDefinition, string[]>();
+  for (const [file, load] of Object.entries(TOOL_MODULES)) {
+    for (const tool of toolsExportedBy(await load())) files.set(tool, [...files.get(tool) ?? [], file]);
+  }
+  const byName: Record<string, string> = {};
+  for (const tool of ALL_TOOLS) {
+    const found = files.get(tool) ?? [];
+    if (found.length !== 1) {
+      throw new Error(
+        `the tool ${tool.name} is exported by ${found.length} modules of lib/mcp/tools/modules.ts ` +
+          `(${found.join(", ") || "none"}): export it from exactly one, and list that module there`,
+      );
+    }
+    byName[tool.name] = found[0];
+  }
+  return byName;
 }
 
 /** The file's text for `data`. */

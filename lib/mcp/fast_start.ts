@@ -8,6 +8,9 @@
  * Only messages whose answer is certain are answered here, and only while no request waits for the real
  * server (so responses keep the order of the requests); anything unusual (a malformed line, an
  * `initialize` with parameters the SDK might refuse, a second `initialize`) waits for the real server.
+ * A plain `tools/call` of a listed tool is run here too, by `fast_tool_calls.ts`, which loads only that
+ * tool's module and runs it with the real server's own call path (answers come as they are ready, as the
+ * real server's do); the real server loads once no such call is running.
  *
  * JavaScript runs on one thread: while the real server's modules evaluate, nothing else runs. So the load
  * starts once the handshake is answered (the `tools/list` answer), when a request needs the real server,
@@ -32,6 +35,8 @@ export interface FastStartData {
   tools: Tool[];
   /** Entries that read-only mode lists differently, by tool name. */
   readOnlyTools: Record<string, Tool>;
+  /** The module of `lib/mcp/tools/modules.ts` that defines each tool, by tool name. */
+  toolModules: Record<string, string>;
 }
 
 /** The shipped data. */
@@ -79,9 +84,26 @@ export interface FastStartOptions {
   tools: Tool[];
   /** Loads the real server; it must drop its answer to the request with id {@link REPLAY_ID}. */
   loadServer: () => Promise<RealServer>;
+  /**
+   * Loads what runs tool calls before the real server (`fast_tool_calls.ts`), for a client that declared
+   * `clientCapabilities`; without it every `tools/call` waits for the real server.
+   */
+  loadCalls?: (clientCapabilities: Record<string, unknown>) => Promise<FastCalls>;
   /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
   stopped?: Promise<void>;
   data?: FastStartData;
+}
+
+/** Tool calls run before the real server (`FastToolCalls` in fast_tool_calls.ts). */
+export interface FastCalls {
+  /** Calls in flight. */
+  readonly running: number;
+  /** Runs a plain `tools/call` request and writes its answer. */
+  call(message: Record<string, unknown>): Promise<void>;
+  /** Takes a message meant for the calls (a cancellation, an answer to their request): true if taken. */
+  take(message: Record<string, unknown>): boolean;
+  /** Aborts every call in flight; resolves once they have ended. */
+  stop(): Promise<void>;
 }
 
 type Message = Record<string, unknown>;
@@ -89,108 +111,208 @@ type Message = Record<string, unknown>;
 const NEWLINE = 0x0a;
 
 /** Serves one stdio session with the fast start; resolves when the client's input ends or on a stop. */
-export async function serveFastStart(options: FastStartOptions): Promise<void> {
-  const data = options.data ?? FAST_START_DATA;
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  let initialize: Message | undefined;
-  /** Lines (line end included) for the real server, in order. */
-  const buffer: Uint8Array[] = [];
-  let waitingRequests = 0;
-  let server: RealServer | undefined;
-  let loading: Promise<RealServer> | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+export function serveFastStart(options: FastStartOptions): Promise<void> {
+  return new FastStartSession(options).serve();
+}
 
-  const load = (): Promise<RealServer> => {
-    if (timer !== undefined) clearTimeout(timer);
-    return loading ??= options.loadServer().then((real) => {
-      if (initialize) real.push(encoder.encode(JSON.stringify({ ...initialize, id: REPLAY_ID }) + "\n"));
-      for (const line of buffer.splice(0)) real.push(line);
-      server = real;
+/** One stdio session until the real server has it (and its fast tool calls until they end). */
+class FastStartSession {
+  readonly #options: FastStartOptions;
+  readonly #data: FastStartData;
+  readonly #listed: Set<string>;
+  readonly #encoder = new TextEncoder();
+  readonly #decoder = new TextDecoder();
+  #initialize: Message | undefined;
+  /** Lines (line end included) for the real server, in order. */
+  readonly #buffer: Uint8Array[] = [];
+  #waitingRequests = 0;
+  #server: RealServer | undefined;
+  #loading: Promise<RealServer> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #calls: Promise<FastCalls> | undefined;
+  #runner: FastCalls | undefined;
+  /** Fast calls whose runner is still loading: a cancellation before it runs drops the call. */
+  readonly #callsToStart = new Set<unknown>();
+  #callsInFlight = 0;
+
+  constructor(options: FastStartOptions) {
+    this.#options = options;
+    this.#data = options.data ?? FAST_START_DATA;
+    this.#listed = new Set(options.tools.map((tool) => tool.name));
+  }
+
+  async serve(): Promise<void> {
+    const stopped = this.#options.stopped?.then(() => "stopped" as const);
+    const readBuffer = new Uint8Array(64 * 1024);
+    let partial: Uint8Array = new Uint8Array(0);
+    try {
+      while (true) {
+        const reading = this.#options.input.read(readBuffer);
+        const count = stopped ? await Promise.race([reading, stopped]) : await reading;
+        if (count === "stopped") {
+          await Promise.all([this.#server?.close(), this.#stopCalls()]);
+          return;
+        }
+        if (count === null) break;
+        const read = readBuffer.subarray(0, count);
+        let chunk = partial.length > 0 ? concat(partial, read) : read;
+        let handshakeDone = false;
+        for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE)) {
+          handshakeDone = this.#line(chunk.subarray(0, end + 1)) || handshakeDone;
+          chunk = chunk.subarray(end + 1);
+        }
+        // Copied: the read buffer is reused.
+        partial = chunk.slice();
+        // Loaded after the whole chunk is handled: its evaluation blocks this thread for a while, so not
+        // while a fast call runs unless a request waits for it.
+        if (!this.#server && (this.#waitingRequests > 0 || (handshakeDone && this.#callsInFlight === 0))) {
+          this.#started();
+        } // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms),
+        // which would delay the answers still to come in this chunk.
+        else if (this.#callsInFlight === 0) this.#loadWhenIdle();
+      }
+      if (partial.length > 0) {
+        if (this.#server) this.#server.push(partial);
+        else this.#buffer.push(partial);
+      }
+      await this.#end(stopped);
+    } finally {
+      if (this.#timer !== undefined) clearTimeout(this.#timer);
+    }
+  }
+
+  /** The client's input ended: the session ends once the real server (if any) and the fast calls have. */
+  async #end(stopped: Promise<"stopped"> | undefined): Promise<void> {
+    // Nothing waits for an answer: the session is over without the real server.
+    if (!this.#server && this.#waitingRequests === 0) return await this.#stopCalls();
+    const real = this.#server ?? await this.#load();
+    const ended = Promise.all([real.end(), this.#stopCalls()]);
+    if (stopped) await Promise.race([ended, stopped.then(() => real.close())]);
+    else await ended;
+  }
+
+  /** Handles one line; true when it was the `tools/list` that completes the handshake. */
+  #line(line: Uint8Array): boolean {
+    if (this.#forFastCalls(line)) return false;
+    if (this.#server) {
+      this.#server.push(line.slice());
+      return false;
+    }
+    if (this.#waitingRequests === 0 && this.#answerFast(line)) {
+      return isMethod(line, this.#decoder, "tools/list");
+    }
+    this.#buffer.push(line.slice());
+    if (!isNotification(line, this.#decoder)) this.#waitingRequests++;
+    return false;
+  }
+
+  /** Takes a line meant for the fast calls: a cancellation of one, or the client's answer to one. */
+  #forFastCalls(line: Uint8Array): boolean {
+    if (this.#callsToStart.size === 0 && !this.#runner) return false;
+    if (this.#server && !this.#runner?.running) return false;
+    const message = parseLine(line, this.#decoder);
+    if (!message) return false;
+    const params = message.params;
+    if (message.method === "notifications/cancelled" && isObject(params)) {
+      if (this.#callsToStart.delete(params.requestId)) return true;
+    }
+    return this.#runner?.take(message) ?? false;
+  }
+
+  #load(): Promise<RealServer> {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    return this.#loading ??= this.#options.loadServer().then((real) => {
+      if (this.#initialize) {
+        real.push(this.#encoder.encode(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }) + "\n"));
+      }
+      for (const line of this.#buffer.splice(0)) real.push(line);
+      this.#server = real;
       return real;
     });
-  };
-  // A load that fails is reported by whoever awaits it; this keeps it from being an unhandled rejection.
-  const started = () => load().catch(() => undefined);
+  }
 
-  const answer = (id: unknown, result: unknown) =>
-    options.write(JSON.stringify({ result, jsonrpc: "2.0", id }) + "\n");
+  /** Starts the load; a load that fails is reported by whoever awaits it, not as an unhandled rejection. */
+  #started(): void {
+    this.#load().catch(() => undefined);
+  }
 
-  /** Answers a line when its answer is certain; false leaves it to the real server. */
-  const answerFast = (line: Uint8Array): boolean => {
-    const message = parseRequest(line, decoder);
+  /** Loads the real server shortly after `initialize` if the client has not asked for more. */
+  #loadWhenIdle(): void {
+    if (this.#initialize && !this.#loading) {
+      this.#timer ??= setTimeout(() => this.#started(), LOAD_AFTER_INITIALIZE_MS);
+    }
+  }
+
+  #answer(id: unknown, result: unknown): void {
+    this.#options.write(JSON.stringify({ result, jsonrpc: "2.0", id }) + "\n");
+  }
+
+  /** Answers a line when its answer is certain, or runs it as a fast call; false leaves it to the real server. */
+  #answerFast(line: Uint8Array): boolean {
+    const message = parseRequest(line, this.#decoder);
     if (!message) return false;
     const params = message.params as Message | undefined;
     switch (message.method) {
       case "initialize": {
-        if (initialize || !isPlainInitialize(params)) return false;
-        initialize = message;
+        if (this.#initialize || !isPlainInitialize(params)) return false;
+        this.#initialize = message;
         const requested = params!.protocolVersion as string;
-        const protocolVersion = data.supportedProtocolVersions.includes(requested)
+        const protocolVersion = this.#data.supportedProtocolVersions.includes(requested)
           ? requested
-          : data.latestProtocolVersion;
-        answer(message.id, { protocolVersion, ...data.initialize });
+          : this.#data.latestProtocolVersion;
+        this.#answer(message.id, { protocolVersion, ...this.#data.initialize });
         return true;
       }
       case "tools/list":
         // A cursor was never issued (one page lists every tool): the real server refuses it.
         if (params !== undefined && (!isObject(params) || params.cursor !== undefined)) return false;
-        answer(message.id, { tools: options.tools });
+        this.#answer(message.id, { tools: this.#options.tools });
+        return true;
+      case "tools/call":
+        if (!this.#options.loadCalls || !this.#initialize || !isPlainToolCall(params, this.#listed)) {
+          return false;
+        }
+        this.#runFast(message, line.slice());
         return true;
       case "ping":
         if (params !== undefined && !isObject(params)) return false;
-        answer(message.id, {});
+        this.#answer(message.id, {});
         return true;
       default:
         return false;
     }
-  };
+  }
 
-  const stopped = options.stopped?.then(() => "stopped" as const);
-  const readBuffer = new Uint8Array(64 * 1024);
-  let partial: Uint8Array = new Uint8Array(0);
-  try {
-    while (true) {
-      const reading = options.input.read(readBuffer);
-      const count = stopped ? await Promise.race([reading, stopped]) : await reading;
-      if (count === "stopped") {
-        if (server) await server.close();
-        return;
-      }
-      if (count === null) break;
-      const read = readBuffer.subarray(0, count);
-      let chunk = partial.length > 0 ? concat(partial, read) : read;
-      let handshakeDone = false;
-      for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE)) {
-        const line = chunk.subarray(0, end + 1);
-        chunk = chunk.subarray(end + 1);
-        if (server) server.push(line.slice());
-        else if (waitingRequests === 0 && answerFast(line)) {
-          handshakeDone ||= isMethod(line, decoder, "tools/list");
-        } else {
-          buffer.push(line.slice());
-          if (!isNotification(line, decoder)) waitingRequests++;
-        }
-      }
-      // Copied: the read buffer is reused.
-      partial = chunk.slice();
-      // Loaded after the whole chunk is handled: its evaluation blocks this thread for a while.
-      if (!server && (handshakeDone || waitingRequests > 0)) started();
-      // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms), which
-      // would delay the answers still to come in this chunk.
-      else if (initialize && !loading) timer ??= setTimeout(started, LOAD_AFTER_INITIALIZE_MS);
-    }
-    if (partial.length > 0) {
-      if (server) server.push(partial);
-      else buffer.push(partial);
-    }
-    // Nothing waits for an answer: the session is over without the real server.
-    if (!server && waitingRequests === 0) return;
-    const real = server ?? await load();
-    if (stopped) await Promise.race([real.end(), stopped.then(() => real.close())]);
-    else await real.end();
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
+  /** Runs a tool call without the real server; if what runs it cannot load, the real server gets it. */
+  #runFast(message: Message, line: Uint8Array): void {
+    const { id } = message;
+    this.#callsToStart.add(id);
+    this.#callsInFlight++;
+    // The idle load waits until no fast call runs: its evaluation would hold this one up.
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#calls ??= this.#options.loadCalls!(
+      (this.#initialize!.params as Message).capabilities as Message,
+    ).then((runner) => (this.#runner = runner));
+    this.#calls.then(
+      (runner) => this.#callsToStart.delete(id) ? runner.call(message) : undefined,
+      () => {
+        if (!this.#callsToStart.delete(id)) return;
+        if (this.#server) return this.#server.push(line);
+        this.#buffer.push(line);
+        this.#waitingRequests++;
+        this.#started();
+      },
+    ).finally(() => {
+      if (--this.#callsInFlight === 0 && !this.#server) this.#loadWhenIdle();
+    });
+  }
+
+  /** Ends the fast calls: those not started are dropped, those running aborted. */
+  async #stopCalls(): Promise<void> {
+    this.#callsToStart.clear();
+    const runner = await this.#calls?.catch(() => undefined);
+    await runner?.stop();
   }
 }
 
@@ -252,4 +374,19 @@ function isPlainInitialize(params: Message | undefined): boolean {
   return isObject(clientInfo) && typeof clientInfo.name === "string" &&
     typeof clientInfo.version === "string" &&
     optionalString(clientInfo.title);
+}
+
+/**
+ * A `tools/call` the fast calls run exactly as the real server would: a listed tool, arguments an object,
+ * `_meta` at most a progress token. Anything else (other params, a task request) goes to the real server.
+ */
+function isPlainToolCall(params: Message | undefined, listed: Set<string>): boolean {
+  if (!isObject(params) || typeof params.name !== "string" || !listed.has(params.name)) return false;
+  if (params.arguments !== undefined && !isObject(params.arguments)) return false;
+  const meta = params._meta;
+  if (meta !== undefined) {
+    if (!isObject(meta) || Object.keys(meta).some((key) => key !== "progressToken")) return false;
+    if (!["undefined", "string", "number"].includes(typeof meta.progressToken)) return false;
+  }
+  return Object.keys(params).every((key) => key === "name" || key === "arguments" || key === "_meta");
 }

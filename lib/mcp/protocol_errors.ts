@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { ErrorCode, type JSONRPCMessage, type Server } from "../deps/mcp_sdk.ts";
+import type { JSONRPCMessage, Server } from "../deps/mcp_sdk.ts";
+
+/**
+ * JSON-RPC 2.0's code for invalid method parameters (spec §5.1), as the SDK's `ErrorCode.InvalidParams`;
+ * spelled here so the tool-call path loads none of the SDK (the stdio fast start runs it without the SDK).
+ */
+export const INVALID_PARAMS = -32602;
 
 /**
  * An error answered with `code` and exactly `message`. The SDK's McpError puts "MCP error <code>: " in
@@ -34,7 +40,7 @@ export function guardToolCalls(server: Server): void {
         transport.send({
           jsonrpc: "2.0",
           id: message.id,
-          error: { code: ErrorCode.InvalidParams, message: problem },
+          error: { code: INVALID_PARAMS, message: problem },
         })
           .catch((error) => server.onerror?.(error as Error)), 0);
     };

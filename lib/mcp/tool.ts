@@ -29,7 +29,8 @@ export interface ToolServices {
   catalog(): CatalogClient;
   /** The unified catalog client (shares nothing with `catalog()` but the configuration). */
   unified(): UnifiedCatalogClient;
-  registry: OperationRegistry;
+  /** Every operation (list_available_operations, invoke_operation); loaded on first use. */
+  registry(): Promise<OperationRegistry>;
   logger: Logger;
   /** True when write tools are hidden and refused. */
   readOnly: boolean;

@@ -6,7 +6,6 @@
  * @module
  */
 import type { CallToolRequest, CallToolResult } from "../deps/mcp_sdk.ts";
-import { ErrorCode } from "../deps/mcp_sdk.ts";
 import { canonicalEnums } from "../operations/fields.ts";
 import type { FileAccess } from "../operations/types.ts";
 import { didYouMean } from "../suggest.ts";
@@ -14,7 +13,7 @@ import { readUserFile } from "../user_files.ts";
 import { auditRecord, writeAuditLine } from "./auth/audit.ts";
 import { userPermissionHint } from "./auth/user_services.ts";
 import { mcpProgressSink } from "./progress.ts";
-import { protocolError } from "./protocol_errors.ts";
+import { INVALID_PARAMS, protocolError } from "./protocol_errors.ts";
 import { type CallExtra, callLog, callLogSender, type SessionLog } from "./session_log.ts";
 import type { ToolDefinition, ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
@@ -60,7 +59,7 @@ export async function callTool(
   if (!tool) {
     const reason = selection.disabled.get(name);
     if (reason) return refused({ error: "ToolDisabled", message: reason });
-    throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`);
+    throw protocolError(INVALID_PARAMS, `Unknown tool: ${name}.${didYouMean(name, byName.keys())}`);
   }
   const parsed = checkedArguments(tool, name, args ?? {});
   if ("error" in parsed) return refused(parsed);

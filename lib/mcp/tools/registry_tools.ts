@@ -134,8 +134,9 @@ export const listAvailableOperationsTool = defineTool({
   }),
   // The list is this server's own registry, not the catalog: a closed world.
   annotations: { ...READ_ONLY, openWorldHint: false },
-  handler: (ctx, input) => {
-    const { registry, readOnly } = ctx.services;
+  handler: async (ctx, input) => {
+    const { readOnly } = ctx.services;
+    const registry = await ctx.services.registry();
     const listed = (op: Operation) =>
       !op.annotations.returnsSecrets && (!readOnly || op.annotations.readOnly);
     let groups = registry.groups();
@@ -224,7 +225,8 @@ export const invokeOperationTool = defineTool({
   // A destructive operation takes its own `confirm` argument, checked by the registry when it runs.
   confirmWhen: false,
   handler: async (ctx, input) => {
-    const { registry, readOnly } = ctx.services;
+    const { readOnly } = ctx.services;
+    const registry = await ctx.services.registry();
     const operation = registry.get(input.operation);
     if (!operation) {
       throw new UsageError(

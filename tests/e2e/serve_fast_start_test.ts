@@ -141,7 +141,8 @@ Deno.test("raw JSON-RPC: the same answers; requests sent early wait for the real
     const ping = (id: unknown) => ({ jsonrpc: "2.0", id, method: "ping" });
     const sessions: Array<[label: string, messages: unknown[], ids: unknown[]]> = [
       ["handshake", [initialize(1), INITIALIZED, list(2), ping("p")], [1, 2, "p"]],
-      // A call before the tools/list: it waits for the real server, and so does the ping behind it.
+      // A call before the tools/list: the fast calls run it, and the list and ping behind it are answered
+      // at once, so the call answers last.
       ["call first", [initialize(0), INITIALIZED, call(1), list(2), ping(3)], [0, 1, 2, 3]],
       ["older protocol", [initialize("i", "2024-11-05"), list("l")], ["i", "l"]],
       [
@@ -194,6 +195,49 @@ Deno.test("the fast start answers the handshake without loading the real server"
   // The real server logs when it is up; the input ended before anything needed it.
   assert.match(slow.stderr, /waiting for a client/);
   assert.doesNotMatch(fast.stderr, /waiting for a client/);
+});
+
+Deno.test("a first tool call runs before the real server loads, which then takes over its services", async () => {
+  const emulator = await startEmulator({ seed: true });
+  try {
+    const account = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "get_account_properties" },
+    };
+    const alone = await rawSession(["-v"], catalogEnv(emulator), [initialize(1), INITIALIZED, account], [
+      1,
+      2,
+    ]);
+    assert.equal(alone.code, 0, alone.stderr);
+    const answer = alone.answers.find((a) => a.id === 2)?.result as {
+      structuredContent: { account: unknown };
+    };
+    assert.equal((answer.structuredContent.account as { name: string }).name, "emulator");
+    // The input ended after the answer: the real server was never needed.
+    assert.doesNotMatch(alone.stderr, /waiting for a client/);
+
+    const resources = { jsonrpc: "2.0", id: 3, method: "resources/list" };
+    const both = await rawSession(["-v"], catalogEnv(emulator), [
+      initialize(1),
+      INITIALIZED,
+      account,
+      resources,
+    ], [
+      1,
+      2,
+      3,
+    ]);
+    assert.equal(both.code, 0, both.stderr);
+    assert.ok(both.answers.some((a) => a.id === 3 && a.result), "the real server answered resources/list");
+    assert.match(both.stderr, /waiting for a client/);
+    // One set of services for the process: built once, by the first call, and handed to the real server.
+    assert.equal(both.stderr.match(/file root: /g)?.length, 1, both.stderr);
+    assert.equal(both.stderr.match(/account emulator via /g)?.length, 1, both.stderr);
+  } finally {
+    await emulator.close();
+  }
 });
 
 Deno.test("global options written before serve keep the fast start", async () => {

@@ -28,29 +28,17 @@ import { OBJECTIVE_STATUSES } from "./enums.ts";
 import { KeyResultsApi, TermsApi } from "./kinds.ts";
 import { RelatedResource, RelationshipsApi } from "./relationships.ts";
 import { UnifiedResource } from "./resource.ts";
-import {
-  type CriticalDataElement,
-  type CriticalDataElementInput,
-  criticalDataElementInputSchema,
-  criticalDataElementSchema,
-  type DataProduct,
-  type DataProductInput,
-  dataProductInputSchema,
-  dataProductSchema,
-  type Domain,
-  type DomainInput,
-  domainInputSchema,
-  domainSchema,
-  type Objective,
-  type ObjectiveInput,
-  objectiveInputSchema,
-  objectiveSchema,
-  type Policy,
-  type PolicyInput,
-  policyInputSchema,
-  policySchema,
-  termInputSchema,
-  termSchema,
+import type {
+  CriticalDataElement,
+  CriticalDataElementInput,
+  DataProduct,
+  DataProductInput,
+  Domain,
+  DomainInput,
+  Objective,
+  ObjectiveInput,
+  Policy,
+  PolicyInput,
 } from "./schemas.ts";
 
 /**
@@ -101,40 +89,34 @@ export class UnifiedCatalogClient {
     this.terms = new TermsApi(http, {
       kind: "term",
       collection: "terms",
-      entitySchema: termSchema,
-      inputSchema: termInputSchema,
+      schemas: (s) => ({ entity: s.termSchema, input: s.termInputSchema }),
     });
     this.domains = new UnifiedResource(http, {
       kind: "domain",
       collection: "businessdomains",
-      entitySchema: domainSchema,
-      inputSchema: domainInputSchema,
+      schemas: (s) => ({ entity: s.domainSchema, input: s.domainInputSchema }),
     });
     this.dataProducts = new RelatedResource(http, {
       kind: "data product",
       collection: "dataProducts",
-      entitySchema: dataProductSchema,
-      inputSchema: dataProductInputSchema,
+      schemas: (s) => ({ entity: s.dataProductSchema, input: s.dataProductInputSchema }),
     });
     this.criticalDataElements = new RelatedResource(http, {
       kind: "critical data element",
       collection: "criticalDataElements",
-      entitySchema: criticalDataElementSchema,
-      inputSchema: criticalDataElementInputSchema,
+      schemas: (s) => ({ entity: s.criticalDataElementSchema, input: s.criticalDataElementInputSchema }),
     });
     this.objectives = new UnifiedResource(http, {
       kind: "objective",
       collection: "objectives",
-      entitySchema: objectiveSchema,
-      inputSchema: objectiveInputSchema,
+      schemas: (s) => ({ entity: s.objectiveSchema, input: s.objectiveInputSchema }),
       filterStatuses: OBJECTIVE_STATUSES,
     });
     this.keyResults = new KeyResultsApi(http);
     this.policies = new UnifiedResource(http, {
       kind: "policy",
       collection: "policies",
-      entitySchema: policySchema,
-      inputSchema: policyInputSchema,
+      schemas: (s) => ({ entity: s.policySchema, input: s.policyInputSchema }),
     });
     this.relationships = new RelationshipsApi(http);
   }

@@ -22,14 +22,7 @@ import type { HttpClient } from "../http.ts";
 import type { Page } from "./paging.ts";
 import { RelatedResource } from "./relationships.ts";
 import { idSegment, type ListParams, UnifiedResource, type UpdateOptions } from "./resource.ts";
-import {
-  type KeyResult,
-  type KeyResultInput,
-  keyResultInputSchema,
-  keyResultSchema,
-  type Term,
-  type TermInput,
-} from "./schemas.ts";
+import type { KeyResult, KeyResultInput, Term, TermInput } from "./schemas.ts";
 
 /** A term's place in the term tree, as the service returns it (shape not pinned by the notes). */
 export type TermHierarchy = Record<string, unknown>;
@@ -61,8 +54,7 @@ export class KeyResultsApi {
     return new UnifiedResource(this.#http, {
       kind: "key result",
       collection: `objectives/${idSegment(objectiveId, "objectiveId")}/keyResults`,
-      entitySchema: keyResultSchema,
-      inputSchema: keyResultInputSchema,
+      schemas: (s) => ({ entity: s.keyResultSchema, input: s.keyResultInputSchema }),
     });
   }
 

@@ -22,20 +22,21 @@
  *
  * @module
  */
-import { z } from "../deps/zod.ts";
+import { z, type ZodType } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
 import { canonicalEnumValue, RELATIONSHIP_PATH_SEGMENTS, TERM_RELATIONSHIP_TYPES } from "./enums.ts";
 import { followPages } from "./paging.ts";
-import { idSegment, parseEntity, type ResourceSpec, UNIFIED_PREFIX, UnifiedResource } from "./resource.ts";
 import {
-  entityCategorySchema,
-  type Relationship,
-  type RelationshipInput,
-  relationshipInputSchema,
-  relationshipSchema,
-  validateInput,
-} from "./schemas.ts";
+  idSegment,
+  parseEntity,
+  type ResourceSpec,
+  UNIFIED_PREFIX,
+  UnifiedResource,
+  type UnifiedSchemas,
+  unifiedSchemas,
+} from "./resource.ts";
+import type { Relationship, RelationshipInput } from "./schemas.ts";
 
 /** Filters of a relationship list; both accept any letter case. */
 export interface RelationshipFilter {
@@ -66,10 +67,13 @@ export function relationshipSegment(entityType: string): string {
   throw new UsageError(`entityType "${entityType}" has no relationships; use one of ${known}.`);
 }
 
-const entityTypeFilter = z.object({ entityType: entityCategorySchema });
+let entityTypeFilter: ZodType<{ entityType: string }> | undefined;
 
 /** The query parameters of a relationship call, with enumerations checked and normalised. */
-function relationshipQuery(filter: Partial<RelationshipTarget>): Record<string, string | undefined> {
+function relationshipQuery(
+  filter: Partial<RelationshipTarget>,
+  { entityCategorySchema, validateInput }: UnifiedSchemas,
+): Record<string, string | undefined> {
   let relationshipType: string | undefined;
   if (filter.relationshipType !== undefined) {
     relationshipType = canonicalEnumValue(TERM_RELATIONSHIP_TYPES, filter.relationshipType);
@@ -82,9 +86,11 @@ function relationshipQuery(filter: Partial<RelationshipTarget>): Record<string, 
     }
   }
   return {
-    entityType: filter.entityType === undefined
-      ? undefined
-      : validateInput(entityTypeFilter, { entityType: filter.entityType }, "relationship filter").entityType,
+    entityType: filter.entityType === undefined ? undefined : validateInput(
+      entityTypeFilter ??= z.object({ entityType: entityCategorySchema }),
+      { entityType: filter.entityType },
+      "relationship filter",
+    ).entityType,
     relationshipType,
     entityId: filter.entityId,
   };
@@ -111,7 +117,7 @@ export class RelationshipsApi {
     filter: RelationshipFilter = {},
   ): AsyncGenerator<Relationship> {
     const { signal, ...rest } = filter;
-    const query = relationshipQuery(rest);
+    const query = relationshipQuery(rest, await unifiedSchemas());
     yield* followPages<Relationship>(this.#http, { path: this.#path(entityType, entityId), query, signal });
   }
 
@@ -123,17 +129,18 @@ export class RelationshipsApi {
     options: { entityType: string; signal?: AbortSignal },
   ): Promise<Relationship> {
     if (!options?.entityType) throw new UsageError("entityType (of the related entity) is required.");
-    const body = validateInput(relationshipInputSchema, input, "relationship");
+    const schemas = await unifiedSchemas();
+    const body = schemas.validateInput(schemas.relationshipInputSchema, input, "relationship");
     const created = await this.#http.request({
       method: "POST",
       area: "unified",
       path: this.#path(entityType, entityId),
-      query: relationshipQuery({ entityType: options.entityType }),
+      query: relationshipQuery({ entityType: options.entityType }, schemas),
       body,
       idempotent: false,
       signal: options.signal,
     });
-    return parseEntity<Relationship>(relationshipSchema, created ?? body, "relationship");
+    return parseEntity<Relationship>(schemas.relationshipSchema, created ?? body, "relationship");
   }
 
   /** Removes the relationship to `target.entityId`. */
@@ -144,7 +151,7 @@ export class RelationshipsApi {
       method: "DELETE",
       area: "unified",
       path: this.#path(entityType, entityId),
-      query: relationshipQuery(rest),
+      query: relationshipQuery(rest, await unifiedSchemas()),
       signal,
     });
   }

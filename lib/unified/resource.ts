@@ -28,7 +28,20 @@ import { CatalogError, UsageError } from "../errors.ts";
 import type { HttpClient, QueryValue } from "../http.ts";
 import { FILTER_STATUSES } from "./enums.ts";
 import { fetchPage, followPages, type Page } from "./paging.ts";
-import { type QueryBody, queryBodySchema, validateInput } from "./schemas.ts";
+import type { QueryBody } from "./schemas.ts";
+
+/** The unified catalog's zod schemas (`schemas.ts`). */
+export type UnifiedSchemas = typeof import("./schemas.ts");
+let schemasModule: Promise<UnifiedSchemas> | undefined;
+
+/**
+ * The schemas module, loaded by the first call that checks a body rather than with the client: its ~60
+ * zod schemas take about 6 ms to build, which every tool server and command would pay at start-up
+ * (the stdio fast start's first tool call among them) whether or not it ever calls the unified catalog.
+ */
+export function unifiedSchemas(): Promise<UnifiedSchemas> {
+  return schemasModule ??= import("./schemas.ts");
+}
 
 /** Every unified catalog path starts here, below the area's base URL. */
 export const UNIFIED_PREFIX = "/datagovernance/catalog";
@@ -66,8 +79,8 @@ export interface ResourceSpec {
   kind: string;
   /** Path of the collection below the unified prefix ("terms", "objectives/{id}/keyResults"). */
   collection: string;
-  entitySchema: ZodType;
-  inputSchema: ZodType;
+  /** The kind's schemas in the schemas module: what the service returns, what govcat sends. */
+  schemas(module: UnifiedSchemas): { entity: ZodType; input: ZodType };
   /** Status spelling of query filters; objectives use Draft, Published, Closed. */
   filterStatuses?: readonly string[];
 }
@@ -112,7 +125,9 @@ export class UnifiedResource<T extends { id: string }, I> {
 
   /** Creates an entity. An id is generated when the input has none (the API takes the id in the body). */
   async create(input: I, options: { signal?: AbortSignal } = {}): Promise<T> {
-    const body = validateInput(this.spec.inputSchema, input, `${this.spec.kind}`) as Record<string, unknown>;
+    const module = await unifiedSchemas();
+    const schemas = this.spec.schemas(module);
+    const body = module.validateInput(schemas.input, input, `${this.spec.kind}`) as Record<string, unknown>;
     const withId = { ...body, id: typeof body.id === "string" && body.id ? body.id : crypto.randomUUID() };
     const created = await this.http.request({
       method: "POST",
@@ -122,7 +137,7 @@ export class UnifiedResource<T extends { id: string }, I> {
       idempotent: false,
       signal: options.signal,
     });
-    return parseEntity<T>(this.spec.entitySchema, created, this.spec.kind);
+    return parseEntity<T>(schemas.entity, created, this.spec.kind);
   }
 
   /** One entity by id (NotFoundError when it does not exist). */
@@ -133,7 +148,7 @@ export class UnifiedResource<T extends { id: string }, I> {
       path: this.path(id),
       signal: options.signal,
     });
-    return parseEntity<T>(this.spec.entitySchema, body, this.spec.kind);
+    return parseEntity<T>(this.spec.schemas(await unifiedSchemas()).entity, body, this.spec.kind);
   }
 
   /**
@@ -147,7 +162,9 @@ export class UnifiedResource<T extends { id: string }, I> {
       for (const field of READ_ONLY_FIELDS) delete current[field];
       full = { ...current, ...full };
     }
-    const body = validateInput(this.spec.inputSchema, { ...full, id }, `${this.spec.kind} update`);
+    const module = await unifiedSchemas();
+    const schemas = this.spec.schemas(module);
+    const body = module.validateInput(schemas.input, { ...full, id }, `${this.spec.kind} update`);
     const updated = await this.http.request({
       method: "PUT",
       area: "unified",
@@ -155,7 +172,7 @@ export class UnifiedResource<T extends { id: string }, I> {
       body,
       signal: options.signal,
     });
-    return parseEntity<T>(this.spec.entitySchema, updated, this.spec.kind);
+    return parseEntity<T>(schemas.entity, updated, this.spec.kind);
   }
 
   /** Deletes an entity. */
@@ -202,6 +219,7 @@ export class UnifiedResource<T extends { id: string }, I> {
   }
 
   async #search<R>(suffix: string, body: QueryBody, signal?: AbortSignal): Promise<R> {
+    const { queryBodySchema, validateInput } = await unifiedSchemas();
     const schema = queryBodySchema(this.spec.filterStatuses ?? FILTER_STATUSES);
     return await this.http.request<R>({
       method: "POST",

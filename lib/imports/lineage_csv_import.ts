@@ -288,6 +288,41 @@ function processHolds(
   );
 }
 
+/**
+ * Creates or updates the process of one row group whose ends resolved; a refusal of the catalog is the
+ * group's rejection, anything else stops the import. Attributes the type did not store go to `notStored`.
+ */
+async function writeProcess(
+  catalog: CatalogClient,
+  item: LineageProcessItem,
+  options: { cache: LineageEndChecker["cache"]; signal?: AbortSignal; notStored: Set<string> },
+): Promise<UnitOutcome> {
+  const extraAttributes: Record<string, unknown> = { ...item.metadata };
+  if (item.relationshipType !== undefined) extraAttributes.relationshipType = item.relationshipType;
+  try {
+    const result = await createLineage(catalog, {
+      sources: [{ guid: item.sourceGuid }],
+      targets: [{ guid: item.targetGuid }],
+      processName: item.processName,
+      description: item.description,
+      owner: item.owner,
+      confidenceScore: item.confidenceScore,
+      extraAttributes,
+      columnMappings: item.columnMappings,
+    }, { cache: options.cache, signal: options.signal });
+    result.attributesNotStored.forEach((name) => options.notStored.add(name));
+    return { status: result.created ? "created" : "updated" };
+  } catch (error) {
+    if (!refusesUnit(error)) throw error;
+    return {
+      status: "rejected",
+      reason: refusalReason(error),
+      httpStatus: error instanceof CatalogError ? error.status : undefined,
+      code: error instanceof CatalogError ? error.code : undefined,
+    };
+  }
+}
+
 /** The bulk import of lineage rows of `template` (one of the lineage templates). */
 export function lineageCsvImport(
   client: CatalogClient,
@@ -314,37 +349,13 @@ export function lineageCsvImport(
       })(),
     send: async (units, signal) => {
       const outcomes: UnitOutcome[] = [];
-      for (const unit of units) {
-        const resolved = await processesOf.resolve(unit.item, signal);
-        if ("reason" in resolved) {
-          outcomes.push({ status: "rejected", reason: resolved.reason.slice(0, MAX_REASON) });
-          continue;
-        }
-        const item = unit.item;
-        const extraAttributes: Record<string, unknown> = { ...item.metadata };
-        if (item.relationshipType !== undefined) extraAttributes.relationshipType = item.relationshipType;
-        try {
-          const result = await createLineage(catalog, {
-            sources: [{ guid: item.sourceGuid }],
-            targets: [{ guid: item.targetGuid }],
-            processName: item.processName,
-            description: item.description,
-            owner: item.owner,
-            confidenceScore: item.confidenceScore,
-            extraAttributes,
-            columnMappings: item.columnMappings,
-          }, { cache: checker.cache, signal });
-          result.attributesNotStored.forEach((name) => notStored.add(name));
-          outcomes.push({ status: result.created ? "created" : "updated" });
-        } catch (error) {
-          if (!refusesUnit(error)) throw error;
-          outcomes.push({
-            status: "rejected",
-            reason: refusalReason(error),
-            httpStatus: error instanceof CatalogError ? error.status : undefined,
-            code: error instanceof CatalogError ? error.code : undefined,
-          });
-        }
+      for (const { item } of units) {
+        const resolved = await processesOf.resolve(item, signal);
+        outcomes.push(
+          "reason" in resolved
+            ? { status: "rejected", reason: resolved.reason.slice(0, MAX_REASON) }
+            : await writeProcess(catalog, item, { cache: checker.cache, signal, notStored }),
+        );
       }
       return outcomes;
     },

@@ -107,6 +107,14 @@ async function readFilePart(request: Request): Promise<string> {
 
 const UNIQUE_ATTRIBUTES = new Set(["qualifiedName", "guid"]);
 
+/** One row of an import file read: the entity it names and the business metadata value it sets. */
+interface ImportRecord {
+  entity: AtlasEntity;
+  group: string;
+  attribute: string;
+  value: unknown;
+}
+
 /** Applies the data rows of an import file; returns the service's BulkImportResult. */
 export function importRecords(
   deps: AreaDependencies,
@@ -115,56 +123,20 @@ export function importRecords(
   const failed: ImportInfo[] = [];
   const succeeded: ImportInfo[] = [];
   const pending = new Map<string, { entity: AtlasEntity; bm: BusinessAttributes }>();
-  const fail = (remarks: string) => failed.push({ importStatus: "FAILED", remarks });
-
   records.forEach((raw, index) => {
-    const line = index + 2; // the header is line 1
-    const record = raw.map((cell) => cell.trim());
-    const [typeName, uniqueValue, bmAttribute, value, uniqueName = ""] = record;
-    if (record.length < 4 || !typeName || !uniqueValue || !bmAttribute || !value) {
-      fail(`Line #${line}: missing fields. [${raw.join(", ")}]`);
+    // The header is line 1.
+    const read = readRecord(deps, raw, index + 2);
+    if (typeof read === "string") {
+      failed.push({ importStatus: "FAILED", remarks: read });
       return;
     }
-    if (unknownTypeError(deps.types, typeName)) {
-      fail(`Line #${line}: invalid entity-type '${typeName}'`);
-      return;
-    }
-    const attributeName = uniqueName || "qualifiedName";
-    if (!UNIQUE_ATTRIBUTES.has(attributeName)) {
-      fail(
-        `Line #${line}: attribute '${attributeName}' is not an unique attribute in entity-type '${typeName}'`,
-      );
-      return;
-    }
-    const byGuid = attributeName === "guid" ? deps.store.get(uniqueValue) : undefined;
-    const entity = attributeName === "guid"
-      ? (byGuid?.typeName === typeName && byGuid.status === "ACTIVE" ? byGuid : undefined)
-      : deps.store.findByQualifiedName(typeName, uniqueValue);
-    if (!entity) {
-      fail(`Line #${line}: no ${typeName} entity found with ${attributeName}=${uniqueValue}`);
-      return;
-    }
-    const dot = bmAttribute.indexOf(".");
-    if (dot <= 0 || dot === bmAttribute.length - 1) {
-      fail(`Line #${line}: invalid business-metadata '${bmAttribute}' for entity type '${typeName}'`);
-      return;
-    }
-    const group = bmAttribute.slice(0, dot);
-    const attribute = bmAttribute.slice(dot + 1);
-    const converted = convertValue(deps, group, attribute, value);
-    if (converted instanceof EmulatorError) {
-      fail(
-        `Line #${line}: invalid business-metadata '${bmAttribute}' for entity type '${typeName}': ${converted.message}`,
-      );
-      return;
-    }
-    let target = pending.get(entity.guid);
+    let target = pending.get(read.entity.guid);
     if (!target) {
-      const stored = structuredClone(entity.businessAttributes ?? {}) as BusinessAttributes;
-      target = { entity, bm: stored };
-      pending.set(entity.guid, target);
+      const stored = structuredClone(read.entity.businessAttributes ?? {}) as BusinessAttributes;
+      target = { entity: read.entity, bm: stored };
+      pending.set(read.entity.guid, target);
     }
-    target.bm[group] = { ...target.bm[group], [attribute]: converted };
+    target.bm[read.group] = { ...target.bm[read.group], [read.attribute]: read.value };
   });
 
   for (const { entity, bm } of pending.values()) {
@@ -189,6 +161,36 @@ export function importRecords(
     }
   }
   return { failedImportInfoList: failed, successImportInfoList: succeeded };
+}
+
+/** One data row at `line` of the file, read and checked; a string is the service's remark on a bad row. */
+function readRecord(deps: AreaDependencies, raw: string[], line: number): ImportRecord | string {
+  const record = raw.map((cell) => cell.trim());
+  const [typeName, uniqueValue, bmAttribute, value, uniqueName = ""] = record;
+  if (record.length < 4 || !typeName || !uniqueValue || !bmAttribute || !value) {
+    return `Line #${line}: missing fields. [${raw.join(", ")}]`;
+  }
+  if (unknownTypeError(deps.types, typeName)) return `Line #${line}: invalid entity-type '${typeName}'`;
+  const attributeName = uniqueName || "qualifiedName";
+  if (!UNIQUE_ATTRIBUTES.has(attributeName)) {
+    return `Line #${line}: attribute '${attributeName}' is not an unique attribute in entity-type '${typeName}'`;
+  }
+  const byGuid = attributeName === "guid" ? deps.store.get(uniqueValue) : undefined;
+  const entity = attributeName === "guid"
+    ? (byGuid?.typeName === typeName && byGuid.status === "ACTIVE" ? byGuid : undefined)
+    : deps.store.findByQualifiedName(typeName, uniqueValue);
+  if (!entity) return `Line #${line}: no ${typeName} entity found with ${attributeName}=${uniqueValue}`;
+  const dot = bmAttribute.indexOf(".");
+  if (dot <= 0 || dot === bmAttribute.length - 1) {
+    return `Line #${line}: invalid business-metadata '${bmAttribute}' for entity type '${typeName}'`;
+  }
+  const group = bmAttribute.slice(0, dot);
+  const attribute = bmAttribute.slice(dot + 1);
+  const converted = convertValue(deps, group, attribute, value);
+  if (converted instanceof EmulatorError) {
+    return `Line #${line}: invalid business-metadata '${bmAttribute}' for entity type '${typeName}': ${converted.message}`;
+  }
+  return { entity, group, attribute, value: converted };
 }
 
 /** The first reading of a CSV value that the type system accepts, or the error for the plain string. */

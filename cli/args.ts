@@ -26,6 +26,40 @@ export function parseOperationArgs(
   given: Partial<GlobalOptions> = {},
 ): { input: Record<string, unknown>; global: GlobalOptions } {
   const fields = inputFields(operation.input);
+  const { options, byFlag } = parserOptions(fields);
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  } catch (e) {
+    throw new UsageError(`${usagePrefix(operation)}${(e as Error).message}`);
+  }
+  // Global options written before the command (`given`) count unless the command's own options repeat them.
+  const global: GlobalOptions = { output: "json", verbose: false, help: false, ...given };
+  const { raw, positionals } = optionValues(operation, parsed.tokens ?? [], { fields, byFlag, global });
+  if (global.help) return { input: {}, global };
+  placePositionals(operation, positionals, raw);
+
+  const input: Record<string, unknown> = {};
+  for (const field of fields) {
+    const values = raw[field.name];
+    if (values === undefined) continue;
+    if (field.kind !== "string-list" && values.length > 1) {
+      throw new UsageError(
+        `${usagePrefix(operation)}option --${field.flag} is given ${values.length} times.`,
+      );
+    }
+    input[field.name] = coerce(field, values, operation);
+  }
+  return {
+    input: validate(operation, canonicalEnums(operation.input, input) as typeof input, fields),
+    global,
+  };
+}
+
+/** The option parser's settings for an operation's fields (every spelling), and each spelling's field. */
+function parserOptions(
+  fields: InputField[],
+): { options: Record<string, ParseArgsOption>; byFlag: Map<string, InputField> } {
   const byFlag = new Map<string, InputField>();
   const options: Record<string, ParseArgsOption> = {
     output: { type: "string", short: "o" },
@@ -44,19 +78,24 @@ export function parseOperationArgs(
         : { type: "string", multiple: field.kind === "string-list", ...short };
     }
   }
+  return { options, byFlag };
+}
 
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
-  } catch (e) {
-    throw new UsageError(`${usagePrefix(operation)}${(e as Error).message}`);
-  }
+type ParsedToken = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
 
-  // Global options written before the command (`given`) count unless the command's own options repeat them.
-  const global: GlobalOptions = { output: "json", verbose: false, help: false, ...given };
+/**
+ * The values of the operation's options by field name, and the bare arguments; global options are applied
+ * to `global` as they come. An unknown option, or one without its value, is refused.
+ */
+function optionValues(
+  operation: Operation,
+  tokens: ParsedToken[],
+  context: { fields: InputField[]; byFlag: Map<string, InputField>; global: GlobalOptions },
+): { raw: Record<string, unknown[]>; positionals: string[] } {
+  const { fields, byFlag, global } = context;
   const raw: Record<string, unknown[]> = {};
   const positionals: string[] = [];
-  for (const token of parsed.tokens ?? []) {
+  for (const token of tokens) {
     if (token.kind === "positional") {
       positionals.push(token.value);
       continue;
@@ -86,8 +125,11 @@ export function parseOperationArgs(
       );
     }
   }
-  if (global.help) return { input: {}, global };
+  return { raw, positionals };
+}
 
+/** The bare arguments as the operation's positional fields, in order; more than it takes are refused. */
+function placePositionals(operation: Operation, positionals: string[], raw: Record<string, unknown[]>): void {
   const positionalNames = operation.positionals ?? [];
   if (positionals.length > positionalNames.length) {
     const extra = positionals.slice(positionalNames.length).join(" ");
@@ -101,22 +143,6 @@ export function parseOperationArgs(
     );
   }
   positionals.forEach((value, i) => (raw[positionalNames[i]] ??= []).push(value));
-
-  const input: Record<string, unknown> = {};
-  for (const field of fields) {
-    const values = raw[field.name];
-    if (values === undefined) continue;
-    if (field.kind !== "string-list" && values.length > 1) {
-      throw new UsageError(
-        `${usagePrefix(operation)}option --${field.flag} is given ${values.length} times.`,
-      );
-    }
-    input[field.name] = coerce(field, values, operation);
-  }
-  return {
-    input: validate(operation, canonicalEnums(operation.input, input) as typeof input, fields),
-    global,
-  };
 }
 
 /** Validates coerced values against the schema, reporting each problem by its option name. */

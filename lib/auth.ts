@@ -240,90 +240,124 @@ export function cachedTokenProvider(
   scope: string,
   options: CachedTokenProviderOptions = {},
 ): TokenProvider {
-  const logger = options.logger ?? silentLogger;
-  const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseDescription = options.description ?? "custom credential";
-  const hint = options.hint ?? hintForStatus(401);
-  const secrets = (options.secrets ?? []).filter((s): s is string => !!s);
-  for (const secret of secrets) logger.addSecret(secret);
+  return new CachedTokens(credential, scope, options);
+}
 
-  let cached: CachedToken | undefined;
-  let inflight: Promise<CachedToken> | undefined;
-  let nextRefreshAttempt = 0;
+/** The token of one credential and scope, kept until shortly before it expires (see cachedTokenProvider). */
+class CachedTokens implements TokenProvider {
+  readonly kind: string;
+  readonly #credential: CredentialSource;
+  readonly #scope: string;
+  readonly #options: CachedTokenProviderOptions;
+  readonly #logger: Logger;
+  readonly #now: () => number;
+  readonly #hint: string | undefined;
+  readonly #secrets: string[];
+  #cached: CachedToken | undefined;
+  #inflight: Promise<CachedToken> | undefined;
+  #nextRefreshAttempt = 0;
 
-  const redact = (text: string) => redactSecrets(text, cached ? [...secrets, cached.token] : secrets);
-  const sourceName = () => options.source?.() ?? baseDescription;
+  constructor(credential: CredentialSource, scope: string, options: CachedTokenProviderOptions) {
+    this.#credential = credential;
+    this.#scope = scope;
+    this.#options = options;
+    this.kind = options.kind ?? "custom";
+    this.#logger = options.logger ?? silentLogger;
+    this.#now = options.now ?? Date.now;
+    this.#hint = options.hint ?? hintForStatus(401);
+    this.#secrets = (options.secrets ?? []).filter((s): s is string => !!s);
+    for (const secret of this.#secrets) this.#logger.addSecret(secret);
+  }
 
-  async function acquire(): Promise<CachedToken> {
-    const previous = cached;
-    let access: CredentialToken | null;
+  get description(): string {
+    const base = this.#options.description ?? "custom credential";
+    const source = this.#options.source?.();
+    return source ? `${base}; last token from ${source}` : base;
+  }
+
+  async getToken(signal?: AbortSignal): Promise<string | undefined> {
+    signal?.throwIfAborted();
+    const at = this.#now();
+    const cached = this.#cached;
+    if (cached && at < cached.refreshAt) return cached.token;
+    // Due for refresh, but a recent attempt failed and the token still works: do not hammer the credential.
+    if (cached && at < cached.usableUntil && at < this.#nextRefreshAttempt) return cached.token;
     try {
-      access = await withTimeout((abortSignal) => credential.getToken(scope, { abortSignal }), timeoutMs);
-      if (!access?.token) throw new Error("the credential returned no token");
+      return (await abortable(this.#refresh(), signal)).token;
     } catch (error) {
-      const reason = redactSecrets(reasonOf(error), previous ? [...secrets, previous.token] : secrets);
-      if (previous && now() < previous.usableUntil) {
-        nextRefreshAttempt = Math.min(now() + REFRESH_RETRY_MS, previous.usableUntil);
-        logger.warn(
-          `Refreshing the catalog token failed; keeping the current one, valid until ${
-            iso(previous.usableUntil)
-          }. ${reason}`,
-        );
-        return previous;
-      }
+      if (signal?.aborted || error instanceof AuthenticationError) throw error;
+      // Anything else (a bug in a custom credential, a rejected promise of an odd shape) is still a 401.
+      const known = this.#cached ? [...this.#secrets, this.#cached.token] : this.#secrets;
       throw new AuthenticationError({
         status: 401,
-        message: `No credential could get a token for the catalog (scope ${scope}): ${reason}`,
-        hint,
+        message: redactSecrets(reasonOf(error), known),
+        hint: this.#hint,
       });
     }
-    const at = now();
+  }
+
+  #sourceName(): string {
+    return this.#options.source?.() ?? this.#options.description ?? "custom credential";
+  }
+
+  #refresh(): Promise<CachedToken> {
+    this.#inflight ??= this.#acquire().finally(() => {
+      this.#inflight = undefined;
+    });
+    return this.#inflight;
+  }
+
+  async #acquire(): Promise<CachedToken> {
+    const previous = this.#cached;
+    let access: CredentialToken | null;
+    try {
+      access = await withTimeout(
+        (abortSignal) => this.#credential.getToken(this.#scope, { abortSignal }),
+        this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      );
+      if (!access?.token) throw new Error("the credential returned no token");
+    } catch (error) {
+      return this.#keepOrFail(previous, error);
+    }
+    const at = this.#now();
     if (access.expiresOnTimestamp <= at) {
       throw new AuthenticationError({
         status: 401,
-        message: `${sourceName()} returned a token that expired at ${iso(access.expiresOnTimestamp)}.`,
+        message: `${this.#sourceName()} returned a token that expired at ${iso(access.expiresOnTimestamp)}.`,
         hint: "Check that this machine's clock is correct, then try again.",
       });
     }
-    cached = cacheEntry(access, at);
-    nextRefreshAttempt = 0;
-    logger.debug(
-      `Catalog token from ${sourceName()}: expires ${iso(cached.expiresOn)}, refresh after ${
+    const cached = this.#cached = cacheEntry(access, at);
+    this.#nextRefreshAttempt = 0;
+    this.#logger.debug(
+      `Catalog token from ${this.#sourceName()}: expires ${iso(cached.expiresOn)}, refresh after ${
         iso(cached.refreshAt)
       }.`,
     );
     return cached;
   }
 
-  function refresh(): Promise<CachedToken> {
-    inflight ??= acquire().finally(() => {
-      inflight = undefined;
+  /** A failed refresh: the current token while it is still usable (tried again later), else a 401. */
+  #keepOrFail(previous: CachedToken | undefined, error: unknown): CachedToken {
+    const reason = redactSecrets(
+      reasonOf(error),
+      previous ? [...this.#secrets, previous.token] : this.#secrets,
+    );
+    if (previous && this.#now() < previous.usableUntil) {
+      this.#nextRefreshAttempt = Math.min(this.#now() + REFRESH_RETRY_MS, previous.usableUntil);
+      this.#logger.warn(
+        `Refreshing the catalog token failed; keeping the current one, valid until ${
+          iso(previous.usableUntil)
+        }. ${reason}`,
+      );
+      return previous;
+    }
+    throw new AuthenticationError({
+      status: 401,
+      message: `No credential could get a token for the catalog (scope ${this.#scope}): ${reason}`,
+      hint: this.#hint,
     });
-    return inflight;
   }
-
-  return {
-    kind: options.kind ?? "custom",
-    get description() {
-      const source = options.source?.();
-      return source ? `${baseDescription}; last token from ${source}` : baseDescription;
-    },
-    async getToken(signal?: AbortSignal): Promise<string | undefined> {
-      signal?.throwIfAborted();
-      const at = now();
-      if (cached && at < cached.refreshAt) return cached.token;
-      // Due for refresh, but a recent attempt failed and the token still works: do not hammer the credential.
-      if (cached && at < cached.usableUntil && at < nextRefreshAttempt) return cached.token;
-      try {
-        return (await abortable(refresh(), signal)).token;
-      } catch (error) {
-        if (signal?.aborted || error instanceof AuthenticationError) throw error;
-        // Anything else (a bug in a custom credential, a rejected promise of an odd shape) is still a 401.
-        throw new AuthenticationError({ status: 401, message: redact(reasonOf(error)), hint });
-      }
-    },
-  };
 }
 
 function noTokenProvider(description: string): TokenProvider {

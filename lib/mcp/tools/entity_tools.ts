@@ -18,6 +18,7 @@ import { createEntity, deleteEntity, getEntity } from "../../operations/entity_o
 import { operationTool } from "../tool_operation.ts";
 import { batchDetailField, batchSummaryOutput, batchView } from "./batch_upsert.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+import { entitySummary } from "./entity_summary.ts";
 import { ifExistsField } from "./if_exists.ts";
 
 export { MAX_BATCH_ENTITIES };
@@ -80,105 +81,7 @@ function entityFields(input: z.output<typeof newEntity>) {
   };
 }
 
-/** Bound of get_entity's default (summary) answer, in bytes of JSON; the caps below keep it. */
-export const ENTITY_SUMMARY_BOUND_BYTES = 16_000;
-const SUMMARY_LIST_ITEMS = 20;
-const SUMMARY_ATTRIBUTES = 15;
-const SUMMARY_TEXT_CHARS = 200;
-const SUMMARY_DESCRIPTION_CHARS = 1000;
-/** Attributes the summary shows under their own names, or leaves out as noise. */
-const SUMMARY_OWN = new Set(["name", "qualifiedName", "description", "owner", "userDescription"]);
-
-/**
- * The curated view of an entity (issue 18: a table's raw Atlas record is 1.8 KB, most of it bookkeeping):
- * what an assistant uses, each list and text capped so the answer stays under ENTITY_SUMMARY_BOUND_BYTES;
- * `truncated` says when a cap left something out (view "full" has it all).
- */
-export function entitySummary(
-  entity: AtlasEntity,
-  referred: Record<string, AtlasEntity> = {},
-): { entity: Record<string, unknown>; truncated: boolean } {
-  let truncated = false;
-  const cut = (text: string, max = SUMMARY_TEXT_CHARS) => {
-    if (text.length <= max) return text;
-    truncated = true;
-    return `${text.slice(0, max - 1)}…`;
-  };
-  const few = <T>(items: T[], max = SUMMARY_LIST_ITEMS): T[] => {
-    if (items.length > max) truncated = true;
-    return items.slice(0, max);
-  };
-  const attributes = (entity.attributes ?? {}) as Record<string, unknown>;
-  const text = (value: unknown) => typeof value === "string" && value.length > 0 ? value : undefined;
-  const time = (value: unknown) => typeof value === "number" ? new Date(value).toISOString() : undefined;
-  const people = (kind: string) => {
-    const contacts =
-      (entity as { contacts?: Record<string, Array<{ id?: string; info?: string }>> }).contacts;
-    const list = (contacts?.[kind] ?? []).map((c) => cut(String(c.info || c.id || ""))).filter(Boolean);
-    return list.length > 0 ? few(list) : undefined;
-  };
-  const relationships =
-    ((entity as { relationshipAttributes?: Record<string, unknown> }).relationshipAttributes ??
-      {}) as Record<string, unknown>;
-  const headerOf = (value: unknown) => {
-    const h = value as {
-      guid?: string;
-      typeName?: string;
-      displayText?: string;
-      uniqueAttributes?: { qualifiedName?: string };
-    };
-    const name = text(referred[h.guid ?? ""]?.attributes?.name) ?? text(h.displayText) ??
-      text(h.uniqueAttributes?.qualifiedName);
-    return { guid: h.guid, typeName: h.typeName, ...(name ? { name: cut(name, 100) } : {}) };
-  };
-  const meanings = (relationships.meanings ?? (entity as { meanings?: unknown }).meanings ?? []) as unknown[];
-  const terms = few(meanings.map(headerOf).map(({ guid, name }) => ({ guid, ...(name ? { name } : {}) })));
-  const related: Record<string, unknown[]> = {};
-  let relatedCount = 0;
-  for (const [relation, value] of Object.entries(relationships)) {
-    if (relation === "meanings" || value === null || value === undefined) continue;
-    const values = (Array.isArray(value) ? value : [value]).filter((v) => v && typeof v === "object");
-    if (values.length === 0) continue;
-    const room = SUMMARY_LIST_ITEMS - relatedCount;
-    if (values.length > room) truncated = true;
-    if (room <= 0) continue;
-    related[relation] = values.slice(0, room).map(headerOf);
-    relatedCount += related[relation].length;
-  }
-  const others = Object.entries(attributes).filter(([key, value]) =>
-    !SUMMARY_OWN.has(key) && (typeof value === "number" || typeof value === "boolean" ||
-      (typeof value === "string" && value.length > 0))
-  );
-  const description = text(attributes.userDescription) ?? text(attributes.description);
-  const owner = text(attributes.owner);
-  const summary: Record<string, unknown> = {
-    guid: entity.guid,
-    typeName: entity.typeName,
-    name: text(attributes.name) === undefined ? undefined : cut(String(attributes.name)),
-    qualifiedName: text(attributes.qualifiedName) === undefined
-      ? undefined
-      : cut(String(attributes.qualifiedName), 400),
-    description: description === undefined ? undefined : cut(description, SUMMARY_DESCRIPTION_CHARS),
-    owner: owner === undefined ? undefined : cut(owner),
-    owners: people("Owner"),
-    experts: people("Expert"),
-    classifications: few((entity.classifications ?? []).map((c) => cut(String(c.typeName), 100))),
-    labels: few(((entity as { labels?: string[] }).labels ?? []).map((l) => cut(String(l), 100))),
-    terms,
-    collection: (entity as { collectionId?: string }).collectionId,
-    status: (entity as { status?: string }).status,
-    createTime: time((entity as { createTime?: unknown }).createTime),
-    updateTime: time((entity as { updateTime?: unknown }).updateTime),
-    attributes: Object.fromEntries(
-      few(others, SUMMARY_ATTRIBUTES).map((
-        [key, value],
-      ) => [key, typeof value === "string" ? cut(value) : value]),
-    ),
-    ...(relatedCount > 0 ? { related } : {}),
-  };
-  for (const key of Object.keys(summary)) if (summary[key] === undefined) delete summary[key];
-  return { entity: summary, truncated };
-}
+export { ENTITY_SUMMARY_BOUND_BYTES } from "./entity_summary.ts";
 
 export const getEntityTool = operationTool({
   name: "get_entity",

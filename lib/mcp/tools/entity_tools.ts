@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AtlasEntity, AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
+import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
 import {
   type BatchOutcome,

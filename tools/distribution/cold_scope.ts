@@ -52,6 +52,8 @@ export interface ColdScopeReport {
 /** esbuild's handles on lazy modules, the only names by which code can reach another lazy module. */
 const MODULE_HANDLE = /(?<![\w$.])(?:(?:init|require)_[\w$]+|[\w$]+_exports)\b/g;
 
+type Wrappers = ReturnType<typeof wrappers>;
+
 /**
  * Moves every module that the fast start (`roots`) does not reach into the cold scope. `entry` is the
  * bundle's entry section (`main.ts`), which stays last and hot.
@@ -61,20 +63,30 @@ export function coldScope(
   options: { entry?: string; roots?: string[] } = {},
 ): { code: string; report: ColdScopeReport } {
   const entry = options.entry ?? "main.ts";
-  const withoutSites = (section: Section) => {
-    const text = code.slice(section.start, section.end);
-    return dynamicSites(text).reduceRight((t, s) => t.slice(0, s.start) + t.slice(s.end), text);
-  };
-  const list = sections(code);
   const found = wrappers(code);
-  const last = list[list.length - 1];
-  if (last?.path !== entry) throw new Error(`cold scope: the bundle does not end with ${entry}`);
+  const list = lazySections(code, found, entry);
   const initOf = new Map([...found.inits].map(([name, path]) => [path, name]));
   const rootInits = (options.roots ?? HOT_ROOTS).map((path) => {
     const init = initOf.get(path);
     if (!init) throw new Error(`cold scope: ${path} is not a lazy module of the bundle`);
     return init;
   });
+  const hot = reachedModules(code, list, found, rootInits).add(entry);
+  const keptHot = keepNamedModulesHot(code, list, found, hot);
+  const cold = list.filter((section) => !hot.has(section.path));
+  const edits = coldScopeEdits(code, list, hot, cold, initOf);
+  return {
+    code: applyEdits(code, edits),
+    report: { hot: list.length - cold.length, cold: cold.length, keptHot },
+  };
+}
+
+/** The bundle's module sections, checked: each is a lazy module but the last, which is `entry`. */
+function lazySections(code: string, found: Wrappers, entry: string): Section[] {
+  const list = sections(code);
+  if (list[list.length - 1]?.path !== entry) {
+    throw new Error(`cold scope: the bundle does not end with ${entry}`);
+  }
   const lazyPaths = new Set([...found.initBodies.keys(), ...found.requires.values()]);
   for (const section of list) {
     // Only the entry runs at load. A module main.ts imported statically would too (and would slow every
@@ -85,10 +97,21 @@ export function coldScope(
       );
     }
   }
-  const hot = reachedModules(code, list, found, rootInits).add(entry);
+  return list;
+}
 
-  // A hot module that names a cold module's init or namespace other than in a dynamic import (which is
-  // rewritten below) keeps that module hot, with what it reaches.
+/** A section's code without its dynamic imports (which are rewritten, so they keep nothing hot). */
+function withoutSites(code: string, section: Section): string {
+  const text = code.slice(section.start, section.end);
+  return dynamicSites(text).reduceRight((t, s) => t.slice(0, s.start) + t.slice(s.end), text);
+}
+
+/**
+ * A hot module that names a cold module's init or namespace other than in a dynamic import keeps that
+ * module hot, with what it reaches: added to `hot`, and returned in the order they were found.
+ */
+function keepNamedModulesHot(code: string, list: Section[], found: Wrappers, hot: Set<string>): string[] {
+  const initOf = new Map([...found.inits].map(([name, path]) => [path, name]));
   const handles = new Map<string, string>();
   for (const [name, path] of [...found.inits, ...found.requires]) handles.set(name, path);
   for (const section of list) {
@@ -98,7 +121,7 @@ export function coldScope(
   const keptHot: string[] = [];
   let pending = [
     code.slice(0, list[0]?.start ?? 0),
-    ...list.filter((s) => hot.has(s.path)).map(withoutSites),
+    ...list.filter((s) => hot.has(s.path)).map((s) => withoutSites(code, s)),
   ];
   while (pending.length > 0) {
     const named = pending.flatMap((text) => [...text.matchAll(MODULE_HANDLE)].map((m) => handles.get(m[0])));
@@ -110,12 +133,24 @@ export function coldScope(
         if (hot.has(reached)) continue;
         hot.add(reached);
         keptHot.push(reached);
-        pending.push(withoutSites(list.find((s) => s.path === reached)!));
+        pending.push(withoutSites(code, list.find((s) => s.path === reached)!));
       }
     }
   }
+  return keptHot;
+}
 
-  const cold = list.filter((section) => !hot.has(section.path));
+/**
+ * The edits that move the `cold` sections into the scope (inserted before the entry, the last section)
+ * and point hot code's dynamic imports of cold modules at it.
+ */
+function coldScopeEdits(
+  code: string,
+  list: Section[],
+  hot: Set<string>,
+  cold: Section[],
+  initOf: Map<string, string>,
+): Edit[] {
   const coldInits = new Set(cold.map((s) => initOf.get(s.path)).filter((name) => name !== undefined));
   const exported = new Set<string>();
   const edits: Edit[] = [];
@@ -144,9 +179,7 @@ export function coldScope(
     "}",
     "",
   ].join("\n");
+  const last = list[list.length - 1];
   edits.push({ start: last.start, end: last.start, text: scope });
-  return {
-    code: applyEdits(code, edits),
-    report: { hot: list.length - cold.length, cold: cold.length, keptHot },
-  };
+  return edits;
 }

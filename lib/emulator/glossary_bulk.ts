@@ -85,33 +85,14 @@ export function bulkTermRoutes(
       method: "PUT",
       path: "/glossary/terms",
       handler: async (ctx) => {
-        const bodies = await readArrayBody(ctx, "AtlasGlossaryTerm objects, each with its guid");
-        const guids = bodies.map((body, i) => {
-          const guid = isObject(body) ? body.guid : undefined;
-          if (typeof guid !== "string" || guid === "") {
-            throw EmulatorError.invalidParameters(`terms[${i}].guid is required to update a term`, "guid");
-          }
-          views.term(guid);
-          return guid;
-        });
-        const updated = guids.map((guid, i) => writer.updateTerm(guid, bodies[i]));
+        const updated = await updateTerms(ctx, views, writer);
         return jsonResponse(updated.map((term) => termView(term, ctx)));
       },
     },
     {
       method: "POST",
       path: "/glossary/terms:delete",
-      handler: async (ctx) => {
-        const guids = await termGuids(ctx);
-        const operation = deletions.run(guids, writer, {
-          children: queryFlag(ctx.url, "forceDeleteChild"),
-          assignments: queryFlag(ctx.url, "forceDeleteEntityAssignment"),
-        });
-        const prefix = ctx.url.pathname.replace(/\/glossary\/terms:delete$/, "");
-        const location = `${ctx.url.origin}${prefix}/glossary/terms/bulkDeletion/${operation.id}` +
-          `?api-version=${ctx.url.searchParams.get("api-version") ?? CATALOG_API_VERSION}`;
-        return new Response(null, { status: 202, headers: { "operation-location": location } });
-      },
+      handler: (ctx) => startDeletion(ctx, deletions, writer),
     },
     {
       method: "GET",
@@ -125,27 +106,65 @@ export function bulkTermRoutes(
     {
       method: "POST",
       path: "/glossary/{glossaryGuid}/terms/export",
-      handler: async (ctx) => {
-        const glossary = views.glossaries.glossary(ctx.params.glossaryGuid);
-        if (!glossary) {
-          await ctx.request.body?.cancel();
-          throw EmulatorError.guidNotFound(ctx.params.glossaryGuid);
-        }
-        const terms = (await termGuids(ctx)).map((guid) => {
-          const term = views.term(guid);
-          if (term.glossaryGuid !== glossary.guid) {
-            throw EmulatorError.invalidParameters(
-              `term ${guid} is not in glossary ${glossary.guid} (${glossary.name})`,
-              "termGuids",
-            );
-          }
-          return term;
-        });
-        const csv = exportCsv(views, terms, queryFlag(ctx.url, "includeTermHierarchy"));
-        return new Response(csv, { status: 200, headers: { "content-type": "text/csv; charset=utf-8" } });
-      },
+      handler: (ctx) => exportTerms(ctx, views),
     },
   ];
+}
+
+/** `PUT /glossary/terms`: each term of the body (with its guid) updated, after every guid was found. */
+async function updateTerms(
+  ctx: RouteContext,
+  views: GlossaryViews,
+  writer: GlossaryWriter,
+): Promise<StoredTerm[]> {
+  const bodies = await readArrayBody(ctx, "AtlasGlossaryTerm objects, each with its guid");
+  const guids = bodies.map((body, i) => {
+    const guid = isObject(body) ? body.guid : undefined;
+    if (typeof guid !== "string" || guid === "") {
+      throw EmulatorError.invalidParameters(`terms[${i}].guid is required to update a term`, "guid");
+    }
+    views.term(guid);
+    return guid;
+  });
+  return guids.map((guid, i) => writer.updateTerm(guid, bodies[i]));
+}
+
+/** `POST /glossary/terms:delete`: a bulk deletion started, 202 with its `operation-location`. */
+async function startDeletion(
+  ctx: RouteContext,
+  deletions: BulkDeletions,
+  writer: GlossaryWriter,
+): Promise<Response> {
+  const guids = await termGuids(ctx);
+  const operation = deletions.run(guids, writer, {
+    children: queryFlag(ctx.url, "forceDeleteChild"),
+    assignments: queryFlag(ctx.url, "forceDeleteEntityAssignment"),
+  });
+  const prefix = ctx.url.pathname.replace(/\/glossary\/terms:delete$/, "");
+  const location = `${ctx.url.origin}${prefix}/glossary/terms/bulkDeletion/${operation.id}` +
+    `?api-version=${ctx.url.searchParams.get("api-version") ?? CATALOG_API_VERSION}`;
+  return new Response(null, { status: 202, headers: { "operation-location": location } });
+}
+
+/** `POST /glossary/{glossaryGuid}/terms/export`: the named terms of the glossary as the service's CSV. */
+async function exportTerms(ctx: RouteContext, views: GlossaryViews): Promise<Response> {
+  const glossary = views.glossaries.glossary(ctx.params.glossaryGuid);
+  if (!glossary) {
+    await ctx.request.body?.cancel();
+    throw EmulatorError.guidNotFound(ctx.params.glossaryGuid);
+  }
+  const terms = (await termGuids(ctx)).map((guid) => {
+    const term = views.term(guid);
+    if (term.glossaryGuid !== glossary.guid) {
+      throw EmulatorError.invalidParameters(
+        `term ${guid} is not in glossary ${glossary.guid} (${glossary.name})`,
+        "termGuids",
+      );
+    }
+    return term;
+  });
+  const csv = exportCsv(views, terms, queryFlag(ctx.url, "includeTermHierarchy"));
+  return new Response(csv, { status: 200, headers: { "content-type": "text/csv; charset=utf-8" } });
 }
 
 /** A body that is a non-empty array of term guids (strings), without repeats. */

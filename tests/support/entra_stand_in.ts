@@ -67,135 +67,195 @@ export interface StandInOptions {
 
 /** Starts the stand-in with one published key. */
 export async function startEntraStandIn(options: StandInOptions = {}): Promise<EntraStandIn> {
-  const keys: Array<{ kid: string; pair: KeyPair }> = [];
-  let fetches = 0;
-  const addKey = async () => {
-    keys.push({ kid: `key-${keys.length + 1}`, pair: await generateKeyPair("RS256", { extractable: true }) });
-  };
-  await addKey();
-  const foreign = await generateKeyPair("RS256", { extractable: true });
-  const published = async () =>
-    await Promise.all(keys.map(async ({ kid, pair }) => ({
+  const keys = new SigningKeys();
+  await keys.add();
+  return new StandIn(
+    options,
+    keys,
+    await generateKeyPair("RS256", { extractable: true }),
+    await keys.published(),
+  );
+}
+
+/** The authority's signing keys: the newest signs, all are published. */
+class SigningKeys {
+  readonly #keys: Array<{ kid: string; pair: KeyPair }> = [];
+
+  async add(): Promise<void> {
+    this.#keys.push({
+      kid: `key-${this.#keys.length + 1}`,
+      pair: await generateKeyPair("RS256", { extractable: true }),
+    });
+  }
+
+  /** The key that signs now. */
+  current(): { kid: string; pair: KeyPair } {
+    return this.#keys[this.#keys.length - 1];
+  }
+
+  /** The key set the tenant publishes. */
+  async published(): Promise<JWK[]> {
+    return await Promise.all(this.#keys.map(async ({ kid, pair }) => ({
       ...(await exportJWK(pair.publicKey)),
       kid,
       use: "sig",
       kty: "RSA",
     })));
-  let jwks = await published();
-  const exchanges: Array<{ oid: string; status: number }> = [];
-  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {}, ...options.tls },
-    async (request): Promise<Response> => {
-      const path = new URL(request.url).pathname;
-      if (path === `/${TENANT_ID}/discovery/v2.0/keys`) {
-        fetches++;
-        return json(200, { keys: jwks });
-      }
-      if (path === `/${TENANT_ID}/v2.0/.well-known/openid-configuration`) {
-        const base = `${url}/${TENANT_ID}`;
-        return json(200, {
-          issuer,
-          token_endpoint: `${base}/oauth2/v2.0/token`,
-          authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
-          end_session_endpoint: `${base}/oauth2/v2.0/logout`,
-          jwks_uri: `${base}/discovery/v2.0/keys`,
-        });
-      }
-      if (path === `/${TENANT_ID}/oauth2/v2.0/token` && request.method === "POST") {
-        return await exchange(new URLSearchParams(await request.text()));
-      }
-      return json(404, { error: "not_found" });
-    },
-  );
-  const url = `${options.tls ? "https" : "http"}://127.0.0.1:${server.addr.port}`;
-  const issuer = `${url}/${TENANT_ID}/v2.0`;
+  }
+}
 
-  async function exchange(form: URLSearchParams): Promise<Response> {
-    const refuse = (oid: string, error: string, description: string) => {
-      exchanges.push({ oid, status: 400 });
-      return json(400, { error, error_description: description });
-    };
-    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") {
-      return refuse("", "unsupported_grant_type", "only the on-behalf-of grant");
-    }
-    if (form.get("client_id") !== SERVER_CLIENT_ID || form.get("client_secret") !== options.clientSecret) {
-      return refuse("", "invalid_client", "AADSTS7000215: Invalid client secret provided.");
-    }
-    let oid: string;
-    try {
-      const { payload } = await jwtVerify(form.get("assertion") ?? "", createLocalJWKSet({ keys: jwks }), {
-        issuer,
-        audience: SERVER_CLIENT_ID,
-        algorithms: ["RS256"],
-      });
-      oid = String(payload.oid);
-    } catch (error) {
-      return refuse("", "invalid_grant", `AADSTS50013: Assertion failed signature validation. ${error}`);
-    }
-    const user = [READER, CURATOR].find((u) => u.oid === oid) ?? { oid, name: oid };
+class StandIn implements EntraStandIn {
+  readonly url: string;
+  readonly issuer: string;
+  readonly exchanges: Array<{ oid: string; status: number }> = [];
+  readonly #options: StandInOptions;
+  readonly #keys: SigningKeys;
+  readonly #foreign: KeyPair;
+  readonly #server: Deno.HttpServer<Deno.NetAddr>;
+  #jwks: JWK[];
+  #fetches = 0;
+
+  constructor(options: StandInOptions, keys: SigningKeys, foreign: KeyPair, jwks: JWK[]) {
+    this.#options = options;
+    this.#keys = keys;
+    this.#foreign = foreign;
+    this.#jwks = jwks;
+    this.#server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {}, ...options.tls },
+      (request) => this.#handle(request),
+    );
+    this.url = `${options.tls ? "https" : "http"}://127.0.0.1:${this.#server.addr.port}`;
+    this.issuer = `${this.url}/${TENANT_ID}/v2.0`;
+  }
+
+  keyFetches(): number {
+    return this.#fetches;
+  }
+
+  async token(user = READER, overrides: TokenOverrides = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const current = keys[keys.length - 1];
-    const token = await new SignJWT({
-      iss: issuer,
-      aud: "https://purview.azure.net",
+    const claims: Record<string, unknown> = {
+      iss: this.issuer,
+      aud: SERVER_CLIENT_ID,
       tid: TENANT_ID,
-      oid,
+      oid: user.oid,
       name: user.name,
-      roles: options.catalogRoles?.[oid] ?? [],
+      preferred_username: `${user.name.split(" ")[0].toLowerCase()}@contoso.test`,
+      scp: "user_impersonation",
+      azp: CALLING_CLIENT_ID,
+      ver: "2.0",
       iat: now,
       nbf: now,
       exp: now + 3600,
-    }).setProtectedHeader({ alg: "RS256", kid: current.kid }).sign(current.pair.privateKey);
-    exchanges.push({ oid, status: 200 });
+      ...overrides.claims,
+    };
+    for (const name of overrides.drop ?? []) delete claims[name];
+    const current = this.#keys.current();
+    return await new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: overrides.kid ?? current.kid })
+      .sign(overrides.foreignKey ? this.#foreign.privateKey : current.pair.privateKey);
+  }
+
+  async rotate(): Promise<void> {
+    await this.#keys.add();
+    this.#jwks = await this.#keys.published();
+  }
+
+  publicJwk(): JWK {
+    return this.#jwks[this.#jwks.length - 1];
+  }
+
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      CATALOG_MCP_ENTRA_TENANT_ID: TENANT_ID,
+      CATALOG_MCP_ENTRA_CLIENT_ID: SERVER_CLIENT_ID,
+      CATALOG_MCP_ENTRA_AUTHORITY: this.url,
+      ...extra,
+    };
+  }
+
+  close(): Promise<void> {
+    return this.#server.shutdown();
+  }
+
+  async #handle(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path === `/${TENANT_ID}/discovery/v2.0/keys`) {
+      this.#fetches++;
+      return json(200, { keys: this.#jwks });
+    }
+    if (path === `/${TENANT_ID}/v2.0/.well-known/openid-configuration`) {
+      const base = `${this.url}/${TENANT_ID}`;
+      return json(200, {
+        issuer: this.issuer,
+        token_endpoint: `${base}/oauth2/v2.0/token`,
+        authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
+        end_session_endpoint: `${base}/oauth2/v2.0/logout`,
+        jwks_uri: `${base}/discovery/v2.0/keys`,
+      });
+    }
+    if (path === `/${TENANT_ID}/oauth2/v2.0/token` && request.method === "POST") {
+      return await this.#exchange(new URLSearchParams(await request.text()));
+    }
+    return json(404, { error: "not_found" });
+  }
+
+  /** The on-behalf-of exchange: the server's secret and the user's assertion checked, a catalog token. */
+  async #exchange(form: URLSearchParams): Promise<Response> {
+    const refuse = (error: string, description: string) => {
+      this.exchanges.push({ oid: "", status: 400 });
+      return json(400, { error, error_description: description });
+    };
+    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") {
+      return refuse("unsupported_grant_type", "only the on-behalf-of grant");
+    }
+    if (
+      form.get("client_id") !== SERVER_CLIENT_ID || form.get("client_secret") !== this.#options.clientSecret
+    ) {
+      return refuse("invalid_client", "AADSTS7000215: Invalid client secret provided.");
+    }
+    let oid: string;
+    try {
+      const { payload } = await jwtVerify(
+        form.get("assertion") ?? "",
+        createLocalJWKSet({ keys: this.#jwks }),
+        {
+          issuer: this.issuer,
+          audience: SERVER_CLIENT_ID,
+          algorithms: ["RS256"],
+        },
+      );
+      oid = String(payload.oid);
+    } catch (error) {
+      return refuse("invalid_grant", `AADSTS50013: Assertion failed signature validation. ${error}`);
+    }
+    this.exchanges.push({ oid, status: 200 });
     return json(200, {
       token_type: "Bearer",
       scope: form.get("scope"),
       expires_in: 3600,
       ext_expires_in: 3600,
-      access_token: token,
+      access_token: await this.#catalogToken(oid),
     });
   }
-  return {
-    url,
-    issuer,
-    exchanges,
-    keyFetches: () => fetches,
-    async token(user = READER, overrides = {}) {
-      const now = Math.floor(Date.now() / 1000);
-      const claims: Record<string, unknown> = {
-        iss: issuer,
-        aud: SERVER_CLIENT_ID,
-        tid: TENANT_ID,
-        oid: user.oid,
-        name: user.name,
-        preferred_username: `${user.name.split(" ")[0].toLowerCase()}@contoso.test`,
-        scp: "user_impersonation",
-        azp: CALLING_CLIENT_ID,
-        ver: "2.0",
-        iat: now,
-        nbf: now,
-        exp: now + 3600,
-        ...overrides.claims,
-      };
-      for (const name of overrides.drop ?? []) delete claims[name];
-      const current = keys[keys.length - 1];
-      return await new SignJWT(claims)
-        .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: overrides.kid ?? current.kid })
-        .sign(overrides.foreignKey ? foreign.privateKey : current.pair.privateKey);
-    },
-    async rotate() {
-      await addKey();
-      jwks = await published();
-    },
-    publicJwk: () => jwks[jwks.length - 1],
-    env: (extra = {}) => ({
-      CATALOG_MCP_ENTRA_TENANT_ID: TENANT_ID,
-      CATALOG_MCP_ENTRA_CLIENT_ID: SERVER_CLIENT_ID,
-      CATALOG_MCP_ENTRA_AUTHORITY: url,
-      ...extra,
-    }),
-    close: () => server.shutdown(),
-  };
+
+  /** A Purview-audience token of user `oid`, with the emulator roles the test gave that user. */
+  async #catalogToken(oid: string): Promise<string> {
+    const user = [READER, CURATOR].find((u) => u.oid === oid) ?? { oid, name: oid };
+    const now = Math.floor(Date.now() / 1000);
+    const current = this.#keys.current();
+    return await new SignJWT({
+      iss: this.issuer,
+      aud: "https://purview.azure.net",
+      tid: TENANT_ID,
+      oid,
+      name: user.name,
+      roles: this.#options.catalogRoles?.[oid] ?? [],
+      iat: now,
+      nbf: now,
+      exp: now + 3600,
+    }).setProtectedHeader({ alg: "RS256", kid: current.kid }).sign(current.pair.privateKey);
+  }
 }
 
 /** base64url of a string or bytes. */

@@ -181,7 +181,7 @@ export async function runBulkImport<Item>(
     window.throttled(pauseMs);
   });
   // A large import's heap is kept near what it holds, not what V8's heuristics let it reach (heap_relief.ts).
-  const relief = report.rows >= HEAP_RELIEF_MIN_ROWS ? startHeapRelief() : undefined;
+  const relief = report.rows >= HEAP_RELIEF_MIN_ROWS ? await startHeapRelief() : undefined;
   try {
     const result = options.dryRun
       ? await planRun(plugin, read, summary, signal, started)

@@ -26,7 +26,7 @@
  * @example
  * ```ts
  * import { startHeapRelief } from "./heap_relief.ts";
- * const relief = startHeapRelief();
+ * const relief = await startHeapRelief();
  * try {
  *   // … send the batches …
  * } finally {
@@ -94,14 +94,14 @@ function heapTools(): Promise<HeapTools | undefined> {
 }
 
 /**
- * Starts memory-reducing collections: one as soon as V8's `gc()` is at hand, then as `limits` say, until
- * `stop`. The timer never keeps the process alive.
+ * Starts memory-reducing collections: the first before it returns (once V8's `gc()` is at hand; without it,
+ * none), then as `limits` say, until `stop`. The timer never keeps the process alive.
  */
-export function startHeapRelief(limits: HeapReliefLimits = HEAP_RELIEF_LIMITS): HeapRelief {
+export async function startHeapRelief(limits: HeapReliefLimits = HEAP_RELIEF_LIMITS): Promise<HeapRelief> {
+  const found = await heapTools();
   let stopped = false;
   let collections = 0;
-  let found: HeapTools | undefined;
-  let left = Infinity;
+  let left = 0;
   let at = 0;
   const collect = () => {
     if (stopped || !found) return;
@@ -110,17 +110,15 @@ export function startHeapRelief(limits: HeapReliefLimits = HEAP_RELIEF_LIMITS): 
     left = found.heapBytes();
     at = performance.now();
   };
-  const timer = setInterval(() => {
-    if (!found) return;
-    const grown = found.heapBytes() - left;
-    const due = performance.now() - at >= limits.intervalMs;
-    if (grown >= limits.urgentBytes || (due && grown >= limits.settledBytes)) collect();
-  }, HEAP_CHECK_INTERVAL_MS);
-  Deno.unrefTimer(timer);
-  heapTools().then((loaded) => {
-    found = loaded;
-    collect();
-  });
+  collect();
+  const timer = found
+    ? setInterval(() => {
+      const grown = found.heapBytes() - left;
+      const due = performance.now() - at >= limits.intervalMs;
+      if (grown >= limits.urgentBytes || (due && grown >= limits.settledBytes)) collect();
+    }, HEAP_CHECK_INTERVAL_MS)
+    : undefined;
+  if (timer !== undefined) Deno.unrefTimer(timer);
   return {
     get collections() {
       return collections;

@@ -11,11 +11,13 @@
  * So while a large import sends, the engine asks V8 for a memory-reducing full collection at the start
  * (after the check pass), then every 1.5 s while the heap grows (at once if it grows by 40 MB): that frees
  * what was promoted and shrinks the young generation back. Measured on a million-row import against a
- * loopback sink: peak resident memory 133–141 MB instead of 154–157 MB. The collections run mostly on
- * V8's helper threads: the import's main thread spends about 2% more of its time in collections, and its
- * CPU time grows by about a fifth (each collection marks a heap of about 17 MB twice, and the young
- * generation regrows from 1 MB); rows/s against the emulator (100,000 rows, adaptive window) stayed within
- * the runs' noise. Collected every second instead, the peak was 113–115 MB for yet more CPU time.
+ * loopback sink: peak resident memory 122–141 MB instead of 154–167 MB. It is not free: each collection
+ * marks a heap of about 17 MB twice and the young generation regrows from 1 MB, so the import's CPU time
+ * grows by a fifth to a quarter, and where the import is bound by its own CPU its rows/s drop with it
+ * (100,000 rows against the emulator with the adaptive window: 21,100 instead of 24,500 rows/s, 4 runs
+ * each). Collected every 2 s or on 48 MB of growth instead, the peak was 142–144 MB and that import 8%
+ * slower; every second, 113–115 MB for yet more CPU time. An import waiting on a real service grows its
+ * heap slowly and collects seldom.
  *
  * V8 offers that collection only through `gc()`, which it defines in contexts made after `--expose-gc` is
  * set; the flag can be set while running (node:v8) and reaches the context `node:vm` makes, so no

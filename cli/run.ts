@@ -114,8 +114,13 @@ export async function runCli(
   }
 }
 
-/** The shipped registry, loaded on first use: `--version`, `serve` and `emulator` need none of it. */
-async function shippedRegistry(): Promise<OperationRegistry> {
+/**
+ * The shipped registry, loaded on first use: `--version`, `serve` and `emulator` need none of it, and a
+ * command of a group (`entity bulk-import`, `glossary --help`) loads that group's operations alone.
+ */
+async function shippedRegistry(first: string | undefined): Promise<OperationRegistry> {
+  const { createGroupRegistry, hasGroupSources } = await import("../lib/operations/group_registry.ts");
+  if (first !== undefined && hasGroupSources(first)) return await createGroupRegistry(first);
   return (await import("../lib/operations/mod.ts")).createOperationRegistry();
 }
 
@@ -140,7 +145,7 @@ async function dispatch(commandLine: string[], io: CliIo, given?: OperationRegis
       io.env,
     );
   }
-  const registry = given ?? await shippedRegistry();
+  const registry = given ?? await shippedRegistry(first);
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     if (first === "help" && second) return dispatch([second, ...rest, "--help"], io, registry);
     io.stdout(topLevelHelp(registry));

@@ -35,6 +35,7 @@ import type { FileAccess, ProgressSink } from "../operations/types.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
 import { BatchSender, rowsIn, StopImport, type Tally } from "./batch_sender.ts";
 import { forEachBatch, unitBatches } from "./batches.ts";
+import { HEAP_RELIEF_MIN_ROWS, startHeapRelief } from "./heap_relief.ts";
 import { checkCsvFile, checkedRowBatches } from "./check.ts";
 import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
 import { Checkpoint } from "./checkpoint.ts";
@@ -179,6 +180,8 @@ export async function runBulkImport<Item>(
     // within it measure the pause: the window must know how long it lasts, not only its cool-down.
     window.throttled(pauseMs);
   });
+  // A large import's heap is kept near what it holds, not what V8's heuristics let it reach (heap_relief.ts).
+  const relief = report.rows >= HEAP_RELIEF_MIN_ROWS ? await startHeapRelief() : undefined;
   try {
     const result = options.dryRun
       ? await planRun(plugin, read, summary, signal, started)
@@ -194,6 +197,7 @@ export async function runBulkImport<Item>(
     throw error;
   } finally {
     unsubscribe?.();
+    relief?.stop();
   }
 }
 

@@ -23,6 +23,9 @@
  * - **One cut per throttle**: the requests in flight when the service starts refusing are refused
  *   together; a 429 counts as a new throttle only after the pause it asked for and one request interval at
  *   the new rate (TCP reduces its window once per round trip, RFC 5681 §3.1, for the same reason).
+ * - **No cut below the rate found** unless the service refuses a clear share: a loss-based rate cut for
+ *   every 429 collapses under refusals that come whatever the rate (TCP's throughput under random loss
+ *   falls as the loss rate grows, Mathis et al. 1997), so those are left to the pause (see `throttled`).
  * - **Forgetting**: a rate that has regrown to twice the admitted rate without another throttle is
  *   dropped (no limit again), so a brief throttle does not pace a long-running client for ever.
  *
@@ -46,6 +49,12 @@ const SCALE = 0.4;
 const MIN_RATE = 0.5;
 /** The span the admitted rate is measured over. */
 const MEASURE_MS = 1000;
+/**
+ * Refusing more than this share of the requests of the last second, and at least {@link CLEAR_REFUSED} of
+ * them (a share of a handful is chance), the service is well over the client.
+ */
+const CLEAR_REFUSAL = 0.2;
+const CLEAR_REFUSED = 3;
 /** A learnt rate regrown to this multiple of the admitted rate is dropped. */
 const FORGET_AT = 2;
 
@@ -62,6 +71,8 @@ export class LearntRate {
   /** Times of the requests sent and of the 429s seen within the last {@link MEASURE_MS}. */
   readonly #sentAt: number[] = [];
   readonly #refusedAt: number[] = [];
+  /** When the first request left: a client younger than a second measures over its own age. */
+  #firstSentAt: number | undefined;
   /** The admitted rate at the last cut (CUBIC's Wmax), or undefined while nothing is learnt. */
   #ceiling: number | undefined;
   #cutAt = -Infinity;
@@ -90,22 +101,36 @@ export class LearntRate {
   /** A request leaves. */
   sent(): void {
     const now = this.#now();
+    this.#firstSentAt ??= now;
     this.#sentAt.push(now);
     this.#forgetBefore(now - MEASURE_MS);
   }
 
   /**
-   * The service answered 429 and asked for a pause of `pauseMs`: unless the throttle was already cut
-   * for, the rate becomes {@link RATE_KEPT} of what the service admitted over the last second.
+   * The service answered 429 and asked for a pause of `pauseMs`. Unless the throttle was already cut for,
+   * the rate is cut to {@link RATE_KEPT} of: what the service admitted over the last second, the first
+   * time or when it refused a clear share of what was sent (the client is well over its limit); else the
+   * rate paced to, when that has regrown to the rate of the last cut (probing past the limit, as CUBIC's
+   * loss at Wmax). A 429 below the rate of the last cut while the service takes nearly everything is not
+   * a cut: such refusals come whatever the rate (another client's load, a transient fault), and cutting for
+   * each would ratchet the rate down to nothing (with 5% of requests refused, to a few a second), while the
+   * pause the 429 asked for already holds every request.
    */
   throttled(pauseMs = 0): void {
     const now = this.#now();
     this.#refusedAt.push(now);
     this.#forgetBefore(now - MEASURE_MS);
     if (now < this.#settledAt) return;
-    const admitted = Math.max(MIN_RATE, ((this.#sentAt.length - this.#refusedAt.length) * 1000) / MEASURE_MS);
-    // Never above the rate paced to already: what was admitted while pacing below it says nothing higher.
-    this.#ceiling = Math.min(admitted, this.perSecond);
+    const sent = this.#sentAt.length, refused = this.#refusedAt.length;
+    const span = Math.min(MEASURE_MS, Math.max(1, now - (this.#firstSentAt ?? now)));
+    const admitted = Math.max(MIN_RATE, ((sent - refused) * 1000) / span);
+    const paced = this.perSecond;
+    const clearlyOver = refused >= CLEAR_REFUSED && refused > CLEAR_REFUSAL * sent;
+    let ceiling: number;
+    if (paced === Infinity || clearlyOver) ceiling = admitted;
+    else if (paced >= this.#ceiling!) ceiling = paced;
+    else return;
+    this.#ceiling = ceiling;
     this.#cutAt = now;
     this.#settledAt = now + Math.max(0, pauseMs) + 1000 / this.perSecond;
   }

@@ -33,6 +33,13 @@ Deno.test("a throttle keeps a share of the rate the service admitted over the la
   near(rate.perSecond, RATE_KEPT * 29);
 });
 
+Deno.test("a client younger than a second measures what was admitted over its own age", () => {
+  const { rate, send } = rateOn();
+  send(10, 250);
+  rate.throttled(0); // 9 admitted in a quarter of a second: 36 a second
+  near(rate.perSecond, RATE_KEPT * 36);
+});
+
 Deno.test("the requests refused together are one throttle: one cut, until its pause and one interval have passed", () => {
   const { rate, clock, send } = rateOn();
   send(20, 1000);
@@ -64,12 +71,48 @@ Deno.test("the rate regrows as CUBIC does: back to the admitted rate, flat near 
   assert.equal(rate.perSecond, Infinity, "no throttle while it doubled: forgotten");
 });
 
-Deno.test("a throttle while pacing never learns a rate above the one paced to, even with a burst still in the last second", () => {
+Deno.test("a 429 below the rate of the last cut, the service taking nearly everything, is not a cut", () => {
+  const { rate, send } = rateOn();
+  send(100, 1000);
+  rate.throttled(0); // 99 admitted: paced to RATE_KEPT × 99
+  send(90, 1000); // regrowing, still below 99
+  const paced = rate.perSecond;
+  assert.ok(paced < 99);
+  rate.throttled(0); // one 429 in the last second's 90: a transient refusal
+  assert.ok(rate.perSecond >= paced, "the rate keeps regrowing");
+});
+
+Deno.test("a 429 once the rate has regrown past the last cut's is a cut from the rate paced to (CUBIC's Wmax)", () => {
+  const { rate, clock, send } = rateOn();
+  send(20, 1000);
+  rate.throttled(0); // 19 admitted
+  clock.now += 3000; // past K: beyond 19
+  send(21, 1000);
+  const paced = rate.perSecond;
+  assert.ok(paced > 19);
+  rate.throttled(0);
+  near(rate.perSecond, RATE_KEPT * paced);
+});
+
+Deno.test("a service refusing a clear share of what was sent is a cut to what it admitted, however the rate stands", () => {
   const { rate, clock, send } = rateOn();
   send(100, 1000);
-  rate.throttled(0); // 99 admitted: paced to RATE_KEPT × 99, one request every 11 ms
-  clock.now += 20; // past the interval: a new throttle
+  rate.throttled(0); // paced to RATE_KEPT × 99, below the last cut's rate from now on
+  for (let i = 0; i < 29; i++) rate.throttled(0); // within the same throttle: counted, no cut
+  clock.now += 20;
+  rate.throttled(0); // the last second: 98 sent, 31 refused, 67 admitted
+  near(rate.perSecond, RATE_KEPT * 67);
+});
+
+Deno.test("two refusals among a handful of requests are chance, not a service well over the client", () => {
+  const { rate, clock, send } = rateOn();
+  send(20, 1000);
+  rate.throttled(0); // 19 admitted
+  clock.now += 1000; // nothing sent for a while (retries waiting out a backoff), still regrowing
+  send(4, 400);
   const paced = rate.perSecond;
-  rate.throttled(0); // the burst still counts 98 admitted in the last second, more than paced to
-  near(rate.perSecond, RATE_KEPT * paced);
+  rate.throttled(0);
+  clock.now += 100;
+  rate.throttled(0); // 2 of the last second's 4 refused
+  assert.ok(rate.perSecond >= paced, "no cut");
 });

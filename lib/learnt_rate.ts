@@ -14,9 +14,10 @@
  *   `W(t) = C·(t − K)³ + Wmax` with `K = ∛(Wmax·(1 − β)/C)`, t the seconds since the last cut. The rate
  *   climbs fast back towards the rate that drew the throttle, stays near it (where a sliding window is
  *   fullest), then probes beyond it, so a limit that was raised is found again.
- * - **The cut** keeps β = 0.9 of the rate the service *admitted* over the last second (requests sent
- *   minus those refused), not of the rate sent: in a burst the client sends far more than the service
- *   takes, and the admitted rate is what the limit is. CUBIC's and AWS's β is 0.7, for a queue that must
+ * - **The cut** keeps β = 0.9 of the rate the service *admitted*: the requests sent over the last second
+ *   minus those refused, over that second and the pause the 429 asks for (the time until the service
+ *   takes more), not the rate sent: in a burst the client sends far more than the service takes, and the
+ *   admitted rate is what the limit is. CUBIC's and AWS's β is 0.7, for a queue that must
  *   drain; here the Retry-After pause drains the overload, so the cut only has to stop the next one, and
  *   a cycle from the cut back to the limit averages `1 − (1 − β)/4` of it: 97.5% rather than 92.5%
  *   (tests/e2e/bulk_import_bench.ts measured 0.8 and 0.9 alike within noise, 0.9 a little higher).
@@ -54,7 +55,9 @@ const MEASURE_MS = 1000;
  * them (a share of a handful is chance), the service is well over the client.
  */
 const CLEAR_REFUSAL = 0.2;
-const CLEAR_REFUSED = 3;
+const CLEAR_REFUSED = 5;
+/** Sending at least this share of the rate paced to over the last second, the client is held by it. */
+const PACE_USED = 0.8;
 /** A learnt rate regrown to this multiple of the admitted rate is dropped. */
 const FORGET_AT = 2;
 
@@ -63,6 +66,19 @@ export interface LearntRateOptions {
   kept?: number;
   /** The clock, in milliseconds (default `performance.now`). */
   now?: () => number;
+}
+
+/** A throttle being measured: the last second as it stood at its first 429, and the refusals since. */
+interface Throttle {
+  at: number;
+  pauseMs: number;
+  /** Requests sent and refused within the second before `at`, refusals during the pause added. */
+  sent: number;
+  refused: number;
+  /** The span `sent` covers: a second, or the client's age when shorter. */
+  spanMs: number;
+  /** The rate paced to when it began. */
+  paced: number;
 }
 
 export class LearntRate {
@@ -78,6 +94,8 @@ export class LearntRate {
   #cutAt = -Infinity;
   /** 429s before this time belong to the throttle already cut for. */
   #settledAt = -Infinity;
+  /** A throttle whose pause has not ended: the requests in flight when it began are still being refused. */
+  #throttle: Throttle | undefined;
 
   constructor(options: LearntRateOptions = {}) {
     this.#kept = options.kept ?? RATE_KEPT;
@@ -86,16 +104,9 @@ export class LearntRate {
 
   /** Requests a second to pace to now; Infinity when nothing is learnt (no throttle, or forgotten). */
   get perSecond(): number {
-    if (this.#ceiling === undefined) return Infinity;
-    const ceiling = this.#ceiling;
-    const k = Math.cbrt((ceiling * (1 - this.#kept)) / SCALE);
-    const t = (this.#now() - this.#cutAt) / 1000;
-    const rate = SCALE * (t - k) ** 3 + ceiling;
-    if (rate >= FORGET_AT * ceiling) {
-      this.#ceiling = undefined;
-      return Infinity;
-    }
-    return Math.max(MIN_RATE, rate);
+    const now = this.#now();
+    this.#cutWhenPaused(now);
+    return this.#rate(now);
   }
 
   /** A request leaves. */
@@ -107,32 +118,81 @@ export class LearntRate {
   }
 
   /**
-   * The service answered 429 and asked for a pause of `pauseMs`. Unless the throttle was already cut for,
-   * the rate is cut to {@link RATE_KEPT} of: what the service admitted over the last second, the first
-   * time or when it refused a clear share of what was sent (the client is well over its limit); else the
-   * rate paced to, when that has regrown to the rate of the last cut (probing past the limit, as CUBIC's
-   * loss at Wmax). A 429 below the rate of the last cut while the service takes nearly everything is not
-   * a cut: such refusals come whatever the rate (another client's load, a transient fault), and cutting for
-   * each would ratchet the rate down to nothing (with 5% of requests refused, to a few a second), while the
-   * pause the 429 asked for already holds every request.
+   * The service answered 429 and asked for a pause of `pauseMs`. A 429 during that pause, or within one
+   * request interval after the cut it led to, belongs to the same throttle. The cut is decided when the
+   * pause ends, once the requests in flight at the first 429 have been answered (see {@link #cut}).
    */
   throttled(pauseMs = 0): void {
     const now = this.#now();
     this.#refusedAt.push(now);
     this.#forgetBefore(now - MEASURE_MS);
+    if (this.#throttle) {
+      this.#throttle.refused++;
+      this.#cutWhenPaused(now);
+      return;
+    }
     if (now < this.#settledAt) return;
-    const sent = this.#sentAt.length, refused = this.#refusedAt.length;
-    const span = Math.min(MEASURE_MS, Math.max(1, now - (this.#firstSentAt ?? now)));
-    const admitted = Math.max(MIN_RATE, ((sent - refused) * 1000) / span);
-    const paced = this.perSecond;
+    const age = now - (this.#firstSentAt ?? now);
+    this.#throttle = {
+      at: now,
+      pauseMs: Math.max(0, pauseMs),
+      sent: this.#sentAt.length,
+      refused: this.#refusedAt.length,
+      spanMs: Math.min(MEASURE_MS, Math.max(1, age)),
+      paced: this.#rate(now),
+    };
+    this.#cutWhenPaused(now);
+  }
+
+  /** Decides the cut of the throttle under way once its pause has passed (at once without a pause). */
+  #cutWhenPaused(now: number): void {
+    const throttle = this.#throttle;
+    if (throttle && now >= throttle.at + throttle.pauseMs) this.#cut(throttle, now);
+  }
+
+  /**
+   * Cuts the rate to {@link RATE_KEPT} of: what the service admitted, the first time or when it refused a
+   * clear share of what was sent (the client is well over its limit); else, when the rate had regrown to
+   * the rate of the last cut (probing past the limit, as CUBIC's loss at Wmax), of that or of what was
+   * admitted, whichever is lower. A 429 below the rate of the last cut while the service takes nearly
+   * everything is not a cut: such refusals come whatever the rate (another client's load, a transient
+   * fault), and cutting for each would ratchet the rate down to nothing (with 5% of requests refused, to
+   * a few a second), while the pause the 429 asked for already holds every request.
+   */
+  #cut(throttle: Throttle, now: number): void {
+    this.#throttle = undefined;
+    const { sent, refused, paced } = throttle;
+    // What the service took over the last second (or the client's age, if shorter) and the pause it asked
+    // for before it takes more: a window that admitted R at once and asks for the rest of its second
+    // reads R a second, not the rate of the burst.
+    const admitted = Math.max(MIN_RATE, ((sent - refused) * 1000) / (throttle.spanMs + throttle.pauseMs));
     const clearlyOver = refused >= CLEAR_REFUSED && refused > CLEAR_REFUSAL * sent;
+    // Sending at the rate paced to (not held back by backoffs or by the window): what was admitted is
+    // what the service takes, not only what the client asked of it.
+    const atPace = sent >= PACE_USED * paced * (throttle.spanMs / 1000);
     let ceiling: number;
     if (paced === Infinity || clearlyOver) ceiling = admitted;
-    else if (paced >= this.#ceiling!) ceiling = paced;
+    // A sliding window refuses only once the rate has been over it for a while: the rate then is past the
+    // limit, what was admitted over the last second is the limit.
+    else if (paced >= this.#ceiling!) ceiling = atPace ? Math.min(paced, admitted) : paced;
     else return;
     this.#ceiling = ceiling;
     this.#cutAt = now;
-    this.#settledAt = now + Math.max(0, pauseMs) + 1000 / this.perSecond;
+    this.#settledAt = now + 1000 / this.#rate(now);
+  }
+
+  /** The rate CUBIC gives at `now` since the last cut. */
+  #rate(now: number): number {
+    if (this.#ceiling === undefined) return Infinity;
+    const ceiling = this.#ceiling;
+    const k = Math.cbrt((ceiling * (1 - this.#kept)) / SCALE);
+    const t = (now - this.#cutAt) / 1000;
+    const rate = SCALE * (t - k) ** 3 + ceiling;
+    if (rate >= FORGET_AT * ceiling) {
+      this.#ceiling = undefined;
+      return Infinity;
+    }
+    return Math.max(MIN_RATE, rate);
   }
 
   #forgetBefore(oldest: number): void {

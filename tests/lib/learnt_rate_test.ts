@@ -40,6 +40,16 @@ Deno.test("a client younger than a second measures what was admitted over its ow
   near(rate.perSecond, RATE_KEPT * 36);
 });
 
+Deno.test("the cut waits for the pause to end, counting the refusals of the requests in flight: a window's burst reads R", () => {
+  const { rate, clock, send } = rateOn();
+  send(40, 200); // a burst: the service's window admits 20 of them at once
+  rate.throttled(800); // the first 429, asking for the rest of the window's second
+  for (let i = 0; i < 19; i++) rate.throttled(800); // the rest of the burst, refused as it is answered
+  assert.equal(rate.perSecond, Infinity, "nothing is sent during the pause, nothing decided");
+  clock.now += 800;
+  near(rate.perSecond, RATE_KEPT * 20, "20 admitted over the 200 ms of the burst and the 800 ms pause");
+});
+
 Deno.test("the requests refused together are one throttle: one cut, until its pause and one interval have passed", () => {
   const { rate, clock, send } = rateOn();
   send(20, 1000);
@@ -82,16 +92,21 @@ Deno.test("a 429 below the rate of the last cut, the service taking nearly every
   assert.ok(rate.perSecond >= paced, "the rate keeps regrowing");
 });
 
-Deno.test("a 429 once the rate has regrown past the last cut's is a cut from the rate paced to (CUBIC's Wmax)", () => {
+Deno.test("a 429 once the rate has regrown past the last cut's is a cut from that rate, or what was admitted if lower while at pace", () => {
   const { rate, clock, send } = rateOn();
   send(20, 1000);
   rate.throttled(0); // 19 admitted
-  clock.now += 3000; // past K: beyond 19
-  send(21, 1000);
+  clock.now += 2000; // past K after the next second: beyond 19
+  send(10, 1000); // held back (by backoffs): what was admitted says nothing of the limit
   const paced = rate.perSecond;
-  assert.ok(paced > 19);
+  assert.ok(paced > 19 && paced < 21);
   rate.throttled(0);
   near(rate.perSecond, RATE_KEPT * paced);
+  clock.now += 3000;
+  send(25, 1000); // at pace (about 25 a second by now), 24 admitted
+  assert.ok(rate.perSecond > 24);
+  rate.throttled(0);
+  near(rate.perSecond, RATE_KEPT * 24);
 });
 
 Deno.test("a service refusing a clear share of what was sent is a cut to what it admitted, however the rate stands", () => {

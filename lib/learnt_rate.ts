@@ -22,11 +22,14 @@
  *   a cycle from the cut back to the limit averages `1 − (1 − β)/4` of it: 97.5% rather than 92.5%
  *   (tests/e2e/bulk_import_bench.ts measured 0.8 and 0.9 alike within noise, 0.9 a little higher).
  * - **One cut per throttle**: the requests in flight when the service starts refusing are refused
- *   together; a 429 counts as a new throttle only after the pause it asked for and one request interval at
- *   the new rate (TCP reduces its window once per round trip, RFC 5681 §3.1, for the same reason).
+ *   together; the 429s during the pause the first asked for, and within one request interval of the cut,
+ *   belong to it (TCP reduces its window once per round trip, RFC 5681 §3.1, for the same reason), and the
+ *   cut is decided when the pause ends, so their refusals count in what was admitted.
  * - **No cut below the rate found** unless the service refuses a clear share: a loss-based rate cut for
  *   every 429 collapses under refusals that come whatever the rate (TCP's throughput under random loss
- *   falls as the loss rate grows, Mathis et al. 1997), so those are left to the pause (see `throttled`).
+ *   falls as the loss rate grows, Mathis et al. 1997), so those are left to the pause; and what was
+ *   admitted bounds the next rate only while the client sent at the rate paced to, not when backoffs held
+ *   it back (see `#cut`).
  * - **Forgetting**: a rate that has regrown to twice the admitted rate without another throttle is
  *   dropped (no limit again), so a brief throttle does not pace a long-running client for ever.
  *
@@ -35,8 +38,9 @@
  * import { LearntRate } from "./learnt_rate.ts";
  * const rate = new LearntRate();
  * rate.perSecond; // Infinity: nothing learnt yet
- * for (let i = 0; i < 30; i++) rate.sent();
- * rate.throttled(); // a 429: 0.9 × the 29 admitted in the last second
+ * rate.sent();
+ * rate.throttled(1000); // a 429 asking for a second's pause
+ * rate.perSecond; // still Infinity: the cut is decided when the pause has ended
  * ```
  *
  * @module

@@ -16,8 +16,9 @@
  *   default path (each batch looks its rows up first, two lookups of 50 names and a write): the requests
  *   the service admitted in the trailing second, averaged from two seconds after the first admission (the
  *   opening burst and the pause after it) to the last, as a share of R, the 429s the import drew (those of
- *   the first second, where nothing is learnt yet, apart), and the rows in the store. Target: at least 90% of R (on the default path, 90% of the R ÷ 3 left for writes), every
- *   row stored, 429s after the first second under a quarter of the writes (no storm).
+ *   the first second, where nothing is learnt yet, apart), and the rows in the store. Target: at least 90%
+ *   of R (on the default path, 90% of the R ÷ 3 left for writes), every row stored, 429s after the first
+ *   second under a quarter of the writes (no storm).
  * - **Peak memory**: the import process's resident high-water mark (GNU time, else VmHWM polled) for
  *   1,000,000 rows sent to the sink (at most 4 in flight, the write path), next to the same command on 100 rows (the
  *   baseline: runtime and code). Target: under 150 MB.

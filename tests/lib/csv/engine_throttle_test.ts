@@ -90,8 +90,8 @@ Deno.test("engine: under a service's rate limit, the import paces to the rate it
     const writes = log.filter((entry) => entry.method === "POST" && entry.status === 200).length;
     assert.equal(writes, rows / batchSize);
     // The opening burst is refused before anything is learnt (up to the window in flight); after that a
-    // 429 only marks each probe past the limit.
-    assert.ok(refused <= writes / 5, `${refused} 429s for ${writes} writes`);
+    // 429 only marks each probe past the limit. Without the learnt rate: 21 to 29 429s; with it, 3 to 8.
+    assert.ok(refused <= writes * 0.15, `${refused} 429s for ${writes} writes`);
   } finally {
     await emulator.close();
     await Deno.remove(dir, { recursive: true });

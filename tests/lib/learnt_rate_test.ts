@@ -50,17 +50,19 @@ Deno.test("the cut waits for the pause to end, counting the refusals of the requ
   near(rate.perSecond, RATE_KEPT * 20, "20 admitted over the 200 ms of the burst and the 800 ms pause");
 });
 
-Deno.test("the requests refused together are one throttle: one cut, until its pause and one interval have passed", () => {
+Deno.test("the requests refused together are one throttle: a 429 within one interval of the cut is not another", () => {
   const { rate, clock, send } = rateOn();
-  send(20, 1000);
-  rate.throttled(200);
-  const cut = rate.perSecond;
-  clock.now += 100;
-  rate.throttled(200);
-  assert.ok(rate.perSecond >= cut, "a 429 within the pause does not cut again");
-  clock.now += 200 + 1000 / cut;
+  send(40, 1000);
+  for (let i = 0; i < 10; i++) rate.throttled(200); // 10 of the last second's 40 refused: well over
+  clock.now += 200;
+  const cut = rate.perSecond; // RATE_KEPT × 30 admitted over the second and the pause: 22.5
+  near(cut, (RATE_KEPT * 30) / 1.2);
+  clock.now += 10; // within one interval (44 ms) of the cut
   rate.throttled(0);
-  assert.ok(rate.perSecond < cut, "a 429 after the pause and one interval does");
+  assert.ok(Math.abs(rate.perSecond - cut) < 0.1, `${rate.perSecond}: still the cut of the same throttle`);
+  clock.now += 50; // past it: still well over, a throttle of its own
+  rate.throttled(0);
+  assert.ok(Math.abs(rate.perSecond - cut) > 1, `${rate.perSecond}: a new cut`);
 });
 
 Deno.test("the rate regrows as CUBIC does: back to the admitted rate, flat near it, then beyond; forgotten at twice it", () => {

@@ -267,7 +267,7 @@ export class HttpClient {
         // A throttle applies to the whole client, not just this call: every request waits for it, whether
         // or not this one is retried (a wait longer than the client waits at most is not held: the calls
         // fail at once instead).
-        if (delay <= this.#options.maxRetryAfterMs) this.#limiter.pauseFor(delay);
+        if (delay <= this.#options.maxRetryAfterMs) this.#limiter.throttled(delay);
         for (const listener of this.#throttleListeners) listener(clampDelayMs(waitMs ?? 0));
       }
       if (!shouldRetry(outcome, idempotent)) throw this.#finalError(error, outcome, idempotent, attempt);

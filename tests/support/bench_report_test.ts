@@ -100,6 +100,21 @@ Deno.test("the adaptive window's figures: against the sequential client, and und
   assert.deepEqual([fast.value, fast.baseline?.value, fast.met], [85, 100, false]);
 });
 
+Deno.test("the default path's throttle figure is a request rate with its own target", () => {
+  const line =
+    "under a 20 req/s throttle: 18.9 req/s = 95% of R (the defaults: each batch looks its rows up " +
+    "before its write, 3.0 requests a batch, so 6.3 writes/s = 95% of the R ÷ 3.0 available to writes; after " +
+    "the first second, which took 4 writes and 6 429s; then 196 writes and 9 429s, 4.6% of them; 20000 rows " +
+    "in 31.9 s, 20000 in the store); target ≥ 90% of R, every row stored, 429s after the first second ≤ 25% " +
+    "of the writes: met";
+  const [figure] = bulkFigures(bulkLines(`\n${line}\n`));
+  assert.equal(figure.id, "bulk.throttle.defaults.r20");
+  assert.deepEqual([figure.value, figure.baseline?.value, figure.met], [18.9, 20, true]);
+  assert.match(figure.name, /with its defaults .* sustained request rate \(lookups and writes\)$/);
+  assert.match(figure.target!, /^≥ 90% of R/);
+  assert.match(figure.note!, /6\.3 writes\/s/);
+});
+
 const MACHINE: Machine = {
   cpu: "Test CPU",
   cores: 2,

@@ -39,7 +39,7 @@ export const ENTITY_IMPORT_TEMPLATES = [
 ] as const;
 
 /** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
-const LOOKUP_CHUNK = 50;
+export const LOOKUP_CHUNK = 50;
 
 const key = (typeName: string, qualifiedName: string) => `${typeName}\u0000${qualifiedName}`;
 /** The key of {@link existingKeys}' map for one type and qualified name. */

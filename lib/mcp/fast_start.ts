@@ -133,7 +133,6 @@ class FastStartSession {
   #runner: FastCalls | undefined;
   /** Fast calls whose runner is still loading: a cancellation before it runs drops the call. */
   readonly #callsToStart = new Set<unknown>();
-  #callsInFlight = 0;
 
   constructor(options: FastStartOptions) {
     this.#options = options;
@@ -165,11 +164,11 @@ class FastStartSession {
         partial = chunk.slice();
         // Loaded after the whole chunk is handled: its evaluation blocks this thread for a while, so not
         // while a fast call runs unless a request waits for it.
-        if (!this.#server && (this.#waitingRequests > 0 || (handshakeDone && this.#callsInFlight === 0))) {
+        if (!this.#server && (this.#waitingRequests > 0 || (handshakeDone && this.#fastCalls() === 0))) {
           this.#started();
         } // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms),
         // which would delay the answers still to come in this chunk.
-        else if (this.#callsInFlight === 0) this.#loadWhenIdle();
+        else if (this.#fastCalls() === 0) this.#loadWhenIdle();
       }
       if (partial.length > 0) {
         if (this.#server) this.#server.push(partial);
@@ -191,27 +190,35 @@ class FastStartSession {
     else await ended;
   }
 
-  /** Handles one line; true when it was the `tools/list` that completes the handshake. */
+  /** Handles one line, read once; true when it was the `tools/list` that completes the handshake. */
   #line(line: Uint8Array): boolean {
-    if (this.#forFastCalls(line)) return false;
+    // Once the real server has the session, lines reach it unread, unless a fast call still runs.
+    if (this.#server && !this.#runner?.running) {
+      this.#server.push(line.slice());
+      return false;
+    }
+    const message = parseLine(line, this.#decoder);
+    if (message && this.#forFastCalls(message)) return false;
     if (this.#server) {
       this.#server.push(line.slice());
       return false;
     }
-    if (this.#waitingRequests === 0 && this.#answerFast(line)) {
-      return isMethod(line, this.#decoder, "tools/list");
+    if (this.#waitingRequests === 0 && message && this.#answerFast(message, line)) {
+      return message.method === "tools/list";
     }
     this.#buffer.push(line.slice());
-    if (!isNotification(line, this.#decoder)) this.#waitingRequests++;
+    if (!message || !isNotification(message)) this.#waitingRequests++;
     return false;
   }
 
-  /** Takes a line meant for the fast calls: a cancellation of one, or the client's answer to one. */
-  #forFastCalls(line: Uint8Array): boolean {
+  /** Fast calls not ended: those whose runner is loading, and those it runs. */
+  #fastCalls(): number {
+    return this.#callsToStart.size + (this.#runner?.running ?? 0);
+  }
+
+  /** Takes a message meant for the fast calls: a cancellation of one, or the client's answer to one. */
+  #forFastCalls(message: Message): boolean {
     if (this.#callsToStart.size === 0 && !this.#runner) return false;
-    if (this.#server && !this.#runner?.running) return false;
-    const message = parseLine(line, this.#decoder);
-    if (!message) return false;
     const params = message.params;
     if (message.method === "notifications/cancelled" && isObject(params)) {
       if (this.#callsToStart.delete(params.requestId)) return true;
@@ -247,10 +254,12 @@ class FastStartSession {
     this.#options.write(JSON.stringify({ result, jsonrpc: "2.0", id }) + "\n");
   }
 
-  /** Answers a line when its answer is certain, or runs it as a fast call; false leaves it to the real server. */
-  #answerFast(line: Uint8Array): boolean {
-    const message = parseRequest(line, this.#decoder);
-    if (!message) return false;
+  /**
+   * Answers a message when its answer is certain, or runs it (`line`) as a fast call; false leaves it to the
+   * real server.
+   */
+  #answerFast(message: Message, line: Uint8Array): boolean {
+    if (!isRequest(message)) return false;
     const params = message.params as Message | undefined;
     switch (message.method) {
       case "initialize": {
@@ -287,7 +296,6 @@ class FastStartSession {
   #runFast(message: Message, line: Uint8Array): void {
     const { id } = message;
     this.#callsToStart.add(id);
-    this.#callsInFlight++;
     // The idle load waits until no fast call runs: its evaluation would hold this one up.
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -304,7 +312,7 @@ class FastStartSession {
         this.#started();
       },
     ).finally(() => {
-      if (--this.#callsInFlight === 0 && !this.#server) this.#loadWhenIdle();
+      if (this.#fastCalls() === 0 && !this.#server) this.#loadWhenIdle();
     });
   }
 
@@ -332,22 +340,15 @@ function parseLine(line: Uint8Array, decoder: TextDecoder): Message | undefined 
   }
 }
 
-/** A well-formed JSON-RPC request, or undefined. */
-function parseRequest(line: Uint8Array, decoder: TextDecoder): Message | undefined {
-  const message = parseLine(line, decoder);
-  if (!message || typeof message.method !== "string") return undefined;
+/** A well-formed JSON-RPC request: a method and an id that is a string or an integer. */
+function isRequest(message: Message): boolean {
   const id = message.id;
-  return typeof id === "string" || Number.isInteger(id) ? message : undefined;
+  return typeof message.method === "string" && (typeof id === "string" || Number.isInteger(id));
 }
 
 /** A well-formed notification: no answer will come for it, so later requests need not wait behind it. */
-function isNotification(line: Uint8Array, decoder: TextDecoder): boolean {
-  const message = parseLine(line, decoder);
-  return !!message && typeof message.method === "string" && !("id" in message);
-}
-
-function isMethod(line: Uint8Array, decoder: TextDecoder, method: string): boolean {
-  return parseLine(line, decoder)?.method === method;
+function isNotification(message: Message): boolean {
+  return typeof message.method === "string" && !("id" in message);
 }
 
 function isObject(value: unknown): value is Message {

@@ -17,6 +17,7 @@
  * @module
  */
 import type { CallToolRequest } from "../deps/mcp_sdk.ts";
+import { INTERNAL_ERROR } from "./protocol_errors.ts";
 import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL } from "./session_log.ts";
 import type { ToolDefinition, ToolServices } from "./tool.ts";
 import { callTool, type ToolSession } from "./tool_call.ts";
@@ -25,9 +26,6 @@ import { type RootsClient, type SessionRoots, sessionRoots, sessionSecrets } fro
 import { loadTool } from "./tools/modules.ts";
 
 type Message = Record<string, unknown>;
-
-/** JSON-RPC 2.0's code for an internal error (spec §5.1), the SDK's answer to a handler that throws. */
-const INTERNAL_ERROR = -32603;
 
 /** Ids of this module's own requests to the client; strings, unlike the SDK's numbers, so none collide. */
 const REQUEST_ID_PREFIX = "govcat-fast-";

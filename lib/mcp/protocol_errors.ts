@@ -12,6 +12,9 @@ import type { JSONRPCMessage, Server } from "../deps/mcp_sdk.ts";
  */
 export const INVALID_PARAMS = -32602;
 
+/** JSON-RPC 2.0's code for an internal error (spec §5.1): the SDK's answer to a handler that throws. */
+export const INTERNAL_ERROR = -32603;
+
 /**
  * An error answered with `code` and exactly `message`. The SDK's McpError puts "MCP error <code>: " in
  * its message, which goes on the wire, and a client that wraps the answer in its own McpError prefixes it

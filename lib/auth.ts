@@ -287,13 +287,17 @@ class CachedTokens implements TokenProvider {
     } catch (error) {
       if (signal?.aborted || error instanceof AuthenticationError) throw error;
       // Anything else (a bug in a custom credential, a rejected promise of an odd shape) is still a 401.
-      const known = this.#cached ? [...this.#secrets, this.#cached.token] : this.#secrets;
       throw new AuthenticationError({
         status: 401,
-        message: redactSecrets(reasonOf(error), known),
+        message: this.#reason(error, this.#cached),
         hint: this.#hint,
       });
     }
+  }
+
+  /** What went wrong, with the configured secrets and the token held (if any) masked. */
+  #reason(error: unknown, held: CachedToken | undefined): string {
+    return redactSecrets(reasonOf(error), held ? [...this.#secrets, held.token] : this.#secrets);
   }
 
   #sourceName(): string {
@@ -339,10 +343,7 @@ class CachedTokens implements TokenProvider {
 
   /** A failed refresh: the current token while it is still usable (tried again later), else a 401. */
   #keepOrFail(previous: CachedToken | undefined, error: unknown): CachedToken {
-    const reason = redactSecrets(
-      reasonOf(error),
-      previous ? [...this.#secrets, previous.token] : this.#secrets,
-    );
+    const reason = this.#reason(error, previous);
     if (previous && this.#now() < previous.usableUntil) {
       this.#nextRefreshAttempt = Math.min(this.#now() + REFRESH_RETRY_MS, previous.usableUntil);
       this.#logger.warn(

@@ -24,6 +24,7 @@ import { type GuardedServer, serveGuarded } from "../lib/net_guard.ts";
 import { createToolServer, createToolServices } from "../lib/mcp/server.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";
 import { serveStdio } from "../lib/mcp/stdio.ts";
+import { outsideCalls } from "../lib/mcp/session_log.ts";
 import { type RealServer, REPLAY_ID } from "../lib/mcp/fast_start.ts";
 import { type JSONRPCMessage, StdioServerTransport } from "../lib/deps/mcp_sdk.ts";
 import { didYouMean } from "../lib/suggest.ts";
@@ -151,7 +152,8 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
  */
 export async function startStdioHandoff(services: ToolServices): Promise<RealServer> {
   const server = createToolServer(services);
-  server.onerror = (error) => services.logger.warn(`mcp: ${error.message}`);
+  // A failure to send to the client is not reported to it (session_log.ts).
+  server.onerror = (error) => outsideCalls(() => services.logger.warn(`mcp: ${error.message}`));
   const input = new PassThrough();
   const ended = new Promise<void>((resolve) => {
     input.once("end", () => resolve());

@@ -42,6 +42,7 @@ import {
   TIMEOUT,
   UNAVAILABLE,
 } from "./net_guard_connection.ts";
+import { outsideAnyContext } from "./async_context.ts";
 
 /** The bounds a guarded listener enforces. */
 export interface ListenLimits {
@@ -225,7 +226,10 @@ class GuardedListener implements GuardedServer {
       return result;
     };
     try {
-      const result = this.#handler(request, { remoteAddr: front.remoteAddr, completed: info.completed });
+      // Each request starts in no call's async context, whatever context Deno was left in (async_context.ts).
+      const result = outsideAnyContext(() =>
+        this.#handler(request, { remoteAddr: front.remoteAddr, completed: info.completed })
+      );
       return result instanceof Response ? answer(result) : result.then(answer);
     } catch (error) {
       release();

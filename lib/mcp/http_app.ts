@@ -26,6 +26,13 @@ import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "
 import { HostedEndpoint } from "./hosted_endpoint.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
+import {
+  cancelledRequestIds,
+  type RequestId,
+  requestIds,
+  sharedIdProblem,
+  trackRunningRequests,
+} from "./request_ids.ts";
 import { SseSessions } from "./sse_transport.ts";
 import type { ToolServices } from "./tool.ts";
 import type { ToolSelection } from "./tool_selection.ts";
@@ -72,6 +79,8 @@ interface StreamableSession {
   transport: InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
   server: Server;
   events: SessionEventStore;
+  /** Ids of the client's requests not answered yet. */
+  running: Set<RequestId>;
   lastSeen: number;
   user?: SessionUser;
 }
@@ -255,10 +264,19 @@ export class McpHttpApp {
       if (request.method !== "POST") return await session.transport.handleRequest(request);
       const body = await this.#parseBody(request);
       if (body instanceof Response) return body;
-      session.events.expectStream(requestIds(body));
+      const ids = requestIds(body);
+      const reused = sharedIdProblem(ids, session.running);
+      if (reused) return jsonError(400, reused, {}, -32600);
+      for (const id of ids) session.running.add(id);
+      // A cancelled request is not answered (MCP: cancellation), so its id is free again.
+      for (const id of cancelledRequestIds(body)) session.running.delete(id);
+      session.events.expectStream(ids);
       const answer = session.transport.handleRequest(request, { parsedBody: body });
       session.events.expectStream(undefined);
-      return await answer;
+      const response = await answer;
+      // Refused by the transport (a header it does not accept): the requests never reached the server.
+      if (response.status >= 400) { for (const id of ids) session.running.delete(id); }
+      return response;
     }
     if (request.method !== "POST") {
       return jsonError(400, "Mcp-Session-Id header is required; start with an initialize request (POST).");
@@ -277,7 +295,14 @@ export class McpHttpApp {
       retryInterval: RESUME_RETRY_MS,
       onsessioninitialized: (id) => {
         this.#makeRoomForSession();
-        this.#sessions.set(id, { transport, server, events, lastSeen: Date.now(), user: sessionUser });
+        this.#sessions.set(id, {
+          transport,
+          server,
+          events,
+          running,
+          lastSeen: Date.now(),
+          user: sessionUser,
+        });
       },
       onsessionclosed: (id) => {
         this.#sessions.delete(id);
@@ -287,6 +312,7 @@ export class McpHttpApp {
       events.release();
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
+    const running = trackRunningRequests(transport);
     const server = createToolServer(this.#services, this.#selection, sessionUser);
     await server.connect(transport);
     // The session's first request, alone: its stream opens after an await, so the expectation stays set.
@@ -317,6 +343,8 @@ export class McpHttpApp {
         -32600,
       );
     }
+    const repeated = sharedIdProblem(requestIds(body));
+    if (repeated) return jsonError(400, repeated, {}, -32600);
     return body;
   }
 
@@ -354,12 +382,6 @@ export class McpHttpApp {
     }
     void session.server.close().catch(() => {});
   }
-}
-
-/** The JSON-RPC request ids of a POST body (one message or a batch). */
-function requestIds(body: unknown): Array<string | number> {
-  return (Array.isArray(body) ? body : [body]).filter((message) => isJSONRPCRequest(message))
-    .map((message) => (message as { id: string | number }).id);
 }
 
 /** Whether a resumption may be answered without the transport, which would check the same. */

@@ -63,10 +63,10 @@ const bridged = new WeakSet<object>();
 export function bridgeLogs(services: ToolServices): void {
   if (!bridged.has(services.logger)) {
     bridged.add(services.logger);
-    onLogMessage(services.logger, (level, message) => callLog.getStore()?.(MCP_LEVEL[level], message));
+    onLogMessage(services.logger, (level, message) => toRunningCall(MCP_LEVEL[level], message));
   }
   const throttled = (delayMs: number) =>
-    callLog.getStore()?.(
+    toRunningCall(
       "warning",
       delayMs > 0
         ? `The catalog is throttling requests (429): every request waits ${delayMs} ms (Retry-After) before it is sent again.`
@@ -85,20 +85,70 @@ export function bridgeLogs(services: ToolServices): void {
   }
 }
 
-/** This call's log lines (retries, throttling waits, a long job's phases), sent to its client at its level. */
+/**
+ * Whether a line is being handed to a call's client now: a line logged while doing so (by whatever the
+ * sending runs) is not handed on again, so no line can feed on itself.
+ */
+let delivering = false;
+
+/** Hands a line to the client of the tool call whose async context this is, if any. */
+function toRunningCall(level: LoggingLevel, message: string): void {
+  const send = callLog.getStore();
+  if (!send || delivering) return;
+  delivering = true;
+  try {
+    send(level, message);
+  } finally {
+    delivering = false;
+  }
+}
+
+/**
+ * Runs `report` outside any tool call's context, so what it logs reaches stderr but no session: a failure
+ * to send something to a client is never itself sent to that client (it would fail the same way, and
+ * each failure would log another).
+ */
+export function outsideCalls<T>(report: () => T): T {
+  return callLog.exit(report);
+}
+
+/** The log lines of one tool call: {@link CallLogSender.send} while it runs, nothing after {@link end}. */
+export interface CallLogSender {
+  /** Sends one line to the call's client, at the session's level, while the call runs. */
+  send: CallLog;
+  /**
+   * Ends the call's lines: a line logged later in the call's async context (a timer it left, or work
+   * Deno runs in that context after the call, see `lib/async_context.ts`) goes nowhere.
+   */
+  end(): void;
+}
+
+/**
+ * This call's log lines (retries, throttling waits, a long job's phases), sent to its client at its
+ * level. The first line that cannot be sent (the call's stream is gone) ends the sending: that failure is
+ * written to stderr once, outside the call, and later lines are dropped.
+ */
 export function callLogSender(
   log: SessionLog,
   services: ToolServices,
   name: string,
   extra: CallExtra,
-): CallLog {
-  return (level, message) => {
-    if (SEVERITY.indexOf(level) < SEVERITY.indexOf(log.level)) return;
+): CallLogSender {
+  let open = true;
+  const send: CallLog = (level, message) => {
+    if (!open || SEVERITY.indexOf(level) < SEVERITY.indexOf(log.level)) return;
     // Related to this request, so over streamable HTTP it goes on the call's own stream.
     (extra.sendNotification as unknown as (notification: LogNotification) => Promise<void>)({
       method: "notifications/message",
       params: { level, logger: "govcat", data: message },
     })
-      .catch((error) => services.logger.debug(`${name}: log notification not sent: ${error}`));
+      .catch((error) => {
+        if (!open) return;
+        open = false;
+        outsideCalls(() =>
+          services.logger.debug(`${name}: log notifications stopped, one could not be sent: ${error}`)
+        );
+      });
   };
+  return { send, end: () => void (open = false) };
 }

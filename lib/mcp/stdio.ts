@@ -13,12 +13,14 @@ import {
 } from "../deps/mcp_sdk.ts";
 import { createStdioGuard } from "./stdio_guard.ts";
 import { createToolServer } from "./server.ts";
+import { outsideCalls } from "./session_log.ts";
 import type { ToolServices } from "./tool.ts";
 
 /** Serves MCP over this process's stdin and stdout until stdin ends. */
 export async function serveStdio(services: ToolServices): Promise<void> {
   const server = createToolServer(services);
-  server.onerror = (error) => services.logger.warn(`mcp: ${error.message}`);
+  // A failure to send to the client is not reported to it (session_log.ts).
+  server.onerror = (error) => outsideCalls(() => services.logger.warn(`mcp: ${error.message}`));
   // Malformed lines, messages without a method and batches are answered here (see stdio_guard.ts).
   const input = new PassThrough();
   const guard = createStdioGuard({

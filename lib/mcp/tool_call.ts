@@ -14,7 +14,7 @@ import { auditRecord, writeAuditLine } from "./auth/audit.ts";
 import { userPermissionHint } from "./auth/user_services.ts";
 import { mcpProgressSink } from "./progress.ts";
 import { INVALID_PARAMS, protocolError } from "./protocol_errors.ts";
-import { type CallExtra, callLog, callLogSender, type SessionLog } from "./session_log.ts";
+import { type CallExtra, callLog, callLogSender, outsideCalls, type SessionLog } from "./session_log.ts";
 import type { ToolDefinition, ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
 import { describeError, errorResult, successResult, type ToolErrorBody } from "./tool_result.ts";
@@ -48,7 +48,7 @@ export async function callTool(
     const record = auditRecord(services, name, args, failure);
     if (!record) return;
     writeAuditLine(session.baseServices, record);
-    if (session.log.set) sendLog("notice", JSON.stringify(record));
+    if (session.log.set) sendLog.send("notice", JSON.stringify(record));
   };
   // A call refused before it runs is audited too: someone tried it.
   const refused = (body: ToolErrorBody) => {
@@ -65,12 +65,13 @@ export async function callTool(
   if ("error" in parsed) return refused(parsed);
   const started = performance.now();
   const progress = mcpProgressSink(extra, {
-    onError: (error) => services.logger.debug(`${name}: progress notification not sent: ${error}`),
+    onError: (error) =>
+      outsideCalls(() => services.logger.debug(`${name}: progress notification not sent: ${error}`)),
   });
   try {
     const callServices = roots ? withFiles(services, roots.access(extra.requestId)) : services;
     const value = await callLog.run(
-      sendLog,
+      sendLog.send,
       () => tool.handler({ services: callServices, signal: extra.signal, progress }, parsed.data),
     );
     const checked = tool.output.safeParse(value);
@@ -94,6 +95,7 @@ export async function callTool(
     // The last progress notification goes out before the result, which ends the client's interest.
     progress?.finish();
     await progress?.settled();
+    sendLog.end();
   }
 }
 

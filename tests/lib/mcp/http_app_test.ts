@@ -199,3 +199,42 @@ Deno.test("legacy SSE: an SDK client lists and calls tools", async () => {
     await h.close();
   }
 });
+
+Deno.test("streamable HTTP: a request with the id of one still running is refused (-32600); the id is free once answered", async () => {
+  const harness = await startHarness({ noClient: true });
+  try {
+    const url = `${harness.baseUrl}/mcp`;
+    const opened = await post(url, INIT);
+    await opened.text();
+    const session = {
+      "mcp-session-id": opened.headers.get("mcp-session-id")!,
+      "mcp-protocol-version": "2025-06-18",
+    };
+    await (await post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, session)).text();
+    // The catalog holds the first search for a while, so its request is still running.
+    const scripted = await fetch(new URL("/_emulator/faults/script", harness.emulator.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify([{ delayMs: 600, method: "POST", path: "/search/query" }]),
+    });
+    assert.equal(scripted.status, 200, await scripted.text());
+    const search = {
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "search_entities", arguments: { query: "x" } },
+    };
+    const first = await post(url, search, session);
+    assert.equal(first.status, 200);
+    const again = await errorOf(await post(url, search, session));
+    assert.deepEqual([again.status, again.code], [400, -32600]);
+    assert.match(again.message, /id 9 is still running in this session/);
+    // The first request keeps its own answer.
+    assert.match(await first.text(), /"jsonrpc":"2.0","id":9}/);
+    const reused = await post(url, search, session);
+    assert.equal(reused.status, 200);
+    assert.match(await reused.text(), /"jsonrpc":"2.0","id":9}/);
+  } finally {
+    await harness.close();
+  }
+});

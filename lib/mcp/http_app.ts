@@ -12,7 +12,6 @@
  */
 import {
   isInitializeRequest,
-  isJSONRPCRequest,
   type Server,
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,

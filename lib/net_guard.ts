@@ -63,6 +63,8 @@ export const DEFAULT_LISTEN_LIMITS: ListenLimits = {
 };
 /** A connection with nothing in flight and no byte from the peer for this long is closed. */
 export const IDLE_TIMEOUT_MS = 5 * 60_000;
+/** On shutdown, requests in flight this long after the listener closed are cut off. */
+export const SHUTDOWN_GRACE_MS = 2_000;
 /** A connection whose peer has not taken a response byte for this long is closed. */
 export const WRITE_STALL_MS = 60_000;
 export { MAX_HEAD_BYTES };
@@ -80,6 +82,11 @@ export interface GuardedServeOptions {
   log?: (message: string) => void;
   /** Closes a connection whose peer has taken no response byte for this long (default {@link WRITE_STALL_MS}). */
   writeStallMs?: number;
+  /**
+   * On shutdown, requests still in flight this long after the listener closed have their connections
+   * closed (default {@link SHUTDOWN_GRACE_MS}): a peer trickling a body must not hold the stop.
+   */
+  shutdownGraceMs?: number;
   /** Closes a connection with nothing in flight and no byte for this long (default {@link IDLE_TIMEOUT_MS}). */
   idleTimeoutMs?: number;
 }
@@ -161,9 +168,14 @@ class GuardedListener implements GuardedServer {
       // Already closed.
     }
     await this.#acceptLoop;
-    // Connections without a request go now; the others when the inner server has answered them.
+    // Connections without a request go now; the others when the inner server has answered them, or
+    // after the grace: a handler still reading a body then sees its peer gone and ends.
     for (const front of this.#connections) if (front.evictable) this.#drop(front);
+    const grace = setTimeout(() => {
+      for (const front of this.#connections) this.#drop(front);
+    }, this.#options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
     await this.#innerServer.shutdown();
+    clearTimeout(grace);
     for (const front of this.#connections) this.#drop(front);
   }
 

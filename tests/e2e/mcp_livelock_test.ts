@@ -8,54 +8,18 @@
  */
 import assert from "node:assert/strict";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
-import {
-  govcatArgs,
-  type ListeningProcess,
-  spawnPiped,
-  waitForListening,
-} from "../support/govcat_process.ts";
+import { within, withServeProcess } from "../support/serve_process.ts";
 
 const sdk = await loadMcpClientSdk();
 type Client = InstanceType<typeof sdk.Client>;
 
 /** How long one step may take on a loaded machine before the server counts as frozen. */
 const STEP_MS = 15_000;
-/** How long the server may take to exit after SIGTERM. */
-const STOP_MS = 8_000;
 
-/** `promise`, or a failure naming `what` once `ms` have passed. */
-async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: no answer within ${ms} ms (the server is frozen)`)),
-      ms,
-    );
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Runs `body` against a fresh `serve --emulator --transport=http`; a frozen server is killed after it. */
+/** Runs `body` against a fresh `serve --emulator --transport=http`; it must stop cleanly on SIGTERM. */
 async function withServer(body: (url: URL) => Promise<void>): Promise<void> {
-  const child = spawnPiped(govcatArgs(["serve", "--emulator", "--transport=http", "--port=0"]));
-  const server: ListeningProcess = await waitForListening(child, "serve", {
-    listening: / on (http:\/\/\S+)\n[\s\S]*Press Ctrl\+C/,
-  });
-  let stopped = false;
-  try {
-    await body(new URL(server.url));
-    const started = performance.now();
-    const { code } = await within(STOP_MS, "exit after SIGTERM", server.kill("SIGTERM"));
-    stopped = true;
-    assert.equal(code, 0, "a clean stop");
-    assert.ok(performance.now() - started < STOP_MS);
-  } finally {
-    if (!stopped) await server.kill("SIGKILL");
-  }
+  const stop = await withServeProcess(["--emulator", "--transport=http", "--port=0"], body);
+  assert.equal(stop.code, 0, `a clean stop:\n${stop.stderr}`);
 }
 
 async function connect(url: URL, name: string): Promise<Client> {

@@ -184,3 +184,28 @@ Deno.test("a peer that stops reading a response is cut off after the write stall
     await server.shutdown();
   }
 });
+
+Deno.test("shutdown: a request whose body trickles in is cut off after the grace, so it cannot hold the stop", async () => {
+  const server = serveGuarded(
+    { hostname: "127.0.0.1", port: 0, shutdownGraceMs: 200 },
+    async (request) => new Response(`read ${(await request.text()).length} bytes`),
+  );
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  try {
+    await conn.write(encoder.encode(
+      `POST / HTTP/1.1\r\nHost: 127.0.0.1:${server.addr.port}\r\nContent-Length: 1000\r\n\r\nabc`,
+    ));
+    // The handler has the request and waits for the rest of its body.
+    while (server.stats().inflight === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = performance.now();
+    const stopped = await Promise.race([
+      server.shutdown().then(() => "stopped"),
+      new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3_000)),
+    ]);
+    assert.equal(stopped, "stopped");
+    assert.ok(performance.now() - started >= 150, "the request had its grace first");
+    assert.equal((await readUntil(conn, /(?!)/, 1_000)).closed, true);
+  } finally {
+    closeQuietly(conn);
+  }
+});

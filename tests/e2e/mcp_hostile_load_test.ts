@@ -13,6 +13,7 @@
 import assert from "node:assert/strict";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { within, withServeProcess } from "../support/serve_process.ts";
+import { initializeRequest } from "../../tools/distribution/smoke.ts";
 
 const sdk = await loadMcpClientSdk();
 type Client = InstanceType<typeof sdk.Client>;
@@ -38,16 +39,7 @@ async function rawSession(url: URL): Promise<string> {
   const opened = await fetch(url, {
     method: "POST",
     headers: HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "hostile-unread", version: "1" },
-      },
-    }),
+    body: JSON.stringify(initializeRequest("hostile-unread")),
   });
   await opened.text();
   const sessionId = opened.headers.get("mcp-session-id")!;

@@ -4,8 +4,8 @@
  * stops (its `finished` rejects, which ends the process) when `accept` runs out of file descriptors. The
  * front (`Deno.listen`) accepts every connection itself and:
  * - refuses connections beyond `maxConnections`, first closing the oldest one that has no request in flight
- *   and has been idle a second (a head still arriving, or an idle keep-alive), so a flood of half-open
- *   connections cannot lock others out;
+ *   (a head still arriving or none yet; a kept-alive connection only once idle a second), so a flood of
+ *   half-open connections cannot lock others out;
  *   a refused connection's request gets 503 with `Retry-After` and a JSON body naming the limit
  *   (`lib/net_guard_refusal.ts`), never a reset;
  * - closes a connection (408) whose request head is not complete `headerTimeoutMs` after its first byte
@@ -67,7 +67,7 @@ export const DEFAULT_LISTEN_LIMITS: ListenLimits = {
 };
 /** A connection with nothing in flight and no byte from the peer for this long is closed. */
 export const IDLE_TIMEOUT_MS = 5 * 60_000;
-/** A connection idle (or quiet since it opened) this long may be closed to make room for a new one. */
+/** A kept-alive connection idle this long may be closed to make room for a new one. */
 export const EVICTABLE_AFTER_MS = 1_000;
 /** A connection whose peer has not taken a response byte for this long is closed. */
 export const WRITE_STALL_MS = 60_000;
@@ -280,18 +280,18 @@ class GuardedListener implements GuardedServer {
   }
 
   /**
-   * Closes the connection idle longest (nothing in flight, idle at least `minIdleMs`); false when there is
-   * none. To make room for a newcomer, only one idle {@link EVICTABLE_AFTER_MS}: a younger one is most
-   * likely a client about to write its request (a fresh connection, or a pooled one it is reusing), which
-   * would see its request fail with no answer; the newcomer gets the 503 instead, which says to retry.
+   * Closes the connection idle longest (nothing in flight); false when there is none. With `minIdleMs` (to
+   * make room for a newcomer), a connection that has not yet been handed a request goes at any age (a flood
+   * of half-open connections must not lock others out), but a kept-alive one only once idle that long: a
+   * client reuses its pooled connection at any moment, and a request written as it closes fails with no
+   * answer ("fetch failed"), where the newcomer refused gets a 503 that says to retry.
    */
   #evictOne(minIdleMs = 0): boolean {
     const idleSince = Date.now() - minIdleMs;
     let oldest: FrontConnection | undefined;
     for (const front of this.#connections) {
-      if (
-        front.evictable && front.lastActive <= idleSince && (!oldest || front.lastActive < oldest.lastActive)
-      ) {
+      const recentlyUsed = front.upstream !== undefined && front.lastActive > idleSince;
+      if (front.evictable && !recentlyUsed && (!oldest || front.lastActive < oldest.lastActive)) {
         oldest = front;
       }
     }

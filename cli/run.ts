@@ -40,10 +40,11 @@ export interface CliIo {
   columns?: number;
   signal?: AbortSignal;
   /**
-   * Subscribes to Ctrl-C while an operation runs; returns the function that unsubscribes. The process's
-   * listens to SIGINT; without it, nothing interrupts but `signal`.
+   * Subscribes to Ctrl-C (SIGINT) and SIGTERM while an operation runs; returns the function that
+   * unsubscribes. The listener is told which came (none: SIGINT). Without it, nothing interrupts but
+   * `signal`.
    */
-  onInterrupt?: (listener: () => void) => () => void;
+  onInterrupt?: (listener: (signal?: StopSignal) => void) => () => void;
   /** Ends the process at once with `code` (a second Ctrl-C); without it, a second Ctrl-C does nothing more. */
   exit?: (code: number) => void;
   /**
@@ -53,11 +54,18 @@ export interface CliIo {
   ask?: (question: string) => Promise<string | null>;
 }
 
+/** The signals that stop a command the same way: in-flight work finishes and progress is saved. */
+export type StopSignal = "SIGINT" | "SIGTERM";
 /** The exit code of a command interrupted by Ctrl-C (128 + SIGINT), as shells report it. */
 export const INTERRUPTED_EXIT_CODE = 130;
+/** The exit code of a command stopped by SIGTERM (128 + 15), as shells report it. */
+export const TERMINATED_EXIT_CODE = 143;
 /** What the first Ctrl-C prints. */
 export const INTERRUPT_MESSAGE =
   "interrupted: finishing in-flight work and saving progress (Ctrl-C again to quit now)";
+/** What the first SIGTERM prints. */
+export const TERMINATE_MESSAGE =
+  "stopped by SIGTERM: finishing in-flight work and saving progress (SIGTERM again to quit now)";
 
 const encoder = new TextEncoder();
 
@@ -73,14 +81,18 @@ export function processIo(): CliIo {
     isTerminal: Deno.stderr.isTerminal() && env.TERM !== "dumb",
     columns: consoleColumns(),
     onInterrupt: (listener) => {
-      try {
-        Deno.addSignalListener("SIGINT", listener);
-      } catch {
-        // No signal listeners on this platform: Ctrl-C keeps its default effect.
-        return () => {};
+      const added: Array<[StopSignal, () => void]> = [];
+      for (const signal of ["SIGINT", "SIGTERM"] as const) {
+        const each = () => listener(signal);
+        try {
+          Deno.addSignalListener(signal, each);
+          added.push([signal, each]);
+        } catch {
+          // No listener for it on this platform (SIGTERM on Windows): it keeps its default effect.
+        }
       }
       // Removed when the operation ends: a live listener would keep the process running.
-      return () => Deno.removeSignalListener("SIGINT", listener);
+      return () => added.forEach(([signal, each]) => Deno.removeSignalListener(signal, each));
     },
     exit: (code) => Deno.exit(code),
     ask: terminalQuestion(),
@@ -246,14 +258,19 @@ async function runOperation(
     io.stderr(line);
   };
   const interrupt = new AbortController();
-  const stopListening = io.onInterrupt?.(() => {
+  let stoppedBy: StopSignal = "SIGINT";
+  const stoppedCode = () => stoppedBy === "SIGTERM" ? TERMINATED_EXIT_CODE : INTERRUPTED_EXIT_CODE;
+  const stopListening = io.onInterrupt?.((signal = "SIGINT") => {
     if (interrupt.signal.aborted) {
       progress.clear();
-      io.exit?.(INTERRUPTED_EXIT_CODE);
+      io.exit?.(signal === "SIGTERM" ? TERMINATED_EXIT_CODE : INTERRUPTED_EXIT_CODE);
       return;
     }
-    stderrLine(INTERRUPT_MESSAGE);
-    interrupt.abort(new DOMException("interrupted by Ctrl-C", "AbortError"));
+    stoppedBy = signal;
+    stderrLine(signal === "SIGTERM" ? TERMINATE_MESSAGE : INTERRUPT_MESSAGE);
+    interrupt.abort(
+      new DOMException(signal === "SIGTERM" ? "stopped by SIGTERM" : "interrupted by Ctrl-C", "AbortError"),
+    );
   });
   const signals = [io.signal, stopListening ? interrupt.signal : undefined].filter((s) => s !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
@@ -277,7 +294,7 @@ async function runOperation(
     const interrupted = error instanceof ImportInterruptedError ? error : undefined;
     // The interruption was announced already; anything else that went wrong is still worth telling.
     if (!isAbortError(error, signal)) reportError(interrupted ? withoutSummary(interrupted) : error, io);
-    if (interrupted === undefined) return INTERRUPTED_EXIT_CODE;
+    if (interrupted === undefined) return stoppedCode();
     result = interrupted.summary;
   } finally {
     stopListening?.();
@@ -289,7 +306,7 @@ async function runOperation(
   if (output.text !== undefined) io.stdout(redactSecrets(output.text, knownSecrets(io.env)));
   // csv and tsv keep stdout to the rows: a list's paging fields (count, continuation token) go to stderr.
   for (const note of output.notes) stderrLine(redactSecrets(note, knownSecrets(io.env)));
-  if (signal?.aborted) return INTERRUPTED_EXIT_CODE;
+  if (signal?.aborted) return stoppedCode();
   // A report of bad input (`validate csv` on a file with problems) exits as bad input does.
   if (reportsBadInput(result)) return 2;
   return reportsFailures(result) ? 1 : 0;

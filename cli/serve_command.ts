@@ -217,6 +217,16 @@ async function serveHttp(
       },
       busyResponse: () =>
         jsonError(503, `The server is busy (${config.mcpMaxInflight} requests in flight); retry shortly.`),
+      refusedBody: (limit) =>
+        JSON.stringify({
+          jsonrpc: "2.0",
+          error: {
+            code: -32000,
+            message: `The server is at its connection limit (${limit} open connections); retry shortly, ` +
+              "or raise CATALOG_MCP_MAX_CONNECTIONS (and ulimit -n: each connection takes up to three descriptors).",
+          },
+          id: null,
+        }),
       onError: (error) => {
         logger.error(`govcat serve: request failed: ${error instanceof Error ? error.message : error}`);
         return jsonError(500, "Internal error while handling the request.");

@@ -179,7 +179,7 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   },
   {
     name: "CATALOG_MCP_MAX_CONNECTIONS",
-    default: "512",
+    default: "2048",
     meaning: "HTTP transports: open connections at most (1-100000; lowered to fit the open-file limit)",
   },
   {
@@ -293,7 +293,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     mcpAuthToken,
     mcpAllowedOrigins: origins(read),
     mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
-    mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 512, 1, 100_000),
+    mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 2048, 1, 100_000),
     mcpHeaderTimeoutMs: integer(read, "CATALOG_MCP_HEADER_TIMEOUT_MS", 10_000, 100, 600_000),
     mcpMaxInflight: integer(read, "CATALOG_MCP_MAX_INFLIGHT", 256, 1, 100_000),
     mcpMaxSessions: integer(read, "CATALOG_MCP_MAX_SESSIONS", 1000, 1, 100_000),

@@ -4,7 +4,10 @@
  * stops (its `finished` rejects, which ends the process) when `accept` runs out of file descriptors. The
  * front (`Deno.listen`) accepts every connection itself and:
  * - refuses connections beyond `maxConnections`, first closing the oldest one that has no request in flight
- *   (a head still arriving, or an idle keep-alive), so a flood of half-open connections cannot lock others out;
+ *   (a head still arriving or none yet; a kept-alive connection only once idle a second), so a flood of
+ *   half-open connections cannot lock others out;
+ *   a refused connection's request gets 503 with `Retry-After` and a JSON body naming the limit
+ *   (`lib/net_guard_refusal.ts`), never a reset;
  * - closes a connection (408) whose request head is not complete `headerTimeoutMs` after its first byte
  *   (after the accept, for the first request), and one whose response the peer has not read for
  *   {@link WRITE_STALL_MS};
@@ -43,6 +46,7 @@ import {
   UNAVAILABLE,
 } from "./net_guard_connection.ts";
 import { outsideAnyContext } from "./async_context.ts";
+import { Refusals } from "./net_guard_refusal.ts";
 
 /** The bounds a guarded listener enforces. */
 export interface ListenLimits {
@@ -57,7 +61,8 @@ export interface ListenLimits {
 
 /** Defaults of {@link ListenLimits}, as `lib/config.ts` documents them. */
 export const DEFAULT_LISTEN_LIMITS: ListenLimits = {
-  maxConnections: 512,
+  // 200 SDK sessions hold about two each (a GET event stream and a POST), more while calls overlap.
+  maxConnections: 2048,
   headerTimeoutMs: 10_000,
   maxInflight: 256,
 };
@@ -65,6 +70,8 @@ export const DEFAULT_LISTEN_LIMITS: ListenLimits = {
 export const IDLE_TIMEOUT_MS = 5 * 60_000;
 /** On shutdown, requests in flight this long after the listener closed are cut off. */
 export const SHUTDOWN_GRACE_MS = 2_000;
+/** A kept-alive connection idle this long may be closed to make room for a new one. */
+export const EVICTABLE_AFTER_MS = 1_000;
 /** A connection whose peer has not taken a response byte for this long is closed. */
 export const WRITE_STALL_MS = 60_000;
 export { MAX_HEAD_BYTES };
@@ -76,6 +83,8 @@ export interface GuardedServeOptions {
   limits?: Partial<ListenLimits>;
   /** The response to a request beyond `maxInflight` (status 503 and `Retry-After` are set on it). */
   busyResponse?: () => Response;
+  /** The JSON body of the 503 answering a connection beyond `maxConnections` (it is given the limit). */
+  refusedBody?: (maxConnections: number) => string;
   /** As `Deno.serve`'s: answers a handler that threw. */
   onError?: (error: unknown) => Response | Promise<Response>;
   /** Receives one line per notable event (EMFILE, a restart of the inner server). */
@@ -114,6 +123,12 @@ export function serveGuarded(
   return new GuardedListener(options, handler);
 }
 
+function defaultRefusedBody(maxConnections: number): string {
+  return JSON.stringify({
+    error: `The server is at its connection limit (${maxConnections} open connections); retry shortly.`,
+  });
+}
+
 /** The front: accepts, bounds and sweeps peer connections, and runs the inner `Deno.serve`. */
 class GuardedListener implements GuardedServer {
   readonly addr: Deno.NetAddr;
@@ -130,6 +145,7 @@ class GuardedListener implements GuardedServer {
   readonly #idleTimeoutMs: number;
   readonly #sweeper: ReturnType<typeof setInterval>;
   readonly #acceptLoop: Promise<void>;
+  readonly #refusals: Refusals;
   #innerServer: Deno.HttpServer<Deno.NetAddr>;
   #inflight = 0;
   #stopping = false;
@@ -144,6 +160,12 @@ class GuardedListener implements GuardedServer {
     if (Number.isNaN(descriptors.budget)) descriptors.budget = descriptorBudget();
     this.#configuredConnections = this.limits.maxConnections;
     this.#fitConnections();
+    const refusedBody = options.refusedBody ?? defaultRefusedBody;
+    // Room to answer a burst beyond the limit; a flood beyond that is closed unanswered.
+    this.#refusals = new Refusals(
+      Math.max(64, Math.floor(this.limits.maxConnections / 4)),
+      () => refusedBody(this.limits.maxConnections),
+    );
     this.#listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
     this.addr = this.#listener.addr as Deno.NetAddr;
     this.#innerServer = this.#startInner();
@@ -168,6 +190,7 @@ class GuardedListener implements GuardedServer {
       // Already closed.
     }
     await this.#acceptLoop;
+    this.#refusals.closeAll();
     // Connections without a request go now; the others when the inner server has answered them, or
     // after the grace: a handler still reading a body then sees its peer gone and ends.
     for (const front of this.#connections) if (front.evictable) this.#drop(front);
@@ -183,10 +206,13 @@ class GuardedListener implements GuardedServer {
   #fitConnections(): void {
     const fitting = Math.max(1, Math.floor(descriptors.budget / 3));
     if (this.limits.maxConnections <= fitting) return;
-    this.#log(
-      `connection limit lowered from ${this.#configuredConnections} to ${fitting} to fit the process's ` +
-        "open-file limit (raise it with ulimit -n)",
-    );
+    // The default adapts to the machine quietly; a value someone chose is not lowered without a word.
+    if (this.#configuredConnections !== DEFAULT_LISTEN_LIMITS.maxConnections) {
+      this.#log(
+        `connection limit lowered from ${this.#configuredConnections} to ${fitting} to fit the process's ` +
+          "open-file limit (raise it with ulimit -n)",
+      );
+    }
     this.limits.maxConnections = fitting;
   }
 
@@ -269,11 +295,21 @@ class GuardedListener implements GuardedServer {
     return server;
   }
 
-  /** Closes the connection idle longest (nothing in flight); false when every one has a request. */
-  #evictOne(): boolean {
+  /**
+   * Closes the connection idle longest (nothing in flight); false when there is none. With `minIdleMs` (to
+   * make room for a newcomer), a connection that has not yet been handed a request goes at any age (a flood
+   * of half-open connections must not lock others out), but a kept-alive one only once idle that long: a
+   * client reuses its pooled connection at any moment, and a request written as it closes fails with no
+   * answer ("fetch failed"), where the newcomer refused gets a 503 that says to retry.
+   */
+  #evictOne(minIdleMs = 0): boolean {
+    const idleSince = Date.now() - minIdleMs;
     let oldest: FrontConnection | undefined;
     for (const front of this.#connections) {
-      if (front.evictable && (!oldest || front.lastActive < oldest.lastActive)) oldest = front;
+      const recentlyUsed = front.upstream !== undefined && front.lastActive > idleSince;
+      if (front.evictable && !recentlyUsed && (!oldest || front.lastActive < oldest.lastActive)) {
+        oldest = front;
+      }
     }
     if (!oldest) return false;
     // A 408 only to a peer whose request head has begun: one that has sent nothing (a fresh or pooled
@@ -308,7 +344,10 @@ class GuardedListener implements GuardedServer {
   async #serveConnection(front: FrontConnection): Promise<void> {
     const head = await readFirstHead(front);
     if (!(head instanceof Uint8Array)) return this.#drop(front, head.reply);
-    if (!front.claimUpstreamDescriptors() && !(this.#evictOne() && front.claimUpstreamDescriptors())) {
+    if (
+      !front.claimUpstreamDescriptors() &&
+      !(this.#evictOne(EVICTABLE_AFTER_MS) && front.claimUpstreamDescriptors())
+    ) {
       return this.#drop(front, UNAVAILABLE);
     }
     let upstream: Deno.TcpConn;
@@ -347,9 +386,9 @@ class GuardedListener implements GuardedServer {
       if (
         // Room for this connection and, later, the two descriptors of its inner connection.
         (this.#connections.size >= this.limits.maxConnections || descriptors.used + 3 > descriptors.budget) &&
-        !this.#evictOne()
+        !this.#evictOne(EVICTABLE_AFTER_MS)
       ) {
-        conn.write(UNAVAILABLE).catch(() => {}).finally(() => closeQuietly(conn));
+        this.#refusals.refuse(conn);
         continue;
       }
       descriptors.used += 1;

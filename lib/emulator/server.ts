@@ -41,10 +41,9 @@ import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
 import { unifiedCatalogArea } from "./unified/unified_area.ts";
 
-/** The emulator's connection bounds: four times the MCP server's defaults, the same header time. */
+/** The emulator's connection bounds: the MCP server's, with four times its requests in flight. */
 export const EMULATOR_LISTEN_LIMITS: ListenLimits = {
   ...DEFAULT_LISTEN_LIMITS,
-  maxConnections: 4 * DEFAULT_LISTEN_LIMITS.maxConnections,
   maxInflight: 4 * DEFAULT_LISTEN_LIMITS.maxInflight,
 };
 

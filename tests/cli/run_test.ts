@@ -5,6 +5,9 @@ import {
   INTERRUPTED_EXIT_CODE,
   reportsFailures,
   runCli,
+  type StopSignal,
+  TERMINATE_MESSAGE,
+  TERMINATED_EXIT_CODE,
 } from "../../cli/run.ts";
 import { type BulkImportSummary, ImportInterruptedError } from "../../lib/csv/summary.ts";
 import { z } from "../../lib/deps/zod.ts";
@@ -154,7 +157,7 @@ function interruptibleIo(extra: Partial<CliIo> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const state = {
-    listener: undefined as (() => void) | undefined,
+    listener: undefined as ((signal?: StopSignal) => void) | undefined,
     unsubscribed: false,
     exits: [] as number[],
   };
@@ -169,9 +172,9 @@ function interruptibleIo(extra: Partial<CliIo> = {}) {
     exit: (code) => state.exits.push(code),
     ...extra,
   };
-  const press = () => {
+  const press = (signal?: StopSignal) => {
     assert.ok(state.listener, "the operation listens for Ctrl-C while it runs");
-    state.listener();
+    state.listener(signal);
   };
   return { io, out, err, state, press };
 }
@@ -180,6 +183,25 @@ function interruptibleIo(extra: Partial<CliIo> = {}) {
 function aborted(ctx: OperationContext): Promise<void> {
   return new Promise((resolve) => ctx.signal!.addEventListener("abort", () => resolve(), { once: true }));
 }
+
+Deno.test("SIGTERM stops an operation as Ctrl-C does, saying so; exit 143, and 143 at once on a second", async () => {
+  const { io, out, err, state, press } = interruptibleIo();
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const registry = probeRegistry(async (ctx) => {
+    started();
+    await aborted(ctx);
+    press("SIGTERM");
+    return { imported: 40, failed: 0, checkpoint: "saved" };
+  });
+  const code = runCli(["lineage", "probe"], io, registry);
+  await running;
+  press("SIGTERM");
+  assert.equal(await code, TERMINATED_EXIT_CODE);
+  assert.deepEqual(JSON.parse(out.join("\n")), { imported: 40, failed: 0, checkpoint: "saved" });
+  assert.deepEqual(err, [TERMINATE_MESSAGE]);
+  assert.deepEqual(state.exits, [TERMINATED_EXIT_CODE], "the second SIGTERM quits at once");
+});
 
 Deno.test("Ctrl-C aborts the operation's signal; its output is printed and the exit code is 130", async () => {
   const { io, out, err, state, press } = interruptibleIo();

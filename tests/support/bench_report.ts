@@ -110,7 +110,7 @@ async function runBench(file: string): Promise<BenchRun> {
   const child = new Deno.Command(Deno.execPath(), {
     args,
     cwd: ROOT,
-    env: { NO_COLOR: "1", [FIGURES_ENV]: figuresFile },
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", [FIGURES_ENV]: figuresFile },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -316,7 +316,11 @@ async function main(args: string[]): Promise<number> {
   const report = renderReport(runs, await describeMachine(loadAtStart), new Date(), QUICK);
   const path = `${ROOT}BENCHMARKS.md`;
   await Deno.writeTextFile(path, report);
-  const formatted = await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", path], cwd: ROOT })
+  const formatted = await new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--quiet", path],
+    cwd: ROOT,
+    env: { DENO_NO_UPDATE_CHECK: "1" },
+  })
     .output();
   if (!formatted.success) throw new Error(`deno fmt ${path} failed`);
   console.log(`\nwrote ${path}`);

@@ -132,7 +132,13 @@ export function checkLazyStart(code: string): void {
 }
 
 async function denoBundle(args: string[], cwd?: string): Promise<void> {
-  const result = await new Deno.Command(Deno.execPath(), { args, cwd, stdout: "inherit", stderr: "piped" })
+  const result = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd,
+    env: { DENO_NO_UPDATE_CHECK: "1" },
+    stdout: "inherit",
+    stderr: "piped",
+  })
     .output();
   if (!result.success) {
     throw new Error(`deno ${args.join(" ")} failed:\n${new TextDecoder().decode(result.stderr).trim()}`);

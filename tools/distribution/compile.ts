@@ -83,6 +83,8 @@ export async function compileTarget(target: string, output: string, cwd?: string
   const result = await new Deno.Command(Deno.execPath(), {
     args: compileArgs(target, output),
     cwd,
+    // The runtime it embeds is downloaded (or DENORT_BIN); the update check is not needed on top.
+    env: { DENO_NO_UPDATE_CHECK: "1" },
     stdout: "inherit",
     stderr: "piped",
   }).output();

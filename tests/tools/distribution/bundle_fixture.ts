@@ -41,6 +41,7 @@ export async function rawBundle(dir: string): Promise<string> {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["bundle", "--quiet", "--platform=deno", "--output=raw.js", "main.ts"],
     cwd: dir,
+    env: { DENO_NO_UPDATE_CHECK: "1" },
     stdout: "null",
     stderr: "piped",
   }).output();

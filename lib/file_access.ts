@@ -6,6 +6,7 @@
  * A file system root (`/`, `C:\`) is never a root. Paths are checked on real paths so that `..`, absolute
  * paths and symbolic links cannot step outside; refusals never name where a link leads, and only regular
  * files are read or replaced (a FIFO, a device or a directory is refused after a `stat`, never opened).
+ * A link swapped in after the check is caught when the file is opened (`checked_open.ts`).
  *
  * @example
  * ```ts
@@ -19,6 +20,7 @@
  */
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { confineRoot } from "./checked_open.ts";
 import { ConfigError, UsageError } from "./errors.ts";
 import type { FileAccess } from "./operations/types.ts";
 
@@ -200,8 +202,14 @@ function confinedRoot(root: string) {
   return {
     root,
     path,
-    real: () => (real ??= Deno.realPath(path).catch(() => checkFileRoot(root))),
+    // Every later open of a path under it is checked for links swapped in since (checked_open.ts).
+    real: () => (real ??= Deno.realPath(path).catch(() => checkFileRoot(root)).then(confinedReal)),
   };
+}
+
+function confinedReal(real: string): string {
+  confineRoot(real);
+  return real;
 }
 
 /** Refuses anything but a regular file, from its `stat` (never by opening it). */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { readTextChecked } from "./checked_open.ts";
 import { GovcatError, UsageError } from "./errors.ts";
 import type { FileAccess } from "./operations/types.ts";
 
@@ -15,8 +16,9 @@ import type { FileAccess } from "./operations/types.ts";
 export async function readUserFile(path: string, option: string, files?: FileAccess): Promise<string> {
   const target = files ? await files.readable(path, option) : path;
   try {
-    return await Deno.readTextFile(target);
+    return await readTextChecked(target, path);
   } catch (e) {
+    if (e instanceof GovcatError) throw e;
     if (e instanceof Deno.errors.NotFound) throw new UsageError(`${option}: file not found: ${path}`);
     if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
       throw new UsageError(`${option}: permission denied reading ${path}`);

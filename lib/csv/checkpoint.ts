@@ -35,6 +35,7 @@
  *
  * @module
  */
+import { openChecked, readTextChecked } from "../checked_open.ts";
 import { UsageError } from "../errors.ts";
 import { CLI_TERMS, type ImportTerms } from "./summary.ts";
 import { LocalFileError, writeProblem } from "../user_files.ts";
@@ -52,6 +53,11 @@ export interface CheckpointIdentity {
   batchSize: number;
   /** Import options that change what is sent (JSON text), e.g. the domain of a term import. */
   options: string;
+  /**
+   * The reject file this import writes (absolute): a resume may replace it (file_consent.ts). Not part of
+   * what makes two runs the same import.
+   */
+  errorsFile?: string;
 }
 
 /** The outcome of a completed batch. Rows are counted, not units. */
@@ -99,33 +105,40 @@ export class Checkpoint {
   ): Promise<{ checkpoint: Checkpoint; state: CheckpointState }> {
     const terms = options.terms ?? CLI_TERMS;
     const state: CheckpointState = { completed: new Map(), uncertain: new Set(), resumed: false };
-    let previous = await readIfPresent(path);
-    // A header never made durable: nothing was sent (see the write order), so there is nothing to resume.
-    if (previous !== undefined && tornHeader(previous)) {
-      await Deno.truncate(path, 0);
-      previous = undefined;
-    }
-    if (previous !== undefined) {
-      if (!options.resume) {
-        throw new UsageError(
-          `an interrupted import of ${identity.file} left a checkpoint at ${path}.`,
-          `Add ${terms.resume} to continue it without sending finished rows again, or ${terms.restart} to ` +
-            "start over.",
-        );
-      }
-      readRecords(previous, path, identity, state, terms);
-      state.resumed = true;
-      // A torn last line is cut off, so the next record starts a line of its own.
-      const end = previous.lastIndexOf("\n") + 1;
-      if (end < previous.length) {
-        await Deno.truncate(path, new TextEncoder().encode(previous.slice(0, end)).length);
-      }
-    }
-    let file: Deno.FsFile;
+    let opened: { file: Deno.FsFile; previous: string | undefined };
     try {
-      file = await Deno.open(path, { append: true, create: true });
+      opened = await openCheckpointFile(path);
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       throw notStarted(path, error);
+    }
+    const file = opened.file;
+    let previous = opened.previous;
+    try {
+      // A header never made durable: nothing was sent (see the write order), so there is nothing to resume.
+      if (previous !== undefined && tornHeader(previous)) {
+        await file.truncate(0);
+        previous = undefined;
+      }
+      if (previous !== undefined) {
+        if (!options.resume) {
+          throw new UsageError(
+            `an interrupted import of ${identity.file} left a checkpoint at ${path}.`,
+            `Add ${terms.resume} to continue it without sending finished rows again, or ${terms.startOver} to ` +
+              "start over.",
+          );
+        }
+        readRecords(previous, path, identity, state, terms);
+        state.resumed = true;
+        // A torn last line is cut off, so the next record starts a line of its own.
+        const end = previous.lastIndexOf("\n") + 1;
+        if (end < previous.length) {
+          await file.truncate(new TextEncoder().encode(previous.slice(0, end)).length);
+        }
+      }
+    } catch (error) {
+      file.close();
+      throw error;
     }
     const checkpoint = new Checkpoint(path, file);
     if (!state.resumed) {
@@ -182,6 +195,48 @@ export class Checkpoint {
   close(): void {
     this.#file?.close();
     this.#file = undefined;
+  }
+
+  /**
+   * The reject file recorded by the checkpoint at `path` (its header's `errorsFile`); undefined when there
+   * is no checkpoint, or it records none.
+   */
+  static async recordedErrorsFile(path: string): Promise<string | undefined> {
+    let text: string;
+    try {
+      text = await readTextChecked(path);
+    } catch {
+      return undefined;
+    }
+    try {
+      const header = JSON.parse(text.split("\n", 1)[0]);
+      return header?.format === FORMAT && typeof header.errorsFile === "string"
+        ? header.errorsFile
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Empties the checkpoint at `path` (`restart`, once consented): emptied rather than removed, through a
+   * checked handle, so a link swapped into its path cannot make it empty a file elsewhere. The next
+   * {@link open} starts it afresh.
+   */
+  static async discard(path: string): Promise<void> {
+    let file: Deno.FsFile;
+    try {
+      file = await openChecked(path, { write: true });
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return;
+      if (error instanceof UsageError) throw error;
+      throw notStarted(path, error);
+    }
+    try {
+      await file.truncate(0);
+    } finally {
+      file.close();
+    }
   }
 
   /** Closes and deletes the checkpoint: the import is complete. */
@@ -255,11 +310,34 @@ async function syncDirectory(path: string): Promise<void> {
   }
 }
 
-async function readIfPresent(path: string): Promise<string | undefined> {
+/**
+ * Opens the checkpoint for reading and appending, created when absent, with its text when it existed. The
+ * opens are checked (checked_open.ts): a link swapped into its path makes them fail, never write elsewhere;
+ * creating uses `createNew`, which never follows a link at the file itself.
+ */
+async function openCheckpointFile(
+  path: string,
+): Promise<{ file: Deno.FsFile; previous: string | undefined }> {
   try {
-    return await Deno.readTextFile(path);
+    return {
+      file: await openChecked(path, { read: true, append: true, createNew: true }),
+      previous: undefined,
+    };
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  }
+  const file = await openChecked(path, { read: true, append: true });
+  try {
+    const bytes = new Uint8Array((await file.stat()).size);
+    let length = 0;
+    while (length < bytes.length) {
+      const read = await file.read(bytes.subarray(length));
+      if (read === null) break;
+      length += read;
+    }
+    return { file, previous: new TextDecoder().decode(bytes.subarray(0, length)) };
+  } catch (error) {
+    file.close();
     throw new UsageError(`cannot read the checkpoint ${path}: ${(error as Error).message}`);
   }
 }
@@ -282,7 +360,7 @@ function readRecords(
       if (lines.slice(i + 1).some((rest) => rest.trim() !== "")) {
         throw new UsageError(
           `${path}:${i + 1}: the checkpoint is damaged.`,
-          `Start the import over with ${terms.restart}; rows already imported are upserted again by unique ` +
+          `Start the import over with ${terms.startOver}; rows already imported are upserted again by unique ` +
             "attribute.",
         );
       }
@@ -292,7 +370,7 @@ function readRecords(
   if (!header || header.format !== FORMAT || header.version !== VERSION) {
     throw new UsageError(
       `${path} is not a govcat import checkpoint of this version.`,
-      `Start the import over with ${terms.restart}.`,
+      `Start the import over with ${terms.startOver}.`,
     );
   }
   const differences = (["operation", "sha256", "size", "batchSize", "options"] as const)
@@ -303,7 +381,7 @@ function readRecords(
       `the checkpoint ${path} belongs to a different import: ${[...new Set(differences)].join(", ")} ` +
         `changed since it was written (it records ${header.operation} of ${header.file}, batch size ` +
         `${header.batchSize}).`,
-      `Resume with the same file and options, or start over with ${terms.restart}.`,
+      `Resume with the same file and options, or start over with ${terms.startOver}.`,
     );
   }
   for (const event of events) {

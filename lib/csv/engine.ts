@@ -13,7 +13,9 @@
  * the catalog which rows of unfinished ones are already there before sending the rest. A row the catalog
  * cannot look up (a 404 for a type it does not know) is not there: it is sent, and rejected with the
  * service's answer if the service refuses it, so a resume never stalls on it. `restart` discards the
- * checkpoint and starts over. One run at a time holds a checkpoint (`run_lock.ts`): a second is refused,
+ * checkpoint and starts over. An existing reject file is replaced, and an existing checkpoint discarded by
+ * `restart`, only with `overwrite` (file_consent.ts): a resume replaces only the reject file its
+ * checkpoint records. One run at a time holds a checkpoint (`run_lock.ts`): a second is refused,
  * naming the first. Dry runs check the file, look up what exists and report what would happen, changing
  * nothing.
  *
@@ -44,6 +46,7 @@ import { isRowRefusal } from "./refusals.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
 import { RunLock } from "./run_lock.ts";
 import { LocalFileError, writeProblem } from "../user_files.ts";
+import { consentToReplace } from "../file_consent.ts";
 import {
   type BulkImportSummary,
   CLI_TERMS,
@@ -88,6 +91,11 @@ export interface BulkImportOptions {
   errorsFile?: string;
   /** Where progress is recorded; default `<input>.govcat-checkpoint`. */
   checkpointFile?: string;
+  /**
+   * Consent to replace an existing reject file and, with `restart`, to discard an existing checkpoint
+   * (file_consent.ts); without it the run is refused before anything is sent.
+   */
+  overwrite?: boolean;
   /** Import options that change what is sent; a resume must use the same. */
   settings?: Record<string, unknown>;
   files?: FileAccess;
@@ -271,12 +279,25 @@ async function importRun<Item>(
   const allowedCheckpoint = await options.files?.writable(checkpointPath, "--checkpoint-file") ??
     checkpointPath;
   const allowedErrors = await options.files?.writable(errorsPath, "--errors-file") ?? errorsPath;
-  const lock = await takeRunLock(`${allowedCheckpoint}.lock`, signal);
+  const overwrite = options.overwrite === true;
+  // Only the import a checkpoint records may replace the reject file it wrote, when it is resumed.
+  const ownRejects = options.resume === true && !options.restart &&
+    await Checkpoint.recordedErrorsFile(allowedCheckpoint) === allowedErrors;
+  await consentToReplace(allowedErrors, {
+    shown: options.errorsFile ?? errorsPath,
+    option: "--errors-file",
+    overwrite: overwrite || ownRejects,
+  });
+  const lock = await takeRunLock(`${allowedCheckpoint}.lock`, signal, overwrite);
   try {
     if (options.restart) {
-      await Deno.remove(allowedCheckpoint).catch((error) => {
-        if (!(error instanceof Deno.errors.NotFound)) throw error;
+      const discard = await consentToReplace(allowedCheckpoint, {
+        shown: options.checkpointFile ?? checkpointPath,
+        option: "--checkpoint-file",
+        overwrite,
+        action: "discard",
       });
+      if (discard) await Checkpoint.discard(allowedCheckpoint);
     }
     return await lockedRun(plugin, options, summary, sha256, size, window, signal, started, {
       checkpoint: allowedCheckpoint,
@@ -308,6 +329,7 @@ async function lockedRun<Item>(
     size,
     batchSize: options.batchSize,
     options: JSON.stringify(options.settings ?? {}),
+    errorsFile: allowedErrors,
   }, { resume: options.resume ?? false, terms });
   summary.resumed = state.resumed;
   const rejected = new Map<number, string>();
@@ -431,9 +453,13 @@ function stopReason(
  * full disk) is a LocalFileError naming it, before anything is sent; a run holding the lock is the lock's
  * own refusal.
  */
-async function takeRunLock(path: string, signal: AbortSignal | undefined): Promise<RunLock> {
+async function takeRunLock(
+  path: string,
+  signal: AbortSignal | undefined,
+  overwrite: boolean,
+): Promise<RunLock> {
   try {
-    return await RunLock.acquire(path, { signal });
+    return await RunLock.acquire(path, { signal, overwrite });
   } catch (error) {
     if (error instanceof GovcatError || (error instanceof Error && error.name === "AbortError")) throw error;
     throw new LocalFileError(

@@ -18,6 +18,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { openChecked } from "../checked_open.ts";
 import { UsageError } from "../errors.ts";
 import type { CsvDelimiter } from "./delimiter.ts";
 import { CsvTokenizer } from "./tokenizer.ts";
@@ -204,8 +205,9 @@ function openError(error: unknown, file: string): Error {
 async function openFile(path: string, file: string): Promise<Deno.FsFile> {
   let handle: Deno.FsFile;
   try {
-    handle = await Deno.open(path, { read: true });
+    handle = await openChecked(path, { read: true }, file);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw openError(error, file);
   }
   const info = await handle.stat().catch(() => undefined);

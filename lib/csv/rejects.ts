@@ -14,6 +14,8 @@
  *
  * @module
  */
+import { openChecked } from "../checked_open.ts";
+import { UsageError } from "../errors.ts";
 import type { CsvDelimiter } from "./delimiter.ts";
 import { csvLine, readCsvFile } from "./reader.ts";
 import { REJECT_COLUMNS } from "./check.ts";
@@ -42,8 +44,10 @@ export async function writeRejectFile(
   const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(temporary, { write: true, createNew: true });
+    // Checked: created where a link swapped into the directory's path led, it is removed and refused.
+    file = await openChecked(temporary, { write: true, createNew: true }, target);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw rejectFileError(target, reasons.size, error);
   }
   const encoder = new TextEncoder();

@@ -37,7 +37,9 @@
  *
  * @module
  */
+import { openChecked } from "../checked_open.ts";
 import { UsageError } from "../errors.ts";
+import { refusedReplace } from "../file_consent.ts";
 
 /** Who holds a lock. */
 export interface LockHolder {
@@ -88,6 +90,12 @@ export interface RunLockOptions {
   heartbeatMs?: number;
   staleAfterMs?: number;
   cancelledWaitMs?: number;
+  /**
+   * The caller's consent to replace a file at the lock's path that is not a lock (file_consent.ts); without
+   * it such a file is refused, never taken over. `option` names the checkpoint in the refusal.
+   */
+  overwrite?: boolean;
+  option?: string;
 }
 
 /** A lock held on an import's checkpoint; see the module documentation. */
@@ -146,7 +154,7 @@ export class RunLock {
           throw error;
         }
       } else {
-        file = await takeOver(path, holder, staleAfterMs, options.hint);
+        file = await takeOver(path, holder, staleAfterMs, options);
         if (file === undefined) {
           await delay(5 + attempt * 5);
           continue;
@@ -180,7 +188,7 @@ export class RunLock {
 /** Creates the lock file; undefined when it exists. */
 async function create(path: string): Promise<Deno.FsFile | undefined> {
   try {
-    return await Deno.open(path, { createNew: true, read: true, write: true });
+    return await openChecked(path, { createNew: true, read: true, write: true });
   } catch (error) {
     if (error instanceof Deno.errors.AlreadyExists) return undefined;
     throw error;
@@ -195,18 +203,24 @@ async function takeOver(
   path: string,
   holder: LockHolder,
   staleAfterMs: number,
-  hint: string | undefined,
+  options: RunLockOptions,
 ): Promise<Deno.FsFile | undefined> {
+  const hint = options.hint;
   let old: Deno.FsFile;
   try {
-    old = await Deno.open(path, { read: true, write: true });
+    old = await openChecked(path, { read: true, write: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
   try {
     const info = await old.stat();
-    const previous = parseHolder(await readAll(old));
+    const text = await readAll(old);
+    const previous = parseHolder(text);
+    // Not a lock (an empty file is one whose holder was never written): someone's file, kept.
+    if (previous === undefined && text.trim() !== "" && !options.overwrite) {
+      throw refusedReplace({ option: options.option ?? "--checkpoint-file", shown: path });
+    }
     const locked = await tryLock(old);
     if (locked === false) {
       // Alive, or another run taking over a dead holder's file, which holds that file's lock only until
@@ -225,7 +239,7 @@ async function takeOver(
     if (alive) throw new RunLockedError(path, previous, hint);
     if (!await namesFile(path, old)) return undefined;
     const temporary = `${path}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-    const fresh = await Deno.open(temporary, { createNew: true, read: true, write: true });
+    const fresh = await openChecked(temporary, { createNew: true, read: true, write: true });
     try {
       if (await tryLock(fresh) === false) throw new Error(`cannot lock ${temporary}`);
       await writeHolder(fresh, holder);

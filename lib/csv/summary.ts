@@ -25,6 +25,8 @@ export interface ImportTerms {
   resume: string;
   /** Start over, discarding the checkpoint: `--restart`, `"restart": true`. */
   restart: string;
+  /** Starting over as the caller writes it with the consent to discard the checkpoint (file_consent.ts). */
+  startOver: string;
   /** Saying to run the same import again with `option`: "run the same command again with --resume". */
   again(option: string): string;
 }
@@ -33,6 +35,7 @@ export interface ImportTerms {
 export const CLI_TERMS: ImportTerms = {
   resume: "--resume",
   restart: "--restart",
+  startOver: "--restart --overwrite",
   again: (option) => `run the same command again with ${option}`,
 };
 
@@ -40,6 +43,7 @@ export const CLI_TERMS: ImportTerms = {
 export const CALL_TERMS: ImportTerms = {
   resume: '"resume": true',
   restart: '"restart": true',
+  startOver: '"restart": true and "overwrite": true',
   again: (option) => `call again with the same arguments and ${option}`,
 };
 

@@ -34,6 +34,7 @@ import {
 } from "./request_ids.ts";
 import { SseSessions } from "./sse_transport.ts";
 import type { ToolServices } from "./tool.ts";
+import { serveOverHttp } from "./tool_services.ts";
 import type { ToolSelection } from "./tool_selection.ts";
 
 export type HttpMode = "streamable-http" | "sse" | "hosted";
@@ -112,6 +113,8 @@ export class McpHttpApp {
     this.mode = options.mode;
     this.path = options.path ?? DEFAULT_MCP_PATHS[options.mode];
     this.#services = options.services;
+    // Roots a client declares count only from an authenticated client (tool_services.ts).
+    serveOverHttp(options.services, !!options.authToken || options.signIn !== undefined);
     this.#selection = toolSelection(options.services);
     this.#guard = new HttpGuard(options);
     this.#signIn = options.signIn;

@@ -48,6 +48,8 @@ export interface ToolServicesOptions {
 interface FileRootSetting {
   configured?: FileAccess;
   fallback?: FileAccess;
+  /** Why the roots clients declare are not used (unauthenticated HTTP); undefined when they are. */
+  declaredRootsRefused?: string;
 }
 
 const fileRootSettings = new WeakMap<ToolServices, FileRootSetting>();
@@ -103,6 +105,22 @@ export function createToolServices(options: ToolServicesOptions): ToolServices {
   return services;
 }
 
+/** Why a client's declared roots are not used over HTTP without a token or sign-in, for logs and errors. */
+export const UNAUTHENTICATED_ROOTS = "the roots an MCP client declares are used over HTTP only when the " +
+  "server authenticates its clients (CATALOG_MCP_AUTH_TOKEN or Entra ID sign-in): without that, any local " +
+  `process could declare one; only ${FILE_ROOT_VARIABLE} (--file-root) applies`;
+
+/**
+ * Serves `services` over HTTP: unless `authenticated` (a bearer token or Entra ID sign-in guards every
+ * request), the roots clients declare are not used, since any process that can reach the port could
+ * declare `file:///etc` and read or write there with the server's rights. Only the configured root (or
+ * the emulator's samples) then applies. Over stdio the client launched the server: its roots are trusted.
+ */
+export function serveOverHttp(services: ToolServices, authenticated: boolean): void {
+  const setting = fileRootSettings.get(services);
+  if (setting && !authenticated) setting.declaredRootsRefused = UNAUTHENTICATED_ROOTS;
+}
+
 /** The values masked in every error result of a session: the configured secrets long enough to mask. */
 export function sessionSecrets(config: Config): string[] {
   return [config.clientSecret, config.mcpAuthToken, config.mcpSignIn?.clientSecret]
@@ -131,7 +149,7 @@ export interface SessionRoots {
 export function sessionRoots(services: ToolServices, client: RootsClient): SessionRoots | undefined {
   const setting = fileRootSettings.get(services);
   if (!setting || setting.configured) return undefined;
-  return new ClientRoots(client, setting.fallback, services.logger);
+  return new ClientRoots(client, setting, services.logger);
 }
 
 /**
@@ -140,11 +158,16 @@ export function sessionRoots(services: ToolServices, client: RootsClient): Sessi
  */
 class ClientRoots implements SessionRoots {
   #answer: Promise<FileAccess> | undefined;
+  #warned = false;
   constructor(
     private readonly client: RootsClient,
-    private readonly fallback: FileAccess | undefined,
+    private readonly setting: FileRootSetting,
     private readonly logger: Logger,
   ) {}
+
+  private get fallback(): FileAccess | undefined {
+    return this.setting.fallback;
+  }
 
   changed(): void {
     this.#answer = undefined;
@@ -160,6 +183,12 @@ class ClientRoots implements SessionRoots {
   #current(requestId: string | number | undefined): Promise<FileAccess> {
     if (!this.client.declaresRoots()) {
       return Promise.resolve(this.fallback ?? noFileAccess(NO_ROOT));
+    }
+    const refused = this.setting.declaredRootsRefused;
+    if (refused) {
+      if (!this.#warned) this.logger.warn(`mcp: client roots not used: ${refused}`);
+      this.#warned = true;
+      return Promise.resolve(this.fallback ?? noFileAccess(refused));
     }
     const answer = this.#answer ??= this.client.listRoots(requestId, ROOTS_TIMEOUT_MS).then((roots) => {
       const { roots: usable, ignored } = declaredRoots(roots.map((root) => root.uri));

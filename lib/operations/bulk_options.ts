@@ -1,6 +1,6 @@
 /**
  * The options every bulk CSV import shares (`--batch-size`, `--concurrency`, `--dry-run`,
- * `--skip-existing`, `--resume`, `--restart`, `--errors-file`, `--checkpoint-file`, `--progress`,
+ * `--skip-existing`, `--resume`, `--restart`, `--errors-file`, `--checkpoint-file`, `--overwrite`, `--progress`,
  * `--delimiter`) and their translation into engine options, so each import command declares them once and
  * they read the same everywhere. Without `--delimiter`, the field separator is detected from the file's
  * header line. Hints name `resume` and `restart` as the caller writes them: `--resume` on the command line,
@@ -46,6 +46,10 @@ export const bulkImportFields = {
   checkpointFile: z.string().min(1).optional().describe(
     "Where progress is recorded for --resume (default: <input>.govcat-checkpoint beside the input)",
   ),
+  overwrite: z.boolean().optional().describe(
+    "Replace an existing reject file (errorsFile), and with restart discard an existing checkpoint; " +
+      "without it such a file is left untouched and nothing is sent",
+  ),
   progress: z.boolean().optional().describe(
     "Show progress even when stderr is not a terminal (one line every few seconds)",
   ),
@@ -62,6 +66,7 @@ export interface BulkImportInput {
   restart?: boolean;
   errorsFile?: string;
   checkpointFile?: string;
+  overwrite?: boolean;
   progress?: boolean;
   delimiter?: string;
 }
@@ -92,6 +97,7 @@ export async function engineOptions(
     terms: importTerms(ctx),
     errorsFile: input.errorsFile,
     checkpointFile: input.checkpointFile,
+    overwrite: input.overwrite,
     settings,
     files: ctx.files,
     signal: ctx.signal,

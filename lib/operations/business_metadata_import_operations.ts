@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { readTextChecked } from "../checked_open.ts";
 import { delimiterOption } from "../csv/delimiter.ts";
 import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
 import { z } from "../deps/zod.ts";
@@ -55,7 +56,7 @@ export const importBusinessMetadata = defineOperation({
     if (input.dryRun) {
       return { file: input.bmFile, template: businessMetadata.name, dryRun: true, valid: true, rows };
     }
-    const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
+    const csv = (await readTextChecked(path, input.bmFile)).replace(/^\uFEFF/, "");
     const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
     return await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
   },

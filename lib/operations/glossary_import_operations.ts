@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { readTextChecked } from "../checked_open.ts";
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { runBulkImport } from "../csv/engine.ts";
@@ -149,7 +150,7 @@ async function serviceImport(
     progress: ctx.progress,
     delimiter,
   });
-  const csv = (await Deno.readTextFile(path)).replace(/^\uFEFF/, "");
+  const csv = (await readTextChecked(path, input.csvFile)).replace(/^\uFEFF/, "");
   try {
     const operation = await ctx.catalog().glossary.importTermsAndWait(
       input.glossaryGuid,

@@ -14,7 +14,9 @@
  *
  * @module
  */
+import { openChecked } from "../checked_open.ts";
 import { GovcatError, UsageError } from "../errors.ts";
+import { consentToReplace, refusedReplace } from "../file_consent.ts";
 import { LocalFileError, writeProblem } from "../user_files.ts";
 import type { OperationContext } from "./types.ts";
 
@@ -34,7 +36,9 @@ export interface WrittenFile {
  * Writes `path` through `produce` and a temporary file beside it, renamed into place at the end, so the
  * file is whole or untouched. Without `overwrite` an existing file is a usage error and is left untouched,
  * also when it appears while the content is produced (the temporary file is hard-linked into place, which
- * fails when the name is taken). File system failures are {@link LocalFileError}s naming `option` and the
+ * fails when the name is taken); the rule is {@link consentToReplace}'s, the same for every file an
+ * operation writes. The temporary file is opened checked (`checked_open.ts`): created where a swapped-in
+ * link led, it is removed and the write refused. File system failures are {@link LocalFileError}s naming `option` and the
  * path and saying whether an earlier file was kept; the temporary file is removed.
  */
 export async function writeOutputFile(
@@ -45,15 +49,15 @@ export async function writeOutputFile(
   options: { overwrite: boolean },
 ): Promise<WrittenFile> {
   const target = ctx.files ? await ctx.files.writable(path, option) : path;
-  const existed = await exists(target);
-  if (!options.overwrite && existed) throw alreadyExists(option, path);
+  const existed = await consentToReplace(target, { shown: path, option, overwrite: options.overwrite });
   const temporary = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   const encoder = new TextEncoder();
   let bytes = 0;
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(temporary, { write: true, createNew: true, mode: 0o644 });
+    file = await openChecked(temporary, { write: true, createNew: true, mode: 0o644 }, path);
   } catch (error) {
+    if (error instanceof GovcatError) throw error;
     throw writeError(option, path, error, existed);
   }
   // Small writes (one report line each) are gathered into chunks of about 64 KiB.
@@ -97,7 +101,7 @@ export async function checkOutputFile(
   options: { overwrite: boolean },
 ): Promise<void> {
   const target = ctx.files ? await ctx.files.writable(path, option) : path;
-  if (!options.overwrite && await exists(target)) throw alreadyExists(option, path);
+  await consentToReplace(target, { shown: path, option, overwrite: options.overwrite });
 }
 
 /**
@@ -108,19 +112,12 @@ async function placeNew(temporary: string, target: string, option: string, path:
   try {
     await Deno.link(temporary, target);
   } catch (error) {
-    if (error instanceof Deno.errors.AlreadyExists) throw alreadyExists(option, path);
-    if (await exists(target)) throw alreadyExists(option, path);
+    if (error instanceof Deno.errors.AlreadyExists) throw refusedReplace({ option, shown: path });
+    if (await exists(target)) throw refusedReplace({ option, shown: path });
     await Deno.rename(temporary, target);
     return;
   }
   await Deno.remove(temporary);
-}
-
-function alreadyExists(option: string, path: string): UsageError {
-  return new UsageError(
-    `${option}: ${path} already exists; nothing was written.`,
-    'Add --overwrite ("overwrite": true) to replace it, or choose another file name.',
-  );
 }
 
 async function exists(path: string): Promise<boolean> {

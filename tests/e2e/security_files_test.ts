@@ -466,16 +466,22 @@ Deno.test("over stdio (with the fast start) a client's declared roots are the fi
   });
 });
 
-Deno.test("over streamable HTTP a client's declared roots are asked within the tool call", async () => {
+Deno.test("over streamable HTTP (with a token) a client's declared roots are asked within the tool call", async () => {
   await withDirs(async ({ root }) => {
     await Deno.writeTextFile(join(root, "ok.csv"), CSV);
-    const h = await startHarness({ noClient: true });
+    // Declared roots count over HTTP only from authenticated clients (security_file_consent_test.ts).
+    const token = "token-of-the-roots-test-0123456789";
+    const h = await startHarness({ noClient: true, authToken: token });
     const { Client, StreamableHTTPClientTransport } = await loadMcpClientSdk();
     const client = new Client({ name: "http-roots", version: "1.0.0" }, {
       capabilities: { roots: { listChanged: true } },
     });
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: pathToFileURL(root).href }] }));
-    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", h.baseUrl)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", h.baseUrl), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     try {
       const checked = await invoke(client, "validate.csv", { csvFile: "ok.csv" });
       assert.equal(checked.isError, false, checked.text);

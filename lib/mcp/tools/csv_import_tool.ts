@@ -49,7 +49,8 @@ export const importEntitiesFromCsvTool = composedTool({
     'whose entity exists already are skipped, changing nothing, unless if_exists is "update" (needs ' +
     '"confirm": true): then their attributes are overwritten. Use dry_run first to see what would be ' +
     "created, updated or skipped. An import that was cancelled or stopped " +
-    "continues with resume (rows done are not sent again), or starts over with restart.",
+    'continues with resume (rows done are not sent again), or starts over with restart and "overwrite": ' +
+    "true. An existing reject file is replaced only with overwrite.",
   input: z.object({
     file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
     entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet or azure_sql_table"),
@@ -69,7 +70,11 @@ export const importEntitiesFromCsvTool = composedTool({
     ),
     resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
     restart: z.boolean().optional().describe(
-      "Start an interrupted import of the same file over, discarding its progress",
+      'Start an interrupted import of the same file over, discarding its progress (with "overwrite": true)',
+    ),
+    overwrite: z.boolean().optional().describe(
+      "Replace an earlier reject file beside the input, and with restart discard the checkpoint; without " +
+        "it an existing file is left untouched and nothing is sent",
     ),
   }),
   output: summaryOutput,
@@ -94,6 +99,7 @@ export const importEntitiesFromCsvTool = composedTool({
       ifExists: input.if_exists,
       resume: input.resume,
       restart: input.restart,
+      overwrite: input.overwrite,
     }) as BulkImportSummary & { ignoredColumns: string[] };
     const { template: _template, checkpointFile: _checkpoint, ...rest } = summary;
     return rest;

@@ -441,16 +441,30 @@ Deno.test("engine: restart discards the checkpoint and starts over; resume with 
     const refused = await runBulkImport(plugin, { file: file.path, batchSize: 20, concurrency: 1 })
       .then(() => undefined, (e) => e);
     assert.ok(refused instanceof UsageError);
-    assert.match(refused.hint ?? "", /Add --resume to continue it .*, or --restart to start over/);
+    assert.match(
+      refused.hint ?? "",
+      /Add --resume to continue it .*, or --restart --overwrite to start over/,
+    );
     await assert.rejects(
       runBulkImport(plugin, { file: file.path, batchSize: 20, concurrency: 1, resume: true, restart: true }),
       /--resume and --restart exclude each other/,
     );
+    // Discarding the checkpoint, an existing file, takes the caller's consent (file_consent.ts).
+    const checkpoint = `${file.path}.govcat-checkpoint`;
+    const kept = await Deno.readTextFile(checkpoint);
+    await assert.rejects(
+      runBulkImport(plugin, { file: file.path, batchSize: 20, concurrency: 2, restart: true }),
+      (error: UsageError) =>
+        /^--checkpoint-file: .*\.govcat-checkpoint exists and restarting would discard it; nothing was sent\.$/
+          .test(error.message) && /--overwrite/.test(error.hint ?? ""),
+    );
+    assert.equal(await Deno.readTextFile(checkpoint), kept, "the checkpoint is untouched");
     const summary = await runBulkImport(plugin, {
       file: file.path,
       batchSize: 20,
       concurrency: 2,
       restart: true,
+      overwrite: true,
     });
     assert.equal(summary.resumed, false);
     assert.deepEqual([summary.updated, summary.created], [60, 140], "rows done before are written again");

@@ -84,7 +84,11 @@ Deno.test("collections import: a refused row and its children are rejected with 
     );
     assert.equal(await parentOf(setup, "other"), "sales");
 
-    const retry = await setup.govcat("collections", "import", `--csv-file=${csv}`);
+    // The earlier run's reject file is replaced only with consent (file_consent.ts).
+    const refused = await setup.govcat("collections", "import", `--csv-file=${csv}`);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /--errors-file: .*more\.rejected\.csv already exists; nothing was written/);
+    const retry = await setup.govcat("collections", "import", `--csv-file=${csv}`, "--overwrite");
     assert.equal(retry.code, 0, retry.stderr);
     assert.deepEqual([retry.json.created, retry.json.skipped], [2, 1]);
     assert.equal(await parentOf(setup, "more-b"), "more-a");

@@ -61,7 +61,7 @@ Deno.test("assign_terms: grouped per term; existing skipped; a missing term or e
 
     // Again: nothing new to assign, the same two rows refused.
     const writes = setup.writes();
-    const again = await setup.govcat("glossary", "assign_terms", `--csv-file=${csv}`);
+    const again = await setup.govcat("glossary", "assign_terms", `--csv-file=${csv}`, "--overwrite");
     assert.deepEqual([again.json.created, again.json.skipped, again.json.rejected], [0, 4, 2]);
     assert.equal(setup.writes(), writes + 1, "only the call that proves the unknown entity wrong");
 

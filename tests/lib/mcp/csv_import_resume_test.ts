@@ -96,7 +96,7 @@ Deno.test("import_entities_from_csv: cancelled mid-import, then resumed (every r
     assert.match(text(refused), /left a checkpoint/);
     assert.match(
       hintOf(refused),
-      /^Add "resume": true to continue it .*, or "restart": true to start over\.$/,
+      /^Add "resume": true to continue it .*, or "restart": true and "overwrite": true to start over\.$/,
     );
     assert.doesNotMatch(text(refused), /--resume|--restart|delete the checkpoint/i);
 
@@ -118,10 +118,25 @@ Deno.test("import_entities_from_csv: cancelled mid-import, then resumed (every r
     // Cancelled again, then started over.
     await writeCsv(`${root}/again.csv`, "ds://restart/");
     const again = { ...args, file_path: "again.csv" };
-    await cancelMidImport(harness, "import_entities_from_csv", again, `${root}/again.csv.govcat-checkpoint`);
-    const restarted = await harness.client.callTool({
+    const againCheckpoint = `${root}/again.csv.govcat-checkpoint`;
+    await cancelMidImport(harness, "import_entities_from_csv", again, againCheckpoint);
+    // restart alone discards nothing: the checkpoint is a file, and replacing one takes "overwrite".
+    const kept = await Deno.readTextFile(againCheckpoint);
+    const unconsented = await harness.client.callTool({
       name: "import_entities_from_csv",
       arguments: { ...again, restart: true },
+    });
+    assert.equal(unconsented.isError, true, text(unconsented));
+    assert.match(
+      text(unconsented),
+      /--checkpoint-file: .*again\.csv\.govcat-checkpoint exists and restarting/,
+    );
+    assert.match(text(unconsented), /Add --overwrite .*overwrite.*: true.* to the restart to discard it/);
+    // (The cancelled run may still be recording the batches it had in flight: only appended to.)
+    assert.ok((await Deno.readTextFile(againCheckpoint)).startsWith(kept), "the checkpoint is not discarded");
+    const restarted = await harness.client.callTool({
+      name: "import_entities_from_csv",
+      arguments: { ...again, restart: true, overwrite: true },
     });
     assert.equal(restarted.isError, undefined, text(restarted));
     const fresh = restarted.structuredContent as Record<string, number | boolean>;
@@ -153,7 +168,7 @@ Deno.test("invoke_operation entity.bulk-import: cancelled, then a hint with its 
     assert.equal(refused.isError, true);
     assert.match(
       hintOf(refused),
-      /^Add "resume": true to continue it .*, or "restart": true to start over\.$/,
+      /^Add "resume": true to continue it .*, or "restart": true and "overwrite": true to start over\.$/,
     );
     assert.doesNotMatch(text(refused), /--resume|--restart/);
     const resumed = await harness.client.callTool({

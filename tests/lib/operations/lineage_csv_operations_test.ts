@@ -116,7 +116,7 @@ Deno.test("lineage import: rows naming unusable entities are rejected into the r
     // Without validation the ends are still read (a missing one is still rejected without a write), but
     // the type is not checked: that row is sent, and the catalog's refusal rejects it.
     emulator.faults.reset();
-    const unchecked = await run(importLineageCsv, { file: mixed, validateEntities: false });
+    const unchecked = await run(importLineageCsv, { file: mixed, validateEntities: false, overwrite: true });
     assert.equal(unchecked.updated, 1);
     assert.equal(unchecked.rejected, 2);
     assert.equal(writes(), 2, "the good process and the non-data-set one were sent");

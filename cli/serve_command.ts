@@ -132,7 +132,10 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     // The emulator's catalog is a sample: so are the files it works on, unless a root is named.
     const fallbackFileRoot = emulator ? sampleFilesDirectory() : undefined;
     const services = createToolServices({ config, logger, fallbackFileRoot });
-    logger.info(`file root: ${describeFileRoot(config, fallbackFileRoot)}`);
+    const authenticated = !!config.mcpAuthToken || !!config.mcpSignIn;
+    logger.info(
+      `file root: ${describeFileRoot(config, fallbackFileRoot, mode === "stdio" || authenticated)}`,
+    );
     if (mode === "stdio") {
       announceStdio(config, emulator, logger);
       await serveStdio(services);

@@ -47,9 +47,20 @@ export function announceStdio(config: Config, emulator: EmulatorInUse | undefine
   logger.info(describeCatalog(config, emulator));
 }
 
-/** Where file arguments may lead, for the start-up log. */
-export function describeFileRoot(config: Config, fallback: string | undefined): string {
+/**
+ * Where file arguments may lead, for the start-up log. `declaredRootsTrusted` is false on an HTTP transport
+ * that authenticates no one: roots its clients declare are not used there (see `serveOverHttp`).
+ */
+export function describeFileRoot(
+  config: Config,
+  fallback: string | undefined,
+  declaredRootsTrusted = true,
+): string {
   if (config.mcpFileRoot !== undefined) return `${config.mcpFileRoot} (CATALOG_MCP_FILE_ROOT or --file-root)`;
+  if (!declaredRootsTrusted) {
+    return `${fallback ?? "no file access"} (roots MCP clients declare are not used: this HTTP server ` +
+      "authenticates no one; set CATALOG_MCP_AUTH_TOKEN or --file-root)";
+  }
   return `the roots each MCP client declares, else ${fallback ?? "no file access"}`;
 }
 

@@ -157,7 +157,7 @@ function describeKey(key: string): string {
 export function pageSignature<T>(items: readonly T[], idOf: (item: T) => unknown): string | undefined {
   const ids: string[] = [];
   for (const item of items) {
-    const id = item !== null && typeof item === "object" ? idOf(item) : undefined;
+    const id = item === null || item === undefined ? undefined : idOf(item);
     if (typeof id !== "string" || id === "") return undefined;
     ids.push(id);
   }

@@ -267,7 +267,11 @@ export class HttpClient {
     let lastError: CatalogError | undefined;
 
     for (let attempt = 1;; attempt++) {
+      // Waiting for the client's rate limit or throttle pause is not waiting for the catalog's answer: a
+      // bulk import paused by a 429 elsewhere must not find its requests' deadlines gone.
+      const queued = performance.now();
       await this.#limiter.acquire(options.signal);
+      deadlineAt += performance.now() - queued;
       const headers = new Headers({
         "accept": "application/json",
         "user-agent": USER_AGENT,
@@ -283,7 +287,7 @@ export class HttpClient {
 
       const started = performance.now();
       const attemptMs = Math.min(this.#options.timeoutMs, deadlineAt - started);
-      // Waiting for the rate limiter or a token can take the rest of the deadline.
+      // Waiting for a token can take the rest of the deadline.
       if (attemptMs <= 0) throw this.#deadlinePassed(attempt - 1, lastError);
       const result = await this.#attempt(url, options, headers, body, idempotent, attemptMs);
       const elapsed = Math.round(performance.now() - started);

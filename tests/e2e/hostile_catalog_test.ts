@@ -116,6 +116,36 @@ Deno.test("hostile catalog: glossary export-terms of endless pages stops at CATA
   });
 });
 
+Deno.test("glossary export-terms of three pages writes one header and every row, page by page", async () => {
+  const outputFile = await Deno.makeTempFile({ suffix: ".csv" });
+  await withServer((request) => {
+    if (request.path.endsWith("/terms/headers")) {
+      const offset = Number(new URLSearchParams(request.search).get("offset"));
+      return json(200, termHeaders(offset).slice(0, offset === 2000 ? 500 : 1000));
+    }
+    if (request.path.endsWith("/terms/export")) return exportCsv(request);
+    return json(404, { errorCode: "NotFound", errorMessage: "no route" });
+  }, async (server) => {
+    const result = await timedRun(
+      [
+        "glossary",
+        "export-terms",
+        `--glossary-guid=${GLOSSARY}`,
+        `--output-file=${outputFile}`,
+        "--overwrite",
+      ],
+      env(server),
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(JSON.parse(result.stdout).terms, 2500);
+    const lines = (await Deno.readTextFile(outputFile)).trimEnd().split("\n");
+    assert.equal(lines.length, 2501);
+    assert.equal(lines.filter((line) => line === "Name,Status").length, 1);
+    assert.equal(server.requests.filter((r) => r.path.endsWith("/terms/export")).length, 3);
+  });
+  await Deno.remove(outputFile);
+});
+
 Deno.test("hostile catalog: types business-metadata-assets stops when the same page comes back", async () => {
   await withServer((request) => {
     if (request.path.includes("/types/businessmetadatadef/name/")) {

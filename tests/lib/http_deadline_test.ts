@@ -66,6 +66,26 @@ Deno.test("request deadline: a Retry-After wait the catalog asks for is added to
   }
 });
 
+Deno.test("request deadline: a request held by the client's throttle pause keeps its whole deadline", async () => {
+  const server = startLocalServer((_, index) =>
+    index === 0
+      ? json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "1" })
+      : json(200, { ok: true })
+  );
+  try {
+    const http = client(server.url, { timeoutMs: 400, maxRetries: 2, requestDeadlineMs: 500 });
+    const throttled = http.request({ method: "GET", path: "/first" });
+    // Sent once the 429 has paused the whole client for 1 s: it waits out the pause, then is answered.
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const paused = http.request({ method: "GET", path: "/second" });
+    assert.deepEqual(await paused, { ok: true });
+    assert.deepEqual(await throttled, { ok: true });
+  } finally {
+    await server.close();
+  }
+});
+
 Deno.test("answer depth: an answer nested past the bound is refused, not parsed, and not retried", async () => {
   const server = startLocalServer(() => new Response("[".repeat(300) + "]".repeat(300)));
   try {

@@ -48,6 +48,7 @@ export class PagingGuard {
   #pages = 0;
   #items = 0;
   #previousSignature: string | undefined;
+  #repeatedPage = false;
 
   /**
    * A guard of the walk named `what` ("the collection list"), used in its errors. `now` is the clock
@@ -85,6 +86,16 @@ export class PagingGuard {
       }
       this.#asked.add(key);
     }
+    // Told only when a further page is asked for: a token sent again is the plainer diagnosis, and a list
+    // whose repeated page is its last one ends anyway.
+    if (this.#repeatedPage) {
+      throw this.#error(
+        "the catalog answered the same page again when asked for the next one, so its paging would " +
+          "never end",
+        "The catalog's paging is broken (it ignores where to continue); retry later, or report it to " +
+          "whoever runs the catalog or the gateway in front of it.",
+      );
+    }
     if (this.#pages >= this.#limits.maxPages) {
       throw this.#error(
         `a next page was offered past ${this.#limits.maxPages} pages (CATALOG_MAX_PAGES)`,
@@ -105,20 +116,13 @@ export class PagingGuard {
   /**
    * Call after each page with its item count and, when its items have ids, their {@link pageSignature}:
    * a page of the same items as the one before means the catalog answers one page whatever it is asked
-   * (a token or offset it ignores, a new token for the same page).
+   * (a token or offset it ignores, a new token for the same page), and the next page asked for fails.
    */
   afterPage(itemCount: number, signature?: string): void {
     this.#pages++;
     this.#items += itemCount;
     if (signature !== undefined && itemCount > 0) {
-      if (signature === this.#previousSignature) {
-        throw this.#error(
-          "the catalog answered the same page again when asked for the next one, so its paging would " +
-            "never end",
-          "The catalog's paging is broken (it ignores where to continue); retry later, or report it to " +
-            "whoever runs the catalog or the gateway in front of it.",
-        );
-      }
+      if (signature === this.#previousSignature) this.#repeatedPage = true;
       this.#previousSignature = signature;
     }
     if (this.#items > this.#limits.maxItems) {

@@ -147,7 +147,7 @@ Deno.test("glossary export-terms of three pages writes one header and every row,
 });
 
 Deno.test("hostile catalog: types business-metadata-assets stops when the same page comes back", async () => {
-  await withServer((request) => {
+  await withServer((request, index) => {
     if (request.path.includes("/types/businessmetadatadef/name/")) {
       return json(200, {
         category: "BUSINESS_METADATA",
@@ -156,7 +156,8 @@ Deno.test("hostile catalog: types business-metadata-assets stops when the same p
       });
     }
     if (request.path.endsWith("/search/query")) {
-      return json(200, { value: [{ id: ENTITY }], continuationToken: "again" });
+      // A new token every time, for the same hits: only the page tells that paging never ends.
+      return json(200, { value: [{ id: ENTITY }], continuationToken: `t${index}` });
     }
     return json(404, { errorCode: "NotFound", errorMessage: "no route" });
   }, async (server) => {

@@ -45,8 +45,20 @@ Deno.test("paging guard: a page of the same items as the one before fails at onc
   guard.beforePage(undefined);
   guard.afterPage(2, "a\nb");
   guard.beforePage("new-token");
-  const error = thrown(() => guard.afterPage(2, "a\nb"));
+  guard.afterPage(2, "a\nb");
+  const error = thrown(() => guard.beforePage("newer-token"));
   assert.match(error.message, /after 2 pages and 4 items .*same page again/);
+  // A token sent again is told first: it is the plainer diagnosis.
+  const both = new PagingGuard("the search results", roomy);
+  both.beforePage(undefined);
+  both.afterPage(1, "a");
+  both.beforePage("same");
+  both.afterPage(1, "a");
+  assert.match(thrown(() => both.beforePage("same")).message, /sent the continuation "same" a second time/);
+  // A repeated last page ends the list as it is.
+  const last = new PagingGuard("x", roomy);
+  last.afterPage(1, "a");
+  last.afterPage(1, "a");
   // Empty pages and pages without ids are not compared.
   const quiet = new PagingGuard("x", roomy);
   quiet.afterPage(0, "");

@@ -89,6 +89,7 @@ export type {
 export * from "./lib/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
 export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http.ts";
+export { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./lib/paging_guard.ts";
 export { createLogger, type Logger, type LoggerOptions } from "./lib/log.ts";
 export * from "./lib/operations/mod.ts";
 export {

@@ -26,6 +26,7 @@
 import { visible } from "../lib/csv/problems.ts";
 import { stringifyCsv } from "../lib/deps/csv.ts";
 import { UsageError } from "../lib/errors.ts";
+import { assertRenderableDepth } from "../lib/json_depth.ts";
 import type { OutputFormat } from "./global_options.ts";
 import { type Rows, rowsOf } from "./output_rows.ts";
 
@@ -70,6 +71,7 @@ async function compileQuery(expression: string): Promise<(result: unknown) => un
     );
   }
   return (result) => {
+    assertRenderableDepth(result);
     // The result as JSON output would show it: no undefined fields, no class instances.
     const data = JSON.parse(JSON.stringify(result ?? null));
     try {
@@ -92,6 +94,8 @@ export function renderOutput(
   options: { queried?: boolean } = {},
 ): RenderedOutput {
   if (typeof value === "string" && !options.queried) return { text: value, notes: [] };
+  // Every format below recurses through the value.
+  assertRenderableDepth(value);
   if (format === "json") return { text: JSON.stringify(value ?? null, null, 2), notes: [] };
   const rows = rowsOf(value);
   if (format === "table") return { text: tableText(rows), notes: [] };

@@ -21,6 +21,8 @@ import {
   readEntraSignIn,
 } from "./entra_settings.ts";
 import { ConfigError } from "./errors.ts";
+import { DEFAULT_MAX_JSON_DEPTH, MAX_JSON_DEPTH_LIMIT } from "./json_depth.ts";
+import { DEFAULT_PAGING_LIMITS } from "./paging_guard.ts";
 
 export type { CatalogIdentity, EntraSignInSettings };
 
@@ -71,6 +73,16 @@ export interface Config {
   maxResponseBytes: number;
   /** Longest Retry-After waited for, in seconds; a longer one fails at once (CATALOG_MAX_RETRY_WAIT). */
   maxRetryWaitSeconds: number;
+  /** Time one request may take, every attempt and backoff included, in seconds (CATALOG_REQUEST_DEADLINE). */
+  requestDeadlineSeconds: number;
+  /** Pages one paged list may fetch (CATALOG_MAX_PAGES). */
+  maxPages: number;
+  /** Items one paged list may read (CATALOG_MAX_ITEMS). */
+  maxItems: number;
+  /** Time one paged list may take, in seconds (CATALOG_PAGING_TIMEOUT). */
+  pagingTimeoutSeconds: number;
+  /** Deepest nesting of arrays and objects accepted in a catalog answer (CATALOG_MAX_JSON_DEPTH). */
+  maxJsonDepth: number;
   /** How much is logged to stderr (CATALOG_LOG). */
   logLevel: LogLevel;
   /** The tool server offers only tools and operations that change nothing (CATALOG_MCP_READ_ONLY). */
@@ -162,6 +174,31 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     name: "CATALOG_MAX_RETRY_WAIT",
     default: "120",
     meaning: "Longest Retry-After waited for, in seconds (0-86400); a longer one fails, saying when to retry",
+  },
+  {
+    name: "CATALOG_REQUEST_DEADLINE",
+    default: "90",
+    meaning: "Seconds one request may take, retries and backoff included (1-86400; at least CATALOG_TIMEOUT)",
+  },
+  {
+    name: "CATALOG_MAX_PAGES",
+    default: "10000",
+    meaning: "Pages one paged list may fetch (1-1000000); a repeated token or nextLink fails at once",
+  },
+  {
+    name: "CATALOG_MAX_ITEMS",
+    default: "1000000",
+    meaning: "Items one paged list may read (1-100000000); more fails, saying how far it got",
+  },
+  {
+    name: "CATALOG_PAGING_TIMEOUT",
+    default: "600",
+    meaning: "Seconds one paged list may take across its pages (1-86400)",
+  },
+  {
+    name: "CATALOG_MAX_JSON_DEPTH",
+    default: "256",
+    meaning: "Deepest nesting of arrays and objects in a catalog answer (8-1000); deeper is refused",
   },
   { name: "CATALOG_LOG", default: "warn", meaning: "Log level on stderr: error, warn, info, debug" },
   { name: "CATALOG_MCP_READ_ONLY", default: "false", meaning: "Hide and refuse every write tool" },
@@ -287,6 +324,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     rateLimit: integer(read, "CATALOG_RATE_LIMIT", 0, 0, 10000),
     maxResponseBytes: integer(read, "CATALOG_MAX_RESPONSE_BYTES", 64 * 1024 * 1024, 1024 * 1024, 1024 ** 3),
     maxRetryWaitSeconds: integer(read, "CATALOG_MAX_RETRY_WAIT", 120, 0, 86400),
+    ...readCatalogBounds(read),
     logLevel,
     mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
     mcpTools: read("CATALOG_MCP_TOOLS"),
@@ -385,6 +423,28 @@ type Reader = (name: string) => string | undefined;
 
 function invalid(name: string, value: string, allowed: string): ConfigError {
   return new ConfigError(`${name} has an invalid value "${value}": expected ${allowed}.`, name);
+}
+
+/** The bounds of what one request and one paged list may take from a catalog. */
+function readCatalogBounds(read: Reader): Pick<
+  Config,
+  "requestDeadlineSeconds" | "maxPages" | "maxItems" | "pagingTimeoutSeconds" | "maxJsonDepth"
+> {
+  const timeoutSeconds = integer(read, "CATALOG_TIMEOUT", 30, 1, 3600);
+  return {
+    // Unset, it is never shorter than one attempt: a CATALOG_TIMEOUT raised alone keeps working.
+    requestDeadlineSeconds: integer(read, "CATALOG_REQUEST_DEADLINE", Math.max(90, timeoutSeconds), 1, 86400),
+    maxPages: integer(read, "CATALOG_MAX_PAGES", DEFAULT_PAGING_LIMITS.maxPages, 1, 1_000_000),
+    maxItems: integer(read, "CATALOG_MAX_ITEMS", DEFAULT_PAGING_LIMITS.maxItems, 1, 100_000_000),
+    pagingTimeoutSeconds: integer(
+      read,
+      "CATALOG_PAGING_TIMEOUT",
+      DEFAULT_PAGING_LIMITS.maxMs / 1000,
+      1,
+      86400,
+    ),
+    maxJsonDepth: integer(read, "CATALOG_MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH, 8, MAX_JSON_DEPTH_LIMIT),
+  };
 }
 
 function integer(read: Reader, name: string, fallback: number, min: number, max: number): number {

@@ -154,6 +154,8 @@ export class ServerError extends CatalogError {}
 export class NetworkError extends CatalogError {}
 /** No answer within `CATALOG_TIMEOUT`. */
 export class TimeoutError extends CatalogError {}
+/** No complete answer within `CATALOG_REQUEST_DEADLINE`, every attempt and backoff of one request included. */
+export class RequestDeadlineError extends TimeoutError {}
 /** Any other unexpected status. */
 export class UnexpectedStatusError extends CatalogError {}
 /** The answer was larger than `CATALOG_MAX_RESPONSE_BYTES` once decompressed; it was not read further. */
@@ -165,6 +167,14 @@ export class RedirectRefusedError extends CatalogError {}
  * retry; `retryAfterSeconds` is the wait the service asked for.
  */
 export class RetryWaitTooLongError extends RateLimitError {}
+/**
+ * A paged list the client stopped following: the catalog repeated a continuation token, a `nextLink` or a
+ * page, or the list passed `CATALOG_MAX_PAGES`, `CATALOG_MAX_ITEMS` or `CATALOG_PAGING_TIMEOUT`. The
+ * message says how far it got.
+ */
+export class PagingError extends CatalogError {}
+/** An answer nested deeper than `CATALOG_MAX_JSON_DEPTH`: not used, since nothing real is that deep. */
+export class AnswerTooDeepError extends CatalogError {}
 
 /**
  * The fix hint for a status alone, following spec §7: the fallback row of the hint table

@@ -7,7 +7,9 @@
  * refused past `maxResponseBytes` decompressed (CATALOG_MAX_RESPONSE_BYTES), redirects are followed only
  * within the request's own origin (never to another host, port or scheme, so never from https to http),
  * and a Retry-After longer than `maxRetryAfterMs` (CATALOG_MAX_RETRY_WAIT) fails at once with a
- * RetryWaitTooLongError saying when to retry.
+ * RetryWaitTooLongError saying when to retry. An answer nested deeper than `maxJsonDepth`
+ * (CATALOG_MAX_JSON_DEPTH) is refused before it is parsed, and one logical request, all its attempts and
+ * backoff included, ends at `requestDeadlineMs` (CATALOG_REQUEST_DEADLINE) whatever each attempt's timeout.
  *
  * @example
  * ```ts
@@ -21,18 +23,22 @@
  * @module
  */
 import {
+  AnswerTooDeepError,
   CatalogError,
   errorForStatus,
   NetworkError,
   RateLimitError,
   RedirectRefusedError,
+  RequestDeadlineError,
   ResponseTooLargeError,
   RetryWaitTooLongError,
   ServerError,
   TimeoutError,
   UsageError,
 } from "./errors.ts";
+import { DEFAULT_MAX_JSON_DEPTH, jsonBytesExceedDepth } from "./json_depth.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
+import { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./paging_guard.ts";
 import { RateLimiter } from "./rate_limiter.ts";
 import {
   type AttemptOutcome,
@@ -73,6 +79,17 @@ export interface HttpClientOptions {
   maxRetries?: number;
   /** Per-attempt timeout in milliseconds (CATALOG_TIMEOUT × 1000). */
   timeoutMs?: number;
+  /**
+   * Time one logical request may take, every attempt and backoff included, in milliseconds
+   * (CATALOG_REQUEST_DEADLINE × 1000); a Retry-After wait the catalog asks for is added to it (that wait
+   * has its own bound, `maxRetryAfterMs`). Defaults to {@link DEFAULT_REQUEST_DEADLINE_MS}, or `timeoutMs`
+   * when that is longer.
+   */
+  requestDeadlineMs?: number;
+  /** Bounds of every paged walk (CATALOG_MAX_PAGES, CATALOG_MAX_ITEMS, CATALOG_PAGING_TIMEOUT). */
+  pagingLimits?: PagingLimits;
+  /** Deepest nesting of arrays and objects accepted in an answer (CATALOG_MAX_JSON_DEPTH). */
+  maxJsonDepth?: number;
   /** Client-side requests per second; 0 turns the bucket off. */
   rateLimit?: number;
   /** First backoff step; the default suits the service, tests make it small. */
@@ -143,6 +160,11 @@ const MAX_ERROR_BODY_BYTES = 1024 * 1024;
 /** Same-origin redirects followed for one attempt before the answer counts as a refusal. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+/**
+ * Default of `requestDeadlineMs`: three attempts of the default 30 s timeout. A catalog that sends its
+ * headers slowly used to hold a call for four full attempts (124 s); a real answer never takes this long.
+ */
+export const DEFAULT_REQUEST_DEADLINE_MS = 90_000;
 
 /**
  * The one HTTP core of every catalog client: base URL and api-version per area, bearer tokens, retries with
@@ -159,8 +181,9 @@ const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]
  */
 export class HttpClient {
   readonly #options:
-    & Required<Omit<HttpClientOptions, "tokens" | "areaTokens" | "apiVersions">>
+    & Required<Omit<HttpClientOptions, "tokens" | "areaTokens" | "apiVersions" | "requestDeadlineMs">>
     & HttpClientOptions;
+  readonly #requestDeadlineMs: number;
   readonly #limiter: RateLimiter;
   readonly #throttleListeners = new Set<(delayMs: number) => void>();
 
@@ -179,9 +202,13 @@ export class HttpClient {
       retryMaxMs: 30_000,
       maxRetryAfterMs: 120_000,
       maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+      pagingLimits: DEFAULT_PAGING_LIMITS,
+      maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
       logger: silentLogger,
       ...given,
     };
+    this.#requestDeadlineMs = given.requestDeadlineMs ??
+      Math.max(DEFAULT_REQUEST_DEADLINE_MS, this.#options.timeoutMs);
     this.#limiter = new RateLimiter(this.#options.rateLimit);
   }
 
@@ -192,6 +219,11 @@ export class HttpClient {
   onThrottle(listener: (delayMs: number) => void): () => void {
     this.#throttleListeners.add(listener);
     return () => this.#throttleListeners.delete(listener);
+  }
+
+  /** A guard of one paged walk named `what` ("the collection list"), with the configured bounds. */
+  pagingGuard(what: string): PagingGuard {
+    return new PagingGuard(what, this.#options.pagingLimits);
   }
 
   /** The base URL requests of an area go to. */
@@ -231,9 +263,15 @@ export class HttpClient {
     const clientRequestId = crypto.randomUUID();
     const { logger, maxRetries } = this.#options;
     const tokens = this.#options.areaTokens?.[options.area ?? "datamap"] ?? this.#options.tokens;
+    let deadlineAt = performance.now() + this.#requestDeadlineMs;
+    let lastError: CatalogError | undefined;
 
     for (let attempt = 1;; attempt++) {
+      // Waiting for the client's rate limit or throttle pause is not waiting for the catalog's answer: a
+      // bulk import paused by a 429 elsewhere must not find its requests' deadlines gone.
+      const queued = performance.now();
       await this.#limiter.acquire(options.signal);
+      deadlineAt += performance.now() - queued;
       const headers = new Headers({
         "accept": "application/json",
         "user-agent": USER_AGENT,
@@ -248,7 +286,10 @@ export class HttpClient {
       if (token) headers.set("authorization", `Bearer ${token}`);
 
       const started = performance.now();
-      const result = await this.#attempt(url, options, headers, body, idempotent);
+      const attemptMs = Math.min(this.#options.timeoutMs, deadlineAt - started);
+      // Waiting for a token can take the rest of the deadline.
+      if (attemptMs <= 0) throw this.#deadlinePassed(attempt - 1, lastError);
+      const result = await this.#attempt(url, options, headers, body, idempotent, attemptMs);
       const elapsed = Math.round(performance.now() - started);
       const label = `${options.method} ${redactSecrets(url.toString())}`;
 
@@ -256,7 +297,12 @@ export class HttpClient {
         logger.debug(`${label} -> ${result.status} in ${elapsed} ms (attempt ${attempt})`);
         return result.value as T;
       }
-      const { error, outcome, waitMs } = result;
+      const { outcome, waitMs } = result;
+      // An attempt cut short by the request's deadline tells that, not the per-attempt timeout.
+      const error = outcome.kind === "timeout" && attemptMs < this.#options.timeoutMs
+        ? this.#deadlinePassed(attempt, result.error)
+        : result.error;
+      lastError = error;
       logger.debug(`${label} -> ${describeOutcome(outcome)} in ${elapsed} ms (attempt ${attempt})`);
 
       const delay = waitMs ?? backoffDelayMs(attempt, {
@@ -276,6 +322,10 @@ export class HttpClient {
         throw this.#waitTooLong(error, waitMs);
       }
       if (attempt > maxRetries) throw this.#finalError(error, outcome, idempotent, attempt);
+      // A wait the catalog asked for is bounded by CATALOG_MAX_RETRY_WAIT, not by the deadline: it is not
+      // time spent waiting for an answer, and a throttled bulk import must keep waiting as it did.
+      if (waitMs !== undefined) deadlineAt += delay;
+      else if (performance.now() + delay >= deadlineAt) throw this.#deadlinePassed(attempt, error);
       logger.info(
         `${label} failed (${describeOutcome(outcome)}); retry ${attempt}/${maxRetries} in ${delay} ms`,
       );
@@ -289,6 +339,7 @@ export class HttpClient {
     headers: Headers,
     body: BodyInit | undefined,
     idempotent: boolean,
+    timeoutMs: number,
   ): Promise<
     | { ok: true; status: number; value: unknown }
     | { ok: false; error: CatalogError; outcome: AttemptOutcome; waitMs?: number }
@@ -304,7 +355,7 @@ export class HttpClient {
     const timer = new AbortController();
     const timeoutId = setTimeout(
       () => timer.abort(new DOMException("The request timed out.", "TimeoutError")),
-      this.#options.timeoutMs,
+      timeoutMs,
     );
     try {
       return await this.#exchange(url, options, headers, body, timer.signal, client);
@@ -383,7 +434,21 @@ export class HttpClient {
           });
           return { ok: false, error, outcome: { kind: "status", status: response.status } };
         }
-        return { ok: true, status: response.status, value: decodeBody(bytes, options.responseType) };
+        const type = options.responseType ?? "json";
+        // Counted before parsing, without recursion: what reads the parsed answer afterwards recurses.
+        if (type === "json" && jsonBytesExceedDepth(bytes, this.#options.maxJsonDepth)) {
+          const depth = this.#options.maxJsonDepth;
+          const error = new AnswerTooDeepError({
+            ...context,
+            status: response.status,
+            message: `The catalog's answer nests arrays and objects more than ${depth} levels deep ` +
+              `(CATALOG_MAX_JSON_DEPTH=${depth}); no real answer is that deep, so it was not used.`,
+            hint: "Check that CATALOG_ENDPOINT points at the catalog; raise CATALOG_MAX_JSON_DEPTH only if " +
+              "answers this deep are expected from it.",
+          });
+          return { ok: false, error, outcome: { kind: "status", status: response.status } };
+        }
+        return { ok: true, status: response.status, value: decodeBody(bytes, type) };
       }
       // A gateway or service may echo the request back: the token we sent never reaches a message.
       const sent = headers.get("authorization")?.replace(/^Bearer\s+/i, "");
@@ -440,6 +505,26 @@ export class HttpClient {
     };
   }
 
+  /** The failure of a request whose deadline passed after `attempts` attempts; `last` is the last one's. */
+  #deadlinePassed(attempts: number, last: CatalogError | undefined): RequestDeadlineError {
+    if (last instanceof RequestDeadlineError) return last;
+    const seconds = this.#requestDeadlineMs / 1000;
+    const lastText = last ? ` The last attempt: ${last.message}` : "";
+    return new RequestDeadlineError({
+      method: last?.method,
+      url: last?.url,
+      status: last?.status,
+      code: last?.code,
+      requestId: last?.requestId,
+      cause: last,
+      message: `No complete answer from the catalog within the ${seconds} s deadline of one request ` +
+        `(CATALOG_REQUEST_DEADLINE), after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}.` +
+        lastText,
+      hint: "Retry when the catalog is less busy; if its answers really take this long, raise " +
+        "CATALOG_REQUEST_DEADLINE (and CATALOG_TIMEOUT, the bound of each attempt).",
+    });
+  }
+
   /** A throttle whose wait is longer than the configured maximum: not waited for, and says until when. */
   #waitTooLong(error: CatalogError, waitMs: number): RetryWaitTooLongError {
     const seconds = Math.ceil(waitMs / 1000);
@@ -475,7 +560,7 @@ export class HttpClient {
         " check the catalog before sending it again.";
       return rebuild(error, { message: error.message + note });
     }
-    if (attempts > 1) {
+    if (attempts > 1 && !(error instanceof RequestDeadlineError)) {
       const note = ` (after ${attempts} attempts)`;
       if (error instanceof RateLimitError || error instanceof ServerError || outcome.kind !== "status") {
         return rebuild(error, { message: error.message + note });

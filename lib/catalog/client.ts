@@ -71,6 +71,13 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
     rateLimit: config.rateLimit,
     maxResponseBytes: config.maxResponseBytes,
     maxRetryAfterMs: config.maxRetryWaitSeconds * 1000,
+    requestDeadlineMs: config.requestDeadlineSeconds * 1000,
+    pagingLimits: {
+      maxPages: config.maxPages,
+      maxItems: config.maxItems,
+      maxMs: config.pagingTimeoutSeconds * 1000,
+    },
+    maxJsonDepth: config.maxJsonDepth,
     retryBaseMs: options.retryBaseMs,
     logger,
   });

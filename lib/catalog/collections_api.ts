@@ -26,6 +26,7 @@
  */
 import { CatalogError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
+import { pageSignature } from "../paging_guard.ts";
 import type {
   Collection,
   CollectionInput,
@@ -46,8 +47,6 @@ const COLLECTIONS = "/account/collections";
 const CATALOG_COLLECTIONS = "/catalog/api/collections";
 const CATALOG_API_VERSION = "2023-02-01-preview";
 const SKIP_TOKEN = "$skipToken";
-/** More pages than any account has; a service that keeps answering nextLink is stopped here. */
-const MAX_PAGES = 10_000;
 
 /** The collection calls of one account (`client.collections`). */
 export class CollectionsApi {
@@ -60,7 +59,7 @@ export class CollectionsApi {
 
   /** Every collection of the account, page after page, as an async iterator. */
   async *list(options: { signal?: AbortSignal } = {}): AsyncGenerator<Collection> {
-    yield* this.#pages((token) => this.listPage(token, options.signal));
+    yield* this.#pages("the collection list", (token) => this.listPage(token, options.signal));
   }
 
   /** Every collection of the account, in one array. */
@@ -108,14 +107,16 @@ export class CollectionsApi {
   /** The names and friendly names of a collection's direct children, every page. */
   async childNames(name: string, signal?: AbortSignal): Promise<CollectionName[]> {
     const names: CollectionName[] = [];
-    const pages = this.#pages<CollectionName>((token) =>
-      this.http.request<CollectionNameList>({
-        method: "GET",
-        area: "account",
-        path: `${collectionPath(name)}/getChildCollectionNames`,
-        query: { [SKIP_TOKEN]: token },
-        signal,
-      })
+    const pages = this.#pages<CollectionName>(
+      `the child collections of ${name}`,
+      (token) =>
+        this.http.request<CollectionNameList>({
+          method: "GET",
+          area: "account",
+          path: `${collectionPath(name)}/getChildCollectionNames`,
+          query: { [SKIP_TOKEN]: token },
+          signal,
+        }),
     );
     for await (const child of pages) names.push(child);
     return names;
@@ -178,20 +179,20 @@ export class CollectionsApi {
   }
 
   async *#pages<T>(
+    what: string,
     fetchPage: (skipToken?: string) => Promise<{ value?: T[]; nextLink?: string }>,
   ): AsyncGenerator<T> {
+    const guard = this.http.pagingGuard(what);
     let token: string | undefined;
-    const seen = new Set<string>();
-    for (let pages = 0; pages < MAX_PAGES; pages++) {
+    for (;;) {
+      guard.beforePage(token);
       const result = await fetchPage(token);
-      yield* result.value ?? [];
-      if (!result.nextLink) return;
+      const items = Array.isArray(result?.value) ? result.value : [];
+      guard.afterPage(items.length, pageSignature(items, (item) => (item as { name?: unknown }).name));
+      yield* items;
+      if (!result?.nextLink) return;
       token = skipTokenOf(result.nextLink);
-      // A token seen before would loop for ever; the service's paging is broken, so say so.
-      if (seen.has(token)) throw brokenPaging(`nextLink repeats the $skipToken ${token}`);
-      seen.add(token);
     }
-    throw brokenPaging(`more than ${MAX_PAGES} pages`);
   }
 }
 

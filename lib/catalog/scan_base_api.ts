@@ -8,10 +8,8 @@
  */
 import { CatalogError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
+import { pageSignature } from "../paging_guard.ts";
 import type { ScanPage } from "./scan_types.ts";
-
-/** More pages than any account has; a service that keeps answering nextLink is stopped here. */
-const MAX_PAGES = 10_000;
 
 /** A resource written by a create-or-replace, and whether it was new (201) or replaced (200). */
 export interface PutResult<T> {
@@ -60,9 +58,10 @@ export class ScanApiBase {
     signal?: AbortSignal,
     query: Record<string, string> = {},
   ): AsyncGenerator<T> {
-    let next: { path: string; query: Record<string, string> } | undefined = { path, query };
-    const seen = new Set<string>();
-    for (let pages = 0; pages < MAX_PAGES && next; pages++) {
+    const guard = this.http.pagingGuard(`the scanning list ${path}`);
+    let next: { path: string; query: Record<string, string> } = { path, query };
+    for (;;) {
+      guard.beforePage(pageKey(next));
       const page: ScanPage<T> = await this.http.request<ScanPage<T>>({
         method: "GET",
         area: "scan",
@@ -70,13 +69,12 @@ export class ScanApiBase {
         query: next.query,
         signal,
       });
-      yield* page?.value ?? [];
+      const items = Array.isArray(page?.value) ? page.value : [];
+      guard.afterPage(items.length, pageSignature(items, (item) => (item as { name?: unknown }).name));
+      yield* items;
       if (!page?.nextLink) return;
-      if (seen.has(page.nextLink)) throw brokenPaging(`nextLink repeats ${page.nextLink}`);
-      seen.add(page.nextLink);
       next = this.#follow(page.nextLink);
     }
-    if (next) throw brokenPaging(`more than ${MAX_PAGES} pages`);
   }
 
   /** The path and query of a nextLink, refused unless it is on the configured endpoint. */
@@ -98,6 +96,12 @@ export class ScanApiBase {
     for (const [key, value] of url.searchParams) if (key !== "api-version") query[key] = value;
     return { path: url.pathname.slice(basePath.length), query };
   }
+}
+
+/** A page request as one text (path, then its query sorted), so two spellings of one link compare equal. */
+function pageKey(request: { path: string; query: Record<string, string> }): string {
+  const query = new URLSearchParams(Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b)));
+  return `${request.path}?${query}`;
 }
 
 /** A path segment, encoded. */

@@ -24,6 +24,7 @@
  */
 import { UsageError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
+import { pageSignature } from "../paging_guard.ts";
 import { DATAMAP_PREFIX } from "./paths.ts";
 import {
   type AutoCompleteRequest,
@@ -81,18 +82,20 @@ export class SearchApi {
     const limit = request.limit ?? Math.min(MAX_SEARCH_LIMIT, Math.max(1, maxResults ?? MAX_SEARCH_LIMIT));
     let yielded = 0;
     let token = request.continuationToken;
-    const seen = new Set<string>();
+    // A token sent before would loop for ever: the guard stops it, and bounds pages, results and time.
+    const guard = this.#http.pagingGuard("the search results");
     while (maxResults === undefined || yielded < maxResults) {
+      guard.beforePage(token);
       const page = await this.query({ ...request, limit, continuationToken: token }, signal);
-      for (const item of page.value ?? []) {
+      const items = Array.isArray(page?.value) ? page.value : [];
+      guard.afterPage(items.length, pageSignature(items, (item) => item.id));
+      for (const item of items) {
         if (maxResults !== undefined && yielded >= maxResults) return;
         yielded += 1;
         yield item;
       }
-      token = page.continuationToken ?? undefined;
-      // A token seen before would loop forever; a service that repeats one has nothing new to give.
-      if (!token || seen.has(token) || (page.value ?? []).length === 0) return;
-      seen.add(token);
+      token = page?.continuationToken ?? undefined;
+      if (!token || items.length === 0) return;
     }
   }
 

@@ -31,6 +31,7 @@ import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } 
 import { NotFoundError } from "../errors.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
 import { assignmentFromRow, type AssignmentItem } from "./glossary_csv.ts";
+import { offsetPages } from "../paging_guard.ts";
 
 /** Assigned entities read per request. */
 const PAGE = 1000;
@@ -45,11 +46,16 @@ type Unit = ImportUnit<AssignmentItem>;
 /** The GUIDs (lower case) of the entities a term is assigned to, every page. */
 async function assignedEntities(catalog: CatalogClient, termGuid: string, signal: AbortSignal) {
   const present = new Set<string>();
-  for (let offset = 0;; offset += PAGE) {
-    const page = await catalog.glossary.getTermAssignedEntities(termGuid, { limit: PAGE, offset, signal });
-    for (const entity of page ?? []) if (entity.guid) present.add(String(entity.guid).toLowerCase());
-    if (!page || page.length < PAGE) return present;
+  const pages = offsetPages(
+    catalog.http.pagingGuard(`the entities assigned term ${termGuid}`),
+    PAGE,
+    (offset) => catalog.glossary.getTermAssignedEntities(termGuid, { limit: PAGE, offset, signal }),
+    (entity) => entity.guid === undefined ? undefined : String(entity.guid),
+  );
+  for await (const page of pages) {
+    for (const entity of page) if (entity.guid) present.add(String(entity.guid).toLowerCase());
   }
+  return present;
 }
 
 /** Which of `guids` name active entities; a lookup that finds one missing is split to find it. */

@@ -28,6 +28,7 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction } from "../csv/types.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits, sharedLookup } from "./bulk_outcomes.ts";
 import { mergedTerm, termFromRow, termHolds, type TermItem } from "./glossary_csv.ts";
+import { offsetPages } from "../paging_guard.ts";
 
 /** Term headers read per request. */
 const PAGE = 1000;
@@ -50,13 +51,18 @@ type Unit = ImportUnit<TermItem>;
 /** The terms of a glossary as name → GUID, every page. */
 async function termNames(catalog: CatalogClient, glossaryGuid: string, signal: AbortSignal) {
   const names = new Map<string, string>();
-  for (let offset = 0;; offset += PAGE) {
-    const page = await catalog.glossary.listTermHeaders(glossaryGuid, { limit: PAGE, offset, signal });
-    for (const header of page ?? []) {
+  const pages = offsetPages(
+    catalog.http.pagingGuard(`the terms of glossary ${glossaryGuid}`),
+    PAGE,
+    (offset) => catalog.glossary.listTermHeaders(glossaryGuid, { limit: PAGE, offset, signal }),
+    (header) => header.termGuid,
+  );
+  for await (const page of pages) {
+    for (const header of page) {
       if (header.displayText && header.termGuid) names.set(header.displayText, header.termGuid);
     }
-    if (!page || page.length < PAGE) return names;
   }
+  return names;
 }
 
 /** The bulk import of glossary terms into `options.glossaryGuid`. */

@@ -7,6 +7,7 @@
  */
 import type { CallToolRequest, CallToolResult } from "../deps/mcp_sdk.ts";
 import { canonicalEnums } from "../operations/fields.ts";
+import { assertRenderableDepth } from "../json_depth.ts";
 import type { FileAccess } from "../operations/types.ts";
 import { didYouMean } from "../suggest.ts";
 import { readUserFile } from "../user_files.ts";
@@ -74,6 +75,8 @@ export async function callTool(
       sendLog.send,
       () => tool.handler({ services: callServices, signal: extra.signal, progress }, parsed.data),
     );
+    // The schema check and the JSON text of the result recurse: a result too deep for them is an error.
+    assertRenderableDepth(value);
     const checked = tool.output.safeParse(value);
     if (!checked.success) {
       services.logger.error(`${name} returned output outside its schema: ${checked.error.message}`);

@@ -14,6 +14,7 @@ import type { AtlasAttributeDef, AtlasBusinessMetadataDef } from "../catalog/typ
 import type { SearchFilter } from "../catalog/types.ts";
 import { z } from "../deps/zod.ts";
 import { NotFoundError, UsageError } from "../errors.ts";
+import { pageSignature } from "../paging_guard.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ } from "./types.ts";
 
 /** Assets examined at most by one call; more are reported as `truncated`. */
@@ -87,15 +88,21 @@ async function findAssignments(ctx: OperationContext, name: string): Promise<Ass
   const candidates = new Set<string>();
   let continuationToken: string | undefined;
   let truncated = false;
+  // A catalog that repeats a token would keep this loop going for ever at flat memory (the same hits add
+  // nothing to `candidates`): the guard stops it at once, and bounds pages and time.
+  const guard = catalog.http.pagingGuard(`the search for assets carrying ${name}`);
   do {
+    guard.beforePage(continuationToken);
     const page = await catalog.search.query({
       keywords: "*",
       limit: 1000,
       filter: { or: clauses },
       continuationToken,
     }, ctx.signal);
-    for (const hit of page.value ?? []) if (typeof hit.id === "string") candidates.add(hit.id);
-    continuationToken = page.continuationToken ?? undefined;
+    const hits = Array.isArray(page?.value) ? page.value : [];
+    guard.afterPage(hits.length, pageSignature(hits, (hit) => hit.id));
+    for (const hit of hits) if (typeof hit.id === "string") candidates.add(hit.id);
+    continuationToken = page?.continuationToken ?? undefined;
     if (candidates.size >= MAX_ASSETS_SCANNED) truncated = continuationToken !== undefined;
   } while (continuationToken && candidates.size < MAX_ASSETS_SCANNED);
 

@@ -9,6 +9,7 @@ import type { AtlasGlossaryTerm } from "../catalog/glossary_types.ts";
 import { z } from "../deps/zod.ts";
 import { glossaryGuid } from "./glossary_inputs.ts";
 import { guidListField } from "./guid_fields.ts";
+import { offsetPages } from "../paging_guard.ts";
 import { writeOutputFile } from "./output_files.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
@@ -114,8 +115,8 @@ export const exportTerms = defineOperation({
   aliases: ["exportTerms", "export-terms-csv"],
   summary: "Write terms of a glossary (all, or those given) to a CSV file that import-terms reads back",
   description: "The catalog writes the CSV (its import template's columns); --include-term-hierarchy adds " +
-    "each term's parent. The file is written whole or not at all; an existing file is replaced only with " +
-    "--overwrite.",
+    "each term's parent. A whole glossary is exported a page of terms at a time, each page written as it " +
+    "arrives. The file is written whole or not at all; an existing file is replaced only with --overwrite.",
   input: z.object({
     glossaryGuid,
     termGuid: guidListField("GUID of a term (default: every term of the glossary)").optional(),
@@ -127,29 +128,66 @@ export const exportTerms = defineOperation({
   annotations: { ...READ, readOnly: false, writesLocalFile: ["outputFile"] },
   run: async (ctx, input) => {
     const glossary = ctx.catalog().glossary;
-    const guids = input.termGuid?.length ? input.termGuid : await allTermGuids(ctx, input.glossaryGuid);
-    const csv = guids.length === 0 ? "" : await glossary.exportTermsCsv(input.glossaryGuid, guids, {
-      includeTermHierarchy: input.includeTermHierarchy,
-      signal: ctx.signal,
-    });
-    const written = await writeOutputFile(ctx, input.outputFile, "--output-file", (write) => write(csv), {
-      overwrite: input.overwrite === true,
-    });
-    return { outputFile: input.outputFile, terms: guids.length, bytes: written.bytes };
+    const exportCsv = (guids: string[]) =>
+      glossary.exportTermsCsv(input.glossaryGuid, guids, {
+        includeTermHierarchy: input.includeTermHierarchy,
+        signal: ctx.signal,
+      });
+    const pages = input.termGuid?.length
+      ? givenTerms(input.termGuid)
+      : termGuidPages(ctx, input.glossaryGuid);
+    let terms = 0;
+    let endedLine = true;
+    const written = await writeOutputFile(ctx, input.outputFile, "--output-file", async (write) => {
+      // Each page is exported and written as it arrives, so memory holds one page, not the glossary.
+      for await (const guids of pages) {
+        if (guids.length === 0) continue;
+        const csv = await exportCsv(guids);
+        const rows = terms === 0 ? csv : withoutHeader(csv);
+        // A page that ends without a line break must not run into the next page's first row.
+        if (terms > 0 && !endedLine && rows !== "") await write("\n");
+        await write(rows);
+        if (rows !== "") endedLine = /[\r\n]$/.test(rows);
+        terms += guids.length;
+      }
+    }, { overwrite: input.overwrite === true });
+    return { outputFile: input.outputFile, terms, bytes: written.bytes };
   },
 });
 
-async function allTermGuids(ctx: OperationContext, glossary: string): Promise<string[]> {
-  const guids: string[] = [];
-  for (let offset = 0;; offset += PAGE) {
-    const page = await ctx.catalog().glossary.listTermHeaders(glossary, {
-      limit: PAGE,
-      offset,
-      signal: ctx.signal,
-    });
-    for (const header of page) if (header.termGuid) guids.push(header.termGuid);
-    if (page.length < PAGE) return guids;
+async function* givenTerms(guids: string[]): AsyncGenerator<string[]> {
+  yield guids;
+}
+
+/** The term GUIDs of a glossary, a page at a time, through the client's paging guard. */
+async function* termGuidPages(ctx: OperationContext, glossary: string): AsyncGenerator<string[]> {
+  const catalog = ctx.catalog();
+  const pages = offsetPages(
+    catalog.http.pagingGuard(`the terms of glossary ${glossary}`),
+    PAGE,
+    (offset) => catalog.glossary.listTermHeaders(glossary, { limit: PAGE, offset, signal: ctx.signal }),
+    (header) => header.termGuid,
+  );
+  for await (const page of pages) {
+    yield page.flatMap((header) => header.termGuid ? [header.termGuid] : []);
   }
+}
+
+/**
+ * A page's CSV after its header record: every page repeats the header, the file has it once. The header
+ * ends at the first line break outside quotes.
+ */
+export function withoutHeader(csv: string): string {
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const char = csv[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) {
+      const next = char === "\r" && csv[i + 1] === "\n" ? i + 2 : i + 1;
+      return csv.slice(next);
+    }
+  }
+  return "";
 }
 
 /** The bulk term operations, in the order `--help` lists them. */

@@ -19,6 +19,7 @@
  */
 import { CatalogError } from "../errors.ts";
 import type { HttpClient, QueryValue } from "../http.ts";
+import { pageSignature } from "../paging_guard.ts";
 
 /** One page of a list. */
 export interface Page<T> {
@@ -35,9 +36,6 @@ export interface PageRequest {
   signal?: AbortSignal;
 }
 
-/** More pages than any catalog has; a service that keeps answering nextLink is stopped here. */
-export const MAX_PAGES = 10_000;
-
 /** Fetches one page and normalises a missing `value` to an empty list. */
 export async function fetchPage<T>(http: HttpClient, request: PageRequest): Promise<Page<T>> {
   const body = await http.request<Partial<Page<T>> | undefined>({
@@ -52,19 +50,31 @@ export async function fetchPage<T>(http: HttpClient, request: PageRequest): Prom
   return page;
 }
 
-/** Every item of a list, following `nextLink` safely. */
+/**
+ * Every item of a list, following `nextLink` safely: through the client's paging guard, which stops a link
+ * back to a page already read (the first one included) at once, and bounds pages, items and time.
+ */
 export async function* followPages<T>(http: HttpClient, first: PageRequest): AsyncGenerator<T> {
+  const guard = http.pagingGuard(`the unified catalog list ${first.path}`);
   let request: PageRequest = first;
-  const seen = new Set<string>();
-  for (let pages = 0; pages < MAX_PAGES; pages++) {
+  for (;;) {
+    guard.beforePage(pageKey(request));
     const page = await fetchPage<T>(http, request);
+    guard.afterPage(page.value.length, pageSignature(page.value, (item) => (item as { id?: unknown }).id));
     yield* page.value;
     if (!page.nextLink) return;
-    if (seen.has(page.nextLink)) throw brokenPaging(`nextLink repeats ${page.nextLink}`);
-    seen.add(page.nextLink);
     request = { ...nextPageRequest(http.baseUrl("unified"), page.nextLink), signal: first.signal };
   }
-  throw brokenPaging(`more than ${MAX_PAGES} pages`);
+}
+
+/** A page request as one text (path, then its query sorted), so two spellings of one link compare equal. */
+function pageKey(request: PageRequest): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
+  }
+  return `${request.path}?${query}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { formatOutput, prepareOutput, renderOutput } from "../../cli/output.ts";
 import { parseCsv } from "../../lib/deps/csv.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { AnswerTooDeepError, UsageError } from "../../lib/errors.ts";
 
 /** CSV text read back by csv-parse, a record per row keyed by the header. */
 function readCsv(text: string): Promise<Array<Record<string, string>>> {
@@ -418,4 +418,18 @@ Deno.test("a bad --query is a usage error naming the expression and the parser's
       e instanceof UsageError &&
       /^--query "length\(`1`\)" failed on the result: Invalid type/.test(e.message),
   );
+});
+
+Deno.test("a result nested past the render bound is a clear AnswerTooDeepError in every format", async () => {
+  let deep: unknown = [];
+  for (let i = 0; i < 1_000_000; i++) deep = [deep];
+  for (const format of ["json", "table", "csv", "tsv"] as const) {
+    assert.throws(
+      () => renderOutput({ value: deep }, format),
+      (error) => error instanceof AnswerTooDeepError && /more than 1000 levels deep/.test(error.message),
+      format,
+    );
+  }
+  const queried = await prepareOutput({ output: "json", query: "value" });
+  assert.throws(() => queried({ value: deep }), AnswerTooDeepError);
 });

@@ -11,6 +11,7 @@
  */
 import { z } from "../../deps/zod.ts";
 import { CatalogError } from "../../errors.ts";
+import { DEFAULT_PAGING_LIMITS, PagingGuard } from "../../paging_guard.ts";
 import {
   termCreate,
   termHierarchy,
@@ -104,13 +105,18 @@ export const ucListTermsTool = composedTool({
     const domain = await existingDomain(run, input.domain_id);
     const found: Term[] = [];
     const pageSize = Math.min(MAX_UC_ITEMS, input.limit + 1);
+    // With a status filter, pages whose terms are all filtered out do not fill `found`: the guard stops a
+    // catalog that ignores `skip` and answers the same page for ever.
+    const guard = new PagingGuard(`the terms of domain ${domain.id}`, DEFAULT_PAGING_LIMITS);
     for (let skip = 0; found.length <= input.limit;) {
+      guard.beforePage(String(skip));
       const page = await run(termList, {
         domainId: domain.id,
         keyword: input.keyword,
         top: pageSize,
         ...(skip > 0 ? { skip } : {}),
       }) as Page<Term>;
+      guard.afterPage(page.value.length, page.value.map((term) => String(term.id)).join(","));
       for (const term of page.value) {
         // The list call has no documented status parameter: filter here.
         if (status && String(term.status ?? "").toUpperCase() !== status) continue;

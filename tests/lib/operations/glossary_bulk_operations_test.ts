@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { parseCsv } from "../../../lib/deps/csv.ts";
 import type { CatalogClient } from "../../../lib/catalog/client.ts";
 import { withCli } from "./cli_in_process.ts";
+import { withoutHeader } from "../../../lib/operations/glossary_bulk_operations.ts";
 
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 
@@ -197,4 +198,11 @@ Deno.test("glossary delete-terms: children and assigned terms stay unless forced
     assert.deepEqual(tree.json.properties, { deletedTerms: "2", totalTermsDetected: "2" });
     assert.ok(child.guid);
   });
+});
+
+Deno.test("export-terms pages after the first lose their header record, even one with a quoted line break", () => {
+  assert.equal(withoutHeader("Name,Status\nA,Draft\nB,Approved\n"), "A,Draft\nB,Approved\n");
+  assert.equal(withoutHeader("Name,Status\r\nA,Draft\r\n"), "A,Draft\r\n");
+  assert.equal(withoutHeader('"Name\nof term",Status\n"x\ny",Draft\n'), '"x\ny",Draft\n');
+  assert.equal(withoutHeader("Name,Status"), "");
 });

@@ -245,12 +245,14 @@ Deno.test("bulk-import leaves existing entities as they are unless --if-exists=u
     assert.match(contradictory.stderr, /contradict/);
     assert.equal(await description("ds://bulk/kept"), "original", "neither refused run changed it");
 
+    // The run before left its reject file: replacing it is consented to as well.
     const overwriting = await govcat(
       "entity",
       "bulk-import",
       `--csv-file=${second}`,
       "--if-exists=update",
       "--confirm",
+      "--overwrite",
     );
     const overwritten = JSON.parse(overwriting.stdout);
     assert.deepEqual([overwritten.updated, overwritten.rejected], [2, 1], overwriting.stderr);

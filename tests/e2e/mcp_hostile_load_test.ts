@@ -84,10 +84,7 @@ function p99(samples: number[]): number {
 }
 
 /** The hostile peer: starts every bad thing at once; returns what must be let go after the load. */
-async function startHostilePeer(
-  url: URL,
-  csvFile: string,
-): Promise<{ done: Promise<void>; release(): void }> {
+function startHostilePeer(url: URL, csvFile: string): { done: Promise<void>; release(): void } {
   const held: Array<() => void> = [];
   // 1. The livelock sequence: the registry loaded, debug lines asked for, then catalog calls.
   const livelock = (async () => {
@@ -197,7 +194,7 @@ Deno.test("load: normal sessions keep a bounded p99 while a hostile peer does ev
       ["--emulator", "--transport=http", "--port=0", `--file-root=${root}`],
       async (url) => {
         alone = p99(await normalLoad(url));
-        const hostile = await startHostilePeer(url, "large.csv");
+        const hostile = startHostilePeer(url, "large.csv");
         try {
           withHostile = p99(await normalLoad(url));
           await within(STEP_MS, "the hostile peer's own requests", hostile.done);

@@ -13,6 +13,7 @@ import type { EnvSource } from "../lib/config.ts";
 import { ImportInterruptedError } from "../lib/csv/summary.ts";
 import { GovcatError, UsageError } from "../lib/errors.ts";
 import { redactSecrets } from "../lib/log.ts";
+import { onStopSignals, type StopSignal } from "../lib/stop_signals.ts";
 import { reportsBadInput } from "../lib/operations/bad_input.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import type { Operation } from "../lib/operations/types.ts";
@@ -54,8 +55,6 @@ export interface CliIo {
   ask?: (question: string) => Promise<string | null>;
 }
 
-/** The signals that stop a command the same way: in-flight work finishes and progress is saved. */
-export type StopSignal = "SIGINT" | "SIGTERM";
 /** The exit code of a command interrupted by Ctrl-C (128 + SIGINT), as shells report it. */
 export const INTERRUPTED_EXIT_CODE = 130;
 /** The exit code of a command stopped by SIGTERM (128 + 15), as shells report it. */
@@ -80,20 +79,8 @@ export function processIo(): CliIo {
     // A dumb terminal does not understand the escape that clears the rest of the line.
     isTerminal: Deno.stderr.isTerminal() && env.TERM !== "dumb",
     columns: consoleColumns(),
-    onInterrupt: (listener) => {
-      const added: Array<[StopSignal, () => void]> = [];
-      for (const signal of ["SIGINT", "SIGTERM"] as const) {
-        const each = () => listener(signal);
-        try {
-          Deno.addSignalListener(signal, each);
-          added.push([signal, each]);
-        } catch {
-          // No listener for it on this platform (SIGTERM on Windows): it keeps its default effect.
-        }
-      }
-      // Removed when the operation ends: a live listener would keep the process running.
-      return () => added.forEach(([signal, each]) => Deno.removeSignalListener(signal, each));
-    },
+    // Removed when the operation ends: a live listener would keep the process running.
+    onInterrupt: onStopSignals,
     exit: (code) => Deno.exit(code),
     ask: terminalQuestion(),
   };

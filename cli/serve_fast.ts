@@ -13,6 +13,7 @@ import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import { FAST_START_DATA, fastToolListing, type RealServer, serveFastStart } from "../lib/mcp/fast_start.ts";
 import { createStdioGuard } from "../lib/mcp/stdio_guard.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";
+import { onStopSignals } from "../lib/stop_signals.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
 
 /** The flags of `govcat serve` that shape its environment. */
@@ -61,15 +62,7 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
   } catch {
     return undefined;
   }
-  const stopped = new Promise<void>((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      try {
-        Deno.addSignalListener(signal, () => resolve());
-      } catch {
-        // Signals are not available on every platform (SIGTERM on Windows).
-      }
-    }
-  });
+  const stopped = new Promise<void>((resolve) => void onStopSignals(() => resolve()));
   // One set of services for the process: the fast tool calls build it, the real server takes it over.
   // Loaded on first use: the catalog clients are not needed to answer the handshake.
   let shared: Promise<ToolServices> | undefined;

@@ -10,28 +10,20 @@
  *
  * @module
  */
+import { onStopSignals } from "../lib/stop_signals.ts";
 import { watchLauncher } from "./launcher_watch.ts";
 
 /** Resolves with the name of what stopped us: SIGINT, SIGTERM, `launcher ended` or `stop requested`. */
 export function waitForStop(stop?: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
-    const listeners: Array<[Deno.Signal, () => void]> = [];
     const finish = (reason: string) => {
-      for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+      stopListening();
       stop?.removeEventListener("abort", onAbort);
       unwatch();
       resolve(reason);
     };
     const onAbort = () => finish("stop requested");
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      const listener = () => finish(signal);
-      try {
-        Deno.addSignalListener(signal, listener);
-        listeners.push([signal, listener]);
-      } catch {
-        // SIGTERM cannot be listened to on Windows; Ctrl+C (SIGINT) still works there.
-      }
-    }
+    const stopListening = onStopSignals(finish);
     const unwatch = watchLauncher(() => finish("launcher ended"));
     if (stop?.aborted) return onAbort();
     stop?.addEventListener("abort", onAbort);

@@ -14,6 +14,7 @@ import {
 import { createStdioGuard } from "./stdio_guard.ts";
 import { createToolServer } from "./server.ts";
 import { outsideCalls } from "./session_log.ts";
+import { onStopSignals } from "../stop_signals.ts";
 import type { ToolServices } from "./tool.ts";
 
 /** Serves MCP over this process's stdin and stdout until stdin ends. */
@@ -37,13 +38,7 @@ export async function serveStdio(services: ToolServices): Promise<void> {
     };
     process.stdin.once("end", finish);
     process.stdin.once("close", finish);
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      try {
-        Deno.addSignalListener(signal, finish);
-      } catch {
-        // Signals are not available on every platform (SIGTERM on Windows).
-      }
-    }
+    onStopSignals(finish);
   });
   await server.connect(new StdioServerTransport(input, process.stdout));
   services.logger.info("govcat MCP server on stdio; waiting for a client");

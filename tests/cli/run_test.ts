@@ -5,11 +5,11 @@ import {
   INTERRUPTED_EXIT_CODE,
   reportsFailures,
   runCli,
-  type StopSignal,
   TERMINATE_MESSAGE,
   TERMINATED_EXIT_CODE,
 } from "../../cli/run.ts";
 import { type BulkImportSummary, ImportInterruptedError } from "../../lib/csv/summary.ts";
+import type { StopSignal } from "../../lib/stop_signals.ts";
 import { z } from "../../lib/deps/zod.ts";
 import { UsageError } from "../../lib/errors.ts";
 import { createOperationRegistry, inputFields } from "../../lib/operations/mod.ts";

@@ -38,6 +38,7 @@ import {
 } from "./errors.ts";
 import { DEFAULT_MAX_JSON_DEPTH, jsonBytesExceedDepth } from "./json_depth.ts";
 import { type Logger, redactSecrets, silentLogger } from "./log.ts";
+import { counted } from "./plural.ts";
 import { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./paging_guard.ts";
 import { RateLimiter } from "./rate_limiter.ts";
 import {
@@ -518,7 +519,7 @@ export class HttpClient {
       requestId: last?.requestId,
       cause: last,
       message: `No complete answer from the catalog within the ${seconds} s deadline of one request ` +
-        `(CATALOG_REQUEST_DEADLINE), after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}.` +
+        `(CATALOG_REQUEST_DEADLINE), after ${counted(attempts, "attempt")}.` +
         lastText,
       hint: "Retry when the catalog is less busy; if its answers really take this long, raise " +
         "CATALOG_REQUEST_DEADLINE (and CATALOG_TIMEOUT, the bound of each attempt).",

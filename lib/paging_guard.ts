@@ -16,6 +16,7 @@
  * @module
  */
 import { PagingError } from "./errors.ts";
+import { counted } from "./plural.ts";
 
 /** How far one paged walk may go. */
 export interface PagingLimits {
@@ -137,15 +138,11 @@ export class PagingGuard {
   #error(reason: string, hint: string): PagingError {
     const seconds = ((this.#now() - this.#started) / 1000).toFixed(1);
     return new PagingError({
-      message: `Stopped reading ${this.#what} after ${this.#pages} ${plural(this.#pages, "page")} and ` +
-        `${this.#items} ${plural(this.#items, "item")} in ${seconds} s: ${reason}.`,
+      message: `Stopped reading ${this.#what} after ${counted(this.#pages, "page")} and ` +
+        `${counted(this.#items, "item")} in ${seconds} s: ${reason}.`,
       hint,
     });
   }
-}
-
-function plural(count: number, word: string): string {
-  return count === 1 ? word : `${word}s`;
 }
 
 /** A token or link as an error shows it: quoted, and cut when long (a hostile peer may send megabytes). */

@@ -113,21 +113,11 @@ async function placeNew(temporary: string, target: string, option: string, path:
     await Deno.link(temporary, target);
   } catch (error) {
     if (error instanceof Deno.errors.AlreadyExists) throw refusedReplace({ option, shown: path });
-    if (await exists(target)) throw refusedReplace({ option, shown: path });
+    await consentToReplace(target, { shown: path, option, overwrite: false });
     await Deno.rename(temporary, target);
     return;
   }
   await Deno.remove(temporary);
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
 }
 
 /** An error of the file system (as opposed to one of the producer: a catalog error, an abort). */

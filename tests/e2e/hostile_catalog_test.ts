@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { LOOPBACK_PERMISSIONS, type ProcessResult, runGovcat } from "../support/govcat_process.ts";
-import { json, type LocalServer, type RecordedRequest, startLocalServer } from "../support/local_server.ts";
+import { json, type LocalServer, type RecordedRequest, withLocalServer } from "../support/local_server.ts";
 import { resultJson, startHarness } from "../support/mcp_harness.ts";
 
 const GLOSSARY = "11111111-1111-4111-8111-111111111111";
@@ -22,18 +22,6 @@ function env(server: LocalServer, extra: Record<string, string> = {}): Record<st
     CATALOG_MAX_RETRIES: "0",
     ...extra,
   };
-}
-
-async function withServer(
-  handler: (request: RecordedRequest, index: number) => Response | Promise<Response>,
-  test: (server: LocalServer) => Promise<void>,
-): Promise<void> {
-  const server = startLocalServer(handler);
-  try {
-    await test(server);
-  } finally {
-    await server.close();
-  }
 }
 
 /** Runs govcat against the hostile catalog; returns its result and how long it took. */
@@ -72,10 +60,17 @@ function exportCsv(request: RecordedRequest): Response {
   return new Response(csv, { headers: { "content-type": "text/csv" } });
 }
 
+/** The business metadata group the walks below look up first. */
+const GOVERNANCE_GROUP = {
+  category: "BUSINESS_METADATA",
+  name: "Governance",
+  attributeDefs: [{ name: "owner", typeName: "string" }],
+};
+
 Deno.test("hostile catalog: glossary export-terms stops at once when the offset is ignored", async () => {
   const outputFile = await Deno.makeTempFile({ suffix: ".csv" });
   await Deno.remove(outputFile);
-  await withServer((request) => {
+  await withLocalServer((request) => {
     if (request.path.endsWith("/terms/headers")) return json(200, termHeaders(0));
     if (request.path.endsWith("/terms/export")) return exportCsv(request);
     return json(404, { errorCode: "NotFound", errorMessage: "no route" });
@@ -97,7 +92,7 @@ Deno.test("hostile catalog: glossary export-terms of endless pages stops at CATA
   const outputFile = await Deno.makeTempFile({ suffix: ".csv" });
   await Deno.remove(outputFile);
   let exports = 0;
-  await withServer((request, index) => {
+  await withLocalServer((request, index) => {
     if (request.path.endsWith("/terms/headers")) return json(200, termHeaders(index * 1000));
     if (request.path.endsWith("/terms/export")) {
       exports++;
@@ -118,7 +113,7 @@ Deno.test("hostile catalog: glossary export-terms of endless pages stops at CATA
 
 Deno.test("glossary export-terms of three pages writes one header and every row, page by page", async () => {
   const outputFile = await Deno.makeTempFile({ suffix: ".csv" });
-  await withServer((request) => {
+  await withLocalServer((request) => {
     if (request.path.endsWith("/terms/headers")) {
       const offset = Number(new URLSearchParams(request.search).get("offset"));
       return json(200, termHeaders(offset).slice(0, offset === 2000 ? 500 : 1000));
@@ -147,13 +142,9 @@ Deno.test("glossary export-terms of three pages writes one header and every row,
 });
 
 Deno.test("hostile catalog: types business-metadata-assets stops when the same page comes back", async () => {
-  await withServer((request, index) => {
+  await withLocalServer((request, index) => {
     if (request.path.includes("/types/businessmetadatadef/name/")) {
-      return json(200, {
-        category: "BUSINESS_METADATA",
-        name: "Governance",
-        attributeDefs: [{ name: "owner", typeName: "string" }],
-      });
+      return json(200, GOVERNANCE_GROUP);
     }
     if (request.path.endsWith("/search/query")) {
       // A new token every time, for the same hits: only the page tells that paging never ends.
@@ -169,7 +160,7 @@ Deno.test("hostile catalog: types business-metadata-assets stops when the same p
 });
 
 Deno.test("hostile catalog: collections list stops when new tokens lead to the same page", async () => {
-  await withServer((request, index) => {
+  await withLocalServer((request, index) => {
     if (request.path === "/account/collections") {
       return json(200, {
         value: [{ name: "finance" }, { name: "sales" }],
@@ -186,7 +177,7 @@ Deno.test("hostile catalog: collections list stops when new tokens lead to the s
 });
 
 Deno.test("hostile catalog: a unified list whose nextLink leads back to the same page stops at once", async () => {
-  await withServer((request) => {
+  await withLocalServer((request) => {
     if (request.path.startsWith("/datagovernance/catalog/")) {
       // A link back to the page just asked for, spelled differently (absolute, api-version first).
       const query = new URLSearchParams(request.search);
@@ -209,7 +200,7 @@ function nested(levels: number): string {
 }
 
 Deno.test("hostile catalog: a 1,000,000-level nested answer is a clear error in every output format", async () => {
-  await withServer(
+  await withLocalServer(
     () =>
       new Response(`{"entity":${nested(1_000_000)}}`, { headers: { "content-type": "application/json" } }),
     async (server) => {
@@ -229,16 +220,12 @@ Deno.test("hostile catalog: a 1,000,000-level nested answer is a clear error in 
 });
 
 Deno.test("hostile catalog: tool calls end with a clear error on deep answers and a repeated token", async () => {
-  await withServer((request, index) => {
+  await withLocalServer((request, index) => {
     if (request.path.includes("/entity/guid/")) {
       return new Response(nested(1_000_000), { headers: { "content-type": "application/json" } });
     }
     if (request.path.includes("/types/businessmetadatadef/name/")) {
-      return json(200, {
-        category: "BUSINESS_METADATA",
-        name: "Governance",
-        attributeDefs: [{ name: "owner", typeName: "string" }],
-      });
+      return json(200, GOVERNANCE_GROUP);
     }
     if (request.path.endsWith("/search/query")) {
       // New hits on every page, the same token: only the token tells that paging never ends.
@@ -281,7 +268,7 @@ Deno.test("hostile catalog: headers sent slowly end at CATALOG_REQUEST_DEADLINE,
         answer();
       });
     });
-  await withServer(slowly, async (server) => {
+  await withLocalServer(slowly, async (server) => {
     try {
       // Four attempts of 2 s each would take 8 s and more with backoff; the deadline ends it at 3 s.
       const result = await timedRun(

@@ -24,6 +24,7 @@ import {
   straceAvailable,
   tracedCommand,
 } from "../support/loopback_watch.ts";
+import { initializeRequest } from "../../tools/distribution/smoke.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const IN_CI = Deno.env.get("CI") === "true";
@@ -211,16 +212,7 @@ if (!straceAvailable() && !IN_CI) {
       baseEnv(),
       async (child, stdout) => {
         const writer = child.stdin.getWriter();
-        const initialize = {
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "t", version: "1" },
-          },
-        };
+        const initialize = initializeRequest("t");
         const lines = [initialize, { jsonrpc: "2.0", method: "notifications/initialized" }, {
           jsonrpc: "2.0",
           id: 2,

@@ -18,7 +18,7 @@ import {
 } from "../../lib/errors.ts";
 import { HttpClient, type HttpClientOptions, redirectTarget } from "../../lib/http.ts";
 import { entityCsvImport } from "../../lib/operations/entity_bulk_operations.ts";
-import { json, type LocalServer, startLocalServer } from "../support/local_server.ts";
+import { json, startLocalServer, withLocalServer } from "../support/local_server.ts";
 import { startHarness } from "../support/mcp_harness.ts";
 
 const MiB = 1024 * 1024;
@@ -34,18 +34,6 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
     return error as Error;
   }
   assert.fail("the call succeeded");
-}
-
-async function withServer(
-  handler: Parameters<typeof startLocalServer>[0],
-  test: (server: LocalServer) => Promise<void>,
-): Promise<void> {
-  const server = startLocalServer(handler);
-  try {
-    await test(server);
-  } finally {
-    await server.close();
-  }
 }
 
 /** `size` bytes of JSON-ish whitespace, gzip-compressed in the test: about 1,000 times smaller. */
@@ -84,7 +72,7 @@ Deno.test("a gzip bomb fails with ResponseTooLargeError naming the cap, memory s
     request.path === "/warm-up" ? json(200, {}) : new Response(bomb.slice(), {
       headers: { "content-type": "application/json", "content-encoding": "gzip" },
     });
-  await withServer(answer, async (server) => {
+  await withLocalServer(answer, async (server) => {
     const http = client(server.url, { maxResponseBytes: cap });
     // Warmed up first, so what is measured is the answer, not the first use of fetch.
     await http.request({ method: "GET", path: "/warm-up" });
@@ -103,7 +91,7 @@ Deno.test("a gzip bomb fails with ResponseTooLargeError naming the cap, memory s
 Deno.test("three get_entity calls on a gzip bomb: error results naming the cap, memory near three caps", async () => {
   const cap = 32 * MiB;
   const bomb = await gzipBomb(256 * MiB);
-  await withServer(
+  await withLocalServer(
     (request) =>
       request.path.includes("/warm-up") ? json(404, { errorCode: "ATLAS-404-00-005", errorMessage: "no" }) : (
         new Response(bomb.slice(), {
@@ -138,7 +126,7 @@ Deno.test("three get_entity calls on a gzip bomb: error results naming the cap, 
 
 Deno.test("an oversized plain body is refused; one within the cap is read; the variable sets the cap", async () => {
   const big = JSON.stringify({ value: "x".repeat(2 * MiB) });
-  await withServer((request) => {
+  await withLocalServer((request) => {
     if (request.path.endsWith("/chunked")) {
       // No length declared: counted while read.
       const bytes = new TextEncoder().encode(big);
@@ -189,7 +177,7 @@ Deno.test("a body that is not a byte stream (a stubbed fetch) is capped the same
 Deno.test("a redirect to another origin is not followed: the other port sees no request", async () => {
   const elsewhere = startLocalServer(() => json(200, { stolen: true }));
   try {
-    await withServer((request) => {
+    await withLocalServer((request) => {
       if (request.path === "/same") {
         return new Response(null, { status: 302, headers: { location: "/target" } });
       }
@@ -251,7 +239,7 @@ Deno.test("Retry-After values that are not a wait fall back to the backoff; they
   const past = new Date(Date.now() - 3_600_000).toUTCString();
   for (const value of ["-5", "garbage", "1e3", past, "0x10"]) {
     const seen: number[] = [];
-    await withServer((_, i) => {
+    await withLocalServer((_, i) => {
       seen.push(performance.now());
       return i === 0 ? json(429, {}, { "retry-after": value }) : json(200, { ok: true });
     }, async (server) => {
@@ -267,7 +255,7 @@ Deno.test("Retry-After values that are not a wait fall back to the backoff; they
 Deno.test("a wait longer than the maximum fails at once with RetryWaitTooLongError saying when", async () => {
   const future = new Date(Date.now() + 2 * 3_600_000).toUTCString();
   for (const value of ["1000000000", future, "99999999999999999999999"]) {
-    await withServer(
+    await withLocalServer(
       () => json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": value }),
       async (server) => {
         const http = client(server.url, { maxRetryAfterMs: 120_000 });
@@ -291,7 +279,7 @@ Deno.test("a wait longer than the maximum fails at once with RetryWaitTooLongErr
   }
   // A date within the maximum is waited for.
   const soon = new Date(Math.ceil((Date.now() + 1_500) / 1000) * 1000).toUTCString();
-  await withServer(
+  await withLocalServer(
     (_, i) => i === 0 ? json(429, {}, { "retry-after": soon }) : json(200, { ok: true }),
     async (server) => {
       const started = Date.now();
@@ -308,7 +296,7 @@ Deno.test("a bulk import throttled with Retry-After: 1e9 s stops at once, no tim
   process.on("warning", onWarning);
   const dir = await Deno.makeTempDir({ prefix: "govcat-security-" });
   try {
-    await withServer(() => json(429, {}, { "retry-after": "1000000000" }), async (server) => {
+    await withLocalServer(() => json(429, {}, { "retry-after": "1000000000" }), async (server) => {
       const catalog = CatalogClient.fromConfig(
         loadConfig({
           CATALOG_ACCOUNT_NAME: "hostile",

@@ -20,6 +20,7 @@ import {
 } from "../support/bulk_import_process.ts";
 import { writeEntityCsv } from "../support/entity_csv.ts";
 import { baseEnv, govcatArgs, killQuietly, spawnPiped, waitForListening } from "../support/govcat_process.ts";
+import { initializeRequest } from "../../tools/distribution/smoke.ts";
 
 /** Longest a command may take from the signal to its exit (measured: well under a second). */
 const STOP_BOUND_MS = 5_000;
@@ -91,16 +92,7 @@ for (const signal of SIGNALS) {
       const stderr = new Response(child.stderr).text();
       const killer = setTimeout(() => killQuietly(child, "SIGKILL"), 30_000);
       try {
-        const initialize = {
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "t", version: "1" },
-          },
-        };
+        const initialize = initializeRequest("t");
         await writer.write(new TextEncoder().encode(JSON.stringify(initialize) + "\n"));
         let answered = "";
         while (!answered.includes("\n")) {

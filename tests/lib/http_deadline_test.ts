@@ -29,6 +29,15 @@ function slowServer(): { server: LocalServer; release(): void } {
   return { server, release: () => release.abort() };
 }
 
+/** A catalog whose first answer is a 429 asking for a 1 s wait, and every later one 200. */
+function throttledOnce(): LocalServer {
+  return startLocalServer((_, index) =>
+    index === 0
+      ? json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "1" })
+      : json(200, { ok: true })
+  );
+}
+
 Deno.test("request deadline: slow headers end at the deadline, not at attempts Ã— timeout", async () => {
   const { server, release } = slowServer();
   try {
@@ -52,11 +61,7 @@ Deno.test("request deadline: slow headers end at the deadline, not at attempts Ã
 });
 
 Deno.test("request deadline: a Retry-After wait the catalog asks for is added to the deadline", async () => {
-  const server = startLocalServer((_, index) =>
-    index === 0
-      ? json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "1" })
-      : json(200, { ok: true })
-  );
+  const server = throttledOnce();
   try {
     const http = client(server.url, { timeoutMs: 400, maxRetries: 2, requestDeadlineMs: 500 });
     assert.deepEqual(await http.request({ method: "GET", path: "/x" }), { ok: true });
@@ -67,11 +72,7 @@ Deno.test("request deadline: a Retry-After wait the catalog asks for is added to
 });
 
 Deno.test("request deadline: a request held by the client's throttle pause keeps its whole deadline", async () => {
-  const server = startLocalServer((_, index) =>
-    index === 0
-      ? json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "1" })
-      : json(200, { ok: true })
-  );
+  const server = throttledOnce();
   try {
     const http = client(server.url, { timeoutMs: 400, maxRetries: 2, requestDeadlineMs: 500 });
     const throttled = http.request({ method: "GET", path: "/first" });

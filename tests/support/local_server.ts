@@ -49,6 +49,19 @@ export function startLocalServer(
   };
 }
 
+/** Runs `test` against a {@link startLocalServer} answering with `handler`, and closes it after. */
+export async function withLocalServer(
+  handler: (request: RecordedRequest, index: number) => Response | Promise<Response>,
+  test: (server: LocalServer) => Promise<void>,
+): Promise<void> {
+  const server = startLocalServer(handler);
+  try {
+    await test(server);
+  } finally {
+    await server.close();
+  }
+}
+
 /** A JSON response. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -1,0 +1,82 @@
+/**
+ * What the recorded accounts already had when Microsoft recorded a session, made on a fresh emulator before
+ * the session replays: the account's root collection (a collection of the emulator's, named as the recorded
+ * account named its root), the data sources, credentials and scans a scan test ran against, the glossaries a
+ * term import went to. Each step goes through the emulator's public API and must succeed.
+ *
+ * @module
+ */
+
+/** Sends one request to the emulator; anything but 2xx throws, naming the step. */
+async function made(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const separator = path.includes("?") ? "&" : "?";
+  const apiVersion = path.startsWith("/catalog/") || path.startsWith("/datamap/")
+    ? "2023-09-01"
+    : path.startsWith("/scan/")
+    ? "2023-09-01"
+    : "2019-11-01-preview";
+  const response = await fetch(`${baseUrl}${path}${separator}api-version=${apiVersion}`, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`recorded account state: ${method} ${path} -> ${response.status} ${text}`);
+  }
+  return text === "" ? null : JSON.parse(text);
+}
+
+/** The recorded .NET account's root collection (scan and collection tests name it as their collection). */
+async function dotnetRootCollection(baseUrl: string): Promise<void> {
+  await made(baseUrl, "PUT", "/collections/dotnetllcpurviewaccount", {
+    friendlyName: "dotnetLLCPurviewAccount",
+    parentCollection: { referenceName: "emulator" },
+  });
+}
+
+/** An AmazonS3 data source with an AmazonARN credential and one scan, as the .NET scan tests had them. */
+async function amazonScan(baseUrl: string, suffix: string): Promise<void> {
+  await dotnetRootCollection(baseUrl);
+  const collection = { type: "CollectionReference", referenceName: "dotnetllcpurviewaccount" };
+  await made(baseUrl, "PUT", `/scan/credentials/test-credential${suffix}`, {
+    kind: "AmazonARN",
+    properties: { typeProperties: { roleARN: "arn:aws:iam::123456789012:role/purview" } },
+  });
+  await made(baseUrl, "PUT", `/scan/datasources/test-datasource${suffix}`, {
+    kind: "AmazonS3",
+    properties: { serviceUrl: "s3://testpurview", collection },
+  });
+  await made(baseUrl, "PUT", `/scan/datasources/test-datasource${suffix}/scans/test-scan${suffix}`, {
+    kind: "AmazonS3Credential",
+    properties: {
+      credential: { referenceName: `test-credential${suffix}`, credentialType: "AmazonARN" },
+      collection,
+    },
+  });
+}
+
+/** A glossary the recorded account had, by name. */
+async function glossary(baseUrl: string, name: string): Promise<void> {
+  await made(baseUrl, "POST", "/catalog/api/atlas/v2/glossary", {
+    name,
+    qualifiedName: name,
+    shortDescription: name,
+  });
+}
+
+/** What each recorded session needs, by session name (`fixtures/recorded/` path without `.json`). */
+export const RECORDED_ACCOUNT_STATE: Record<string, (baseUrl: string) => Promise<void>> = {
+  "net/Account/CollectionsCreateOrUpdateTask": dotnetRootCollection,
+  "net/Account/CollectionsGetTask": dotnetRootCollection,
+  "net/Administration/CollectionsCreateOrUpdateTaskAsync": dotnetRootCollection,
+  "net/Administration/CollectionsGetTaskAsync": dotnetRootCollection,
+  "net/Scanning/DataSourceOperations": dotnetRootCollection,
+  "net/Scanning/FliterOperations": (url) => amazonScan(url, "1009"),
+  "net/Scanning/ScanOperations": (url) => amazonScan(url, "1009"),
+  "net/Scanning/ScanTriggerOperations": (url) => amazonScan(url, "1009"),
+  "net/Scanning/GetScans": (url) => amazonScan(url, "1014"),
+  "net/Scanning/ScanRunOperations": (url) => amazonScan(url, "1014"),
+  "js/Catalog/older_should_work_with_lro_helper": (url) => glossary(url, "jssdkGlossary9Node"),
+  "js/Catalog/should_work_with_lro_helper": (url) => glossary(url, "jsLROTesting-2"),
+};

@@ -52,8 +52,11 @@ const API_VERSION = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
  * calls (`purviewcli/client/_unified_catalog.py`: `self.params = {}` for `/datagovernance/catalog/...`,
  * sent as is by `purviewcli/client/sync_client.py`) and relies on the service for it. What the service
  * does then is documented nowhere we could find (Microsoft Learn's unified catalog REST reference lists
- * `api-version` on every operation; no recorded traffic or issue thread shows a call without it), so the
- * emulator accepts such a call and applies this version rather than refusing what a real client sends.
+ * `api-version` on every operation; no recorded traffic or issue thread shows a call without it). Public
+ * clients expect such a call to succeed: pvw-cli's live probes (`scripts/test_new_endpoints.py`) send
+ * `GET /datagovernance/catalog/businessdomains` with no parameters and count only a 2xx as live, while
+ * sending `api-version` to the data quality and health areas beside it. So the emulator accepts such a
+ * call and applies this version rather than refusing what a real client sends.
  */
 export const UNIFIED_DEFAULT_API_VERSION = "2025-09-15-preview";
 

@@ -89,8 +89,8 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/relationship (create, update, guid)",
   "/atlas/v2/glossary (glossaries, categories, terms, assignments; term CSV import with status)",
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
-  "/account (account properties, keys; collections, child names, path; no prefix), /collections (the same " +
-  "collections), / /listkeys /regeneratekeys (the account at the root, as the service answers it)",
+  "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
+  "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
 ] as const;
 
 /**

@@ -35,13 +35,26 @@ export interface AccountProperties {
   location?: string;
   /** Pricing tier and its capacity units. */
   sku?: { name?: string; capacity?: number };
+  /** The account's managed identity (`SystemAssigned`), as the service answers it. */
+  identity?: { type?: string; principalId?: string; tenantId?: string; [field: string]: unknown };
+  /** Azure tags of the account (`{}` when none). */
+  tags?: Record<string, string>;
   /** Who created and last changed the account, and when. */
   systemData?: Record<string, unknown>;
-  /** Its `friendlyName`, `provisioningState` and the `endpoints` (catalog, scan, guardian) it answers on. */
+  /**
+   * Its `friendlyName`, `provisioningState`, the `endpoints` (catalog, scan, guardian) it answers on, and
+   * the Azure resources the service manages for it (`managedResources`, `managedResourceGroupName`).
+   */
   properties?: {
     friendlyName?: string;
     provisioningState?: string;
     endpoints?: Record<string, string>;
+    /** Connectors to other clouds, e.g. the `awsExternalId` AWS scans use. */
+    cloudConnectors?: { awsExternalId?: string; [field: string]: unknown };
+    /** Azure resource ids of the managed resource group, storage account and Event Hubs namespace. */
+    managedResources?: { resourceGroup?: string; storageAccount?: string; eventHubNamespace?: string };
+    /** Name of the managed resource group. */
+    managedResourceGroupName?: string;
     [field: string]: unknown;
   };
   /** Fields of newer contract versions, kept as read. */

@@ -301,8 +301,8 @@ export interface SearchResult {
   "@search.count.approximate"?: boolean;
   /** Token that reads the next page; absent on the last page. */
   continuationToken?: string;
-  /** Counts per value of each requested facet, by facet name. */
-  "@search.facets"?: Record<string, Array<{ count: number; value: string }>>;
+  /** Counts per value of each requested facet, by facet name; null when no facet was asked for. */
+  "@search.facets"?: Record<string, Array<{ count: number; value: string }>> | null;
   /** The results of this page. */
   value?: SearchResultItem[];
 }

@@ -1,7 +1,9 @@
 /**
  * The account area (api-version 2019-11-01-preview), mounted without a prefix: the emulated account's
  * properties (`GET /account/`, and `PATCH` to change its friendly name), its two Atlas Kafka access keys
- * (`POST /account/listkeys`, `POST /account/regeneratekeys`) and its resource set rule configuration
+ * (`POST /account/listkeys`, `POST /account/regeneratekeys`), the same four at the host's root as the
+ * service answers them (`GET /`, `PATCH /`, `POST /listkeys`, `POST /regeneratekeys`; see
+ * {@link ROOT_ROUTES}) and its resource set rule configuration
  * (`/account/resourceSetRuleConfigs`: list, and get, create or replace, delete the default one). State is
  * kept in {@link AccountStore}, so what is changed is read back, also after a restart on a data file.
  *
@@ -10,6 +12,7 @@
  *
  * @module
  */
+import { accountBody, type AccountChange } from "./account_body.ts";
 import { EMULATOR_ACCOUNT_NAME } from "./account_name.ts";
 import { AccountStore, type KeySlot } from "./account_store.ts";
 import type { ApiArea } from "./area.ts";
@@ -18,17 +21,25 @@ import { checkResourceSetRuleConfig, RULE_CONFIG_NAME, storedRuleConfig } from "
 import type { RouteContext, RouteDefinition } from "./router.ts";
 
 export { EMULATOR_ACCOUNT_NAME };
-
-/** The account's friendly name until `PATCH /account` changes it. */
-export const DEFAULT_ACCOUNT_FRIENDLY_NAME = "govcat catalog emulator";
+export { DEFAULT_ACCOUNT_FRIENDLY_NAME } from "./account_body.ts";
 
 const RULES_PATH = "/account/resourceSetRuleConfigs";
 const RULE_SETTING = "resourceSetRuleConfig";
 
-interface AccountChange {
-  friendlyName: string;
-  at: string;
-}
+/**
+ * Where the service itself answers the account's properties and keys: at the root of the account's host
+ * (`https://{account}.purview.azure.com/?api-version=2019-11-01-preview`, `/listkeys`, `/regeneratekeys`),
+ * as Microsoft's recorded live sessions show (Azure/azure-sdk-for-net
+ * `sdk/purview/Azure.Analytics.Purview.Account/tests/SessionRecords/AccountsClientTest/{GetTask,UpdateTask,ListKeysTask,RegenerateKeysTask}.json`;
+ * Azure/azure-sdk-for-js
+ * `sdk/purview/purview-administration-rest/recordings/node/get_account_info/recording_should_get_the_account_info.json`).
+ * Each is the same route as its `/account` spelling, which the emulator keeps serving.
+ */
+const ROOT_ROUTES: Record<string, string> = {
+  "/account": "/",
+  "/account/listkeys": "/listkeys",
+  "/account/regeneratekeys": "/regeneratekeys",
+};
 
 /** Account properties, keys and resource set rules. Endpoints name the emulator's own URL. */
 export const accountArea: ApiArea = (deps) => {
@@ -108,38 +119,10 @@ export const accountArea: ApiArea = (deps) => {
       handler: () => new Response(null, { status: store.remove(RULE_SETTING) ? 200 : 204 }),
     },
   ];
-  return routes;
+  const atRoot = routes.filter((route) => ROOT_ROUTES[route.path] !== undefined)
+    .map((route) => ({ ...route, path: ROOT_ROUTES[route.path] }));
+  return [...routes, ...atRoot];
 };
-
-function accountBody(base: string, createdAt: string, change: AccountChange | undefined) {
-  return {
-    id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/govcat-emulator/providers/` +
-      `Microsoft.Purview/accounts/${EMULATOR_ACCOUNT_NAME}`,
-    name: EMULATOR_ACCOUNT_NAME,
-    type: "Microsoft.Purview/accounts",
-    location: "local",
-    sku: { name: "Standard", capacity: 1 },
-    systemData: {
-      createdBy: "govcat emulator",
-      createdByType: "Application",
-      createdAt,
-      lastModifiedBy: change ? "emulator-user" : "govcat emulator",
-      lastModifiedByType: change ? "User" : "Application",
-      lastModifiedAt: change?.at ?? createdAt,
-    },
-    properties: {
-      friendlyName: change?.friendlyName ?? DEFAULT_ACCOUNT_FRIENDLY_NAME,
-      createdBy: "govcat emulator",
-      createdByObjectId: "00000000-0000-0000-0000-000000000000",
-      createdAt,
-      provisioningState: "Succeeded",
-      publicNetworkAccess: "Enabled",
-      endpoints: { catalog: `${base}/catalog`, scan: `${base}/scan`, guardian: `${base}/guardian` },
-      privateEndpointConnections: [],
-      managedResources: {},
-    },
-  };
-}
 
 /**
  * The key `keyType` names. The contract's values are PrimaryAtlasKafkaKey and SecondaryAtlasKafkaKey, an

@@ -31,6 +31,13 @@ export const ROOT_NAME = EMULATOR_ACCOUNT_NAME.toLowerCase();
 /** Friendly name of the root collection: the account's own friendly name. */
 export const ROOT_FRIENDLY_NAME = "govcat catalog emulator";
 
+/**
+ * Description of the root collection, as the service gives every account's root (Azure/azure-sdk-for-js
+ * `sdk/purview/purview-administration-rest/recordings/node/list_collections/recording_should_list_all_available_collections.json`:
+ * `"description": "The root collection."`).
+ */
+export const ROOT_DESCRIPTION = "The root collection.";
+
 /** Who the emulator records as creator of what it makes by itself (the root, seeded collections). */
 const EMULATOR_IDENTITY = { by: "govcat emulator", type: "Application" } as const;
 /** Who it records for changes made through the API; the emulator has no signed-in identity. */
@@ -120,7 +127,11 @@ export class CollectionStore {
     }
     const store = new CollectionStore(db);
     if (!store.get(ROOT_NAME)) {
-      store.put({ name: ROOT_NAME, friendlyName: ROOT_FRIENDLY_NAME }, EMULATOR_IDENTITY, now);
+      store.put(
+        { name: ROOT_NAME, friendlyName: ROOT_FRIENDLY_NAME, description: ROOT_DESCRIPTION },
+        EMULATOR_IDENTITY,
+        now,
+      );
     }
     // Only on the very first start: a collection deleted later must not come back on a restart.
     if (!exists) store.#adoptEntityCollections(entities, now);

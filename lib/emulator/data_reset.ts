@@ -17,7 +17,7 @@
  *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule.
  *
  * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, the
- * root collection, with its original friendly name and no description, and the glossary named `Glossary`
+ * root collection, with its original friendly name and description, and the glossary named `Glossary`
  * (a new one, without terms; see `glossary_default.ts`). The search index follows by
  * itself (its triggers see the deletes). Faults, scripts and statistics are the admin route's business.
  *
@@ -34,7 +34,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { TypeSystem } from "./area.ts";
-import { ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections_store.ts";
+import { ROOT_DESCRIPTION, ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections_store.ts";
 import { addDefaultGlossary, DEFAULT_GLOSSARY } from "./glossary_default.ts";
 import type { EntityStore } from "./store.ts";
 import { TypeRegistry } from "./types/type_registry.ts";
@@ -101,8 +101,8 @@ export function clearCatalogData(store: EntityStore, types?: TypeSystem): DataRe
       cleared[key] = Number(db.prepare(`DELETE FROM ${table}${condition}`).run().changes);
     }
     if (tables.has("account_collections")) {
-      db.prepare("UPDATE account_collections SET friendly_name = ?, description = NULL WHERE name = ?")
-        .run(ROOT_FRIENDLY_NAME, ROOT_NAME);
+      db.prepare("UPDATE account_collections SET friendly_name = ?, description = ? WHERE name = ?")
+        .run(ROOT_FRIENDLY_NAME, ROOT_DESCRIPTION, ROOT_NAME);
     }
     if (tables.has("glossary_glossaries")) addDefaultGlossary(db, Date.now());
   });

@@ -115,14 +115,16 @@ export function faultError(status: number): EmulatorError {
 }
 
 const AZURE_STYLE_PATHS = /^\/(_emulator|account|collections|scan|datagovernance)(\/|$)/;
+/** The account API at the host's root (`GET /`, `POST /listkeys`, `POST /regeneratekeys`). */
+const ACCOUNT_ROOT_PATHS = /^\/(listkeys|regeneratekeys)?\/?$/;
 
 /**
- * Account (collections under `/account/collections` and `/collections` too), scanning, the unified catalog
- * and the admin endpoints use azure-style bodies, routes that do not exist included; the data-map API uses
- * Atlas ones.
+ * Account (at the root too; collections under `/account/collections` and `/collections`), scanning, the
+ * unified catalog and the admin endpoints use azure-style bodies, routes that do not exist included; the
+ * data-map API uses Atlas ones.
  */
 export function errorStyleForPath(path: string): ErrorStyle {
-  return AZURE_STYLE_PATHS.test(path) ? "azure" : "atlas";
+  return AZURE_STYLE_PATHS.test(path) || ACCOUNT_ROOT_PATHS.test(path) ? "azure" : "atlas";
 }
 
 /** The JSON body of an error in the given style. */

@@ -67,7 +67,8 @@ export interface SearchResult {
   "@search.count": number;
   "@search.count.approximate": boolean;
   continuationToken?: string;
-  "@search.facets"?: FacetCounts;
+  /** The counts of the facets asked for; null when none were asked. */
+  "@search.facets": FacetCounts | null;
   value: SearchResultItem[];
 }
 
@@ -95,10 +96,14 @@ export function searchEntities(index: SearchIndex, request: SearchRequest, now: 
   const result: SearchResult = {
     "@search.count": hits.length,
     "@search.count.approximate": false,
+    // The service answers `"@search.facets": null` when the query asks for no facets (Azure/azure-sdk-for-net
+    // sdk/purview/Azure.Analytics.Purview.Catalog/tests/SessionRecords/CatalogClientTest/Search.json).
+    "@search.facets": facets.length > 0 ? facetCounts(hits, facets) : null,
     value: page.map((hit) => resultItem(hit, words)),
   };
+  // Only when more matches follow: the token is "absent if there's no more data" (QueryResult,
+  // https://learn.microsoft.com/rest/api/purview/datamapdataplane/discovery/query), as in the recordings above.
   if (offset + limit < hits.length) result.continuationToken = writeToken(offset + limit, fingerprint);
-  if (facets.length > 0) result["@search.facets"] = facetCounts(hits, facets);
   return result;
 }
 

@@ -84,9 +84,15 @@ function suggestion(hit: Hit, words: string[]): Record<string, unknown> {
   const text = highlight(d.name, words, "chunk") ??
     (d.displayName ? highlight(d.displayName, words, "chunk") : undefined) ?? d.name;
   const item: Record<string, unknown> = { "@search.score": hit.score, "@search.text": text };
-  // The contract types these fields as strings: leave out what the entity does not have.
+  // The contract types these fields as strings: leave out what the entity does not have...
   for (const [field, value] of Object.entries(documentFields(d))) {
     if (value !== null && value !== undefined) item[field] = value;
+  }
+  // ...but an asset's owner and description, which the service sends as null when the asset has none
+  // (Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Catalog/tests/SessionRecords/CatalogClientTest/Suggest.json).
+  if (!d.glossaryRecord) {
+    item.owner ??= null;
+    item.description ??= null;
   }
   return item;
 }

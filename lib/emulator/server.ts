@@ -90,6 +90,7 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/glossary (glossaries, categories, terms, assignments; term CSV import with status)",
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
   "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
+  "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
 ] as const;
 
 /**

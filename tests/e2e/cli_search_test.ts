@@ -62,3 +62,43 @@ Deno.test("search commands refuse bad input with exit code 2 and send nothing", 
     assert.equal(setup.requests(), 0, "nothing reached the catalog");
   });
 });
+
+Deno.test("search query pages with --continuation-token to the end; null facets render as no facets", async () => {
+  await withCliSetup({ seed: true }, async (setup) => {
+    // The service answers "@search.facets": null when no facet is asked (Azure/azure-sdk-for-net
+    // sdk/purview/Azure.Analytics.Purview.Catalog/tests/SessionRecords/CatalogClientTest/Search.json), and
+    // a continuationToken only while more matches follow.
+    const first = await setup.govcat("search", "query", "--keywords=*", "--limit=3");
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.json["@search.facets"], null);
+    const total = first.json["@search.count"];
+    const seen = new Set<string>(first.json.value.map((item: { id: string }) => item.id));
+    let token: string | undefined = first.json.continuationToken;
+    for (let pages = 1; token !== undefined && pages <= total; pages++) {
+      const next = await setup.govcat(
+        "search",
+        "query",
+        "--keywords=*",
+        "--limit=3",
+        `--continuation-token=${token}`,
+      );
+      assert.equal(next.code, 0, next.stderr);
+      for (const item of next.json.value) seen.add(item.id);
+      token = next.json.continuationToken;
+    }
+    assert.equal(token, undefined, "the last page has no token");
+    assert.equal(seen.size, total, "every match once");
+
+    const table = await setup.govcatText(
+      "search",
+      "query",
+      "--keywords=customers",
+      "--limit=2",
+      "--output=table",
+    );
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /Customers/);
+    assert.match(table.stdout, /^continuationToken: \S+$/m);
+    assert.doesNotMatch(table.stdout, /search\.facets/, "a null facet list is no note and no rows");
+  });
+});

@@ -4,8 +4,9 @@
  * and policies; `query`, `facets` (GET and POST) and `query/count` for terms, data products, critical data
  * elements and objectives; the generic `GET /{entityType}/{entityId}/relationships`.
  *
- * Every request needs an `api-version` query parameter (`YYYY-MM-DD` or `YYYY-MM-DD-preview`) and is
- * counted against the service's per-operation rate limits over a 20-second sliding window (see
+ * A request's `api-version` query parameter must be a date version (`YYYY-MM-DD` or `YYYY-MM-DD-preview`);
+ * one without it gets {@link UNIFIED_DEFAULT_API_VERSION} (see there why). Every request is counted against
+ * the service's per-operation rate limits over a 20-second sliding window (see
  * {@link UnifiedCatalogOptions}); over the limit it answers 429 with `Retry-After`.
  *
  * @example
@@ -20,7 +21,7 @@
 import type { ApiArea, AreaDependencies } from "../area.ts";
 import type { RouteDefinition, RouteHandler } from "../router.ts";
 import { UnifiedCatalog } from "./unified_catalog.ts";
-import { invalidApiVersion, missingApiVersion } from "./unified_errors.ts";
+import { invalidApiVersion } from "./unified_errors.ts";
 import { kindRoutes, type UnifiedRoute } from "./unified_kind_routes.ts";
 import { genericRelationshipRoutes, keyResultRoutes, policyRoutes } from "./unified_other_routes.ts";
 import { UnifiedStore } from "./unified_store.ts";
@@ -44,6 +45,20 @@ export interface UnifiedCatalogOptions {
 }
 
 const API_VERSION = /^\d{4}-\d{2}-\d{2}(-preview)?$/;
+
+/**
+ * The version a request without `api-version` is answered with: the one govcat's own client sends by
+ * default (`CATALOG_UNIFIED_API_VERSION`). Keayoub/pvw-cli sends no `api-version` on its unified catalog
+ * calls (`purviewcli/client/_unified_catalog.py`: `self.params = {}` for `/datagovernance/catalog/...`,
+ * sent as is by `purviewcli/client/sync_client.py`) and relies on the service for it. What the service
+ * does then is documented nowhere we could find (Microsoft Learn's unified catalog REST reference lists
+ * `api-version` on every operation; no recorded traffic or issue thread shows a call without it). Public
+ * clients expect such a call to succeed: pvw-cli's live probes (`scripts/test_new_endpoints.py`) send
+ * `GET /datagovernance/catalog/businessdomains` with no parameters and count only a 2xx as live, while
+ * sending `api-version` to the data quality and health areas beside it. So the emulator accepts such a
+ * call and applies this version rather than refusing what a real client sends.
+ */
+export const UNIFIED_DEFAULT_API_VERSION = "2025-09-15-preview";
 
 /** Builds the area; {@link unifiedCatalogArea} is the one the emulator mounts, with the default limits. */
 export function createUnifiedCatalogArea(options: UnifiedCatalogOptions = {}): ApiArea {
@@ -77,8 +92,10 @@ function unifiedRoutes(
       try {
         throttle?.check(operation, operationClass, deps.now());
         const version = ctx.url.searchParams.get("api-version");
-        if (version === null || version === "") throw missingApiVersion();
-        if (!API_VERSION.test(version)) throw invalidApiVersion(version);
+        // Set on the request's URL, so the nextLink of a page names the version it was answered with.
+        if (version === null || version === "") {
+          ctx.url.searchParams.set("api-version", UNIFIED_DEFAULT_API_VERSION);
+        } else if (!API_VERSION.test(version)) throw invalidApiVersion(version);
         return await handler(ctx);
       } catch (error) {
         if (!ctx.request.bodyUsed) await ctx.request.body?.cancel().catch(() => {});

@@ -11,16 +11,6 @@ export function invalidField(target: string, message: string): EmulatorError {
   return new EmulatorError(400, "InvalidRequest", message, { target });
 }
 
-/** The `api-version` query parameter is missing (400), as on the service. */
-export function missingApiVersion(): EmulatorError {
-  return new EmulatorError(
-    400,
-    "MissingApiVersionParameter",
-    "The api-version query parameter (?api-version=) is required for all requests, e.g. api-version=2025-09-15-preview.",
-    { target: "api-version" },
-  );
-}
-
 /** The `api-version` query parameter is not a date version (400). */
 export function invalidApiVersion(value: string): EmulatorError {
   return new EmulatorError(

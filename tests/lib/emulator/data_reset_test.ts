@@ -157,7 +157,11 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     assert.equal(collections.body.count, 1);
     assert.equal(collections.body.value[0].name, "emulator");
     assert.equal(collections.body.value[0].friendlyName, "govcat catalog emulator");
-    assert.equal(collections.body.value[0].description, undefined);
+    assert.equal(
+      collections.body.value[0].description,
+      "The root collection.",
+      "the root's own description again",
+    );
     const account = await ok(emulator, "GET", `/account?${ACCOUNT_V}`);
     assert.equal(
       account.body.properties.friendlyName,

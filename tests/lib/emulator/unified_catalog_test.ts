@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import { DEFAULT_UNIFIED_API_VERSION } from "../../../lib/config.ts";
+import { UNIFIED_DEFAULT_API_VERSION } from "../../../lib/emulator/unified/unified_area.ts";
 import { call, type JsonReply, withEmulator } from "./emulator_test_helpers.ts";
 
 const UC = "/datagovernance/catalog";
@@ -79,13 +81,32 @@ Deno.test("unified catalog: domain and term CRUD with systemData and enum spelli
   });
 });
 
+Deno.test("unified catalog: a call without api-version is answered with the default version", async () => {
+  // Keayoub/pvw-cli sends none on its /datagovernance/catalog calls (purviewcli/client/_unified_catalog.py).
+  assert.equal(UNIFIED_DEFAULT_API_VERSION, DEFAULT_UNIFIED_API_VERSION, "govcat's own client default");
+  await withEmulator({}, async (emulator) => {
+    for (const name of ["Sales", "Finance", "Marketing"]) {
+      const created = await call(emulator, "POST", `${UC}/businessdomains`, { name, type: "FunctionalUnit" });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+    }
+    const page = await call(emulator, "GET", `${UC}/businessdomains?top=2`);
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    assert.equal(page.body.value.length, 2);
+    const next = new URL(page.body.nextLink);
+    assert.equal(next.searchParams.get("api-version"), UNIFIED_DEFAULT_API_VERSION, "the version applied");
+    const rest = await call(emulator, "GET", next.pathname + next.search);
+    assert.equal(rest.status, 200);
+    assert.equal(rest.body.value.length, 1);
+    const empty = await call(emulator, "GET", `${UC}/businessdomains/${page.body.value[0].id}?api-version=`);
+    assert.equal(empty.status, 200, "an empty api-version is a missing one");
+  });
+});
+
 Deno.test("unified catalog: validation messages", async () => {
   await withEmulator({}, async (emulator) => {
-    const noVersion = await call(emulator, "GET", `${UC}/terms`);
-    assert.equal(noVersion.status, 400);
-    assert.equal(noVersion.body.error.code, "MissingApiVersionParameter");
     const badVersion = await call(emulator, "GET", `${UC}/terms?api-version=latest`);
     assert.equal(badVersion.status, 400);
+    assert.equal(badVersion.body.error.code, "InvalidApiVersionParameter");
 
     const noDomain = await uc(emulator, "POST", "/terms", { name: "X", status: "DRAFT" });
     assert.equal(noDomain.status, 400);

@@ -27,7 +27,7 @@ Deno.test("list_collections returns every collection, bounded by limit", async (
     const all = await call(h, "list_collections", {});
     assert.ok(!all.result.isError, JSON.stringify(all.json));
     assert.deepEqual(all.data.collections, [
-      { name: "emulator", friendly_name: "govcat catalog emulator" },
+      { name: "emulator", friendly_name: "govcat catalog emulator", description: "The root collection." },
       {
         name: "sales",
         friendly_name: "Sales",

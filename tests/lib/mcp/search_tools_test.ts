@@ -120,3 +120,30 @@ Deno.test("search_entities returns facet counts over all matches when asked", as
     await h.close();
   }
 });
+
+Deno.test("search_entities pages with continuation_token to the end, over answers with null facets", async () => {
+  // The emulator answers as the service does: "@search.facets": null when none are asked, and a
+  // continuationToken only while more matches follow (recorded CatalogClientTest/Search.json).
+  const h = await startHarness();
+  try {
+    const first = await call(h, "search_entities", { query: "*", limit: 3 });
+    const total = first.count as number;
+    const seen = new Set((first.results as Array<{ guid: string }>).map((r) => r.guid));
+    let page = first;
+    for (let n = 1; page.truncated && n <= total; n++) {
+      assert.equal(typeof page.continuation_token, "string");
+      page = await call(h, "search_entities", {
+        query: "*",
+        limit: 3,
+        continuation_token: page.continuation_token,
+      });
+      for (const r of page.results as Array<{ guid: string }>) seen.add(r.guid);
+    }
+    assert.equal(page.truncated, false);
+    assert.equal(page.continuation_token, undefined, "the last page has no token");
+    assert.equal(page.facets, undefined);
+    assert.equal(seen.size, total, "every match once");
+  } finally {
+    await h.close();
+  }
+});

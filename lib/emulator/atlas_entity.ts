@@ -1,7 +1,8 @@
 /**
  * The Atlas v2 entity routes (`/atlas/v2/entity...` and `/entity/moveTo`) with the request and response
  * shapes of the 2023-09-01 data-map contract. This file holds create or update, reads (by guid, unique
- * attribute, in bulk, headers) and soft deletes; the other route families live beside it and are mounted
+ * attribute, in bulk, headers) and soft deletes (a glossary's guid deletes the glossary:
+ * `entity_glossary_delete.ts`); the other route families live beside it and are mounted
  * here: partial updates and moves (`entity_partial_update.ts`), classifications, labels and business
  * metadata (`entity_classifications.ts`, `entity_labels.ts`, `entity_business_metadata.ts`,
  * `business_metadata_import.ts`).
@@ -26,6 +27,7 @@ import { businessMetadataImportRoutes } from "./business_metadata_import.ts";
 import { businessMetadataRoutes } from "./entity_business_metadata.ts";
 import { classificationRoutes } from "./entity_classifications.ts";
 import { collectionEntityRoutes } from "./entity_collection_writes.ts";
+import { deleteGlossaryAsEntity } from "./entity_glossary_delete.ts";
 import { labelRoutes } from "./entity_labels.ts";
 import {
   entitiesWithExtInfoInputs,
@@ -174,6 +176,11 @@ function listByUniqueAttributes(reads: ReadContext, ctx: RouteContext): Response
  * existed stays a 404, as the emulator has always answered it.
  */
 function deleteByGuid(deps: AreaDependencies, ctx: RouteContext): Response {
+  // A glossary's guid deletes the glossary, as on the service (entity_glossary_delete.ts says where from).
+  const glossary = deps.store.get(ctx.params.guid)
+    ? undefined
+    : deleteGlossaryAsEntity(deps, ctx.params.guid);
+  if (glossary) return jsonResponse(glossary);
   entityByGuid(deps, ctx.params.guid);
   return jsonResponse(deleteEntities(deps.store, [ctx.params.guid], deps.now()));
 }

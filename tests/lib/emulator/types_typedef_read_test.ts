@@ -230,6 +230,10 @@ Deno.test("typedefs carry what the service lists: six lists, propagateTags, owne
     assert.equal(table.isOptional, false, "a composition's child names its container");
     assert.equal(table.constraints, undefined);
     assert.equal((await relationAttribute("azure_sql_table", "meanings")).constraints, undefined);
+    // As recorded for AtlasGlossary: its terms and categories are owned.
+    for (const name of ["terms", "categories"]) {
+      assert.deepEqual((await relationAttribute("AtlasGlossary", name)).constraints, [{ type: "ownedRef" }]);
+    }
 
     // A created definition keeps its serviceType, options and propagateTags; the answer lists all six.
     const created = await call(emulator, "POST", `${TYPES}/typedefs`, {

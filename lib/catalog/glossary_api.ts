@@ -367,8 +367,10 @@ export class GlossaryApi extends GlossaryBulkApi {
         location = headers.get("operation-location");
       },
     });
+    // The service's 202 carries the operation (Azure/azure-sdk-for-js
+    // sdk/purview/purview-catalog-rest/recordings/browsers/purview_catalog_glossary_test/recording_should_work_with_lro_helper.json);
+    // the 2023-02-01-preview contract's example names it only by the Operation-Location header.
     if (accepted && typeof accepted === "object" && typeof accepted.id === "string") return accepted;
-    // The contract's 202 carries no body: the operation is named by the Operation-Location header.
     const operationId = operationIdFrom(location);
     if (!operationId) {
       throw new CatalogError({
@@ -437,12 +439,17 @@ function hierarchy(options: TermOptions): Record<string, QueryValue> {
   return { includeTermHierarchy: options.includeTermHierarchy || undefined };
 }
 
-/** The operation id at the end of an `Operation-Location` URL (`…/terms/import/{operationId}?api-version=…`). */
+/**
+ * The operation id at the end of an `Operation-Location` URL (`…/terms/import/{operationId}?api-version=…`).
+ * The service has also sent the query escaped into the path (`…/{operationId}%3Fapi-version=…`, Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_glossary_test/recording_should_work_with_lro_helper.json):
+ * the id ends before it.
+ */
 export function operationIdFrom(location: string | null): string | undefined {
   if (!location) return undefined;
   try {
     const last = new URL(location).pathname.split("/").filter(Boolean).pop();
-    return last ? decodeURIComponent(last) : undefined;
+    return last ? decodeURIComponent(last).split("?")[0] || undefined : undefined;
   } catch {
     return undefined;
   }

@@ -267,8 +267,19 @@ export interface ImportCsvOperation {
   lastUpdateTime?: string;
   /** Progress: terms imported so far and terms found in the file, both as decimal strings. */
   properties?: { importedTerms?: string; totalTermsDetected?: string; [field: string]: unknown };
-  /** Why the import failed, when `status` is `Failed`. */
-  error?: { code?: string; message?: string; [field: string]: unknown };
+  /**
+   * Why the import failed, when `status` is `Failed`: the service writes `errorCode` (a number, 0 while
+   * nothing failed) and `errorMessage` (Azure/azure-sdk-for-js
+   * sdk/purview/purview-catalog-rest/recordings/browsers/purview_catalog_glossary_test/recording_should_work_with_lro_helper.json);
+   * `code` and `message` are read too.
+   */
+  error?: {
+    errorCode?: number;
+    errorMessage?: string;
+    code?: string;
+    message?: string;
+    [field: string]: unknown;
+  };
   /** Fields of newer contract versions, kept as read. */
   [field: string]: unknown;
 }

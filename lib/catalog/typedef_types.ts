@@ -213,6 +213,16 @@ export interface AtlasTypeDef {
   relationshipCategory?: "ASSOCIATION" | "AGGREGATION" | "COMPOSITION";
   /** For a relationship type: the label of its edges in the graph. */
   relationshipLabel?: string;
+  /**
+   * For a relationship type: which way classifications flow along it (`NONE`, `ONE_TO_TWO`, `TWO_TO_ONE`,
+   * `BOTH`); the service lists it on every relationship type.
+   */
+  propagateTags?: "NONE" | "ONE_TO_TWO" | "TWO_TO_ONE" | "BOTH";
+  /**
+   * For an entity type: the business metadata attributes that apply to it, by business metadata name
+   * (`{}` when none do); set by the service.
+   */
+  businessAttributeDefs?: Record<string, AtlasAttributeDef[]>;
   /** Fields of newer contract versions, kept as read. */
   [field: string]: unknown;
 }

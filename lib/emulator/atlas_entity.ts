@@ -1,7 +1,8 @@
 /**
  * The Atlas v2 entity routes (`/atlas/v2/entity...` and `/entity/moveTo`) with the request and response
  * shapes of the 2023-09-01 data-map contract. This file holds create or update, reads (by guid, unique
- * attribute, in bulk, headers) and soft deletes; the other route families live beside it and are mounted
+ * attribute, in bulk, headers) and soft deletes (a glossary's guid deletes the glossary:
+ * `entity_glossary_delete.ts`); the other route families live beside it and are mounted
  * here: partial updates and moves (`entity_partial_update.ts`), classifications, labels and business
  * metadata (`entity_classifications.ts`, `entity_labels.ts`, `entity_business_metadata.ts`,
  * `business_metadata_import.ts`).
@@ -26,6 +27,7 @@ import { businessMetadataImportRoutes } from "./business_metadata_import.ts";
 import { businessMetadataRoutes } from "./entity_business_metadata.ts";
 import { classificationRoutes } from "./entity_classifications.ts";
 import { collectionEntityRoutes } from "./entity_collection_writes.ts";
+import { deleteGlossaryAsEntity } from "./entity_glossary_delete.ts";
 import { labelRoutes } from "./entity_labels.ts";
 import {
   entitiesWithExtInfoInputs,
@@ -51,6 +53,8 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import { queryFlag, queryValues, type RouteContext } from "./router.ts";
 
 const UNIQUE = "/atlas/v2/entity/uniqueAttribute/type/{typeName}";
+/** The prefix of the bulk unique-attribute parameters (`attr_1:qualifiedName`, `attr_N:qualifiedName`). */
+const ATTR_PREFIX = "attr_";
 
 /** What the read routes need: the area's dependencies and the relationships shown on entities. */
 interface ReadContext {
@@ -132,19 +136,24 @@ function getByUniqueAttribute(reads: ReadContext, ctx: RouteContext): Response {
 }
 
 /**
- * `attr_N:qualifiedName=...` (any N; the contract's example counts from 1) names one entity each. As in
- * Atlas's retriever, names that match no ACTIVE entity are skipped rather than failing the request.
+ * `attr_<index>:<attribute>=...` names one entity per index, read as Atlas reads it (apache/atlas
+ * webapp/src/main/java/org/apache/atlas/web/rest/EntityREST.java, getAttributesList): the index is whatever
+ * stands between `attr_` and the colon, digits or not, so the literal `attr_N:qualifiedName` that both
+ * contracts' examples write and Microsoft's SDKs send names one entity, beside `attr_0:`, `attr_1:`…; a
+ * repeated parameter counts with its first value only. As in Atlas's retriever, names that match no ACTIVE
+ * entity are skipped rather than failing the request.
  */
 function listByUniqueAttributes(reads: ReadContext, ctx: RouteContext): Response {
   const deps = reads.deps;
   const typeName = ctx.params.typeName;
   const groups = new Map<string, Record<string, string>>();
+  const seen = new Set<string>();
   for (const [name, value] of ctx.url.searchParams) {
-    const match = /^attr_(\d+):(.+)$/.exec(name);
-    if (!match) continue;
-    const group = groups.get(match[1]) ?? {};
-    group[match[2]] = value;
-    groups.set(match[1], group);
+    const separator = name.indexOf(":", ATTR_PREFIX.length);
+    if (!name.startsWith(ATTR_PREFIX) || separator < 0 || seen.has(name)) continue;
+    seen.add(name);
+    const index = name.slice(ATTR_PREFIX.length, separator);
+    groups.set(index, { ...groups.get(index), [name.slice(separator + 1)]: value });
   }
   if (groups.size === 0) {
     throw EmulatorError.invalidParameters(
@@ -158,8 +167,8 @@ function listByUniqueAttributes(reads: ReadContext, ctx: RouteContext): Response
   for (const [index, unique] of groups) {
     if (!unique.qualifiedName) {
       throw EmulatorError.invalidParameters(
-        `attr_${index}:qualifiedName is required (the emulator looks entities up by qualifiedName)`,
-        `attr_${index}:qualifiedName`,
+        `${ATTR_PREFIX}${index}:qualifiedName is required (the emulator looks entities up by qualifiedName)`,
+        `${ATTR_PREFIX}${index}:qualifiedName`,
       );
     }
     const entity = deps.store.findByQualifiedName(typeName, unique.qualifiedName);
@@ -174,6 +183,11 @@ function listByUniqueAttributes(reads: ReadContext, ctx: RouteContext): Response
  * existed stays a 404, as the emulator has always answered it.
  */
 function deleteByGuid(deps: AreaDependencies, ctx: RouteContext): Response {
+  // A glossary's guid deletes the glossary, as on the service (entity_glossary_delete.ts says where from).
+  const glossary = deps.store.get(ctx.params.guid)
+    ? undefined
+    : deleteGlossaryAsEntity(deps, ctx.params.guid);
+  if (glossary) return jsonResponse(glossary);
   entityByGuid(deps, ctx.params.guid);
   return jsonResponse(deleteEntities(deps.store, [ctx.params.guid], deps.now()));
 }

@@ -3,6 +3,10 @@
  * line the import reads, and `POST /atlas/v2/entity/businessmetadata/import` takes a multipart/form-data
  * `file` part in that format and answers a `BulkImportResult`.
  *
+ * The header line is skipped unread and the columns are read by position, as Atlas reads them (apache/atlas
+ * repository/src/main/java/org/apache/atlas/util/FileUtils.java): the template's names and Apache Atlas's
+ * (`TypeName,UniqueAttributeValue,…`, as Microsoft's SDK test uploads it) alike.
+ *
  * Each CSV row (after the header) names an entity by type and unique attribute value (the qualifiedName,
  * or the guid when the optional last column says `guid`), a business metadata attribute as
  * `<group>.<attribute>` and its value. As in Apache Atlas's `bulkCreateOrUpdateBusinessAttributes`, rows
@@ -115,11 +119,16 @@ interface ImportRecord {
   value: unknown;
 }
 
-/** Applies the data rows of an import file; returns the service's BulkImportResult. */
+/**
+ * Applies the data rows of an import file; returns the service's BulkImportResult, in the shape the
+ * service answered Microsoft's SDK test file (Azure/azure-sdk-for-js
+ * sdk/purview/purview-datamap-rest/recordings/node/purview_datamap_entity_test/recording_import_entity_business_metadata_.json):
+ * only the lists that have entries.
+ */
 export function importRecords(
   deps: AreaDependencies,
   records: string[][],
-): { failedImportInfoList: ImportInfo[]; successImportInfoList: ImportInfo[] } {
+): { failedImportInfoList?: ImportInfo[]; successImportInfoList?: ImportInfo[] } {
   const failed: ImportInfo[] = [];
   const succeeded: ImportInfo[] = [];
   const pending = new Map<string, { entity: AtlasEntity; bm: BusinessAttributes }>();
@@ -127,7 +136,9 @@ export function importRecords(
     // The header is line 1.
     const read = readRecord(deps, raw, index + 2);
     if (typeof read === "string") {
-      failed.push({ importStatus: "FAILED", remarks: read });
+      // A row that names no entity: both names empty, as the service answers it (recording cited at
+      // importRecords).
+      failed.push({ parentObjectName: "", childObjectName: "", importStatus: "FAILED", remarks: read });
       return;
     }
     let target = pending.get(read.entity.guid);
@@ -160,7 +171,11 @@ export function importRecords(
       });
     }
   }
-  return { failedImportInfoList: failed, successImportInfoList: succeeded };
+  // An empty list is left out, as the service left out successImportInfoList (recording cited above).
+  const result: { failedImportInfoList?: ImportInfo[]; successImportInfoList?: ImportInfo[] } = {};
+  if (failed.length > 0) result.failedImportInfoList = failed;
+  if (succeeded.length > 0) result.successImportInfoList = succeeded;
+  return result;
 }
 
 /** One data row at `line` of the file, read and checked; a string is the service's remark on a bad row. */

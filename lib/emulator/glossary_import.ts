@@ -1,26 +1,28 @@
 /**
- * Glossary term import from CSV (the 2023-02-01-preview catalog contract): `POST
- * /glossary/{glossaryGuid}/terms/import` (also by glossary name, and under `/atlas/v2` as the product spec
- * writes it) takes a multipart/form-data `file` part and answers 202 with the operation and its
- * `Operation-Location`; `GET /glossary/terms/import/{operationGuid}` answers the operation
- * (ImportCSVOperation).
+ * Glossary term import from CSV: `POST /glossary/{glossaryGuid}/terms/import` (also by glossary name, and
+ * under `/atlas/v2` as the product spec writes it) takes a multipart/form-data `file` part;
+ * `GET /glossary/terms/import/{operationGuid}` answers the operation (ImportCSVOperation).
  *
- * Like the service, the import runs after the upload: the operation is NotStarted, then Running, then
- * Succeeded (every row imported) or Failed (nothing imported, every row error listed by line), so callers
- * must poll. The emulator advances operations by elapsed time whenever the glossary area is used, instead
- * of with timers that could outlive it. Problems with the file itself (not multipart, not .csv, unreadable,
- * no Name column, no rows) are refused at once with 400.
+ * The 202 is answered as the service answers it, not as the 2023-02-01-preview contract's example writes
+ * it (headers only): a body with the operation, `status: "Running"`, and both `Location` and
+ * `Operation-Location` naming the status URL (Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/browsers/purview_catalog_glossary_test/recording_should_work_with_lro_helper.json).
+ * The import runs after the upload: Running, then Succeeded (every row imported) or Failed (nothing
+ * imported, every row error listed by line in `error.errorMessage`), so callers must poll. The emulator
+ * advances operations by elapsed time whenever the glossary area is used, instead of with timers that could
+ * outlive it. A file without data rows succeeds with no term, as the service's did; other problems with the
+ * file itself (not multipart, not CSV, unreadable, rows without a Name column) are refused at once with 400.
  *
  * @example
  * ```ts
- * import { IMPORT_RUN_MS, IMPORT_START_MS } from "./glossary_import.ts";
- * console.log(IMPORT_START_MS < IMPORT_RUN_MS); // true
+ * import { IMPORT_RUN_MS } from "./glossary_import.ts";
+ * console.log(IMPORT_RUN_MS); // 400
  * ```
  *
  * @module
  */
 import { parseCsv } from "../deps/csv.ts";
-import { isCsvUpload } from "./csv_upload.ts";
+import { isCsvUpload, uploadedForm } from "./csv_upload.ts";
 import type { AreaDependencies } from "./area.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { applyRows, checkRows, columnKey } from "./glossary_import_rows.ts";
@@ -28,12 +30,15 @@ import type { ImportOperation, ImportRecord, ImportRow } from "./glossary_model.
 import type { GlossaryViews } from "./glossary_views.ts";
 import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts";
 
-/** Milliseconds after the upload at which an import starts running. */
-export const IMPORT_START_MS = 100;
 /** Milliseconds after the upload at which an import has finished. */
 export const IMPORT_RUN_MS = 400;
 
 const CATALOG_API_VERSION = "2023-02-01-preview";
+
+/** The error of an import that has not failed, as the service writes it. */
+const NO_ERROR = { errorCode: 0, errorMessage: "" };
+/** The `errorCode` of a failed import: the rows were bad input (no recorded failure shows the service's). */
+const IMPORT_FAILED_CODE = 400;
 
 /** The import operations of one emulator. */
 export class GlossaryImports {
@@ -50,13 +55,17 @@ export class GlossaryImports {
     const rows = await readImportFile(ctx.request);
     const now = this.#deps.now();
     const record: ImportRecord = {
+      // The service's 202 body: Running at once, terms not yet counted ("-1"), counts as decimal
+      // strings, `errorCode` a number (recording_should_work_with_lro_helper.json, cited above).
       operation: {
         id: crypto.randomUUID(),
-        status: "NotStarted",
+        status: "Running",
         createTime: timestamp(now),
+        taskPickUpTime: null,
         lastUpdateTime: timestamp(now),
-        properties: { importedTerms: "0", totalTermsDetected: String(rows.length) },
-        error: { code: "", message: "" },
+        properties: { importedTerms: "0", totalTermsDetected: "-1" },
+        error: NO_ERROR,
+        progress: { status: null, statistics: null },
       },
       glossaryGuid,
       includeTermHierarchy: queryFlag(ctx.url, "includeTermHierarchy"),
@@ -81,10 +90,6 @@ export class GlossaryImports {
     for (const record of this.#views.glossaries.unfinishedImports()) {
       const elapsed = now - record.startedAt;
       if (elapsed >= IMPORT_RUN_MS) this.#finish(record, now);
-      else if (elapsed >= IMPORT_START_MS && record.operation.status === "NotStarted") {
-        record.operation = { ...record.operation, status: "Running", lastUpdateTime: timestamp(now) };
-        this.#views.glossaries.putImport(record);
-      }
     }
   }
 
@@ -116,13 +121,12 @@ export class GlossaryImports {
       properties: { importedTerms: String(imported), totalTermsDetected: String(record.rows.length) },
       error: failure
         ? {
-          code: "ATLAS-409-00-011",
-          message: `Glossary import failed: ${failure}${
+          errorCode: IMPORT_FAILED_CODE,
+          errorMessage: `Glossary import failed: ${failure}${
             details.map((d) => `; line ${d.line}: ${d.message}`).join("")
           }`,
-          details,
         }
-        : { code: "", message: "" },
+        : NO_ERROR,
     };
     // The rows are not needed once the import is done.
     store.putImport({ ...record, rows: [] });
@@ -136,8 +140,14 @@ export function importRoutes(imports: GlossaryImports, views: GlossaryViews): Ro
     const prefix = ctx.url.pathname.replace(/\/(atlas\/v2\/)?glossary\/.*$/, "");
     const location = `${ctx.url.origin}${prefix}/glossary/terms/import/${record.operation.id}` +
       `?api-version=${ctx.url.searchParams.get("api-version") ?? CATALOG_API_VERSION}`;
-    // As the catalog contract declares: 202 with the operation named only by Operation-Location.
-    return new Response(null, { status: 202, headers: { "operation-location": location } });
+    // As the service answers (recording cited in the module doc): the operation in the body, its status
+    // URL in both Location and Operation-Location. Retry-After is 1 s here (the service said 5) since the
+    // emulator's imports finish within IMPORT_RUN_MS.
+    return jsonResponse(record.operation, 202, {
+      location,
+      "operation-location": location,
+      "retry-after": "1",
+    });
   };
   const byGuid = async (ctx: RouteContext) => {
     const glossary = views.glossaries.glossary(ctx.params.glossaryGuid);
@@ -173,23 +183,12 @@ export function importRoutes(imports: GlossaryImports, views: GlossaryViews): Ro
 
 /** The data rows of the uploaded `file` part, with their line numbers; file-level problems are 400s. */
 async function readImportFile(request: Request): Promise<ImportRow[]> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    await request.body?.cancel();
-    throw EmulatorError.badRequest("Request body must be multipart/form-data with a file part");
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch (error) {
-    throw EmulatorError.badRequest(
-      `Request body is not valid multipart/form-data: ${(error as Error).message}`,
-    );
-  }
-  const file = form.get("file");
-  if (file === null || typeof file === "string") {
-    throw EmulatorError.invalidParameters("the file part is required", "file");
-  }
+  const form = await uploadedForm(request);
+  const part = form.get("file");
+  if (part === null) throw EmulatorError.invalidParameters("the file part is required", "file");
+  // A part without a filename arrives as text: the service read it as the file (202; the JS SDK test's
+  // `Content-Disposition: form-data; name="file"` in recording_should_work_with_lro_helper.json).
+  const file = typeof part === "string" ? new File([part], "file") : part;
   // A part named without `.csv` (`file`, as several clients send it) is read when its content is CSV text.
   if (!(await isCsvUpload(file))) {
     throw new EmulatorError(
@@ -200,15 +199,15 @@ async function readImportFile(request: Request): Promise<ImportRow[]> {
   }
   const records = await csvRecords(await file.text());
   const [header, ...data] = records;
+  // A file of one line (the JS SDK test's "random content") was imported by the service with no term:
+  // Running, then Succeeded with totalTermsDetected "0" (the recording cited in the module doc).
+  if (data.length === 0) return [];
   const keys = (header?.cells ?? []).map(columnKey);
   if (!keys.includes("name")) {
     throw EmulatorError.invalidParameters(
       "the CSV file has no Name column (the template's columns: Name, Nick Name, Status, Definition, …)",
       "file",
     );
-  }
-  if (data.length === 0) {
-    throw new EmulatorError(400, "ATLAS-400-00-09B", "No data found in the uploaded file");
   }
   return data.map(({ line, cells }) => {
     const byColumn: Record<string, string> = {};

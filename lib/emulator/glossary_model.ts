@@ -62,14 +62,22 @@ export interface StoredRelation {
 /** Status of a CSV import operation (the catalog contract's ImportCSVOperationStatus). */
 export type ImportStatus = "NotStarted" | "Running" | "Succeeded" | "Failed";
 
-/** A CSV import operation as stored and answered (ImportCSVOperation), plus what the emulator needs. */
+/**
+ * A CSV import operation as stored and answered (ImportCSVOperation), in the keys and value types the
+ * service answers (Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/browsers/purview_catalog_glossary_test/recording_should_work_with_lro_helper.json).
+ */
 export interface ImportOperation extends JsonObject {
   id: string;
   status: ImportStatus;
   createTime: string;
+  taskPickUpTime: string | null;
   lastUpdateTime: string;
+  /** Decimal strings; totalTermsDetected is "-1" until the file has been read. */
   properties: { importedTerms: string; totalTermsDetected: string };
-  error: { code: string; message: string; details?: Array<{ line: number; message: string }> };
+  /** errorCode 0 and an empty message unless the import failed. */
+  error: { errorCode: number; errorMessage: string };
+  progress: { status: string | null; statistics: JsonObject | null };
 }
 
 /** One data row of an import file: its line in the file and its cells by normalized column name. */

@@ -31,6 +31,45 @@ const keysOf = (index: number) => {
   return [column.name, ...column.aliases ?? []].map(columnKey);
 };
 
+/**
+ * The header forms the service's import is known to take. It reads the columns by position and skips the
+ * header line unread (apache/atlas repository/src/main/java/org/apache/atlas/util/FileUtils.java, readCSV):
+ * its template's names (`GET …/businessmetadata/import/template`), and Apache Atlas's, which Microsoft's SDK
+ * test uploads and the service parsed (Azure/azure-sdk-for-js
+ * sdk/purview/purview-datamap-rest/recordings/node/purview_datamap_entity_test/recording_import_entity_business_metadata_.json).
+ */
+const HEADER_FORMS: ReadonlyArray<{ name: string; columns: readonly string[] }> = [
+  { name: "the service's template header", columns: BUSINESS_METADATA_IMPORT_COLUMNS },
+  {
+    name: "Apache Atlas's header (as Microsoft's SDK tests write it)",
+    columns: [
+      "TypeName",
+      "UniqueAttributeValue",
+      "BusinessAttributeName",
+      "BusinessAttributeValue",
+      "UniqueAttributeName[optional]",
+    ],
+  },
+];
+
+/**
+ * Which header form the file uses, said for a log line or a report: one of {@link HEADER_FORMS} by name
+ * with its columns, or "a mix of …" when the cells come from both.
+ */
+export function headerForm(header: readonly string[]): string {
+  const cells = header.slice(0, BUSINESS_METADATA_IMPORT_COLUMNS.length).map((cell) => cell.trim());
+  const keys = cells.map(columnKey);
+  const optionalKey = (name: string) => columnKey(name.replace("[optional]", ""));
+  for (const form of HEADER_FORMS) {
+    const matches = keys.every((key, i) =>
+      form.columns[i] !== undefined &&
+      (key === columnKey(form.columns[i]) || key === optionalKey(form.columns[i]))
+    );
+    if (matches) return `${form.name}: ${cells.join(",")}`;
+  }
+  return `a mix of the template's and Apache Atlas's column names: ${cells.join(",")}`;
+}
+
 /** The service reads the columns by position: each template column the header has must be in its place. */
 export function columnOrderProblems(file: string, header: readonly string[]): CsvProblem[] {
   const problems: CsvProblem[] = [];

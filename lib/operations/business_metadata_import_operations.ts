@@ -9,7 +9,7 @@ import { readTextChecked } from "../checked_open.ts";
 import { delimiterOption } from "../csv/delimiter.ts";
 import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
 import { z } from "../deps/zod.ts";
-import { columnOrderProblems, paddedCopy } from "../imports/business_metadata_csv.ts";
+import { columnOrderProblems, headerForm, paddedCopy } from "../imports/business_metadata_csv.ts";
 import { bulkImportFields } from "./bulk_options.ts";
 import { checkFileFirst } from "../imports/csv_prechecks.ts";
 import { readHeader } from "../csv/template_choice.ts";
@@ -23,7 +23,9 @@ export const importBusinessMetadata = defineOperation({
   summary: "Import business metadata values of many entities from a CSV file",
   description: "The CSV has the columns of getBusinessMetadataTemplate, in that order (the service reads " +
     "them by position): EntityType, EntityUniqueAttributeValue, BusinessAttributeName (group.attribute), " +
-    "BusinessAttributeValue and an optional EntityUniqueAttributeName (qualifiedName or guid). The file is " +
+    "BusinessAttributeValue and an optional EntityUniqueAttributeName (qualifiedName, guid or another unique " +
+    "attribute); Apache Atlas's header names (TypeName, UniqueAttributeValue, …, UniqueAttributeName" +
+    "[optional]) are read too, and the form read is reported (--dry-run's header, an info log line). The file is " +
     "checked first and every problem listed as file:line:column; nothing is uploaded while one remains. " +
     "--dry-run stops after the check. The answer lists the rows imported and the rows that failed.",
   input: z.object({
@@ -37,6 +39,7 @@ export const importBusinessMetadata = defineOperation({
     const path = await ctx.files?.readable(input.bmFile, "--bm-file") ?? input.bmFile;
     const padded = await paddedCopy(path, input.bmFile, ctx.signal, delimiter);
     let rows: number;
+    let header: string[] = [];
     try {
       const report = await checkFileFirst(padded ?? path, businessMetadata, {
         displayName: input.bmFile,
@@ -46,15 +49,26 @@ export const importBusinessMetadata = defineOperation({
           if (checked.rows === 0) return [];
           // Read as the check read it.
           const read = { delimiter: checked.delimiter, signal: ctx.signal };
-          return columnOrderProblems(input.bmFile, await readHeader(path, input.bmFile, read));
+          header = await readHeader(path, input.bmFile, read);
+          return columnOrderProblems(input.bmFile, header);
         },
       });
       rows = report.rows;
     } finally {
       if (padded) await Deno.remove(padded).catch(() => {});
     }
+    // The service reads the columns by position whatever the header says: say which form was read.
+    const form = header.length > 0 ? headerForm(header) : undefined;
+    if (form) ctx.logger.info(`import-business-metadata: ${input.bmFile}: read ${form}`);
     if (input.dryRun) {
-      return { file: input.bmFile, template: businessMetadata.name, dryRun: true, valid: true, rows };
+      return {
+        file: input.bmFile,
+        template: businessMetadata.name,
+        header: form,
+        dryRun: true,
+        valid: true,
+        rows,
+      };
     }
     const csv = (await readTextChecked(path, input.bmFile)).replace(/^\uFEFF/, "");
     const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";

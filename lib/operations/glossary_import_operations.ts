@@ -180,7 +180,7 @@ async function serviceImport(
 }
 
 function importFailed(operation: ImportCsvOperation): GovcatError {
-  const message = operation.error?.message || "no reason given";
+  const message = operation.error?.errorMessage || operation.error?.message || "no reason given";
   return new GovcatError(`The term import ${operation.id} failed: ${message}`, {
     exitCode: 1,
     hint: "Nothing was imported. Fix the rows named above and run import-terms again.",

@@ -4,7 +4,13 @@
  * metadata value per row, the entity named by type and qualified name (or guid). Its attributes are those
  * of the governance and privacy business metadata templates (`govcat templates`).
  *
- * The service reads the columns by position, not by header name: keep them in the template's order.
+ * The service reads the columns by position, not by header name: keep them in the template's order. Its
+ * header line is skipped unread (apache/atlas repository/src/main/java/org/apache/atlas/util/FileUtils.java,
+ * readCSV), so besides the template's own names the file may say them as Apache Atlas and Microsoft's SDK
+ * tests write them, `TypeName,UniqueAttributeValue,BusinessAttributeName,BusinessAttributeValue,UniqueAttributeName[optional]`
+ * (the service parsed that file: Azure/azure-sdk-for-js
+ * sdk/purview/purview-datamap-rest/recordings/node/purview_datamap_entity_test/recording_import_entity_business_metadata_.json).
+ * Those names are read as aliases; `entity import-business-metadata` says which form it read.
  *
  * @example
  * ```ts
@@ -32,17 +38,19 @@ export const businessMetadata: CsvTemplate = {
   columns: [
     {
       name: "EntityType",
+      aliases: ["TypeName"],
       kind: "text",
       required: true,
-      description: "Type of the entity, e.g. azure_sql_table (first column)",
+      description: "Type of the entity, e.g. azure_sql_table (first column; also read as TypeName)",
       example: "azure_sql_table",
     },
     {
       name: "EntityUniqueAttributeValue",
+      aliases: ["UniqueAttributeValue"],
       kind: "text",
       required: true,
-      description: "The entity's qualifiedName, or its guid when EntityUniqueAttributeName says guid " +
-        "(second column)",
+      description: "The entity's qualifiedName, or the value of the unique attribute " +
+        "EntityUniqueAttributeName names (second column; also read as UniqueAttributeValue)",
       example: `${QN}/Customers`,
     },
     {
@@ -62,11 +70,13 @@ export const businessMetadata: CsvTemplate = {
     },
     {
       name: "EntityUniqueAttributeName[optional]",
-      aliases: ["EntityUniqueAttributeName"],
-      kind: "enum",
-      values: ["qualifiedName", "guid"],
-      description: "qualifiedName (the default when empty) or guid: what EntityUniqueAttributeValue holds " +
-        "(fifth column)",
+      aliases: ["EntityUniqueAttributeName", "UniqueAttributeName[optional]", "UniqueAttributeName"],
+      // Any attribute name: the service looks it up in the entity's type and fails the row alone when it
+      // is not a unique attribute there (Microsoft's SDK test sends `name`; the recording cited above).
+      kind: "text",
+      description: "The unique attribute EntityUniqueAttributeValue holds: qualifiedName (the default when " +
+        "empty), guid, or another unique attribute of the type; the service fails the row when it is not one " +
+        "(fifth column; also read as UniqueAttributeName[optional])",
       example: "qualifiedName",
     },
   ],

@@ -75,7 +75,12 @@ export function relationship(
   relationshipCategory: "ASSOCIATION" | "AGGREGATION" | "COMPOSITION",
   end1: EndSpec,
   end2: EndSpec,
-  options: { description?: string; attributeDefs?: Record<string, unknown>[]; serviceType?: string } = {},
+  options: {
+    description?: string;
+    attributeDefs?: Record<string, unknown>[];
+    serviceType?: string;
+    propagateTags?: "NONE" | "ONE_TO_TWO";
+  } = {},
 ): BuiltinDef {
   return {
     category: "RELATIONSHIP",
@@ -84,6 +89,7 @@ export function relationship(
       description: options.description ?? name,
       serviceType: options.serviceType,
       relationshipCategory,
+      propagateTags: options.propagateTags,
       endDef1: end(end1),
       endDef2: end(end2),
       attributeDefs: options.attributeDefs ?? [],
@@ -104,11 +110,12 @@ export function enumeration(
   name: string,
   description: string,
   elementDefs: Array<string | { value: string; ordinal: number; description?: string }>,
+  serviceType?: string,
 ): BuiltinDef {
   const elements = elementDefs.map((element, i) =>
     typeof element === "string" ? { value: element, ordinal: i } : element
   );
-  return { category: "ENUM", def: { name, description, elementDefs: elements } };
+  return { category: "ENUM", def: { name, description, elementDefs: elements, serviceType } };
 }
 
 /** A struct type. */

@@ -3,6 +3,12 @@
  * `Process` and lineage, the glossary types with their relationships and enums, generic schemas and columns,
  * and a couple of system structs.
  *
+ * Atlas's own types say `serviceType: "atlas_core"` and the glossary types are `__internal` entities, as
+ * Atlas's model defines them (apache/atlas addons/models/0000-Area0/0011-glossary_model.json) and the
+ * service lists them (Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_tepedefs_test/recording_should_list_all_available_typedefs_sources.json:
+ * AtlasGlossaryTermRelationshipStatus with serviceType atlas_core, AtlasGlossary under `__internal`).
+ *
  * @example
  * ```ts
  * import { CORE_TYPES } from "./builtin_core.ts";
@@ -20,6 +26,8 @@ import {
   required,
   struct,
 } from "./builtin_builders.ts";
+
+const ATLAS_CORE = "atlas_core";
 
 const GLOSSARY_RELATION_ATTRIBUTES = [
   optional("description", "string"),
@@ -43,7 +51,7 @@ export const CORE_TYPES: BuiltinDef[] = [
     { value: "DEPRECATED", ordinal: 2, description: "Being phased out." },
     { value: "OBSOLETE", ordinal: 3, description: "No longer to be used." },
     { value: "OTHER", ordinal: 99, description: "Any other status." },
-  ]),
+  ], ATLAS_CORE),
   enumeration("AtlasGlossaryTermAssignmentStatus", "How a term came to be assigned to an asset", [
     "DISCOVERED",
     "PROPOSED",
@@ -52,7 +60,7 @@ export const CORE_TYPES: BuiltinDef[] = [
     "DEPRECATED",
     "OBSOLETE",
     "OTHER",
-  ]),
+  ], ATLAS_CORE),
   struct("blob_soft_deleted_state", "Soft-delete state of a blob or file", [
     optional("deleted", "boolean"),
     optional("deletedTime", "date"),
@@ -60,34 +68,42 @@ export const CORE_TYPES: BuiltinDef[] = [
   ]),
   struct("hive_order", "Sort order of one column", [required("order", "int"), required("col", "string")]),
 
+  // Atlas's base of the types it keeps for itself (the glossary's among them).
+  entity("__internal", [], "__internal", [], ATLAS_CORE),
   entity("Referenceable", [], "Anything that can be found by a unique qualified name", [
     required("qualifiedName", "string", { isUnique: true, isIndexable: true }),
-  ]),
+  ], ATLAS_CORE),
   entity("Asset", ["Referenceable"], "A named asset of the data estate", [
     required("name", "string", { isIndexable: true }),
     optional("description", "string"),
     optional("owner", "string", { isIndexable: true }),
     optional("displayName", "string"),
     optional("userDescription", "string"),
-  ]),
-  entity("DataSet", ["Asset"], "Data at rest: a table, a file, a dataset"),
+  ], ATLAS_CORE),
+  entity("DataSet", ["Asset"], "Data at rest: a table, a file, a dataset", [], ATLAS_CORE),
   entity("Process", ["Asset"], "A transformation from input data sets to output data sets (lineage)", [
     optional("inputs", "array<DataSet>"),
     optional("outputs", "array<DataSet>"),
     // Purview's column-level lineage: a JSON string mapping source columns to sink columns.
     optional("columnMapping", "string"),
-  ]),
+  ], ATLAS_CORE),
   entity("azure_resource", ["Asset"], "A resource of an Azure subscription", [], "Azure"),
   entity("tabular_schema", ["DataSet"], "The schema of a file or other tabular data"),
   entity("column", ["DataSet"], "A column of a tabular schema", [optional("type", "string")]),
-  entity("AtlasGlossary", [], "A business glossary", glossaryAttributes()),
-  entity("AtlasGlossaryTerm", [], "A term of a business glossary", [
+  entity("AtlasGlossary", ["__internal"], "A business glossary", glossaryAttributes(), ATLAS_CORE),
+  entity("AtlasGlossaryTerm", ["__internal"], "A term of a business glossary", [
     ...glossaryAttributes(),
     optional("abbreviation", "string"),
     optional("examples", "array<string>"),
     optional("status", "glossary_term_status_value"),
-  ]),
-  entity("AtlasGlossaryCategory", [], "A category grouping glossary terms", glossaryAttributes()),
+  ], ATLAS_CORE),
+  entity(
+    "AtlasGlossaryCategory",
+    ["__internal"],
+    "A category grouping glossary terms",
+    glossaryAttributes(),
+    ATLAS_CORE,
+  ),
 
   relationship("dataset_process_inputs", "AGGREGATION", ["Process", "inputs", "SET", {
     container: true,
@@ -129,6 +145,9 @@ export const CORE_TYPES: BuiltinDef[] = [
       optional("steward", "string"),
       optional("source", "string"),
     ],
+    serviceType: ATLAS_CORE,
+    // As Atlas defines it: a term's classifications flow to the assets it is assigned to.
+    propagateTags: "ONE_TO_TWO",
   }),
   relationship("AtlasGlossarySynonym", "ASSOCIATION", ["AtlasGlossaryTerm", "synonyms", "SET"], [
     "AtlasGlossaryTerm",

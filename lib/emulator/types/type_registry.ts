@@ -104,7 +104,6 @@ export class TypeRegistry {
     const result = typesDefOf(wanted.map((def) => this.#view(def)));
     const type = filterCategory(filter.type);
     if (filter.includeTermTemplate || type === "TERM_TEMPLATE") result.termTemplateDefs ??= [];
-    if (type === "BUSINESS_METADATA") result.businessMetadataDefs ??= [];
     return result;
   }
 
@@ -150,16 +149,25 @@ export class TypeRegistry {
       for (const [own, other] of [[def.endDef1, def.endDef2], [def.endDef2, def.endDef1]]) {
         if (!this.isA(typeName, own.type)) continue;
         const many = own.cardinality !== "SINGLE";
-        result.push({
+        // As the service lists them (Azure/azure-sdk-for-js
+        // sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_tepedefs_test/recording_should_list_all_available_typedefs_sources.json):
+        // in a composition the container's attribute owns its children (`ownedRef`) and the child's
+        // attribute naming its container is not optional (shown only: entity writes do not require it).
+        const composition = def.relationshipCategory === "COMPOSITION";
+        const attribute: AtlasAttributeDef = {
           name: own.name,
           typeName: many ? `array<${other.type}>` : other.type,
-          isOptional: true,
+          isOptional: !(composition && other.isContainer),
           cardinality: own.cardinality,
           valuesMinCount: -1,
           valuesMaxCount: -1,
           isUnique: false,
           isIndexable: false,
           includeInNotification: false,
+        };
+        if (composition && own.isContainer) attribute.constraints = [{ type: "ownedRef" }];
+        result.push({
+          ...attribute,
           relationshipTypeName: def.name,
           isLegacyAttribute: own.isLegacyAttribute,
         });
@@ -271,6 +279,23 @@ export class TypeRegistry {
     });
   }
 
+  /**
+   * The business metadata attributes that apply to an entity type, by business metadata name: those whose
+   * `applicableEntityTypes` option (a JSON array of type names, as Atlas writes it) names the type or one
+   * of its supertypes.
+   */
+  #businessAttributeDefs(typeName: string): Record<string, AtlasAttributeDef[]> {
+    const result: Record<string, AtlasAttributeDef[]> = {};
+    for (const def of this.#byName.values()) {
+      if (def.category !== "BUSINESS_METADATA") continue;
+      const applicable = (def.attributeDefs ?? []).filter((attribute) =>
+        applicableTypes(attribute).some((type) => this.isA(typeName, type))
+      );
+      if (applicable.length > 0) result[def.name] = structuredClone(applicable);
+    }
+    return result;
+  }
+
   #view(def: AtlasTypeDef): AtlasTypeDef {
     const view = structuredClone(def);
     if (def.category === "ENTITY" || def.category === "CLASSIFICATION") {
@@ -278,8 +303,25 @@ export class TypeRegistry {
         .filter((other) => other.category === def.category && (other.superTypes ?? []).includes(def.name))
         .map((other) => other.name);
     }
-    if (def.category === "ENTITY") view.relationshipAttributeDefs = this.relationshipAttributeDefs(def.name);
+    if (def.category === "ENTITY") {
+      view.relationshipAttributeDefs = this.relationshipAttributeDefs(def.name);
+      // Every entity def the service lists ends with its businessAttributeDefs, `{}` when none apply
+      // (the typedefs recording cited in relationshipAttributeDefs).
+      view.businessAttributeDefs = this.#businessAttributeDefs(def.name);
+    }
     return view;
+  }
+}
+
+/** The type names of an attribute's `applicableEntityTypes` option; none when it is missing or unreadable. */
+function applicableTypes(attribute: AtlasAttributeDef): string[] {
+  const option = attribute.options?.applicableEntityTypes;
+  if (option === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(option);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
   }
 }
 

@@ -56,7 +56,7 @@ export function typeDefInputs(body: unknown): TypeDefInput[] {
   return inputs;
 }
 
-/** Groups definitions into an `AtlasTypesDef` with the five lists the service always returns. */
+/** Groups definitions into an `AtlasTypesDef` with the six lists the service always returns. */
 export function typesDefOf(defs: AtlasTypeDef[]): AtlasTypesDef {
   const result: AtlasTypesDef = {
     enumDefs: [],
@@ -64,6 +64,10 @@ export function typesDefOf(defs: AtlasTypeDef[]): AtlasTypesDef {
     classificationDefs: [],
     entityDefs: [],
     relationshipDefs: [],
+    // Atlas lists every category, empty ones too (Azure/azure-sdk-for-js
+    // sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_tepedefs_test/recording_should_list_all_available_typedefs_sources.json
+    // ends with "businessMetadataDefs": []).
+    businessMetadataDefs: [],
   };
   for (const def of defs) {
     const key = CATEGORY_LISTS.find(([, category]) => category === def.category)![0];

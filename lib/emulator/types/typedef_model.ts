@@ -58,6 +58,11 @@ export interface AtlasRelationshipEndDef {
   description?: string;
 }
 
+/** How classifications flow along a relationship (`AtlasRelationshipDef.propagateTags`). */
+export type PropagateTags = "NONE" | "ONE_TO_TWO" | "TWO_TO_ONE" | "BOTH";
+
+const PROPAGATE_TAGS: ReadonlySet<string> = new Set(["NONE", "ONE_TO_TWO", "TWO_TO_ONE", "BOTH"]);
+
 /** `AtlasEnumElementDef`. */
 export interface AtlasEnumElementDef {
   value: string;
@@ -89,6 +94,7 @@ export interface AtlasTypeDef {
   defaultValue?: string;
   relationshipCategory?: "ASSOCIATION" | "AGGREGATION" | "COMPOSITION";
   relationshipLabel?: string;
+  propagateTags?: PropagateTags;
   endDef1?: AtlasRelationshipEndDef;
   endDef2?: AtlasRelationshipEndDef;
   [field: string]: unknown;
@@ -251,6 +257,12 @@ export function normalizeTypeDef(
     def.relationshipLabel = typeof input.relationshipLabel === "string" && input.relationshipLabel !== ""
       ? input.relationshipLabel
       : `r:${name}`;
+    // Every relationship def the service lists carries propagateTags, NONE unless defined otherwise
+    // (Azure/azure-sdk-for-js
+    // sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_tepedefs_test/recording_should_list_all_available_typedefs_sources.json).
+    def.propagateTags = typeof input.propagateTags === "string" && PROPAGATE_TAGS.has(input.propagateTags)
+      ? input.propagateTags as PropagateTags
+      : "NONE";
     def.endDef1 = normalizeEndDef(input.endDef1);
     def.endDef2 = normalizeEndDef(input.endDef2);
   }

@@ -266,6 +266,40 @@ Deno.test("business metadata import: template, good rows applied, bad rows liste
   });
 });
 
+/**
+ * Microsoft's SDK test file with Apache Atlas's header names, and the service's answer to it, recorded
+ * (Azure/azure-sdk-for-js
+ * sdk/purview/purview-datamap-rest/recordings/node/purview_datamap_entity_test/recording_import_entity_business_metadata_.json):
+ * the header is skipped, the row read by position, and only the non-empty list answered.
+ */
+Deno.test("business metadata import: Apache Atlas's header is read by position, answered as the service did", async () => {
+  await withEmulator({}, async (emulator) => {
+    const sdkFile =
+      "TypeName,UniqueAttributeValue,BusinessAttributeName,BusinessAttributeValue,UniqueAttributeName[optional]\n" +
+      'hive_database,hive_db_1,bmWithAllTypes.attr8,"Awesome Attribute 1",name\n\r\n';
+    const result = await upload(emulator, sdkFile, "template_2.csv");
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+    assert.deepEqual(result.body, {
+      failedImportInfoList: [{
+        parentObjectName: "",
+        childObjectName: "",
+        importStatus: "FAILED",
+        remarks: "Line #2: invalid entity-type 'hive_database'",
+      }],
+    });
+
+    await defineGovernance(emulator);
+    const customers = await create(emulator, "Customers");
+    const atlasForm = await upload(
+      emulator,
+      "TypeName,UniqueAttributeValue,BusinessAttributeName,BusinessAttributeValue,UniqueAttributeName[optional]\n" +
+        `azure_sql_table,${TABLE_QN("Customers")},Governance.steward,ana,qualifiedName\n`,
+    );
+    assert.deepEqual(Object.keys(atlasForm.body), ["successImportInfoList"], "no empty failed list");
+    assert.deepEqual(await bm(emulator, customers), { Governance: { steward: "ana" } });
+  });
+});
+
 Deno.test("business metadata import errors: not multipart, no file, wrong type, no data", async () => {
   await withEmulator({}, async (emulator) => {
     const path = `${ENTITY}/businessmetadata/import`;

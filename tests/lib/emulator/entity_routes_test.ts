@@ -196,6 +196,49 @@ Deno.test("bulk read by unique attributes returns the matches in order and skips
   });
 });
 
+/**
+ * The literal `attr_N:qualifiedName` the contracts' examples write and Microsoft's SDKs send names one
+ * entity, as Atlas reads any index between `attr_` and the colon (apache/atlas
+ * webapp/src/main/java/org/apache/atlas/web/rest/EntityREST.java, getAttributesList); with numbered ones
+ * it is one more; a repeated parameter counts with its first value.
+ */
+Deno.test("bulk read by unique attributes takes the literal attr_N: beside attr_0:, attr_1:", async () => {
+  await withEmulator({}, async (emulator) => {
+    const a = await create(emulator, "A");
+    const b = await create(emulator, "B");
+    const c = await create(emulator, "C");
+    const q = (name: string) => encodeURIComponent(TABLE_QN(name));
+    const path = `${CATALOG}/atlas/v2/entity/bulk/uniqueAttribute/type/azure_sql_table`;
+    const one = await call(
+      emulator,
+      "GET",
+      `${path}?attr_N:qualifiedName=${q("A")}&api-version=2022-03-01-preview`,
+    );
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual(one.body.entities.map((e: { guid: string }) => e.guid), [a]);
+
+    const mixed = await call(
+      emulator,
+      "GET",
+      `${path}?attr_0:qualifiedName=${q("B")}&attr_N:qualifiedName=${q("A")}&attr_1:qualifiedName=${q("C")}`,
+    );
+    assert.deepEqual(mixed.body.entities.map((e: { guid: string }) => e.guid), [b, a, c]);
+
+    const repeated = await call(
+      emulator,
+      "GET",
+      `${path}?attr_N:qualifiedName=${q("C")}&attr_N:qualifiedName=${q("A")}`,
+    );
+    assert.deepEqual(repeated.body.entities.map((e: { guid: string }) => e.guid), [c], "the first value");
+
+    const noAttribute = await call(emulator, "GET", `${path}?attr_N=${q("A")}`);
+    assert.equal(noAttribute.status, 400, "attr_N without an attribute name names nothing");
+    const otherAttribute = await call(emulator, "GET", `${path}?attr_N:name=A`);
+    assert.equal(otherAttribute.status, 400);
+    assert.match(otherAttribute.body.errorMessage, /attr_N:qualifiedName is required/);
+  });
+});
+
 Deno.test("moveTo sets the collection of every entity and answers UPDATE headers", async () => {
   await withEmulator({}, async (emulator) => {
     const a = await create(emulator, "A");

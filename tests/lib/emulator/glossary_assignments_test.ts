@@ -124,6 +124,15 @@ Deno.test("remove: needs the relationship guid; the entity loses its meaning; de
     assert.equal(refused.body.errorCode, "ATLAS-400-00-086");
     assert.match(refused.body.errorMessage, /assigned to 2 entities/);
     assert.equal((await call(emulator, "DELETE", `${GLOSSARY}/${glossary}`)).status, 400, "nor its glossary");
+    // Nor through the entity route, which deletes a glossary as the glossary route does.
+    const asEntity = await call(emulator, "DELETE", `${ENTITY}/guid/${glossary}`);
+    assert.equal(asEntity.status, 400);
+    assert.equal(asEntity.body.errorCode, "ATLAS-400-00-086");
+    assert.equal(
+      (await call(emulator, "GET", `${GLOSSARY}/${glossary}`)).status,
+      200,
+      "the glossary is kept",
+    );
 
     const missing = await call(emulator, "DELETE", path, [{ guid: CUSTOMERS }]);
     assert.equal(missing.status, 400);

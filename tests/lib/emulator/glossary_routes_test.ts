@@ -280,3 +280,44 @@ Deno.test("glossary objects persist across a restart with a data file", async ()
     await Deno.remove(dataFile).catch(() => {});
   }
 });
+
+/**
+ * The service deletes a glossary through the entity route and answers its header (Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_glossary_test/recording_should_delete_a_glossary.json);
+ * its terms and categories go with it, as with the glossary route.
+ */
+Deno.test("glossary: DELETE /entity/guid/{glossaryGuid} deletes the glossary as the service does", async () => {
+  await withEmulator({}, async (emulator) => {
+    const glossary = await createGlossary(emulator, "jsLROTesting-2");
+    await createCategory(emulator, glossary.guid, { name: "Money" });
+    const term = await call(emulator, "POST", `${GLOSSARY}/term`, {
+      name: "Revenue",
+      anchor: { glossaryGuid: glossary.guid },
+    });
+    assert.equal(term.status, 200);
+    const path = `${CATALOG}/atlas/v2/entity/guid/${glossary.guid}?api-version=2022-03-01-preview`;
+    const deleted = await call(emulator, "DELETE", path);
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.deepEqual(Object.keys(deleted.body), ["mutatedEntities"]);
+    const [header, ...more] = deleted.body.mutatedEntities.DELETE;
+    assert.deepEqual(more, []);
+    assert.deepEqual(header, {
+      typeName: "AtlasGlossary",
+      attributes: { qualifiedName: "jsLROTesting-2", name: "jsLROTesting-2" },
+      lastModifiedTS: glossary.lastModifiedTS,
+      guid: glossary.guid,
+      status: "ACTIVE",
+      displayText: "jsLROTesting-2",
+      classificationNames: [],
+      meaningNames: [],
+      meanings: [],
+      isIncomplete: false,
+      labels: [],
+      isIndexed: true,
+    });
+    assert.equal((await call(emulator, "GET", `${GLOSSARY}/${glossary.guid}`)).status, 404);
+    assert.equal((await call(emulator, "GET", `${GLOSSARY}/term/${term.body.guid}`)).status, 404);
+    assert.equal((await call(emulator, "DELETE", path)).status, 404, "deleted once");
+    assert.equal((await call(emulator, "DELETE", `${DATAMAP}/atlas/v2/entity/guid/${UNKNOWN}`)).status, 404);
+  });
+});

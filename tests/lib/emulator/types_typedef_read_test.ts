@@ -173,3 +173,102 @@ Deno.test("unknown names and guids, and names of another category, are 404 with 
     assert.equal(wrongCategory.status, 404);
   });
 });
+
+/**
+ * What the service's typedefs carry beyond the contract's required fields (Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_tepedefs_test/recording_should_list_all_available_typedefs_sources.json):
+ * all six lists, empty ones included; propagateTags on relationship defs; ownedRef constraints on the
+ * container's relationship attributes; businessAttributeDefs on entity defs; the glossary types under
+ * `__internal`; serviceType and options kept as defined.
+ */
+Deno.test("typedefs carry what the service lists: six lists, propagateTags, ownedRef, businessAttributeDefs", async () => {
+  await withEmulator({}, async (emulator) => {
+    const all = await call(emulator, "GET", `${TYPES}/typedefs?${API_VERSION}`);
+    assert.deepEqual(Object.keys(all.body), [
+      "enumDefs",
+      "structDefs",
+      "classificationDefs",
+      "entityDefs",
+      "relationshipDefs",
+      "businessMetadataDefs",
+    ]);
+    assert.deepEqual(all.body.businessMetadataDefs, [], "listed while empty");
+    for (const def of all.body.relationshipDefs) assert.equal(typeof def.propagateTags, "string", def.name);
+    for (const def of all.body.entityDefs) assert.deepEqual(def.businessAttributeDefs, {}, def.name);
+
+    const glossary = (await call(emulator, "GET", `${TYPES}/entitydef/name/AtlasGlossary`)).body;
+    assert.deepEqual(glossary.superTypes, ["__internal"]);
+    assert.equal(glossary.serviceType, "atlas_core");
+    const internal = (await call(emulator, "GET", `${TYPES}/entitydef/name/__internal`)).body;
+    assert.ok(internal.subTypes.includes("AtlasGlossary"), JSON.stringify(internal.subTypes));
+
+    const columns =
+      (await call(emulator, "GET", `${TYPES}/relationshipdef/name/azure_sql_table_columns`)).body;
+    assert.equal(columns.propagateTags, "NONE");
+    const assignment =
+      (await call(emulator, "GET", `${TYPES}/relationshipdef/name/AtlasGlossarySemanticAssignment`)).body;
+    assert.equal(assignment.propagateTags, "ONE_TO_TWO");
+
+    const relationAttribute = async (type: string, name: string) =>
+      (await call(emulator, "GET", `${TYPES}/entitydef/name/${type}`)).body.relationshipAttributeDefs
+        .find((a: { name: string }) => a.name === name);
+    assert.deepEqual(await relationAttribute("azure_sql_table", "columns"), {
+      name: "columns",
+      typeName: "array<azure_sql_column>",
+      isOptional: true,
+      cardinality: "SET",
+      valuesMinCount: -1,
+      valuesMaxCount: -1,
+      isUnique: false,
+      isIndexable: false,
+      includeInNotification: false,
+      constraints: [{ type: "ownedRef" }],
+      relationshipTypeName: "azure_sql_table_columns",
+      isLegacyAttribute: true,
+    });
+    const table = await relationAttribute("azure_sql_column", "table");
+    assert.equal(table.isOptional, false, "a composition's child names its container");
+    assert.equal(table.constraints, undefined);
+    assert.equal((await relationAttribute("azure_sql_table", "meanings")).constraints, undefined);
+    // As recorded for AtlasGlossary: its terms and categories are owned.
+    for (const name of ["terms", "categories"]) {
+      assert.deepEqual((await relationAttribute("AtlasGlossary", name)).constraints, [{ type: "ownedRef" }]);
+    }
+
+    // A created definition keeps its serviceType, options and propagateTags; the answer lists all six.
+    const created = await call(emulator, "POST", `${TYPES}/typedefs`, {
+      entityDefs: [{
+        name: "contoso_report",
+        superTypes: ["DataSet"],
+        serviceType: "Contoso",
+        options: { purviewEntityExtDef: '{"isContainer":false}' },
+      }],
+      relationshipDefs: [{
+        name: "contoso_report_sources",
+        relationshipCategory: "ASSOCIATION",
+        propagateTags: "BOTH",
+        endDef1: { type: "contoso_report", name: "sources", cardinality: "SET" },
+        endDef2: { type: "DataSet", name: "reports", cardinality: "SET" },
+      }],
+      businessMetadataDefs: [{
+        name: "Reporting",
+        attributeDefs: [{
+          name: "audience",
+          typeName: "string",
+          isOptional: true,
+          options: { applicableEntityTypes: '["contoso_report"]', maxStrLength: "50" },
+        }],
+      }],
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.deepEqual(Object.keys(created.body).sort(), [...FIVE_LISTS, "businessMetadataDefs"].sort());
+    const report = created.body.entityDefs[0];
+    assert.equal(report.serviceType, "Contoso");
+    assert.deepEqual(report.options, { purviewEntityExtDef: '{"isContainer":false}' });
+    assert.deepEqual(Object.keys(report.businessAttributeDefs), ["Reporting"]);
+    assert.equal(report.businessAttributeDefs.Reporting[0].name, "audience");
+    assert.equal(created.body.relationshipDefs[0].propagateTags, "BOTH");
+    const dataSet = (await call(emulator, "GET", `${TYPES}/entitydef/name/DataSet`)).body;
+    assert.deepEqual(dataSet.businessAttributeDefs, {}, "applies to the named type and its subtypes only");
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Scan rulesets of the emulator's scanning API: the account's custom ones (`/scan/scanrulesets/{name}`:
- * create or replace, get, list, delete; `version` counts their writes) and the service's system ones, one
- * per data source kind with a ruleset model in the contract (`/scan/systemScanRulesets`: list, by data
- * source kind, and each kind's versions, one version, the latest). The system rulesets are fixed: every
+ * create or replace, get, list, delete, which answers the deleted ruleset; `version` counts their writes)
+ * and the service's system ones, one per data source kind with a ruleset model in the contract
+ * (`/scan/systemScanRulesets`: list, by data source kind, and each kind's versions, one version, the
+ * latest). The system rulesets are fixed: every
  * kind has versions 1 to {@link SYSTEM_RULESET_LATEST}.
  *
  * A scan names its ruleset (`properties.scanRulesetName` and `scanRulesetType`): a custom ruleset must
@@ -141,6 +142,9 @@ export function scanRulesetRoutes(c: ScanContext): RouteDefinition[] {
     what: "Scan ruleset",
     notFoundCode: "ScanRulesetNotFound",
     example: '{"kind": "AzureStorage", "properties": {"scanningRule": {…}, …}}',
+    // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+    // ScanningServiceClientTest/ScanRulesOperations.json (DELETE answers 200 with the ruleset).
+    deleteAnswersResource: true,
     accept: (body, current) => {
       const kind = body.kind;
       if (typeof kind !== "string" || !RULESET_KINDS.includes(kind)) {
@@ -194,24 +198,69 @@ function stringList(value: unknown, target: string): string[] {
   return value as string[];
 }
 
+/**
+ * A custom ruleset as the service answers it: besides what was sent, `collection` and (when unset)
+ * `temporaryResourceFilters` as its kind's system ruleset has them, and `scanningRule.customFileExtensions`
+ * null when not sent (recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
+ * SessionRecords/ScanningServiceClientTest/ScanRulesOperations.json).
+ */
 function rulesetWire(stored: StoredScanResource): Record<string, unknown> {
+  const kind = String(stored.body.kind);
+  const properties = stored.body.properties as Record<string, unknown>;
+  const rule = isRecord(properties.scanningRule)
+    ? { scanningRule: { customFileExtensions: null, ...properties.scanningRule } }
+    : {};
   return {
     id: `scanrulesets/${stored.name}`,
     name: stored.name,
-    kind: stored.body.kind,
+    kind,
     scanRulesetType: "Custom",
     status: "Enabled",
     version: stored.body.version,
     properties: {
-      ...stored.body.properties as Record<string, unknown>,
+      collection: null,
+      temporaryResourceFilters: temporaryResourceFilters(kind),
+      ...properties,
+      ...rule,
       createdAt: iso(stored.createdAt),
       lastModifiedAt: iso(stored.modifiedAt),
     },
   };
 }
 
+/**
+ * What the service's system rulesets hold beyond the contract's fields, as recorded (Azure/azure-sdk-for-net
+ * sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanningServiceClientTest/
+ * GetSystemRulesets.json and SystemRulesetsDataSourceOperations.json): the file stores' rulesets carry
+ * `scanningRule.fileExtensions` (every file type; AmazonS3's without GZ) and `customFileExtensions: null`;
+ * every ruleset carries `collection: null` and `temporaryResourceFilters` — the pattern below for the
+ * Amazon kinds, an empty list for the file stores and Cosmos DB, null for the others.
+ */
+const SYSTEM_FILE_STORES = ["AdlsGen1", "AdlsGen2", "AmazonS3", "AzureFileService", "AzureStorage"];
+const TEMPORARY_RESOURCE_FILTER = {
+  resourceFilterPattern: "(_SUCCESS|_started_\\d*|_committed_\\d*|_committed_vacuum\\d*)$",
+  ingestTemporaryResource: true,
+};
+
+function temporaryResourceFilters(kind: string): unknown[] | null {
+  if (kind.startsWith("Amazon") && kind !== "AmazonAccount") return [TEMPORARY_RESOURCE_FILTER];
+  if (SYSTEM_FILE_STORES.includes(kind) || kind === "AzureCosmosDb") return [];
+  return null;
+}
+
 /** One version of the system ruleset of a kind. */
 function systemRuleset(kind: string, version: number): Record<string, unknown> {
+  const fileStore = SYSTEM_FILE_STORES.includes(kind);
+  const scanningRule = fileStore
+    ? {
+      scanningRule: {
+        fileExtensions: kind === "AmazonS3"
+          ? FILE_EXTENSIONS.filter((e) => e !== "GZ")
+          : [...FILE_EXTENSIONS],
+        customFileExtensions: null,
+      },
+    }
+    : {};
   return {
     id: `systemscanrulesets/${kind}`,
     name: kind,
@@ -220,11 +269,15 @@ function systemRuleset(kind: string, version: number): Record<string, unknown> {
     status: "Enabled",
     version,
     properties: {
-      description: `The system scan ruleset of ${kind} data sources, version ${version}.`,
+      ...scanningRule,
+      description: `The system scan ruleset of ${kind} data sources, version ${version}: all supported ` +
+        (fileStore ? "file types and all supported " : "") + "system classification rules.",
       createdAt: SYSTEM_RULESET_TIME,
       lastModifiedAt: SYSTEM_RULESET_TIME,
+      collection: null,
       excludedSystemClassifications: [],
       includedCustomClassificationRuleNames: [],
+      temporaryResourceFilters: temporaryResourceFilters(kind),
     },
   };
 }

@@ -33,7 +33,11 @@ Deno.test("scan operations: a custom scan ruleset is put, replaced, read, listed
     assert.equal(replaced.created, false);
     assert.equal(replaced.scanRuleset.version, 2);
     const got = await run(getRuleset, { scanRulesetName: "lake-rules" });
-    assert.deepEqual(got.properties.scanningRule, { fileExtensions: ["CSV", "PARQUET"] });
+    // customFileExtensions null when not sent, as the service answers (ScanRulesOperations.json recording).
+    assert.deepEqual(got.properties.scanningRule, {
+      fileExtensions: ["CSV", "PARQUET"],
+      customFileExtensions: null,
+    });
     assert.equal((await run(listRulesets, {})).count, 1);
 
     // The scan of the AdlsGen2 data source uses it; a missing ruleset or one of another kind is refused.

@@ -65,7 +65,9 @@ Deno.test("scan operations: a custom scan ruleset is put, replaced, read, listed
     assert.ok(misfit instanceof BadRequestError, String(misfit));
     assert.match(misfit.message, /is for AzureStorage data sources, not AdlsGen2/);
 
-    assert.deepEqual(await run(deleteRuleset, { scanRulesetName: "lake-rules" }), { deleted: "lake-rules" });
+    const deleted = await run(deleteRuleset, { scanRulesetName: "lake-rules" });
+    assert.equal(deleted.deleted, "lake-rules");
+    assert.equal(deleted.scanRuleset.version, 2, "the deleted ruleset, as answered");
     const gone = await rejection(() => run(getRuleset, { scanRulesetName: "lake-rules" }));
     assert.ok(gone instanceof NotFoundError);
     assert.match(gone.hint ?? "", /govcat scan listScanRulesets/);

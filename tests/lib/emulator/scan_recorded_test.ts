@@ -268,3 +268,39 @@ Deno.test("scan recorded: data sources carry resourceId, dataUseGovernance, pare
     assert.equal(wrongValue.status, 400);
   });
 });
+
+// Recorded: ClassificationRuleClientTest/ClassificationRuleOperations.json (POST …/versions/2/:tag?action=Keep,
+// 202 {scanResultId: null, startTime: null, endTime: null, status: "Accepted", error: null}).
+Deno.test("scan recorded: a rule version is tagged by …/versions/2/:tag, answered with the whole OperationResponse", async () => {
+  await withScanServer(async ({ send }) => {
+    const rule = {
+      kind: "Custom",
+      properties: { classificationName: "PART", columnPatterns: [{ kind: "Regex", pattern: "part_name" }] },
+    };
+    await send("PUT", `/scan/classificationrules/test_rule?${V}`, rule);
+    await send("PUT", `/scan/classificationrules/test_rule?${V}`, rule);
+    const tagged = await send("POST", `/scan/classificationrules/test_rule/versions/2/:tag?action=Keep&${V}`);
+    assert.equal(tagged.status, 202, JSON.stringify(tagged.body));
+    assert.deepEqual(tagged.body, {
+      scanResultId: null,
+      startTime: null,
+      endTime: null,
+      status: "Accepted",
+      error: null,
+    });
+    const contractForm = await send(
+      "POST",
+      `/scan/classificationrules/test_rule/versions/1:tag?action=Delete&${V}`,
+    );
+    assert.equal(contractForm.status, 202, "the contract's form is still served");
+    const versions = await send("GET", `/scan/classificationrules/test_rule/versions?${V}`);
+    assert.deepEqual(
+      versions.body.value.map((v: { properties: { classificationAction: string } }) =>
+        v.properties.classificationAction
+      ),
+      ["Keep", "Delete"],
+    );
+    const otherAction = await send("POST", `/scan/classificationrules/test_rule/versions/2/:untag?${V}`);
+    assert.equal(otherAction.status, 404);
+  });
+});

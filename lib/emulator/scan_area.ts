@@ -326,9 +326,15 @@ export function dataSourceWire(source: StoredScanResource): Record<string, unkno
   };
 }
 
-/** A scan in the contract's shape. */
+/**
+ * A scan in the contract's shape; an AmazonS3 scan also carries `roleARN` (null unless sent) and
+ * `isMauiScan` (false), as the service answers (recorded: Azure/azure-sdk-for-net sdk/purview/
+ * Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanClientTest/ScanOperations.json and
+ * DataSourceClientTest/GetScans.json).
+ */
 export function scanWire(source: StoredScanResource, scan: StoredScanResource): Record<string, unknown> {
   const properties = scan.body.properties as Record<string, unknown> & { collection: object };
+  const amazonS3 = String(scan.body.kind).startsWith("AmazonS3") ? { roleARN: null, isMauiScan: false } : {};
   return {
     id: `datasources/${source.name}/scans/${scan.name}`,
     name: scan.name,
@@ -336,6 +342,7 @@ export function scanWire(source: StoredScanResource, scan: StoredScanResource): 
     kind: scan.body.kind,
     creationType: "Manual",
     properties: {
+      ...amazonS3,
       ...properties,
       createdAt: iso(scan.createdAt),
       lastModifiedAt: iso(scan.modifiedAt),

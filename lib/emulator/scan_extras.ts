@@ -323,12 +323,28 @@ function triggerProblem(properties: Record<string, unknown>): string | undefined
     : "monthDays or monthlyOccurrences is required.";
 }
 
+/**
+ * What the service answers for a custom rule's fields left out (recorded: Azure/azure-sdk-for-net
+ * sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/ClassificationRuleClientTest/
+ * ClassificationRuleOperations.json and ScanningServiceClientTest/GetClassificationRules.json).
+ */
+const CUSTOM_RULE_DEFAULTS = {
+  minimumDistinctMatchCount: null,
+  minimumPercentageMatch: null,
+  dataPatterns: [],
+  columnPatterns: [],
+  classificationRuleBloomFilter: null,
+  owner: null,
+  collection: null,
+};
+
 function ruleWire(rule: StoredScanResource): Record<string, unknown> {
   return {
     id: `classificationRules/${rule.name}`,
     name: rule.name,
     kind: rule.body.kind,
     properties: {
+      ...(rule.body.kind === "Custom" ? CUSTOM_RULE_DEFAULTS : {}),
       ...rule.body.properties as Record<string, unknown>,
       createdAt: iso(rule.createdAt),
       lastModifiedAt: iso(rule.modifiedAt),

@@ -304,3 +304,39 @@ Deno.test("scan recorded: a rule version is tagged by …/versions/2/:tag, answe
     assert.equal(otherAction.status, 404);
   });
 });
+
+// Recorded: ClassificationRuleClientTest/ClassificationRuleOperations.json, ScanClientTest/ScanOperations.json.
+Deno.test("scan recorded: a custom rule answers its unset fields as the service does; an AmazonS3 scan its roleARN and isMauiScan", async () => {
+  await withScanServer(async ({ send }) => {
+    const rule = await send("PUT", `/scan/classificationrules/test_classificationrule1009?${V}`, {
+      kind: "Custom",
+      properties: {
+        classificationName: "test_classification1009",
+        columnPatterns: [{ kind: "Regex", pattern: "price" }],
+      },
+    });
+    const properties = rule.body.properties;
+    for (
+      const field of [
+        "minimumDistinctMatchCount",
+        "minimumPercentageMatch",
+        "classificationRuleBloomFilter",
+        "owner",
+        "collection",
+      ]
+    ) {
+      assert.equal(properties[field], null, field);
+    }
+    assert.deepEqual(properties.dataPatterns, []);
+    assert.deepEqual(
+      properties.columnPatterns,
+      [{ kind: "Regex", pattern: "price" }],
+      "what was sent is kept",
+    );
+
+    await sourceAndScan(send);
+    const scan = await send("GET", `${DS}/lake/scans/daily?${V}`);
+    assert.equal(scan.body.properties.roleARN, null);
+    assert.equal(scan.body.properties.isMauiScan, false);
+  });
+});

@@ -32,7 +32,8 @@ import { checkCredentialReference, credentialRoutes, keyVaultRoutes } from "./sc
 import { filterRoutes } from "./scan_filters.ts";
 import { AZURE_RESOURCE_KINDS, DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
-import { checkScanRuleset, scanRulesetRoutes, systemRulesetRoutes } from "./scan_rulesets.ts";
+import { checkScanRuleset, scanRulesetRoutes } from "./scan_rulesets.ts";
+import { systemRulesetRoutes } from "./scan_system_rulesets.ts";
 import { checkConnectedVia, integrationRuntimeRoutes } from "./scan_runtimes.ts";
 import { managedNetworkRoutes } from "./scan_managed_networks.ts";
 import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";

@@ -1,6 +1,7 @@
 /**
- * The kinds the scanning API (2023-09-01) knows: the `kind` discriminator values of a data source and of a
- * scan, its naming rule for data sources and scans, and the looser one of classification rules.
+ * The kinds the scanning API (2023-09-01) knows: the `kind` discriminator values of a data source, of a
+ * scan and of a scan ruleset, the file types a scanning rule names, its naming rule for data sources and
+ * scans, and the looser one of classification rules.
  *
  * @module
  */
@@ -59,6 +60,75 @@ export const AZURE_RESOURCE_KINDS: readonly string[] = [
   "AzureSqlDataWarehouse",
   "AzureMySql",
   "AzureStorage",
+];
+
+/**
+ * The data source kinds with a scan ruleset model in the contract (the `x-ms-discriminator-value` of each
+ * `…ScanRuleset` and `…SystemScanRuleset` definition): the kinds a custom ruleset may have, and those with
+ * a system ruleset.
+ */
+export const RULESET_KINDS: readonly string[] = [
+  "AdlsGen1",
+  "AdlsGen2",
+  "AmazonAccount",
+  "AmazonPostgreSql",
+  "AmazonS3",
+  "AmazonSql",
+  "AzureCosmosDb",
+  "AzureDataExplorer",
+  "AzureFileService",
+  "AzureMySql",
+  "AzurePostgreSql",
+  "AzureResourceGroup",
+  "AzureSqlDataWarehouse",
+  "AzureSqlDatabase",
+  "AzureSqlDatabaseManagedInstance",
+  "AzureStorage",
+  "AzureSubscription",
+  "AzureSynapse",
+  "AzureSynapseWorkspace",
+  "Oracle",
+  "PowerBI",
+  "SapEcc",
+  "SapS4Hana",
+  "SqlServerDatabase",
+  "Teradata",
+];
+
+/** The file types a scanning rule names (`ScanningRule.fileExtensions`). */
+export const FILE_EXTENSIONS: readonly string[] = [
+  "AVRO",
+  "ORC",
+  "PARQUET",
+  "JSON",
+  "TXT",
+  "XML",
+  "Documents",
+  "CSV",
+  "PSV",
+  "SSV",
+  "TSV",
+  "GZ",
+  "DOC",
+  "DOCM",
+  "DOCX",
+  "DOT",
+  "ODP",
+  "ODS",
+  "ODT",
+  "PDF",
+  "POT",
+  "PPS",
+  "PPSX",
+  "PPT",
+  "PPTM",
+  "PPTX",
+  "XLC",
+  "XLS",
+  "XLSB",
+  "XLSM",
+  "XLSX",
+  "XLT",
 ];
 
 /** Scan kinds of the contract: the data source kind followed by how the scan authenticates. */

@@ -62,8 +62,8 @@ export class ScanAdminApi extends ScanApiBase {
     return this.list<KeyVaultConnection>(KEY_VAULTS, options.signal);
   }
 
-  /** Deletes a key vault connection. */
-  deleteKeyVaultConnection(name: string, signal?: AbortSignal): Promise<void> {
+  /** Deletes a key vault connection; answers it (undefined on an empty 204). */
+  deleteKeyVaultConnection(name: string, signal?: AbortSignal): Promise<KeyVaultConnection | undefined> {
     return this.remove(`${KEY_VAULTS}/${segment(name)}`, signal);
   }
 
@@ -82,8 +82,8 @@ export class ScanAdminApi extends ScanApiBase {
     return this.list<Credential>(CREDENTIALS, options.signal);
   }
 
-  /** Deletes a credential. */
-  deleteCredential(name: string, signal?: AbortSignal): Promise<void> {
+  /** Deletes a credential; answers it (undefined on an empty 204). */
+  deleteCredential(name: string, signal?: AbortSignal): Promise<Credential | undefined> {
     return this.remove(`${CREDENTIALS}/${segment(name)}`, signal);
   }
 
@@ -102,8 +102,8 @@ export class ScanAdminApi extends ScanApiBase {
     return this.list<ScanRuleset>(RULESETS, options.signal);
   }
 
-  /** Deletes a custom scan ruleset. */
-  deleteScanRuleset(name: string, signal?: AbortSignal): Promise<void> {
+  /** Deletes a custom scan ruleset; answers it (undefined on an empty 204). */
+  deleteScanRuleset(name: string, signal?: AbortSignal): Promise<ScanRuleset | undefined> {
     return this.remove(`${RULESETS}/${segment(name)}`, signal);
   }
 

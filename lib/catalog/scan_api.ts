@@ -63,9 +63,9 @@ export class ScanApi extends ScanRuntimeApi {
     return this.list<DataSource>(DATA_SOURCES, options.signal);
   }
 
-  /** Deletes a data source, with its scans. */
-  async deleteDataSource(name: string, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: "DELETE", area: "scan", path: dataSourcePath(name), signal });
+  /** Deletes a data source, with its scans; answers the deleted data source (undefined on an empty 204). */
+  deleteDataSource(name: string, signal?: AbortSignal): Promise<DataSource | undefined> {
+    return this.remove(dataSourcePath(name), signal);
   }
 
   /** Creates or replaces a scan of a data source. */
@@ -88,13 +88,14 @@ export class ScanApi extends ScanRuntimeApi {
     return this.list<Scan>(`${dataSourcePath(dataSource)}/scans`, options.signal);
   }
 
-  /** Deletes a scan, with its runs and trigger. */
-  async deleteScan(dataSource: string, scan: string, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: "DELETE", area: "scan", path: scanPath(dataSource, scan), signal });
+  /** Deletes a scan, with its runs and trigger; answers the deleted scan (undefined on an empty 204). */
+  deleteScan(dataSource: string, scan: string, signal?: AbortSignal): Promise<Scan | undefined> {
+    return this.remove(scanPath(dataSource, scan), signal);
   }
 
   /**
-   * Starts a run of a scan (`POST …:run`); the service answers at once with the accepted run. `runId`
+   * Starts a run of a scan (`POST …:run`); the service answers at once with the accepted run, or with the
+   * start request's state (`scanResultId`): {@link startedRunId} reads the run id from either. `runId`
    * defaults to a new GUID, so a retried request cannot start a second run.
    */
   runScan(
@@ -161,9 +162,12 @@ export class ScanApi extends ScanRuntimeApi {
     return this.http.request({ method: "GET", area: "scan", path: triggerPath(dataSource, scan), signal });
   }
 
-  /** Deletes the scan trigger of a scan: the scan runs only when started by hand afterwards. */
-  async deleteTrigger(dataSource: string, scan: string, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: "DELETE", area: "scan", path: triggerPath(dataSource, scan), signal });
+  /**
+   * Deletes the scan trigger of a scan: the scan runs only when started by hand afterwards. Answers the
+   * deleted trigger (undefined on an empty 204).
+   */
+  deleteTrigger(dataSource: string, scan: string, signal?: AbortSignal): Promise<ScanTrigger | undefined> {
+    return this.remove(triggerPath(dataSource, scan), signal);
   }
 
   /** Turns the scan trigger of a scan on (`POST …/triggers/default:enable`); answers the trigger. */
@@ -195,9 +199,9 @@ export class ScanApi extends ScanRuntimeApi {
     return this.list<ClassificationRule>(RULES, options.signal);
   }
 
-  /** Deletes a classification rule. */
-  async deleteClassificationRule(name: string, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: "DELETE", area: "scan", path: rulePath(name), signal });
+  /** Deletes a classification rule; answers the deleted rule (undefined on an empty 204). */
+  deleteClassificationRule(name: string, signal?: AbortSignal): Promise<ClassificationRule | undefined> {
+    return this.remove(rulePath(name), signal);
   }
 
   /** Enabling or disabling sets the trigger's state, so a repeat changes nothing: retried like a GET. */
@@ -215,6 +219,17 @@ export class ScanApi extends ScanRuntimeApi {
       signal,
     });
   }
+}
+
+/**
+ * The run id of a start's answer: `scanResultId` (the start request's state, as the service was recorded
+ * answering) or `id` (the run itself, as the 2023-09-01 contract's example answers); undefined with neither.
+ */
+export function startedRunId(answer: ScanRun | undefined): string | undefined {
+  for (const id of [answer?.scanResultId, answer?.id]) {
+    if (typeof id === "string" && id !== "") return id;
+  }
+  return undefined;
 }
 
 function dataSourcePath(name: string): string {

@@ -1,6 +1,7 @@
 /**
  * What every scanning client module shares (`client.scan` is built from them): the HTTP client, a
- * create-or-replace that tells a new resource (201) from a replaced one (200), and lists that follow
+ * create-or-replace that tells a new resource (201) from a replaced one (200), deletes that answer the
+ * deleted resource when the service sends it, and lists that follow
  * `nextLink` only when it points at the configured catalog endpoint, so a `nextLink` naming another host
  * never receives the bearer token.
  *
@@ -33,9 +34,9 @@ export class ScanApiBase {
     return this.http.request<T>({ method: "GET", area: "scan", path, signal });
   }
 
-  /** A DELETE, answered 204. */
-  protected async remove(path: string, signal?: AbortSignal): Promise<void> {
-    await this.http.request({ method: "DELETE", area: "scan", path, signal });
+  /** A DELETE; see {@link deletedResource} for what it answers. */
+  protected async remove<T>(path: string, signal?: AbortSignal): Promise<T | undefined> {
+    return deletedResource<T>(await this.http.request({ method: "DELETE", area: "scan", path, signal }));
   }
 
   /** A PUT that creates or replaces a resource. */
@@ -102,6 +103,16 @@ export class ScanApiBase {
 function pageKey(request: { path: string; query: Record<string, string> }): string {
   const query = new URLSearchParams(Object.entries(request.query).sort(([a], [b]) => a.localeCompare(b)));
   return `${request.path}?${query}`;
+}
+
+/**
+ * What a scanning DELETE answered: the deleted resource, or undefined for an empty answer. The service
+ * answers 200 with the resource it deleted (recorded: Azure/azure-sdk-for-net sdk/purview/
+ * Azure.Analytics.Purview.Scanning/tests/SessionRecords/DataSourceClientTest/DataSourceOperations.json and
+ * the other scanning session records); the contract says 204, which some service may answer.
+ */
+export function deletedResource<T>(answer: unknown): T | undefined {
+  return answer !== null && typeof answer === "object" && !Array.isArray(answer) ? answer as T : undefined;
 }
 
 /** A path segment, encoded. */

@@ -60,8 +60,8 @@ export class ScanRuntimeApi extends ScanAdminApi {
     return this.list<IntegrationRuntime>(RUNTIMES, options.signal);
   }
 
-  /** Deletes an integration runtime. */
-  deleteIntegrationRuntime(name: string, signal?: AbortSignal): Promise<void> {
+  /** Deletes an integration runtime; answers it (undefined on an empty 204). */
+  deleteIntegrationRuntime(name: string, signal?: AbortSignal): Promise<IntegrationRuntime | undefined> {
     return this.remove(runtimePath(name), signal);
   }
 
@@ -180,8 +180,12 @@ export class ScanRuntimeApi extends ScanAdminApi {
     );
   }
 
-  /** Deletes a managed private endpoint. */
-  deleteManagedPrivateEndpoint(network: string, name: string, signal?: AbortSignal): Promise<void> {
+  /** Deletes a managed private endpoint; answers it (undefined on an empty 204). */
+  deleteManagedPrivateEndpoint(
+    network: string,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<ManagedPrivateEndpoint | undefined> {
     return this.remove(endpointPath(network, name), signal);
   }
 }

@@ -104,6 +104,18 @@ export interface ScanErrorInfo {
 export interface ScanRun {
   /** Run id; pass it to the status and cancel calls. */
   id?: string;
+  /**
+   * The run id in the service's answer to a start (`{scanResultId, startTime, endTime, status, error}`,
+   * recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+   * ScanClientTest/ScanRunOperations.json); a run read back carries `id` instead.
+   */
+  scanResultId?: string | null;
+  /** Assets the run found and classified (recorded in the same session's runs list). */
+  assetsDiscovered?: number;
+  assetsClassified?: number;
+  /** When the run was queued, and when its pipeline started (null until then). */
+  queuedTime?: string | null;
+  pipelineStartTime?: string | null;
   /** Id of the run this one belongs to, for a sub-run. */
   parentId?: string | null;
   /** Id of the job that writes the discovered assets to the data map. */

@@ -2,8 +2,9 @@
  * The scanning API of the emulator (2023-09-01), mounted at the server root: data sources
  * (`/scan/datasources/{dataSourceName}`), their scans, scan runs and history, scan triggers and
  * classification rules. Create-or-replace answers 201 for a new resource and 200 for a replaced one;
- * deletes answer 204; lists are paged as `{value, count, nextLink}`. Errors use the
- * `{"error": {code, message, target, details}}` shape.
+ * deletes answer 200 with the deleted resource, as Microsoft's recorded traffic shows the service doing
+ * (the contract says 204; each delete route cites its recording); lists are paged as
+ * `{value, count, nextLink}`. Errors use the `{"error": {code, message, target, details}}` shape.
  *
  * Data sources are checked by `kind` (the contract's discriminator values); a scan's kind must belong to
  * its data source's kind (`AzureStorageMsi` under `AzureStorage`). `properties.collection.referenceName`
@@ -29,9 +30,10 @@ import type { RouteDefinition } from "./router.ts";
 import { classificationRuleRoutes, triggerRoutes } from "./scan_extras.ts";
 import { checkCredentialReference, credentialRoutes, keyVaultRoutes } from "./scan_credentials.ts";
 import { filterRoutes } from "./scan_filters.ts";
-import { DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
+import { AZURE_RESOURCE_KINDS, DATA_SOURCE_KINDS, dataSourceKindOfScan, SCAN_KINDS } from "./scan_kinds.ts";
 import { runRoutes } from "./scan_runs.ts";
-import { checkScanRuleset, scanRulesetRoutes, systemRulesetRoutes } from "./scan_rulesets.ts";
+import { checkScanRuleset, scanRulesetRoutes } from "./scan_rulesets.ts";
+import { systemRulesetRoutes } from "./scan_system_rulesets.ts";
 import { checkConnectedVia, integrationRuntimeRoutes } from "./scan_runtimes.ts";
 import { managedNetworkRoutes } from "./scan_managed_networks.ts";
 import { childParent, ScanStore, type StoredScanResource } from "./scan_store.ts";
@@ -151,7 +153,11 @@ function dataSourceRoutes(c: ScanContext): RouteDefinition[] {
           );
         }
         const properties = { ...optionalObject(body, "properties", "properties") };
-        for (const readOnly of ["createdAt", "lastModifiedAt"]) delete properties[readOnly];
+        for (const readOnly of ["createdAt", "lastModifiedAt", "dataSourceCollectionMovingState"]) {
+          delete properties[readOnly];
+        }
+        optionalString(properties, "resourceId", "properties.resourceId");
+        optionalString(properties, "dataUseGovernance", "properties.dataUseGovernance", DATA_USE_GOVERNANCE);
         const collection = collectionReference(c, properties, c.collections.root().name);
         const now = c.deps.now();
         const stored = c.store.put("datasource", "", name, {
@@ -173,7 +179,9 @@ function dataSourceRoutes(c: ScanContext): RouteDefinition[] {
       handler: ({ params }) => {
         const source = c.dataSource(params.dataSourceName);
         c.store.delete("datasource", "", source.name);
-        return new Response(null, { status: 204 });
+        // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+        // DataSourceClientTest/DataSourceOperations.json (DELETE answers 200 with the data source).
+        return jsonResponse(dataSourceWire(source), 200);
       },
     },
   ];
@@ -242,9 +250,12 @@ function scanRoutes(c: ScanContext): RouteDefinition[] {
       method: "DELETE",
       path: `${scans}/{scanName}`,
       handler: ({ params }) => {
+        const source = c.dataSource(params.dataSourceName);
         const scan = c.scan(params.dataSourceName, params.scanName);
         c.store.delete("scan", childParent("", params.dataSourceName), scan.name);
-        return new Response(null, { status: 204 });
+        // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+        // ScanClientTest/ScanOperations.json (DELETE answers 200 with the scan).
+        return jsonResponse(scanWire(source, scan), 200);
       },
     },
   ];
@@ -279,27 +290,52 @@ function collectionReference(c: ScanContext, properties: Record<string, unknown>
   return collection.name;
 }
 
-/** A data source in the contract's shape. */
+/** The contract's `dataUseGovernance` values. */
+const DATA_USE_GOVERNANCE = ["Disabled", "DisabledByAnotherAccount", "Enabled", "EnabledAtAncestorScope"];
+
+/**
+ * A data source as the service answers it. Beyond what was sent: `parentCollection` (null) and, as a
+ * number, `dataSourceCollectionMovingState` (0; the contract says a string such as "Active") on every
+ * kind; `resourceId` (null) and `dataUseGovernance` ("Disabled") unless sent on an Azure resource kind;
+ * `roleARN` (null) unless sent on AmazonS3. Recorded: Azure/azure-sdk-for-js sdk/purview/
+ * purview-scanning-rest/recordings/node/list_data_sources/recording_should_list_all_available_data_sources.json
+ * (AzureStorage) and Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
+ * SessionRecords/DataSourceClientTest/DataSourceOperations.json (AmazonS3).
+ */
 export function dataSourceWire(source: StoredScanResource): Record<string, unknown> {
   const properties = source.body.properties as Record<string, unknown> & { collection: object };
+  const kind = String(source.body.kind);
+  const defaults: Record<string, unknown> = {};
+  if (AZURE_RESOURCE_KINDS.includes(kind)) {
+    Object.assign(defaults, { resourceId: null, dataUseGovernance: "Disabled" });
+  }
+  if (kind === "AmazonS3") defaults.roleARN = null;
   return {
     id: `datasources/${source.name}`,
     name: source.name,
-    kind: source.body.kind,
+    kind,
     creationType: source.body.creationType ?? "Manual",
     properties: {
+      ...defaults,
       ...properties,
       createdAt: iso(source.createdAt),
       lastModifiedAt: iso(source.modifiedAt),
+      parentCollection: properties.parentCollection ?? null,
       collection: { ...properties.collection, lastModifiedAt: iso(source.modifiedAt) },
-      dataSourceCollectionMovingState: "Active",
+      dataSourceCollectionMovingState: 0,
     },
   };
 }
 
-/** A scan in the contract's shape. */
+/**
+ * A scan in the contract's shape; an AmazonS3 scan also carries `roleARN` (null unless sent) and
+ * `isMauiScan` (false), as the service answers (recorded: Azure/azure-sdk-for-net sdk/purview/
+ * Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanClientTest/ScanOperations.json and
+ * DataSourceClientTest/GetScans.json).
+ */
 export function scanWire(source: StoredScanResource, scan: StoredScanResource): Record<string, unknown> {
   const properties = scan.body.properties as Record<string, unknown> & { collection: object };
+  const amazonS3 = String(scan.body.kind).startsWith("AmazonS3") ? { roleARN: null, isMauiScan: false } : {};
   return {
     id: `datasources/${source.name}/scans/${scan.name}`,
     name: scan.name,
@@ -307,6 +343,7 @@ export function scanWire(source: StoredScanResource, scan: StoredScanResource): 
     kind: scan.body.kind,
     creationType: "Manual",
     properties: {
+      ...amazonS3,
       ...properties,
       createdAt: iso(scan.createdAt),
       lastModifiedAt: iso(scan.modifiedAt),

@@ -1,7 +1,9 @@
 /**
  * Key vault connections (`/scan/azureKeyVaults/{name}`) and credentials (`/scan/credentials/{name}`) of
  * the emulator's scanning API: create or replace (201 new, 200 replaced), get, list (paged) and delete
- * (204). A key vault connection needs `properties.baseUrl`, an https URL.
+ * (a key vault connection: 200 with the deleted connection, as the service answers; a credential: the
+ * contract's 204, no recording shows otherwise). A key vault connection needs `properties.baseUrl`, an
+ * https URL; the service also takes it spelled `baseurl` and answers `baseUrl`.
  *
  * A credential's `kind` is one of the contract's eight. Its secrets (a password, an account key, a service
  * principal key, a consumer secret) are references to a secret of a key vault connection
@@ -73,6 +75,11 @@ export interface NamedResource {
   checkName?(name: string): string | undefined;
   /** Called before a delete; throws to refuse it. */
   beforeDelete?(stored: StoredScanResource): void;
+  /**
+   * True where recorded traffic shows the service answering a delete with 200 and the deleted resource
+   * (the contract says 204; cite the recording where it is set). Left out, a delete answers 204.
+   */
+  deleteAnswersResource?: boolean;
 }
 
 /** The list, get, put and delete routes of a {@link NamedResource}. */
@@ -118,6 +125,7 @@ export function namedResourceRoutes(c: ScanContext, r: NamedResource): RouteDefi
         const stored = existing(params[r.param]);
         r.beforeDelete?.(stored);
         c.store.delete(r.kind, "", stored.name);
+        if (r.deleteAnswersResource) return jsonResponse(r.wire(stored), 200);
         return new Response(null, { status: 204 });
       },
     },
@@ -139,9 +147,12 @@ export function keyVaultRoutes(c: ScanContext): RouteDefinition[] {
     what: "Key vault connection",
     notFoundCode: "KeyVaultNotFound",
     example: '{"properties": {"baseUrl": "https://<vault>.vault.azure.net/"}}',
+    // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+    // ScanningServiceClientTest/KeyVaultReferenceOperations.json (DELETE answers 200 with the connection).
+    deleteAnswersResource: true,
     accept: (body) => {
       const properties = writableProperties(body);
-      const baseUrl = optionalString(properties, "baseUrl", "properties.baseUrl");
+      const baseUrl = keyVaultBaseUrl(properties);
       if (!baseUrl || !/^https:\/\/[^\s/]+\/?$/.test(baseUrl)) {
         throw scanBadRequest(
           "properties.baseUrl must be the key vault's https URL, e.g. https://<vault>.vault.azure.net/.",
@@ -157,6 +168,28 @@ export function keyVaultRoutes(c: ScanContext): RouteDefinition[] {
       properties: stored.body.properties,
     }),
   });
+}
+
+/**
+ * The key vault's URL, from `baseUrl` or `baseurl`, moved to `baseUrl`. The service took
+ * `{"properties": {"baseurl": …}}` and answered `baseUrl` (recorded: Azure/azure-sdk-for-net
+ * sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanningServiceClientTest/
+ * KeyVaultReferenceOperations.json). Both spellings with different URLs are refused: which one counts
+ * would be a guess.
+ */
+function keyVaultBaseUrl(properties: Record<string, unknown>): string | undefined {
+  const camel = optionalString(properties, "baseUrl", "properties.baseUrl");
+  const lower = optionalString(properties, "baseurl", "properties.baseurl");
+  if (camel !== undefined && lower !== undefined && camel !== lower) {
+    throw scanBadRequest(
+      "properties.baseUrl and properties.baseurl name different URLs; send one of them.",
+      "properties.baseUrl",
+    );
+  }
+  delete properties.baseurl;
+  const baseUrl = camel ?? lower;
+  if (baseUrl !== undefined) properties.baseUrl = baseUrl;
+  return baseUrl;
 }
 
 export function credentialRoutes(c: ScanContext): RouteDefinition[] {

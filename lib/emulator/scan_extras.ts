@@ -2,7 +2,7 @@
  * The scan trigger of a scan (`…/scans/{scanName}/triggers/default`: create or replace, get, delete, and
  * `POST …/triggers/default:enable` / `:disable`, which set its state and answer it) and the account's
  * classification rules (`/scan/classificationrules/{name}`: create or replace, get, delete, list) of the
- * emulator's scanning API. A classification rule's `properties.version` counts its writes; each write is
+ * emulator's scanning API. Deletes answer 200 with the deleted resource, as the service does. A classification rule's `properties.version` counts its writes; each write is
  * kept as that version (scan_filters.ts serves the versions).
  *
  * A monthly trigger without `monthDays` or `monthlyOccurrences` is stored, as the service stores it, with
@@ -14,7 +14,7 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteDefinition } from "./router.ts";
 import type { ScanContext } from "./scan_area.ts";
 import { deleteRuleVersions, keepRuleVersion, ruleVersionRoutes } from "./scan_filters.ts";
-import { SCAN_LEVELS } from "./scan_kinds.ts";
+import { classificationRuleNameProblem, SCAN_LEVELS } from "./scan_kinds.ts";
 import { childParent, type StoredScanResource } from "./scan_store.ts";
 import {
   checkName,
@@ -88,9 +88,11 @@ export function triggerRoutes(c: ScanContext): RouteDefinition[] {
       method: "DELETE",
       path,
       handler: ({ params }) => {
-        const { parent } = existing(params.dataSourceName, params.scanName);
+        const { parent, trigger, ds, scan } = existing(params.dataSourceName, params.scanName);
         c.store.delete("trigger", parent, "default");
-        return new Response(null, { status: 204 });
+        // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+        // ScanClientTest/ScanTriggerOperations.json (DELETE answers 200 with the trigger; the contract: 204).
+        return jsonResponse(triggerWire(trigger, ds, scan), 200);
       },
     },
     {
@@ -199,7 +201,7 @@ export function classificationRuleRoutes(c: ScanContext): RouteDefinition[] {
       path: `${rules}/{classificationRuleName}`,
       handler: async (ctx) => {
         const name = ctx.params.classificationRuleName;
-        await checkName(ctx, name, "classification rule");
+        await checkName(ctx, name, "classification rule", classificationRuleNameProblem);
         const current = c.store.get("rule", "", name);
         const body = await readObjectBody(ctx, '{"kind": "Custom", "properties": {"classificationName": …}}');
         const kind = body.kind;
@@ -231,7 +233,9 @@ export function classificationRuleRoutes(c: ScanContext): RouteDefinition[] {
         const rule = existing(params.classificationRuleName);
         c.store.delete("rule", "", rule.name);
         deleteRuleVersions(c, rule.name);
-        return new Response(null, { status: 204 });
+        // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+        // ClassificationRuleClientTest/ClassificationRuleOperations.json (DELETE answers 200 with the rule).
+        return jsonResponse(ruleWire(rule), 200);
       },
     },
     ...ruleVersionRoutes(c, ruleWire),
@@ -319,12 +323,28 @@ function triggerProblem(properties: Record<string, unknown>): string | undefined
     : "monthDays or monthlyOccurrences is required.";
 }
 
+/**
+ * What the service answers for a custom rule's fields left out (recorded: Azure/azure-sdk-for-net
+ * sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/ClassificationRuleClientTest/
+ * ClassificationRuleOperations.json and ScanningServiceClientTest/GetClassificationRules.json).
+ */
+const CUSTOM_RULE_DEFAULTS = {
+  minimumDistinctMatchCount: null,
+  minimumPercentageMatch: null,
+  dataPatterns: [],
+  columnPatterns: [],
+  classificationRuleBloomFilter: null,
+  owner: null,
+  collection: null,
+};
+
 function ruleWire(rule: StoredScanResource): Record<string, unknown> {
   return {
     id: `classificationRules/${rule.name}`,
     name: rule.name,
     kind: rule.body.kind,
     properties: {
+      ...(rule.body.kind === "Custom" ? CUSTOM_RULE_DEFAULTS : {}),
       ...rule.body.properties as Record<string, unknown>,
       createdAt: iso(rule.createdAt),
       lastModifiedAt: iso(rule.modifiedAt),

@@ -1,8 +1,8 @@
 /**
  * The custom scan filter of a scan (`…/scans/{scanName}/filters/custom`: create or replace, get) and the
  * versions of the account's classification rules (`/scan/classificationrules/{name}/versions`: list, newest
- * first; `POST …/versions/{version}:tag?action=Keep|Delete`: 202, sets the version's
- * `classificationAction`) of the emulator's scanning API.
+ * first; `POST …/versions/{version}:tag?action=Keep|Delete`, or `…/versions/{version}/:tag` as Microsoft's
+ * SDK sends it: 202, sets the version's `classificationAction`) of the emulator's scanning API.
  *
  * A filter needs `includeUriPrefixes` and `excludeUriPrefixes` (either may be empty), each a list of
  * distinct strings; `includeRegexes` and `excludeRegexes` must be valid regular expressions. It goes with
@@ -12,7 +12,7 @@
  * @module
  */
 import { EmulatorError, jsonResponse } from "./errors.ts";
-import type { RouteDefinition } from "./router.ts";
+import type { RouteContext, RouteDefinition } from "./router.ts";
 import type { ScanContext } from "./scan_area.ts";
 import { childParent, type StoredScanResource } from "./scan_store.ts";
 import {
@@ -160,52 +160,71 @@ export function ruleVersionRoutes(
     {
       method: "POST",
       path: `${rules}/{classificationRuleName}/versions/{versionAction}`,
-      handler: async (ctx) => {
+      handler: (ctx) => {
         const match = /^(.+):tag$/.exec(ctx.params.versionAction);
         if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
-        await ctx.request.body?.cancel();
-        const current = rule(ctx.params.classificationRuleName);
-        if (!/^\d{1,9}$/.test(match[1])) {
-          throw scanBadRequest(`Version '${match[1]}' is not a whole number.`, "classificationRuleVersion");
-        }
-        const action = ctx.url.searchParams.get("action");
-        if (!action || !TAG_ACTIONS.includes(action)) {
-          throw scanBadRequest(
-            `The action query parameter must be ${TAG_ACTIONS.join(" or ")}${
-              action ? `, not '${action}'` : ""
-            }.`,
-            "action",
-          );
-        }
-        const parent = versionsOf(current.name);
-        const version = c.store.get("ruleversion", parent, String(Number(match[1]))) ??
-          fail(
-            scanNotFound(
-              `Version ${Number(match[1])} of classification rule`,
-              current.name,
-              "ClassificationRuleVersionNotFound",
-            ),
-          );
-        const tagged = (body: Record<string, unknown>) => ({
-          ...body,
-          properties: { ...body.properties as Record<string, unknown>, classificationAction: action },
-        });
-        c.store.put("ruleversion", parent, version.name, tagged(version.body), c.deps.now());
-        if (String((current.body.properties as Record<string, unknown>).version) === version.name) {
-          c.store.put("rule", "", current.name, tagged(current.body), current.modifiedAt);
-        }
-        const location = new URL(
-          `${rules}/${encodeURIComponent(current.name)}/versions/${version.name}/:tag`,
-          ctx.url.origin,
-        );
-        const apiVersion = ctx.url.searchParams.get("api-version");
-        if (apiVersion) location.searchParams.set("api-version", apiVersion);
-        const response = jsonResponse({ status: "Accepted" }, 202);
-        response.headers.set("Operation-Location", location.toString());
-        return response;
+        return tag(ctx, match[1]);
+      },
+    },
+    {
+      // The form Microsoft's SDK sends, `…/versions/2/:tag` (recorded: Azure/azure-sdk-for-net sdk/purview/
+      // Azure.Analytics.Purview.Scanning/tests/SessionRecords/ClassificationRuleClientTest/
+      // ClassificationRuleOperations.json, answered 202), which the contract's own Operation-Location names.
+      method: "POST",
+      path: `${rules}/{classificationRuleName}/versions/{classificationRuleVersion}/{tagAction}`,
+      handler: (ctx) => {
+        if (ctx.params.tagAction !== ":tag") throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        return tag(ctx, ctx.params.classificationRuleVersion);
       },
     },
   ];
+
+  /** Tags version `versionText` of the route's rule with the `action` query parameter (Keep or Delete). */
+  async function tag(ctx: RouteContext, versionText: string): Promise<Response> {
+    await ctx.request.body?.cancel();
+    const current = rule(ctx.params.classificationRuleName);
+    if (!/^\d{1,9}$/.test(versionText)) {
+      throw scanBadRequest(`Version '${versionText}' is not a whole number.`, "classificationRuleVersion");
+    }
+    const action = ctx.url.searchParams.get("action");
+    if (!action || !TAG_ACTIONS.includes(action)) {
+      throw scanBadRequest(
+        `The action query parameter must be ${TAG_ACTIONS.join(" or ")}${action ? `, not '${action}'` : ""}.`,
+        "action",
+      );
+    }
+    const parent = versionsOf(current.name);
+    const number = Number(versionText);
+    const version = c.store.get("ruleversion", parent, String(number)) ??
+      fail(
+        scanNotFound(
+          `Version ${number} of classification rule`,
+          current.name,
+          "ClassificationRuleVersionNotFound",
+        ),
+      );
+    const tagged = (body: Record<string, unknown>) => ({
+      ...body,
+      properties: { ...body.properties as Record<string, unknown>, classificationAction: action },
+    });
+    c.store.put("ruleversion", parent, version.name, tagged(version.body), c.deps.now());
+    if (String((current.body.properties as Record<string, unknown>).version) === version.name) {
+      c.store.put("rule", "", current.name, tagged(current.body), current.modifiedAt);
+    }
+    const location = new URL(
+      `${rules}/${encodeURIComponent(current.name)}/versions/${version.name}/:tag`,
+      ctx.url.origin,
+    );
+    const apiVersion = ctx.url.searchParams.get("api-version");
+    if (apiVersion) location.searchParams.set("api-version", apiVersion);
+    // The service answers the whole OperationResponse, its other fields null (the recording above).
+    const response = jsonResponse(
+      { scanResultId: null, startTime: null, endTime: null, status: "Accepted", error: null },
+      202,
+    );
+    response.headers.set("Operation-Location", location.toString());
+    return response;
+  }
 }
 
 function fail(error: Error): never {

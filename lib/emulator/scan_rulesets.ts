@@ -1,9 +1,7 @@
 /**
- * Scan rulesets of the emulator's scanning API: the account's custom ones (`/scan/scanrulesets/{name}`:
- * create or replace, get, list, delete; `version` counts their writes) and the service's system ones, one
- * per data source kind with a ruleset model in the contract (`/scan/systemScanRulesets`: list, by data
- * source kind, and each kind's versions, one version, the latest). The system rulesets are fixed: every
- * kind has versions 1 to {@link SYSTEM_RULESET_LATEST}.
+ * The account's custom scan rulesets in the emulator's scanning API (`/scan/scanrulesets/{name}`: create or
+ * replace, get, list, delete, which answers the deleted ruleset; `version` counts their writes); the
+ * service's system ones are in scan_system_rulesets.ts.
  *
  * A scan names its ruleset (`properties.scanRulesetName` and `scanRulesetType`): a custom ruleset must
  * exist and be of its data source's kind, a system ruleset is the one of its data source's kind
@@ -11,127 +9,13 @@
  *
  * @module
  */
-import { jsonResponse } from "./errors.ts";
 import type { RouteDefinition } from "./router.ts";
 import type { ScanContext } from "./scan_area.ts";
 import { namedResourceRoutes, writableProperties } from "./scan_credentials.ts";
+import { FILE_EXTENSIONS, RULESET_KINDS } from "./scan_kinds.ts";
 import type { StoredScanResource } from "./scan_store.ts";
-import { iso, isRecord, optionalString, scanBadRequest, scanNotFound, scanPage } from "./scan_support.ts";
-
-/**
- * The data source kinds with a scan ruleset model in the contract (the `x-ms-discriminator-value` of each
- * `…ScanRuleset` and `…SystemScanRuleset` definition): the kinds a custom ruleset may have, and those with
- * a system ruleset.
- */
-export const RULESET_KINDS: readonly string[] = [
-  "AdlsGen1",
-  "AdlsGen2",
-  "AmazonAccount",
-  "AmazonPostgreSql",
-  "AmazonS3",
-  "AmazonSql",
-  "AzureCosmosDb",
-  "AzureDataExplorer",
-  "AzureFileService",
-  "AzureMySql",
-  "AzurePostgreSql",
-  "AzureResourceGroup",
-  "AzureSqlDataWarehouse",
-  "AzureSqlDatabase",
-  "AzureSqlDatabaseManagedInstance",
-  "AzureStorage",
-  "AzureSubscription",
-  "AzureSynapse",
-  "AzureSynapseWorkspace",
-  "Oracle",
-  "PowerBI",
-  "SapEcc",
-  "SapS4Hana",
-  "SqlServerDatabase",
-  "Teradata",
-];
-
-/** Every data source type of the contract (`DataSourceType`), as the `dataSourceType` parameter takes. */
-export const DATA_SOURCE_TYPES: readonly string[] = [
-  "None",
-  "Fabric",
-  "AzureSubscription",
-  "AzureResourceGroup",
-  "AzureSynapseWorkspace",
-  "AzureSynapse",
-  "AdlsGen1",
-  "AdlsGen2",
-  "AmazonAccount",
-  "AmazonS3",
-  "AmazonSql",
-  "AzureCosmosDb",
-  "AzureDataExplorer",
-  "AzureFileService",
-  "AzureSqlDatabase",
-  "ArcEnabledSqlServer",
-  "AmazonPostgreSql",
-  "AzurePostgreSql",
-  "Databricks",
-  "SqlServerDatabase",
-  "AzureSqlDatabaseManagedInstance",
-  "AzureSqlDataWarehouse",
-  "AzureMySql",
-  "Hdfs",
-  "TableauServer",
-  "AzureStorage",
-  "Teradata",
-  "Oracle",
-  "PostgreSql",
-  "AmazonRedShift",
-  "DatabricksHms",
-  "SapS4Hana",
-  "SapEcc",
-  "Snowflake",
-  "PowerBI",
-  "Trident",
-  "Dataverse",
-  "DatabricksUnityCatalog",
-];
-
-/** The latest version of every system scan ruleset. */
-export const SYSTEM_RULESET_LATEST = 2;
-/** When the emulated service published its system rulesets. */
-const SYSTEM_RULESET_TIME = "2023-09-01T00:00:00.000Z";
-
-const FILE_EXTENSIONS = [
-  "AVRO",
-  "ORC",
-  "PARQUET",
-  "JSON",
-  "TXT",
-  "XML",
-  "Documents",
-  "CSV",
-  "PSV",
-  "SSV",
-  "TSV",
-  "GZ",
-  "DOC",
-  "DOCM",
-  "DOCX",
-  "DOT",
-  "ODP",
-  "ODS",
-  "ODT",
-  "PDF",
-  "POT",
-  "PPS",
-  "PPSX",
-  "PPT",
-  "PPTM",
-  "PPTX",
-  "XLC",
-  "XLS",
-  "XLSB",
-  "XLSM",
-  "XLSX",
-  "XLT",
-];
+import { temporaryResourceFilters } from "./scan_system_rulesets.ts";
+import { iso, isRecord, optionalString, scanBadRequest } from "./scan_support.ts";
 
 export function scanRulesetRoutes(c: ScanContext): RouteDefinition[] {
   return namedResourceRoutes(c, {
@@ -141,6 +25,9 @@ export function scanRulesetRoutes(c: ScanContext): RouteDefinition[] {
     what: "Scan ruleset",
     notFoundCode: "ScanRulesetNotFound",
     example: '{"kind": "AzureStorage", "properties": {"scanningRule": {…}, …}}',
+    // Recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+    // ScanningServiceClientTest/ScanRulesOperations.json (DELETE answers 200 with the ruleset).
+    deleteAnswersResource: true,
     accept: (body, current) => {
       const kind = body.kind;
       if (typeof kind !== "string" || !RULESET_KINDS.includes(kind)) {
@@ -194,111 +81,34 @@ function stringList(value: unknown, target: string): string[] {
   return value as string[];
 }
 
+/**
+ * A custom ruleset as the service answers it: besides what was sent, `collection` and (when unset)
+ * `temporaryResourceFilters` as its kind's system ruleset has them, and `scanningRule.customFileExtensions`
+ * null when not sent (recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
+ * SessionRecords/ScanningServiceClientTest/ScanRulesOperations.json).
+ */
 function rulesetWire(stored: StoredScanResource): Record<string, unknown> {
+  const kind = String(stored.body.kind);
+  const properties = stored.body.properties as Record<string, unknown>;
+  const rule = isRecord(properties.scanningRule)
+    ? { scanningRule: { customFileExtensions: null, ...properties.scanningRule } }
+    : {};
   return {
     id: `scanrulesets/${stored.name}`,
     name: stored.name,
-    kind: stored.body.kind,
+    kind,
     scanRulesetType: "Custom",
     status: "Enabled",
     version: stored.body.version,
     properties: {
-      ...stored.body.properties as Record<string, unknown>,
+      collection: null,
+      temporaryResourceFilters: temporaryResourceFilters(kind),
+      ...properties,
+      ...rule,
       createdAt: iso(stored.createdAt),
       lastModifiedAt: iso(stored.modifiedAt),
     },
   };
-}
-
-/** One version of the system ruleset of a kind. */
-function systemRuleset(kind: string, version: number): Record<string, unknown> {
-  return {
-    id: `systemscanrulesets/${kind}`,
-    name: kind,
-    kind,
-    scanRulesetType: "System",
-    status: "Enabled",
-    version,
-    properties: {
-      description: `The system scan ruleset of ${kind} data sources, version ${version}.`,
-      createdAt: SYSTEM_RULESET_TIME,
-      lastModifiedAt: SYSTEM_RULESET_TIME,
-      excludedSystemClassifications: [],
-      includedCustomClassificationRuleNames: [],
-    },
-  };
-}
-
-/** The `dataSourceType` of a system ruleset request: a kind of the contract with a system ruleset. */
-function systemKind(value: string | null, target: string): string {
-  if (value === null || value === "") {
-    throw scanBadRequest(
-      `The ${target} parameter is required; it is a data source type such as AzureStorage.`,
-      target,
-    );
-  }
-  const kind = DATA_SOURCE_TYPES.find((k) => k.toLowerCase() === value.toLowerCase());
-  if (!kind) {
-    throw scanBadRequest(`${target} '${value}' is not a data source type of the contract.`, target);
-  }
-  if (!RULESET_KINDS.includes(kind)) {
-    throw scanNotFound("System scan ruleset of data source type", kind, "SystemScanRulesetNotFound");
-  }
-  return kind;
-}
-
-export function systemRulesetRoutes(c: ScanContext): RouteDefinition[] {
-  const base = "/scan/systemScanRulesets";
-  const queryKind = (url: URL) => systemKind(url.searchParams.get("dataSourceType"), "dataSourceType");
-  const versions = (kind: string) =>
-    Array.from({ length: SYSTEM_RULESET_LATEST }, (_, i) => systemRuleset(kind, SYSTEM_RULESET_LATEST - i));
-  return [
-    {
-      method: "GET",
-      path: base,
-      handler: ({ url }) =>
-        jsonResponse(
-          scanPage(url, RULESET_KINDS.map((k) => systemRuleset(k, SYSTEM_RULESET_LATEST)), c.pageSize),
-        ),
-    },
-    {
-      method: "GET",
-      path: `${base}/datasources/{dataSourceType}`,
-      handler: ({ params }) =>
-        jsonResponse(
-          systemRuleset(systemKind(params.dataSourceType, "dataSourceType"), SYSTEM_RULESET_LATEST),
-        ),
-    },
-    {
-      method: "GET",
-      path: `${base}/versions`,
-      handler: ({ url }) => jsonResponse(scanPage(url, versions(queryKind(url)), c.pageSize)),
-    },
-    {
-      method: "GET",
-      path: `${base}/versions/latest`,
-      handler: ({ url }) => jsonResponse(systemRuleset(queryKind(url), SYSTEM_RULESET_LATEST)),
-    },
-    {
-      method: "GET",
-      path: `${base}/versions/{version}`,
-      handler: ({ url, params }) => {
-        const version = Number(params.version);
-        if (!/^\d{1,9}$/.test(params.version)) {
-          throw scanBadRequest(`version '${params.version}' is not a whole number.`, "version");
-        }
-        const kind = queryKind(url);
-        if (version < 1 || version > SYSTEM_RULESET_LATEST) {
-          throw scanNotFound(
-            `Version ${version} of the system scan ruleset`,
-            kind,
-            "SystemScanRulesetNotFound",
-          );
-        }
-        return jsonResponse(systemRuleset(kind, version));
-      },
-    },
-  ];
 }
 
 /**

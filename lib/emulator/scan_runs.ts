@@ -3,7 +3,8 @@
  * (202 with the run and an `Operation-Location` header), `GET …/runs/{runId}` reads it, `GET …/runs` is the
  * history (newest first, paged) and `POST …/runs/{runId}:cancel` cancels one still running (202 with the
  * cancel request's own state, Accepted, and an `Operation-Location` header naming the run; a run that has
- * already ended is a 409). The older `PUT …/runs/{runId}` form starts a run too.
+ * already ended is a 409). The older `PUT …/runs/{runId}` form starts a run too, and answers as the
+ * service did, with the start request's state (`{scanResultId, startTime, endTime, status, error}`).
  *
  * A run is Accepted when it starts, InProgress afterwards and Succeeded once the area's run duration has
  * passed. No timer runs: the status advances when the run is next read, and is stored once it is final.
@@ -49,13 +50,31 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       handler: (ctx) => {
         const match = /^(.+):run$/.exec(ctx.params.scanAction);
         if (!match) throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
-        return startRun(c, ctx, match[1], ctx.url.searchParams.get("runId"));
+        const { run, ds, scan } = startRun(c, ctx, match[1], ctx.url.searchParams.get("runId"));
+        return jsonResponse(runWire(run, run.createdAt, c.runDurationMs), 202, {
+          "operation-location": runLocation(ctx, ds, scan, run.name),
+        });
       },
     },
     {
       method: "PUT",
       path: `${SCAN}/runs/{runId}`,
-      handler: (ctx) => startRun(c, ctx, ctx.params.scanName, ctx.params.runId),
+      handler: (ctx) => {
+        const { run } = startRun(c, ctx, ctx.params.scanName, ctx.params.runId);
+        // The older form answers the state of the start request, not the run (recorded: Azure/
+        // azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanClientTest/
+        // ScanRunOperations.json: 202 {scanResultId, startTime, endTime: null, status: "Accepted", error}).
+        return jsonResponse(
+          {
+            scanResultId: run.name,
+            startTime: iso(run.createdAt),
+            endTime: null,
+            status: "Accepted",
+            error: null,
+          },
+          202,
+        );
+      },
     },
     {
       method: "GET",
@@ -89,8 +108,13 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
   ];
 }
 
-/** Starts run `runId` of a scan: 202 with the run, Accepted, and where to read it. */
-function startRun(c: ScanContext, ctx: RouteContext, scanName: string, runId: string | null): Response {
+/** Starts run `runId` of a scan, Accepted; answers the stored run and the names of its scan. */
+function startRun(
+  c: ScanContext,
+  ctx: RouteContext,
+  scanName: string,
+  runId: string | null,
+): { run: StoredScanResource; ds: string; scan: string } {
   const ds = c.dataSource(ctx.params.dataSourceName);
   const stored = c.scan(ds.name, scanName);
   if (runId === null || runId === "") {
@@ -114,9 +138,7 @@ function startRun(c: ScanContext, ctx: RouteContext, scanName: string, runId: st
     dataSourceType: ds.body.kind,
     resourceId: typeof dsProperties.resourceId === "string" ? dsProperties.resourceId : null,
   }, c.deps.now());
-  return jsonResponse(runWire(run, run.createdAt, c.runDurationMs), 202, {
-    "operation-location": runLocation(ctx, ds.name, stored.name, runId),
-  });
+  return { run, ds: ds.name, scan: stored.name };
 }
 
 /** A run of the route's scan, its status brought up to date, or 404. */
@@ -185,8 +207,16 @@ function runWire(run: StoredScanResource, now: number, duration: number): Record
     ingestionJobId: run.name,
     resourceId: body.resourceId ?? null,
     status,
+    // Counts and times of the service's runs (recorded: Azure/azure-sdk-for-net sdk/purview/
+    // Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanClientTest/ScanRunOperations.json, the runs
+    // list); the emulator discovers nothing, and its pipeline starts when the run leaves Accepted.
+    assetsDiscovered: 0,
+    assetsClassified: 0,
+    webScanResults: null,
     diagnostics: { notifications: [], exceptionCountMap: {} },
     startTime: iso(started),
+    queuedTime: iso(started),
+    pipelineStartTime: status === "Accepted" ? null : iso(started),
     endTime: ended === undefined ? null : iso(ended),
     scanRulesetVersion: 1,
     scanRulesetType: body.scanRulesetType,

@@ -24,9 +24,17 @@ export function scanConflict(message: string, code: string, target?: string): Em
   return new EmulatorError(409, code, message, { target });
 }
 
-/** Refuses a name the service would refuse (3 to 63 letters, digits and single hyphens). */
-export async function checkName(ctx: RouteContext, name: string, what: string): Promise<void> {
-  const problem = scanNameProblem(name);
+/**
+ * Refuses a name the service would refuse: by default 3 to 63 letters, digits and single hyphens;
+ * `problemOf` gives another rule.
+ */
+export async function checkName(
+  ctx: RouteContext,
+  name: string,
+  what: string,
+  problemOf: (name: string) => string | undefined = scanNameProblem,
+): Promise<void> {
+  const problem = problemOf(name);
   if (!problem) return;
   await ctx.request.body?.cancel();
   throw scanBadRequest(`'${name}' is not a valid ${what} name: ${problem}.`, name);

@@ -12,6 +12,7 @@ import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { isPlainObject } from "./payload_files.ts";
 import {
+  checkClassificationRuleName,
   checkName,
   classificationRuleName,
   collect,
@@ -82,8 +83,9 @@ export const listClassificationRuleVersions = defineOperation({
   summary: "List every version of a classification rule, newest first (each write of the rule is one)",
   input: z.object({ classificationRuleName }),
   annotations: READ,
-  run: (ctx, input) =>
-    hinted(
+  run: (ctx, input) => {
+    checkClassificationRuleName("--classification-rule-name", input.classificationRuleName);
+    return hinted(
       NOT_FOUND_HINT.rule,
       () =>
         collect(
@@ -91,7 +93,8 @@ export const listClassificationRuleVersions = defineOperation({
             signal: ctx.signal,
           }),
         ),
-    ),
+    );
+  },
 });
 
 export const tagClassificationRuleVersion = defineOperation({
@@ -106,8 +109,9 @@ export const tagClassificationRuleVersion = defineOperation({
     action: z.enum(["Keep", "Delete"]).describe("Keep the version's classifications, or Delete them"),
   }),
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
-  run: (ctx, input) =>
-    hinted(
+  run: (ctx, input) => {
+    checkClassificationRuleName("--classification-rule-name", input.classificationRuleName);
+    return hinted(
       NOT_FOUND_HINT.rule + " Its versions: `govcat scan listClassificationRuleVersions`.",
       () =>
         ctx.catalog().scan.tagClassificationRuleVersion(
@@ -116,7 +120,8 @@ export const tagClassificationRuleVersion = defineOperation({
           input.action,
           ctx.signal,
         ),
-    ),
+    );
+  },
 });
 
 /** The filter and rule version operations, in the order `scan --help` lists them. */

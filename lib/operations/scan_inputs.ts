@@ -24,9 +24,16 @@ export const dataSourceName = z.string().min(1).describe(`Name of the data sourc
 export const scanName = z.string().min(1).describe(`Name of the scan of the data source (${NAME_RULE})`);
 export const runId = z.string().regex(RUN_ID, {
   message: "a run id is the GUID `scan run` printed, e.g. 138301e4-f4f9-4ab5-b734-bac446b236e7",
-}).describe("GUID of the run, as `scan run` and `scan runs` print it (its id)");
+}).describe("GUID of the run: the runId `scan run` printed, or an id from `scan runs`");
+/**
+ * Classification rule names are looser than the others: the service created `test_classificationrule1009`
+ * (recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/
+ * ClassificationRuleClientTest/ClassificationRuleOperations.json). Only what cannot be one URL path segment
+ * is refused.
+ */
+export const RULE_NAME_RULE = "any characters but / and \\ and control characters, and not . or ..";
 export const classificationRuleName = z.string().min(1).describe(
-  `Name of the classification rule (${NAME_RULE})`,
+  `Name of the classification rule (${RULE_NAME_RULE})`,
 );
 export const payloadFile = (what: string) => z.string().min(1).describe(`JSON file holding the ${what}`);
 
@@ -46,6 +53,26 @@ export const NOT_FOUND_HINT = {
 export function checkName(option: string, name: string): void {
   if (name.length < 3 || name.length > 63 || !NAME.test(name)) {
     throw new UsageError(`${option} "${name}" is not a valid name: names have ${NAME_RULE}.`);
+  }
+}
+
+/** Refuses a classification rule name that cannot be one URL path segment, before anything is sent. */
+export function checkClassificationRuleName(option: string, name: string): void {
+  const problem = name.trim() === ""
+    ? "it is blank"
+    : name === "." || name === ".."
+    ? "a name of dots only would name another path"
+    : /[\/\\]/.test(name)
+    ? "it holds a / or \\, which would split the URL path"
+    // deno-lint-ignore no-control-regex
+    : /[\u0000-\u001f\u007f]/.test(name)
+    ? "it holds a control character"
+    : undefined;
+  if (problem) {
+    throw new UsageError(
+      `${option} ${JSON.stringify(name)} is not a valid classification rule name: ${problem}.`,
+      `Classification rule names may hold ${RULE_NAME_RULE}.`,
+    );
   }
 }
 
@@ -92,6 +119,22 @@ export function checkKind(
       `Kinds: ${kinds.join(", ")}.`,
     );
   }
+}
+
+/**
+ * What a delete prints: the name deleted, `extra` (where it was), and the deleted resource under `key`,
+ * as the service answers a scanning delete with 200 and the resource (recorded: Azure/azure-sdk-for-net
+ * sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/DataSourceClientTest/
+ * DataSourceOperations.json and the other scanning session records). An empty answer (the contract's
+ * 204) prints the name alone.
+ */
+export function deletedOutput(
+  name: string,
+  key: string,
+  resource: unknown,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return resource === undefined ? { deleted: name, ...extra } : { deleted: name, ...extra, [key]: resource };
 }
 
 /** Every item of a paged list, with their count. */

@@ -8,7 +8,7 @@
  */
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
-import { collect, hinted, payloadFile, readPayload } from "./scan_inputs.ts";
+import { collect, deletedOutput, hinted, payloadFile, readPayload } from "./scan_inputs.ts";
 import { defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";
 
 const NETWORK_HINT =
@@ -166,13 +166,13 @@ export const deleteManagedPrivateEndpoint = defineOperation({
   input: z.object({ managedVirtualNetworkName, managedPrivateEndpointName }),
   annotations: DELETE,
   run: async (ctx, input) => {
-    await hinted(ENDPOINT_HINT, () =>
+    const deleted = await hinted(ENDPOINT_HINT, () =>
       ctx.catalog().scan.deleteManagedPrivateEndpoint(
         input.managedVirtualNetworkName,
         input.managedPrivateEndpointName,
         ctx.signal,
       ));
-    return { deleted: input.managedPrivateEndpointName };
+    return deletedOutput(input.managedPrivateEndpointName, "managedPrivateEndpoint", deleted);
   },
 });
 

@@ -24,6 +24,7 @@ import {
   checkName,
   collect,
   dataSourceName,
+  deletedOutput,
   hinted,
   NOT_FOUND_HINT,
   payloadFile,
@@ -106,11 +107,11 @@ export const deleteDataSource = defineOperation({
   input: z.object({ dataSourceName }),
   annotations: DELETE,
   run: async (ctx, input) => {
-    await hinted(
+    const deleted = await hinted(
       NOT_FOUND_HINT.dataSource,
       () => ctx.catalog().scan.deleteDataSource(input.dataSourceName, ctx.signal),
     );
-    return { deleted: input.dataSourceName };
+    return deletedOutput(input.dataSourceName, "dataSource", deleted);
   },
 });
 
@@ -176,11 +177,11 @@ export const deleteScan = defineOperation({
   input: z.object({ dataSourceName, scanName }),
   annotations: DELETE,
   run: async (ctx, input) => {
-    await hinted(
+    const deleted = await hinted(
       NOT_FOUND_HINT.scan,
       () => ctx.catalog().scan.deleteScan(input.dataSourceName, input.scanName, ctx.signal),
     );
-    return { deleted: input.scanName, dataSourceName: input.dataSourceName };
+    return deletedOutput(input.scanName, "scan", deleted, { dataSourceName: input.dataSourceName });
   },
 });
 

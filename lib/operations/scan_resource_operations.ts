@@ -9,7 +9,16 @@
 import type { PutResult } from "../catalog/scan_base_api.ts";
 import type { ScanApi } from "../catalog/scan_api.ts";
 import { z } from "../deps/zod.ts";
-import { checkKind, checkName, collect, hinted, NAME_RULE, payloadFile, readPayload } from "./scan_inputs.ts";
+import {
+  checkKind,
+  checkName,
+  collect,
+  deletedOutput,
+  hinted,
+  NAME_RULE,
+  payloadFile,
+  readPayload,
+} from "./scan_inputs.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
 /** What the operations of one resource family need to know. */
@@ -39,7 +48,8 @@ export interface ResourceFamily<T> {
     put(scan: ScanApi, name: string, body: T, signal?: AbortSignal): Promise<PutResult<T>>;
     get(scan: ScanApi, name: string, signal?: AbortSignal): Promise<T>;
     list(scan: ScanApi, signal?: AbortSignal): AsyncGenerator<T>;
-    delete(scan: ScanApi, name: string, signal?: AbortSignal): Promise<void>;
+    /** The deleted resource as the service answered it; undefined for an empty answer. */
+    delete(scan: ScanApi, name: string, signal?: AbortSignal): Promise<T | undefined>;
   };
 }
 
@@ -101,8 +111,8 @@ export function resourceOperations<T>(f: ResourceFamily<T>): Operation[] {
     annotations: DELETE,
     run: async (ctx, input) => {
       const name = nameOf(input);
-      await hinted(f.hint, () => f.api.delete(ctx.catalog().scan, name, ctx.signal));
-      return { deleted: name };
+      const deleted = await hinted(f.hint, () => f.api.delete(ctx.catalog().scan, name, ctx.signal));
+      return deletedOutput(name, lowerFirst(f.camel), deleted);
     },
   });
   return [put, get, list, remove] as Operation[];

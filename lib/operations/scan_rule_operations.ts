@@ -12,10 +12,11 @@
 import { CLASSIFICATION_RULE_KINDS, type ClassificationRule } from "../catalog/scan_types.ts";
 import { z } from "../deps/zod.ts";
 import {
+  checkClassificationRuleName,
   checkKind,
-  checkName,
   classificationRuleName,
   collect,
+  deletedOutput,
   hinted,
   NOT_FOUND_HINT,
   payloadFile,
@@ -38,7 +39,7 @@ export const putClassificationRule = defineOperation({
   input: z.object({ classificationRuleName, payloadFile: payloadFile("classification rule") }),
   annotations: UPSERT,
   run: async (ctx, input) => {
-    checkName("--classification-rule-name", input.classificationRuleName);
+    checkClassificationRuleName("--classification-rule-name", input.classificationRuleName);
     const body = await readPayload(ctx, input.payloadFile, RULE_SHAPE) as ClassificationRule;
     checkKind(input.payloadFile, body, CLASSIFICATION_RULE_KINDS, "classification rule");
     const result = await ctx.catalog().scan.putClassificationRule(
@@ -58,11 +59,13 @@ export const getClassificationRule = defineOperation({
   summary: "Get a classification rule: its classification, patterns, status and version",
   input: z.object({ classificationRuleName }),
   annotations: READ,
-  run: (ctx, input) =>
-    hinted(
+  run: (ctx, input) => {
+    checkClassificationRuleName("--classification-rule-name", input.classificationRuleName);
+    return hinted(
       NOT_FOUND_HINT.rule,
       () => ctx.catalog().scan.getClassificationRule(input.classificationRuleName, ctx.signal),
-    ),
+    );
+  },
 });
 
 export const listClassificationRules = defineOperation({
@@ -85,11 +88,12 @@ export const deleteClassificationRule = defineOperation({
   input: z.object({ classificationRuleName }),
   annotations: DELETE,
   run: async (ctx, input) => {
-    await hinted(
+    checkClassificationRuleName("--classification-rule-name", input.classificationRuleName);
+    const deleted = await hinted(
       NOT_FOUND_HINT.rule,
       () => ctx.catalog().scan.deleteClassificationRule(input.classificationRuleName, ctx.signal),
     );
-    return { deleted: input.classificationRuleName };
+    return deletedOutput(input.classificationRuleName, "classificationRule", deleted);
   },
 });
 

@@ -8,6 +8,7 @@
 import { z } from "../deps/zod.ts";
 import { type CatalogError, ConflictError } from "../errors.ts";
 import { withHint } from "./collections_support.ts";
+import { startedRunId } from "../catalog/scan_api.ts";
 import { collect, dataSourceName, hinted, NOT_FOUND_HINT, runId, scanName } from "./scan_inputs.ts";
 import { defineOperation, DELETE, type Operation, type OperationAnnotations, READ } from "./types.ts";
 
@@ -26,6 +27,8 @@ export const runScan = defineOperation({
   command: "run",
   aliases: ["run-scan", "runScan"],
   summary: "Start a run of a scan; prints the accepted run (see `scan scanStatus` for its progress)",
+  description: "The answer starts with `runId`, the run's id for `scan scanStatus` and `scan cancelScan`, " +
+    "whether the service answered the run (`id`) or the state of the start request (`scanResultId`).",
   input: z.object({
     dataSourceName,
     scanName,
@@ -33,13 +36,19 @@ export const runScan = defineOperation({
     runId: runId.optional().describe("GUID of the run; a new one when left out"),
   }),
   annotations: RUN,
-  run: (ctx, input) =>
-    hinted(NOT_FOUND_HINT.scan, () =>
-      ctx.catalog().scan.runScan(input.dataSourceName, input.scanName, {
-        scanLevel: input.scanLevel,
-        runId: input.runId,
-        signal: ctx.signal,
-      })),
+  run: async (ctx, input) => {
+    const runId = input.runId ?? crypto.randomUUID();
+    const answer = await hinted(
+      NOT_FOUND_HINT.scan,
+      () =>
+        ctx.catalog().scan.runScan(input.dataSourceName, input.scanName, {
+          scanLevel: input.scanLevel,
+          runId,
+          signal: ctx.signal,
+        }),
+    );
+    return { runId: startedRunId(answer) ?? runId, ...answer };
+  },
 });
 
 export const scanRuns = defineOperation({
@@ -67,7 +76,8 @@ export const scanStatus = defineOperation({
   aliases: ["scan-status", "getScanStatus"],
   summary: "The status of one run of a scan: Accepted, InProgress, Succeeded, Failed or Canceled, " +
     "with its discovery and ingestion details",
-  description: "The run id is the `id` that `scan run` printed (or one from `scan runs`). The status is " +
+  description:
+    "The run id is the `runId` that `scan run` printed (or an `id` from `scan runs`). The status is " +
     "read once; call again to follow a run until it is Succeeded, Failed or Canceled.",
   input: z.object({ dataSourceName, scanName, runId }),
   annotations: READ,

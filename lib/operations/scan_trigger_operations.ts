@@ -15,6 +15,7 @@ import { isPlainObject, payloadError } from "./payload_files.ts";
 import {
   checkName,
   dataSourceName,
+  deletedOutput,
   hinted,
   NOT_FOUND_HINT,
   payloadFile,
@@ -82,11 +83,14 @@ export const deleteTrigger = defineOperation({
   input: z.object({ dataSourceName, scanName }),
   annotations: DELETE,
   run: async (ctx, input) => {
-    await hinted(
+    const deleted = await hinted(
       NOT_FOUND_HINT.trigger,
       () => ctx.catalog().scan.deleteTrigger(input.dataSourceName, input.scanName, ctx.signal),
     );
-    return { deleted: "trigger", dataSourceName: input.dataSourceName, scanName: input.scanName };
+    return deletedOutput("trigger", "trigger", deleted, {
+      dataSourceName: input.dataSourceName,
+      scanName: input.scanName,
+    });
   },
 });
 

@@ -55,7 +55,12 @@ Deno.test("cli scan: putDataSource, getDataSource, listDataSources, deleteDataSo
       "sales-lake",
     );
     assert.equal(deleted.code, 0, deleted.stderr);
-    assert.deepEqual(deleted.json, { deleted: "sales-lake" });
+    assert.equal(deleted.json.deleted, "sales-lake");
+    assert.equal(
+      deleted.json.dataSource.kind,
+      "AdlsGen2",
+      "the deleted data source, as the service answered",
+    );
     await assertNotFound(s, ["scan", "getDataSource", "--data-source-name", "sales-lake"]);
     await assertNotFound(s, ["scan", "deleteDataSource", "--confirm", "--data-source-name", "sales-lake"]);
   });
@@ -173,14 +178,17 @@ Deno.test("cli scan: putScan, getScan, listScans, run, runs, deleteScan", async 
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.json.status, "Accepted");
     assert.equal(run.json.scanLevelType, "Full");
+    assert.equal(run.json.runId, run.json.id, "runId is read from the run the emulator answers");
     const runs = await s.govcat("scan", "runs", ...base);
     assert.equal(runs.json.count, 1);
-    assert.equal(runs.json.value[0].id, run.json.id);
+    assert.equal(runs.json.value[0].id, run.json.runId);
     assert.ok(["InProgress", "Succeeded"].includes(runs.json.value[0].status));
 
     await assertNotFound(s, ["scan", "getScan", "--data-source-name", "sales-lake", "--scan-name", "weekly"]);
     const deleted = await s.govcat("scan", "deleteScan", "--confirm", ...base);
     assert.equal(deleted.code, 0, deleted.stderr);
+    assert.deepEqual([deleted.json.deleted, deleted.json.dataSourceName], ["daily", "sales-lake"]);
+    assert.equal(deleted.json.scan.kind, "AdlsGen2Msi", "the deleted scan, as the service answered");
     await assertNotFound(s, ["scan", "deleteScan", "--confirm", ...base]);
   });
 });
@@ -266,7 +274,7 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
     // A run: started, its status read, cancelled, then read as Canceled.
     const run = await s.govcat("scan", "run", ...base);
     assert.equal(run.code, 0, run.stderr);
-    const runId = run.json.id;
+    const runId = run.json.runId;
     const status = await s.govcat("scan", "scanStatus", ...base, "--run-id", runId);
     assert.equal(status.code, 0, status.stderr);
     assert.equal(status.json.id, runId);
@@ -302,7 +310,8 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
     assert.equal(rules.json.value[0].name, "employee-id");
     const deletedRule = await s.govcat("scan", "delete-classification-rule", "--confirm", ...rule);
     assert.equal(deletedRule.code, 0, deletedRule.stderr);
-    assert.deepEqual(deletedRule.json, { deleted: "employee-id" });
+    assert.equal(deletedRule.json.deleted, "employee-id");
+    assert.equal(deletedRule.json.classificationRule.properties.classificationName, "CONTOSO.EMPLOYEE_ID");
     const goneRule = await s.govcat("scan", "readClassificationRule", ...rule);
     assert.equal(goneRule.code, 1);
     assert.match(goneRule.stderr, /status: 404/);
@@ -310,6 +319,7 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
 
     const deletedTrigger = await s.govcat("scan", "deleteTrigger", "--confirm", ...base);
     assert.equal(deletedTrigger.code, 0, deletedTrigger.stderr);
+    assert.equal(deletedTrigger.json.trigger.name, "default", "the deleted trigger, as the service answered");
     const goneTrigger = await s.govcat("scan", "getTrigger", ...base);
     assert.equal(goneTrigger.code, 1);
     assert.match(goneTrigger.stderr, /status: 404/);

@@ -1,7 +1,7 @@
 /**
  * The scan trigger and classification rule routes of the emulator over HTTP: a trigger created (201),
  * read, replaced (200), disabled and enabled (`POST …/triggers/default:disable` / `:enable`, 200 with the
- * trigger, its schedule kept), flagged with `validationErrorInfo` when it could never fire, deleted (204);
+ * trigger, its schedule kept), flagged with `validationErrorInfo` when it could never fire, deleted (200);
  * trigger payloads the contract does not allow refused with 400s naming the field; classification rules
  * created, versioned, read, listed and deleted, with the contract's ids.
  */
@@ -84,7 +84,9 @@ Deno.test("scan extras: a trigger is created, read, replaced, disabled, enabled 
     });
     assert.equal(second.body.validationErrorInfo, undefined);
 
-    assert.equal((await call(emulator, "DELETE", `${trigger}?${V}`)).status, 204);
+    const deletedTrigger = await call(emulator, "DELETE", `${trigger}?${V}`);
+    assert.equal(deletedTrigger.status, 200, "the service answers the deleted trigger");
+    assert.equal(deletedTrigger.body.name, "default");
     assert.equal((await call(emulator, "GET", `${trigger}?${V}`)).status, 404);
     assert.equal((await call(emulator, "DELETE", `${trigger}?${V}`)).status, 404);
     const enableGone = await call(emulator, "POST", `${trigger}:enable?${V}`);
@@ -167,8 +169,8 @@ Deno.test("scan extras: classification rules are created, versioned, read, liste
     assertAzureError(badRegex.body, "BadRequest", /not a valid regular expression/);
     const badKind = await call(emulator, "PUT", `${rules}/emp-id?${V}`, { kind: "Smart" });
     assertAzureError(badKind.body, "BadRequest", /"Smart" is not System or Custom/);
-    const badName = await call(emulator, "PUT", `${rules}/emp_id?${V}`, { kind: "Custom" });
-    assertAzureError(badName.body, "BadRequest", /not a valid classification rule name/);
+    const badName = await call(emulator, "PUT", `${rules}/emp%2Fid?${V}`, { kind: "Custom" });
+    assertAzureError(badName.body, "BadRequest", /not a valid classification rule name.*split the URL path/);
     const rule = {
       kind: "Custom",
       properties: { classificationName: "EMP", columnPatterns: [{ kind: "Regex", pattern: "^id$" }] },
@@ -194,7 +196,9 @@ Deno.test("scan extras: classification rules are created, versioned, read, liste
     const list = await call(emulator, "GET", `${rules}?${V}`);
     assert.equal(list.body.count, 2);
     assert.deepEqual(list.body.value.map((r: { name: string }) => r.name).sort(), ["cost-center", "emp-id"]);
-    assert.equal((await call(emulator, "DELETE", `${rules}/emp-id?${V}`)).status, 204);
+    const deletedRule = await call(emulator, "DELETE", `${rules}/emp-id?${V}`);
+    assert.equal(deletedRule.status, 200, "the service answers the deleted rule");
+    assert.equal(deletedRule.body.properties.version, 2);
     const gone = await call(emulator, "GET", `${rules}/emp-id?${V}`);
     assert.equal(gone.status, 404);
     assertAzureError(gone.body, "ClassificationRuleNotFound", /emp-id/);

@@ -40,11 +40,14 @@ Deno.test("scan operations: a trigger from the template is put, read, disabled, 
     assert.equal((await run(getTrigger, names)).properties.state, "Disabled");
     assert.equal((await run(enableTrigger, names)).properties.state, "Enabled");
 
-    assert.deepEqual(await run(deleteTrigger, names), {
+    const deleted = await run(deleteTrigger, names);
+    assert.deepEqual({ ...deleted, trigger: undefined }, {
       deleted: "trigger",
       dataSourceName: SOURCE,
       scanName: SCAN,
+      trigger: undefined,
     });
+    assert.equal(deleted.trigger.name, "default", "the deleted trigger, as answered");
     for (const operation of [getTrigger, deleteTrigger, enableTrigger, disableTrigger]) {
       const error = await rejection(() => run(operation, names));
       assert.ok(error instanceof NotFoundError, operation.command);

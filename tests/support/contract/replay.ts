@@ -165,6 +165,7 @@ export function replyProblems(
   operation: ContractOperation,
   expected: number,
   reply: Reply,
+  recordedSchema?: Schema,
 ): string[] {
   const declared = Object.keys(operation.responses).join(", ");
   if (reply.status !== expected) {
@@ -173,7 +174,7 @@ export function replyProblems(
       ...(reply.status >= 400 ? errorBodyProblems(profile, operation, reply) : []),
     ];
   }
-  const schema = operation.responses[String(expected)]?.schema;
+  const schema = recordedSchema ?? operation.responses[String(expected)]?.schema;
   if (!schema) {
     return reply.text === "" ? [] : [`${expected} must have no body, got ${excerpt(reply.text, 300)}`];
   }
@@ -244,13 +245,25 @@ export interface ReplayScenario {
 }
 
 /**
+ * Where Microsoft's recorded traffic shows the service answering otherwise than the contract's example:
+ * the status and body schema the service answered, and the recording that shows it.
+ */
+export interface RecordedAnswer {
+  status: number;
+  schema: Schema;
+  /** The recording: repository and path. */
+  recording: string;
+}
+
+/**
  * Replays one example against a fresh seeded emulator: the scenario's set-up, the request the example
  * describes, and the answer checked against the contract (plus `extraProblems` when the status is the
  * expected one).
  *
  * The expected status is the example's only one, or `status` for an example that answers several. An
  * example answering both 201 and 200 replays its 200 onto what the same request created: the request is
- * sent once first, and must answer 201.
+ * sent once first, and must answer 201. With `recorded`, the answer is checked against what the service
+ * was recorded answering instead.
  */
 export async function replayExample(
   profile: ReplayProfile,
@@ -258,16 +271,19 @@ export async function replayExample(
   scenario: ReplayScenario | undefined,
   extraProblems?: (operation: ContractOperation, reply: Reply) => string[],
   status?: number,
+  recorded?: RecordedAnswer,
 ): Promise<void> {
   const contract = profile.contract;
   const operation = contract.operations.get(example.operationId)!;
   const statuses = Object.keys(example.responses).map(Number);
-  if (status === undefined) {
+  if (recorded) {
+    assert.ok(!statuses.includes(recorded.status), `${example.file} already answers ${recorded.status}`);
+  } else if (status === undefined) {
     assert.equal(statuses.length, 1, `${example.file} should answer one status, has ${statuses.join(", ")}`);
   } else {
     assert.ok(statuses.includes(status), `${example.file} does not answer ${status}`);
   }
-  const expected = status ?? statuses[0];
+  const expected = recorded?.status ?? status ?? statuses[0];
   await withEmulator(async (emulator) => {
     const api = new EmulatorApi(emulator.url, contract, profile.apiVersion);
     const params = structuredClone(example.parameters);
@@ -290,7 +306,7 @@ export async function replayExample(
       setup?.push("send the example's request once, creating what it names");
     }
     const reply = await send();
-    const problems = replyProblems(profile, operation, expected, reply);
+    const problems = replyProblems(profile, operation, expected, reply, recorded?.schema);
     if (extraProblems && reply.status === expected) problems.push(...extraProblems(operation, reply));
     assertConforms({
       file: example.file,

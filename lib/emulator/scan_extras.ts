@@ -299,7 +299,9 @@ function triggerWire(trigger: StoredScanResource, ds: string, scan: string): Rec
     id: `datasources/${ds}/scans/${scan}/triggers/default`,
     name: "default",
     properties: {
+      recurrenceInterval: null,
       ...properties,
+      ...recurrenceWire(properties.recurrence),
       createdAt: iso(trigger.createdAt),
       lastModifiedAt: iso(trigger.modifiedAt),
       // The emulator runs no schedule, so no trigger has fired yet.
@@ -309,6 +311,26 @@ function triggerWire(trigger: StoredScanResource, ds: string, scan: string): Rec
   const problem = triggerProblem(properties);
   if (problem) wire.validationErrorInfo = `Trigger is invalid: ${problem}`;
   return wire;
+}
+
+/**
+ * A trigger's recurrence as the service answers it: every field of the recurrence and of its schedule, null
+ * when not set (recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
+ * SessionRecords/ScanClientTest/ScanTriggerOperations.json).
+ */
+function recurrenceWire(recurrence: unknown): Record<string, unknown> {
+  if (!isRecord(recurrence)) return {};
+  const schedule = isRecord(recurrence.schedule)
+    ? {
+      minutes: null,
+      hours: null,
+      weekDays: null,
+      monthDays: null,
+      monthlyOccurrences: null,
+      ...recurrence.schedule,
+    }
+    : recurrence.schedule;
+  return { recurrence: { endTime: null, ...recurrence, schedule } };
 }
 
 /** Why a stored trigger could never fire, as the service reports it in `validationErrorInfo`. */

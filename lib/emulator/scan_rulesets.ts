@@ -83,8 +83,9 @@ function stringList(value: unknown, target: string): string[] {
 
 /**
  * A custom ruleset as the service answers it: besides what was sent, `collection` and (when unset)
- * `temporaryResourceFilters` as its kind's system ruleset has them, and `scanningRule.customFileExtensions`
- * null when not sent (recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
+ * `temporaryResourceFilters` as its kind's system ruleset has them, and `description`,
+ * `excludedSystemClassifications`, `includedCustomClassificationRuleNames` and
+ * `scanningRule.customFileExtensions` null when not sent (recorded: Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
  * SessionRecords/ScanningServiceClientTest/ScanRulesOperations.json).
  */
 function rulesetWire(stored: StoredScanResource): Record<string, unknown> {
@@ -102,6 +103,9 @@ function rulesetWire(stored: StoredScanResource): Record<string, unknown> {
     version: stored.body.version,
     properties: {
       collection: null,
+      description: null,
+      excludedSystemClassifications: null,
+      includedCustomClassificationRuleNames: null,
       temporaryResourceFilters: temporaryResourceFilters(kind),
       ...properties,
       ...rule,

@@ -92,6 +92,17 @@ export function runRoutes(c: ScanContext): RouteDefinition[] {
       },
     },
     {
+      // The form of api-version 2018-12-01-preview, `…/runs/{runId}/:cancel`, which Microsoft's SDK sent and
+      // the service answered 202 (recorded: Azure/azure-sdk-for-net sdk/purview/
+      // Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanClientTest/ScanRunOperations.json).
+      method: "POST",
+      path: `${SCAN}/runs/{runId}/{runAction}`,
+      handler: (ctx) => {
+        if (ctx.params.runAction !== ":cancel") throw EmulatorError.routeNotFound("POST", ctx.url.pathname);
+        return cancelRun(c, ctx, ctx.params.runId);
+      },
+    },
+    {
       method: "GET",
       path: `${SCAN}/runs`,
       handler: (ctx) => {

@@ -13,6 +13,7 @@
  */
 import {
   type BuiltinDef,
+  columnOptions,
   type EndSpec,
   entity,
   optional,
@@ -76,7 +77,14 @@ export const AZURE_TYPES: BuiltinDef[] = [
     optional("objectType", "string"),
     optional("definition", "string"),
   ], SQL),
-  entity("azure_sql_column", ["DataSet"], "Column of an Azure SQL table or view", COLUMN_ATTRIBUTES, SQL),
+  entity(
+    "azure_sql_column",
+    ["DataSet"],
+    "Column of an Azure SQL table or view",
+    COLUMN_ATTRIBUTES,
+    SQL,
+    columnOptions("data_type"),
+  ),
   contains("azure_sql_server_databases", ["azure_sql_server", "databases"], ["azure_sql_db", "server"], SQL),
   contains("azure_sql_db_schemas", ["azure_sql_db", "schemas"], ["azure_sql_schema", "db"], SQL),
   contains("azure_sql_schema_tables", ["azure_sql_schema", "tables"], ["azure_sql_table", "dbSchema"], SQL),
@@ -144,9 +152,16 @@ export const AZURE_TYPES: BuiltinDef[] = [
   entity("azure_synapse_dedicated_sql_db", ["azure_resource"], "Synapse dedicated SQL pool", [], SYNAPSE),
   entity("azure_synapse_dedicated_sql_schema", ["Asset"], "Schema of a dedicated SQL pool", [], SYNAPSE),
   entity("azure_synapse_dedicated_sql_table", ["DataSet"], "Table of a dedicated SQL pool", [], SYNAPSE),
-  entity("azure_synapse_dedicated_sql_column", ["DataSet"], "Column of a dedicated SQL pool table", [
-    optional("data_type", "string"),
-  ], SYNAPSE),
+  entity(
+    "azure_synapse_dedicated_sql_column",
+    ["DataSet"],
+    "Column of a dedicated SQL pool table",
+    [
+      optional("data_type", "string"),
+    ],
+    SYNAPSE,
+    columnOptions("data_type"),
+  ),
   contains(
     "azure_synapse_workspace_dedicated_sql_dbs",
     ["azure_synapse_workspace", "dedicatedSqlDbs"],

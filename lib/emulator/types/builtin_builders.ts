@@ -49,8 +49,19 @@ export function entity(
   description: string,
   attributeDefs: Record<string, unknown>[] = [],
   serviceType?: string,
+  options?: Record<string, string>,
 ): BuiltinDef {
-  return { category: "ENTITY", def: { name, superTypes, description, attributeDefs, serviceType } };
+  return { category: "ENTITY", def: { name, superTypes, description, attributeDefs, serviceType, options } };
+}
+
+/**
+ * The options of a column type: which attribute is the column's schema (its data type). Purview's column
+ * types carry it (`azure_mariadb_view_column` has `{"schemaAttributes": "[\"dataType\"]"}` in the typedefs
+ * Microsoft recorded: Azure/azure-sdk-for-js
+ * sdk/purview/purview-catalog-rest/recordings/node/purview_catalog_tepedefs_test/).
+ */
+export function columnOptions(dataTypeAttribute: string): Record<string, string> {
+  return { schemaAttributes: JSON.stringify([dataTypeAttribute]) };
 }
 
 /** One end of a relationship: the entity type, the attribute it gets, its cardinality and flags. */
@@ -123,6 +134,7 @@ export function struct(
   name: string,
   description: string,
   attributeDefs: Record<string, unknown>[],
+  serviceType?: string,
 ): BuiltinDef {
-  return { category: "STRUCT", def: { name, description, attributeDefs } };
+  return { category: "STRUCT", def: { name, description, attributeDefs, serviceType } };
 }

@@ -65,8 +65,13 @@ export const CORE_TYPES: BuiltinDef[] = [
     optional("deleted", "boolean"),
     optional("deletedTime", "date"),
     optional("remainingRetentionDays", "long"),
-  ]),
-  struct("hive_order", "Sort order of one column", [required("order", "int"), required("col", "string")]),
+  ], "Azure Blob Storage"),
+  struct(
+    "hive_order",
+    "Sort order of one column",
+    [required("order", "int"), required("col", "string")],
+    "hive",
+  ),
 
   // Atlas's base of the types it keeps for itself (the glossary's among them).
   entity("__internal", [], "__internal", [], ATLAS_CORE),

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { IdTranslation } from "./replay.ts";
 
 /** Sends one request to the emulator; anything but 2xx throws, naming the step. */
 async function made(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -56,27 +57,36 @@ async function amazonScan(baseUrl: string, suffix: string): Promise<void> {
   });
 }
 
-/** A glossary the recorded account had, by name. */
-async function glossary(baseUrl: string, name: string): Promise<void> {
-  await made(baseUrl, "POST", "/catalog/api/atlas/v2/glossary", {
+/** A glossary the recorded account had, by name, and the guid it had there when a request names it. */
+async function glossary(
+  baseUrl: string,
+  ids: IdTranslation,
+  name: string,
+  recordedGuid?: string,
+): Promise<void> {
+  const created = await made(baseUrl, "POST", "/catalog/api/atlas/v2/glossary", {
     name,
-    qualifiedName: name,
     shortDescription: name,
   });
+  if (recordedGuid) ids.learn(recordedGuid, (created as { guid: string }).guid);
 }
 
 /** What each recorded session needs, by session name (`fixtures/recorded/` path without `.json`). */
-export const RECORDED_ACCOUNT_STATE: Record<string, (baseUrl: string) => Promise<void>> = {
-  "net/Account/CollectionsCreateOrUpdateTask": dotnetRootCollection,
-  "net/Account/CollectionsGetTask": dotnetRootCollection,
-  "net/Administration/CollectionsCreateOrUpdateTaskAsync": dotnetRootCollection,
-  "net/Administration/CollectionsGetTaskAsync": dotnetRootCollection,
-  "net/Scanning/DataSourceOperations": dotnetRootCollection,
-  "net/Scanning/FliterOperations": (url) => amazonScan(url, "1009"),
-  "net/Scanning/ScanOperations": (url) => amazonScan(url, "1009"),
-  "net/Scanning/ScanTriggerOperations": (url) => amazonScan(url, "1009"),
-  "net/Scanning/GetScans": (url) => amazonScan(url, "1014"),
-  "net/Scanning/ScanRunOperations": (url) => amazonScan(url, "1014"),
-  "js/Catalog/older_should_work_with_lro_helper": (url) => glossary(url, "jssdkGlossary9Node"),
-  "js/Catalog/should_work_with_lro_helper": (url) => glossary(url, "jsLROTesting-2"),
-};
+export const RECORDED_ACCOUNT_STATE: Record<string, (baseUrl: string, ids: IdTranslation) => Promise<void>> =
+  {
+    "net/Account/CollectionsCreateOrUpdateTask": dotnetRootCollection,
+    "net/Account/CollectionsGetTask": dotnetRootCollection,
+    "net/Administration/CollectionsCreateOrUpdateTaskAsync": dotnetRootCollection,
+    "net/Administration/CollectionsGetTaskAsync": dotnetRootCollection,
+    "net/Scanning/DataSourceOperations": dotnetRootCollection,
+    "net/Scanning/FliterOperations": (url) => amazonScan(url, "1009"),
+    "net/Scanning/ScanOperations": (url) => amazonScan(url, "1009"),
+    "net/Scanning/ScanTriggerOperations": (url) => amazonScan(url, "1009"),
+    "net/Scanning/GetScans": (url) => amazonScan(url, "1014"),
+    "net/Scanning/ScanRunOperations": (url) => amazonScan(url, "1014"),
+    "js/Catalog/older_should_work_with_lro_helper": (url, ids) => glossary(url, ids, "jssdkGlossary9Node"),
+    "js/Catalog/should_work_with_lro_helper": (url, ids) => glossary(url, ids, "jsLROTesting-2"),
+    // Made by js/Catalog/should_create_a_glossary, whose answer names the guid.
+    "js/Catalog/should_delete_a_glossary": (url, ids) =>
+      glossary(url, ids, "jsLROTesting-2", "4f0ae4e5-4d3d-4922-9b5c-eb3fd972f762"),
+  };

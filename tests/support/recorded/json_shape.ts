@@ -7,7 +7,8 @@
  * - An array's elements are merged into one shape (the union of their keys and types), so a list whose items
  *   differ in which optional keys they carry compares as one item; an empty array matches any array.
  * - An object whose keys are all guids (`referredEntities`, `guidAssignments`) is a map: its values are
- *   merged and compared, its keys are data.
+ *   merged and compared, its keys are data. So is a type definition's `options`, which Atlas declares as a
+ *   map of strings whose keys differ from type to type.
  * - A key the service sent that the emulator's answer lacks is a difference; so is a value of another type.
  *   Keys only the emulator sends are returned apart ({@link ShapeComparison.extra}): a recorded answer
  *   leaves out what the recorded account did not have set, so an extra key is not by itself a disagreement.
@@ -42,15 +43,15 @@ function kindOf(value: unknown): Kind {
 }
 
 /** The shape of one JSON value. */
-export function shapeOf(value: unknown): Shape {
+export function shapeOf(value: unknown, key?: string): Shape {
   const kind = kindOf(value);
   const shape: Shape = { kinds: new Set([kind]) };
   if (kind === "array") {
-    for (const item of value as unknown[]) shape.items = merge(shape.items, shapeOf(item));
+    for (const item of value as unknown[]) shape.items = merge(shape.items, shapeOf(item, key));
   } else if (kind === "object") {
     const entries = Object.entries(value as Record<string, unknown>);
-    shape.map = entries.length > 0 && entries.every(([key]) => isGuidText(key));
-    shape.fields = new Map(entries.map(([key, item]) => [key, shapeOf(item)]));
+    shape.map = key === "options" || (entries.length > 0 && entries.every(([name]) => isGuidText(name)));
+    shape.fields = new Map(entries.map(([name, item]) => [name, shapeOf(item, name)]));
   }
   return shape;
 }
@@ -108,7 +109,7 @@ function compareAt(recorded: Shape, actual: Shape, at: string, out: ShapeCompari
   if (recorded.map && (actual.map || actual.fields.size === 0)) {
     const recordedValues = mapValues(recorded);
     const actualValues = mapValues(actual);
-    if (recordedValues && actualValues) compareAt(recordedValues, actualValues, `${at}{guid}`, out);
+    if (recordedValues && actualValues) compareAt(recordedValues, actualValues, `${at}{key}`, out);
     return;
   }
   for (const [key, shape] of recorded.fields) {

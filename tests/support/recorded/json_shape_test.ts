@@ -46,7 +46,7 @@ Deno.test("shape: guid-keyed maps compare their values, not their keys", () => {
   const otherShape = { referredEntities: { "7fcc43ab-55ea-45d4-9971-ce0443cb10bb": { typeName: "u" } } };
   assert.deepEqual(compareShapes(recorded, sameShape).differences, []);
   assert.deepEqual(compareShapes(recorded, otherShape).differences, [
-    "$.referredEntities{guid}.guid: missing (the service sent string)",
+    "$.referredEntities{key}.guid: missing (the service sent string)",
   ]);
 });
 
@@ -74,4 +74,18 @@ Deno.test("ids: guids learnt from answers rewrite later requests, headers paired
     ids.apply("/import/11111111-2222-3333-4444-555555555555"),
     "/import/aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
   );
+});
+
+Deno.test("shape: a type definition's options is a map of strings, compared by its values", () => {
+  const recorded = { entityDefs: [{ name: "a", options: { defaultRenderedLineage: "parent" } }] };
+  assert.deepEqual(
+    compareShapes(recorded, { entityDefs: [{ name: "b", options: { schemaAttributes: "[]" } }] }),
+    {
+      differences: [],
+      extra: [],
+    },
+  );
+  assert.deepEqual(compareShapes(recorded, { entityDefs: [{ name: "b", options: { x: 1 } }] }).differences, [
+    "$.entityDefs[].options{key}: the service sent string, the emulator number",
+  ]);
 });

@@ -24,14 +24,21 @@ function queryOf(url: string): URLSearchParams {
   return new URL(url, "http://recorded").searchParams;
 }
 
+/**
+ * A path as the service resolves it: case does not matter, the data map is served under `/catalog/api` and
+ * `/datamap/api` alike, and the account API at the host's root and under `/account` alike (Microsoft's
+ * recordings use the first forms, govcat the second).
+ */
+export function servicePath(path: string): string {
+  const lower = decodeURIComponent(path).toLowerCase().replace(/\/+$/, "");
+  const dataMap = lower.replace(/^\/catalog\/api\//, "/datamap/api/");
+  return dataMap === "/account" ? "" : dataMap.replace(/^\/account\//, "/");
+}
+
 function matches(exchange: RecordedExchange, request: RecordedRequest): boolean {
   if (exchange.method !== request.method) return false;
   const recorded = new URL(accountHostUrl(exchange), "http://recorded");
-  if (
-    decodeURIComponent(recorded.pathname).toLowerCase() !== decodeURIComponent(request.path).toLowerCase()
-  ) {
-    return false;
-  }
+  if (servicePath(recorded.pathname) !== servicePath(request.path)) return false;
   const sent = new URLSearchParams(request.search);
   for (const [name, value] of queryOf(exchange.url)) {
     if (name !== "api-version" && !sent.getAll(name).includes(value)) return false;

@@ -110,11 +110,13 @@ export interface ScanRun {
    * ScanClientTest/ScanRunOperations.json); a run read back carries `id` instead.
    */
   scanResultId?: string | null;
-  /** Assets the run found and classified (recorded in the same session's runs list). */
+  /** Assets the run found (recorded in the same session's runs list). */
   assetsDiscovered?: number;
+  /** Assets the run classified. */
   assetsClassified?: number;
-  /** When the run was queued, and when its pipeline started (null until then). */
+  /** When the run was queued. */
   queuedTime?: string | null;
+  /** When the run's pipeline started; null until then. */
   pipelineStartTime?: string | null;
   /** Id of the run this one belongs to, for a sub-run. */
   parentId?: string | null;

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { assertNotFound, assertRefusedLocally, type CliSetup, withCliSetup } from "../support/cli_harness.ts";
+import { answeredRecurrence } from "../support/scan_answers.ts";
 
 const SCAN_HINT = /hint: .*govcat scan listDataSources/;
 const setup = (test: (s: CliSetup) => Promise<void>) =>
@@ -263,13 +264,10 @@ Deno.test("cli scan: trigger from the template, run, scanStatus, cancelScan, cla
     assert.equal(trigger.code, 0, trigger.stderr);
     assert.equal(trigger.json.created, true);
     assert.equal(trigger.json.trigger.id, "datasources/sales-lake/scans/daily/triggers/default");
-    const sent = template.json.properties.recurrence;
-    const nulls = { minutes: null, hours: null, weekDays: null, monthDays: null, monthlyOccurrences: null };
-    assert.deepEqual(trigger.json.trigger.properties.recurrence, {
-      endTime: null,
-      ...sent,
-      schedule: { ...nulls, ...sent.schedule },
-    }, "the template's recurrence, with the fields it leaves out null, as the service answers them");
+    assert.deepEqual(
+      trigger.json.trigger.properties.recurrence,
+      answeredRecurrence(template.json.properties.recurrence),
+    );
     const got = await s.govcat("scan", "get-trigger", ...base);
     assert.equal(got.json.properties.scanLevel, "Incremental");
     const disabled = await s.govcat("scan", "disableTrigger", ...base);

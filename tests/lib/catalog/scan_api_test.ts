@@ -12,6 +12,7 @@ import { CatalogError, ConflictError, NotFoundError } from "../../../lib/errors.
 import { withEmulator } from "../emulator/emulator_test_helpers.ts";
 import { withScanServer } from "../emulator/scan_test_server.ts";
 import { startLocalServer } from "../../support/local_server.ts";
+import { answeredRecurrence } from "../../support/scan_answers.ts";
 
 function clientFor(endpoint: string): CatalogClient {
   return CatalogClient.fromConfig(
@@ -192,11 +193,11 @@ Deno.test("ScanApi: a trigger is put, read, disabled, enabled and deleted", asyn
     assert.equal(replaced.created, false);
     const got = await scan.getTrigger("lake", "daily");
     assert.equal(got.properties?.scanLevel, "Incremental");
-    assert.deepEqual(got.properties?.recurrence, recurrence);
+    assert.deepEqual(got.properties?.recurrence, answeredRecurrence(recurrence));
 
     const disabled = await scan.disableTrigger("lake", "daily");
     assert.equal(disabled.properties?.state, "Disabled");
-    assert.deepEqual(disabled.properties?.recurrence, recurrence);
+    assert.deepEqual(disabled.properties?.recurrence, answeredRecurrence(recurrence));
     assert.equal((await scan.enableTrigger("lake", "daily")).properties?.state, "Enabled");
     const actions = emulator.faults.stats().log.filter((entry) => entry.method === "POST").map((e) => e.path);
     assert.deepEqual(actions, [

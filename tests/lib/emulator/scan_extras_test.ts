@@ -13,6 +13,7 @@ import {
   SCAN_V as V,
   STORAGE_SOURCE as storage,
 } from "./scan_test_server.ts";
+import { answeredRecurrence } from "../../support/scan_answers.ts";
 
 Deno.test("scan extras: a trigger is created, read, replaced, disabled, enabled and deleted", async () => {
   await withEmulator({ seed: false }, async (emulator) => {
@@ -51,14 +52,7 @@ Deno.test("scan extras: a trigger is created, read, replaced, disabled, enabled 
     );
     assert.equal(created.body.validationErrorInfo, undefined);
     const got = await call(emulator, "GET", `${trigger}?${V}`);
-    // The service answers every recurrence and schedule field, null when not set (recorded: Azure/
-    // azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/SessionRecords/ScanClientTest/
-    // ScanTriggerOperations.json).
-    const answered = {
-      endTime: null,
-      ...weekly.properties.recurrence,
-      schedule: { monthDays: null, monthlyOccurrences: null, ...weekly.properties.recurrence.schedule },
-    };
+    const answered = answeredRecurrence(weekly.properties.recurrence);
     assert.deepEqual(got.body.properties.recurrence, answered);
     assert.equal(got.body.properties.recurrenceInterval, null);
 

@@ -17,6 +17,7 @@ import {
 } from "../../../lib/operations/scan_trigger_operations.ts";
 import { scanTemplate } from "../../../lib/templates/scan_templates.ts";
 import { rejection, SCAN, SOURCE, withScanSetup } from "./scan_harness.ts";
+import { answeredRecurrence } from "../../support/scan_answers.ts";
 
 const names = { dataSourceName: SOURCE, scanName: SCAN };
 
@@ -32,7 +33,7 @@ Deno.test("scan operations: a trigger from the template is put, read, disabled, 
     assert.equal(replaced.created, false);
 
     const got = await run(getTrigger, names);
-    const recurrence = (template.properties as { recurrence: unknown }).recurrence;
+    const recurrence = answeredRecurrence((template.properties as { recurrence: unknown }).recurrence);
     assert.deepEqual(got.properties.recurrence, recurrence);
     const disabled = await run(disableTrigger, names);
     assert.equal(disabled.properties.state, "Disabled");

@@ -60,36 +60,18 @@ function answer(exchange: RecordedExchange, origin: string): Response {
   });
 }
 
-/**
- * Serves `exchanges`. Each is answered at most once, in the order given, unless `repeat` is set (then the
- * last match answers again: polling an operation whose recorded answer is final).
- */
-export function startReplayServer(
-  exchanges: RecordedExchange[],
-  options: { repeat?: boolean } = {},
-): ReplayServer {
+/** Serves `exchanges`, each answered at most once, to the first request it matches. */
+export function startReplayServer(exchanges: RecordedExchange[]): ReplayServer {
   const pending = [...exchanges];
   const answered: RecordedExchange[] = [];
   let origin = "";
   const server = startLocalServer((request) => {
     const index = pending.findIndex((exchange) => matches(exchange, request));
-    const exchange = index >= 0
-      ? pending[index]
-      : options.repeat
-      ? answered.findLast((exchange) => matches(exchange, request))
-      : undefined;
-    if (!exchange) {
-      return Response.json(
-        {
-          error: {
-            code: "NotRecorded",
-            message: `no recorded answer for ${request.method} ${request.path}${request.search}`,
-          },
-        },
-        { status: 404 },
-      );
+    if (index < 0) {
+      const message = `no recorded answer for ${request.method} ${request.path}${request.search}`;
+      return Response.json({ error: { code: "NotRecorded", message } }, { status: 404 });
     }
-    if (index >= 0) pending.splice(index, 1);
+    const [exchange] = pending.splice(index, 1);
     answered.push(exchange);
     return answer(exchange, origin);
   });

@@ -60,11 +60,20 @@ export {
   type AccessKeys,
   type AccessKeyType,
   AccountApi,
+  type AccountDomain,
   type AccountProperties,
   type AccountUpdate,
   type ResourceSetRuleConfig,
   type ResourceSetRuleConfigList,
 } from "./lib/catalog/account_api.ts";
+export {
+  type ContactAssignment,
+  type ContactAssignmentFilter,
+  type ContactGroupDefinition,
+  ContactsApi,
+  type EntityReference,
+  type ReferenceType,
+} from "./lib/catalog/account_contacts_api.ts";
 export { ScanApi } from "./lib/catalog/scan_api.ts";
 export { type AuthKeyName, ScanRuntimeApi } from "./lib/catalog/scan_runtime_api.ts";
 export { ScanAdminApi } from "./lib/catalog/scan_admin_api.ts";

@@ -34,6 +34,7 @@ export {
   type LabelCall,
 } from "./lib/catalog/entity_metadata_calls.ts";
 export { type QueryAllOptions, SearchApi } from "./lib/catalog/search_api.ts";
+export type * from "./lib/catalog/navigate_types.ts";
 export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/typedef_api.ts";
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
 export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/typedef_types.ts";

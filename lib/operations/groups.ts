@@ -16,7 +16,7 @@ export interface OperationGroup {
 export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   { name: "entity", summary: "Entities, labels, classifications and business metadata (Atlas v2)" },
   { name: "types", summary: "Type definitions, including business metadata definitions" },
-  { name: "search", summary: "Search, suggest, autocomplete and browse" },
+  { name: "search", summary: "Search, suggest, autocomplete, browse and navigate" },
   { name: "glossary", summary: "Classic glossary: glossaries, categories, terms, CSV import" },
   { name: "lineage", summary: "Lineage of entities; CSV validate and import" },
   { name: "lineage_csv", summary: "Lineage from CSV: process, validate, samples and templates" },

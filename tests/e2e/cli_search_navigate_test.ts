@@ -74,5 +74,6 @@ Deno.test("search navigate refuses a bad page size itself, and reports a path na
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /status: 404/);
     assert.match(missing.stderr, /Navigate \/azure_sql_server/);
+    assert.match(missing.stderr, /hint: .*govcat search navigate/);
   });
 });

@@ -234,3 +234,19 @@ Deno.test("features: each name asked answers on or off; bad requests are refused
     assert.equal(notList.status, 400);
   });
 });
+
+Deno.test("contacts: a data reset empties custom groups and assignments; the system groups stay", async () => {
+  await withEmulator({}, async (emulator) => {
+    await ok(emulator, "PUT", `/account/contactGroupDefinitions/stewards?${V}`, {});
+    await ok(
+      emulator,
+      "PUT",
+      `/account/contactAssignments/${A1}?${V}`,
+      assignment(ALICE, "Expert", "emulator"),
+    );
+    await ok(emulator, "POST", "/_emulator/reset?data=true", {});
+    const groups = await ok(emulator, "GET", `/account/contactGroupDefinitions?${V}`);
+    assert.deepEqual(groups.body.value.map((g: { name: string }) => g.name), ["Expert", "Owner"]);
+    assert.equal((await call(emulator, "GET", `/account/contactAssignments/${A1}?${V}`)).status, 404);
+  });
+});

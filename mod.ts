@@ -34,6 +34,7 @@ export {
   type LabelCall,
 } from "./lib/catalog/entity_metadata_calls.ts";
 export { type QueryAllOptions, SearchApi } from "./lib/catalog/search_api.ts";
+export type * from "./lib/catalog/navigate_types.ts";
 export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/typedef_api.ts";
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
 export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/typedef_types.ts";
@@ -60,11 +61,20 @@ export {
   type AccessKeys,
   type AccessKeyType,
   AccountApi,
+  type AccountDomain,
   type AccountProperties,
   type AccountUpdate,
   type ResourceSetRuleConfig,
   type ResourceSetRuleConfigList,
 } from "./lib/catalog/account_api.ts";
+export {
+  type ContactAssignment,
+  type ContactAssignmentFilter,
+  type ContactGroupDefinition,
+  ContactsApi,
+  type EntityReference,
+  type ReferenceType,
+} from "./lib/catalog/account_contacts_api.ts";
 export { ScanApi } from "./lib/catalog/scan_api.ts";
 export { type AuthKeyName, ScanRuntimeApi } from "./lib/catalog/scan_runtime_api.ts";
 export { ScanAdminApi } from "./lib/catalog/scan_admin_api.ts";

@@ -141,6 +141,14 @@ export const HINT_RULES: readonly HintRule[] = [
       "lists those it does.",
   },
   {
+    // POST /navigate (2024-03-01-preview) of an itemPath naming nothing: the level above says what is there.
+    cause: "navigate-path-not-found",
+    statuses: [404],
+    when: ({ path }) => /\/navigate$/.test(path),
+    hint: "Nothing is at that path: navigate the level above with `govcat search navigate --path=…` and " +
+      "give one of its items' fullPath.",
+  },
+  {
     // Also what an entity write naming an unknown type or classification gets, whatever its path.
     cause: "type-not-found",
     statuses: [404],

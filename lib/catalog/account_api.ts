@@ -1,7 +1,8 @@
 /**
  * Account API calls (2019-11-01-preview): the account's properties and the change of its friendly name,
  * its two Atlas Kafka access keys (list, regenerate one), and its resource set rule configuration (list,
- * get, create or replace, delete). Collections, on the same API, are `client.collections`.
+ * get, create or replace, delete); and, from api-version 2023-10-01-preview, its domains (list, get) and
+ * feature flags. Collections, on the same API, are `client.collections`; contacts are `client.contacts`.
  *
  * The access keys are secrets: a caller that logs should register them with its logger
  * ({@link accessKeySecrets}, `logger.addSecret`) before anything else is written.
@@ -22,6 +23,8 @@
  * @module
  */
 import type { HttpClient } from "../http.ts";
+import { ACCOUNT_PREVIEW_API_VERSION } from "./account_contacts_api.ts";
+import { allSkipTokenPages, SKIP_TOKEN } from "./skip_token_pages.ts";
 
 /** Account properties as the account contract returns them (fields the service adds are kept). */
 export interface AccountProperties {
@@ -98,6 +101,28 @@ export interface ResourceSetRuleConfigList {
   count?: number;
   /** URL of the next page; absent on the last one. */
   nextLink?: string;
+}
+
+/** A domain of the account (the contract's Domain, 2023-10-01-preview); the API only reads them. */
+export interface AccountDomain {
+  /** Its name. */
+  name?: string;
+  /** Name people see. */
+  friendlyName?: string;
+  /** What the domain covers. */
+  description?: string;
+  /** `Domain` or `Collection`. */
+  containerType?: string;
+  /** `Prod` or `Test`. */
+  environment?: string;
+  /** `Succeeded` once ready; `Creating`, `Moving`, `Deleting` or `Failed` otherwise. */
+  provisioningState?: string;
+  /** Where a domain merged from another account came from. */
+  mergeInfo?: Record<string, unknown>;
+  /** Who created and last changed the domain, and when. */
+  systemData?: Record<string, unknown>;
+  /** Fields of newer contract versions, kept as read. */
+  [field: string]: unknown;
 }
 
 /** The path of the account's one resource set rule configuration. */
@@ -200,5 +225,48 @@ export class AccountApi {
       onResponse: (answered) => status = answered,
     });
     return status !== 204;
+  }
+
+  /** Every domain of the account (all pages; api-version 2023-10-01-preview). */
+  listDomains(signal?: AbortSignal): Promise<AccountDomain[]> {
+    return allSkipTokenPages(
+      this.#http,
+      "the domain list",
+      (token) =>
+        this.#http.request<{ value?: AccountDomain[]; nextLink?: string }>({
+          method: "GET",
+          area: "account",
+          path: "/account/domains",
+          query: { [SKIP_TOKEN]: token },
+          apiVersion: ACCOUNT_PREVIEW_API_VERSION,
+          signal,
+        }),
+      (domain) => domain.name,
+    );
+  }
+
+  /** One domain by name; a NotFoundError when the account has none of that name. */
+  getDomain(name: string, signal?: AbortSignal): Promise<AccountDomain> {
+    return this.#http.request({
+      method: "GET",
+      area: "account",
+      path: `/account/domains/${encodeURIComponent(name)}`,
+      apiVersion: ACCOUNT_PREVIEW_API_VERSION,
+      signal,
+    });
+  }
+
+  /** Whether each of the named features is on for the account (exposure control). */
+  async getFeatures(features: string[], signal?: AbortSignal): Promise<Record<string, boolean>> {
+    const answer = await this.#http.request<{ features?: Record<string, boolean> }>({
+      method: "POST",
+      area: "account",
+      path: "/account/features",
+      body: { features },
+      idempotent: true,
+      apiVersion: ACCOUNT_PREVIEW_API_VERSION,
+      signal,
+    });
+    return answer.features ?? {};
   }
 }

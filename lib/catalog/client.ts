@@ -23,6 +23,7 @@ import type { Config } from "../config.ts";
 import { HttpClient } from "../http.ts";
 import { type Logger, silentLogger } from "../log.ts";
 import { AccountApi } from "./account_api.ts";
+import { ContactsApi } from "./account_contacts_api.ts";
 import { CollectionsApi } from "./collections_api.ts";
 import { GlossaryApi } from "./glossary_api.ts";
 import { LineageApi } from "./lineage_api.ts";
@@ -131,6 +132,8 @@ export class CatalogClient {
   readonly lineage: LineageApi;
   /** Collections of the account (account API). */
   readonly collections: CollectionsApi;
+  /** Contact group definitions and contact assignments (account API 2023-10-01-preview). */
+  readonly contacts: ContactsApi;
   /** Data sources, scans, runs, triggers, rulesets, credentials and integration runtimes (scanning API). */
   readonly scan: ScanApi;
 
@@ -138,6 +141,7 @@ export class CatalogClient {
   constructor(http: HttpClient) {
     this.http = http;
     this.account = new AccountApi(http);
+    this.contacts = new ContactsApi(http);
     this.entity = new EntityApi(http);
     this.search = new SearchApi(http);
     this.types = new TypeDefApi(http);

@@ -1,6 +1,7 @@
 /**
  * Discovery calls: search (`POST /search/query`, one page or every page), suggestions and autocomplete
- * (data-map API), and browse (`POST /browse`, which only the catalog API 2023-02-01-preview publishes).
+ * (data-map API), browse (`POST /browse`, which only the catalog API 2023-02-01-preview publishes) and
+ * navigate (`POST /navigate`, which only the data-map API 2024-03-01-preview publishes).
  * Inputs the service would refuse are refused here first (a rejected promise with a {@link UsageError}
  * saying the range), before anything is sent.
  *
@@ -25,6 +26,13 @@
 import { UsageError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
 import { pageSignature } from "../paging_guard.ts";
+import {
+  MAX_NAVIGATE_PAGE_SIZE,
+  NAVIGATE_API_VERSION,
+  type NavigationPage,
+  type NavigationRequest,
+  type NavigationResult,
+} from "./navigate_types.ts";
 import { DATAMAP_PREFIX } from "./paths.ts";
 import {
   type AutoCompleteRequest,
@@ -121,11 +129,33 @@ export class SearchApi {
     return await this.#post(BROWSE_PATH, request, signal, BROWSE_API_VERSION);
   }
 
-  #post<T>(path: string, body: unknown, signal?: AbortSignal, apiVersion?: string): Promise<T> {
+  /**
+   * One level of the catalog tree by asset type (api-version 2024-03-01-preview): the entity types of the
+   * top-level assets for `/`, then assets, their children grouped by type, and so on. Append an item's
+   * `itemPath.path` to the path asked to go one level down.
+   */
+  async navigate(
+    request: NavigationRequest,
+    page: NavigationPage = {},
+    signal?: AbortSignal,
+  ): Promise<NavigationResult> {
+    checkRange("maxPageSize", page.maxPageSize, 1, MAX_NAVIGATE_PAGE_SIZE);
+    const query = { maxpagesize: page.maxPageSize?.toString(), continuationToken: page.continuationToken };
+    return await this.#post(`${DATAMAP_PREFIX}/navigate`, request, signal, NAVIGATE_API_VERSION, query);
+  }
+
+  #post<T>(
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+    apiVersion?: string,
+    query?: Record<string, string | undefined>,
+  ): Promise<T> {
     return this.#http.request({
       method: "POST",
       path,
       body,
+      query,
       apiVersion,
       // Discovery calls change nothing, so they are as safe to repeat as a GET.
       idempotent: true,

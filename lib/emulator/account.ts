@@ -6,6 +6,8 @@
  * {@link ROOT_ROUTES}) and its resource set rule configuration
  * (`/account/resourceSetRuleConfigs`: list, and get, create or replace, delete the default one). State is
  * kept in {@link AccountStore}, so what is changed is read back, also after a restart on a data file.
+ * The 2023-10-01-preview additions are mounted here too: contact group definitions and contact assignments
+ * (`account_contacts.ts`), domains and feature flags (`account_domains.ts`).
  *
  * Errors use the account API's `{"error": {code, message, target, details}}` shape (the server picks it
  * for every `/account` path); the contract names no codes, so these say what went wrong.
@@ -14,11 +16,15 @@
  */
 import { accountBody, type AccountChange } from "./account_body.ts";
 import { EMULATOR_ACCOUNT_NAME } from "./account_name.ts";
+import { contactRoutes } from "./account_contacts.ts";
+import { domainRoutes } from "./account_domains.ts";
 import { AccountStore, type KeySlot } from "./account_store.ts";
+import { CollectionStore } from "./collections_store.ts";
 import type { ApiArea } from "./area.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { checkResourceSetRuleConfig, RULE_CONFIG_NAME, storedRuleConfig } from "./account_rules.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
+import { invalid, objectBody } from "./account_request.ts";
+import type { RouteDefinition } from "./router.ts";
 
 export { EMULATOR_ACCOUNT_NAME };
 export { DEFAULT_ACCOUNT_FRIENDLY_NAME } from "./account_body.ts";
@@ -119,6 +125,9 @@ export const accountArea: ApiArea = (deps) => {
       handler: () => new Response(null, { status: store.remove(RULE_SETTING) ? 200 : 204 }),
     },
   ];
+  let collectionStore: CollectionStore | undefined;
+  const collections = () => collectionStore ??= CollectionStore.open(deps.store, deps.now());
+  routes.push(...contactRoutes(deps, store, collections), ...domainRoutes(collections));
   const atRoot = routes.filter((route) => ROOT_ROUTES[route.path] !== undefined)
     .map((route) => ({ ...route, path: ROOT_ROUTES[route.path] }));
   return [...routes, ...atRoot];
@@ -139,23 +148,4 @@ function keySlot(keyType: unknown): KeySlot {
     `keyType must be PrimaryAtlasKafkaKey or SecondaryAtlasKafkaKey, got ${JSON.stringify(keyType ?? null)}.`,
     "keyType",
   );
-}
-
-async function objectBody(ctx: RouteContext, example: string): Promise<Record<string, unknown>> {
-  const text = await ctx.request.text();
-  if (text.trim() === "") throw invalid("InvalidRequestBody", `The request body is empty; send ${example}.`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw invalid("InvalidRequestBody", `The request body is not valid JSON: ${(error as Error).message}`);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalid("InvalidRequestBody", `The request body must be a JSON object, e.g. ${example}.`);
-  }
-  return value as Record<string, unknown>;
-}
-
-function invalid(code: string, message: string, target?: string): EmulatorError {
-  return new EmulatorError(400, code, message, { target });
 }

@@ -42,6 +42,7 @@ export class AccountStore {
   readonly #get: StatementSync;
   readonly #put: StatementSync;
   readonly #remove: StatementSync;
+  readonly #withPrefix: StatementSync;
   readonly #host: string;
 
   /** `accountName` names the Kafka namespace of the keys' endpoints. */
@@ -52,6 +53,9 @@ export class AccountStore {
       `INSERT INTO ${TABLE} (name, json) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET json = excluded.json`,
     );
     this.#remove = db.prepare(`DELETE FROM ${TABLE} WHERE name = ?`);
+    this.#withPrefix = db.prepare(
+      `SELECT json FROM ${TABLE} WHERE substr(name, 1, length(?)) = ? ORDER BY name`,
+    );
     this.#host = `atlas-${accountName}.servicebus.emulator.local`;
   }
 
@@ -69,6 +73,12 @@ export class AccountStore {
   /** Removes a setting; true when there was one. */
   remove(name: string): boolean {
     return Number(this.#remove.run(name).changes) > 0;
+  }
+
+  /** Every setting whose name starts with `prefix`, in name order. */
+  list<T>(prefix: string): T[] {
+    const rows = this.#withPrefix.all(prefix, prefix) as { json: string }[];
+    return rows.map((row) => JSON.parse(row.json) as T);
   }
 
   /** The access keys, made on first use. */

@@ -1,6 +1,7 @@
 /**
  * The discovery routes: `POST /search/query`, `/search/suggest` and `/search/autocomplete` (data-map API
- * 2023-09-01) and `POST /browse` (catalog API 2023-02-01-preview), all served from the store's
+ * 2023-09-01), `POST /browse` (catalog API 2023-02-01-preview) and `POST /navigate` (data-map API
+ * 2024-03-01-preview, see `search_navigate.ts`), all served from the store's
  * {@link SearchIndex}, which catches up with every entity write before it answers.
  *
  * @example
@@ -24,6 +25,7 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteContext } from "./router.ts";
 import { searchEntities } from "./search.ts";
 import { browse } from "./search_browse.ts";
+import { navigate, parseNavigateRequest } from "./search_navigate.ts";
 import { SearchIndex } from "./search_index.ts";
 import { parseBrowseRequest, parseSearchRequest, parseTypeAheadRequest } from "./search_requests.ts";
 import { autocomplete, suggest } from "./search_suggest.ts";
@@ -58,6 +60,12 @@ export const discoveryArea: ApiArea = (deps) => {
       method: "POST",
       path: "/browse",
       handler: async (ctx) => jsonResponse(browse(index(), parseBrowseRequest(await objectBody(ctx)))),
+    },
+    {
+      method: "POST",
+      path: "/navigate",
+      handler: async (ctx) =>
+        jsonResponse(navigate(index(), parseNavigateRequest(await objectBody(ctx), ctx.url.searchParams))),
     },
   ];
 };

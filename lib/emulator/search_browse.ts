@@ -125,6 +125,19 @@ export function browse(index: SearchIndex, request: BrowseRequest): BrowseResult
   };
 }
 
+/** The containment tree of the catalog's assets (slots of the index): its roots and each one's children. */
+export interface ContainerTree {
+  roots: readonly number[];
+  children: ReadonlyMap<number, readonly number[]>;
+}
+
+/** The tree {@link browse} walks, brought up to date with the store; `navigate` walks it too. */
+export function containerTree(index: SearchIndex): ContainerTree {
+  index.refresh();
+  const tree = treeOf(index);
+  return { roots: tree.roots, children: tree.children };
+}
+
 function byName(a: IndexEntry, b: IndexEntry): number {
   if (a.nameKey !== b.nameKey) return a.nameKey < b.nameKey ? -1 : 1;
   return a.document.id < b.document.id ? -1 : a.document.id > b.document.id ? 1 : 0;

@@ -33,7 +33,10 @@ const payloadFile = z.string().optional().describe(
 
 /** Writes the notice every mapped command gives, so no one mistakes a collection for a domain. */
 function notice(ctx: OperationContext, what: string): void {
-  ctx.logger.warn(`domain ${what}: the catalog's public API has no domain CRUD; domains map to collections.`);
+  ctx.logger.warn(
+    `domain ${what}: the catalog's public API has no domain CRUD; domains map to collections ` +
+      "(the account's own domains, read only: `govcat account list-domains`).",
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { ACCOUNT_CONTACT_OPERATIONS } from "./account_contact_operations.ts";
 import { ACCOUNT_OPERATIONS } from "./account_operations.ts";
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { COLLECTIONS_ENTITY_OPERATIONS } from "./collections_entity_operations.ts";
@@ -89,6 +90,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...COLLECTIONS_OPERATIONS,
     ...COLLECTIONS_ENTITY_OPERATIONS,
     ...ACCOUNT_OPERATIONS,
+    ...ACCOUNT_CONTACT_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,

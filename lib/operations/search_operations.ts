@@ -1,6 +1,6 @@
 /**
  * Search operations (`govcat search …`): `query` (spec §4.6, with repeatable `--facet`), `suggest`,
- * `autocomplete` and `browse`.
+ * `autocomplete`, `browse`, and `navigate` (data-map API 2024-03-01-preview).
  *
  * @module
  */
@@ -13,6 +13,7 @@ import {
   MAX_SUGGEST_LIMIT,
   type SearchFilter,
 } from "../catalog/types.ts";
+import { MAX_NAVIGATE_PAGE_SIZE } from "../catalog/navigate_types.ts";
 import { defineOperation, type Operation, READ } from "./types.ts";
 
 /** The facets the discovery contract defines (`SearchFacetResultValue`). */
@@ -175,5 +176,55 @@ export const searchBrowse = defineOperation({
     }, ctx.signal),
 });
 
-/** Search operations beyond `query` (suggest, autocomplete, browse). */
-export const SEARCH_OPERATIONS: Operation[] = [searchSuggest, searchAutocomplete, searchBrowse];
+/** The path one level below `path`: `item` appended with one `/`. */
+export function childPath(path: string, item: string): string {
+  return `${path.replace(/\/+$/, "")}/${item}`;
+}
+
+/** `search navigate`: one level of the asset-type tree (data-map API 2024-03-01-preview). */
+export const searchNavigate = defineOperation({
+  id: "search.navigate",
+  group: "search",
+  command: "navigate",
+  aliases: ["navigation"],
+  summary: "Walk the catalog by asset type, one level at a time",
+  description: "Start at --path=/ (the entity types of the top-level assets); each item's fullPath, " +
+    "passed as --path, lists the level below it (assets, then their children grouped by type). " +
+    "isLeafNode is true when nothing is below an item. Sent with api-version 2024-03-01-preview.",
+  input: z.object({
+    path: z.string().default("/").describe("Level to list: / for the top, then names joined by /"),
+    includeNextLevelAssetCount: z.boolean().optional().describe("Count what is below each item"),
+    navigationMode: z.enum(["assetType", "azureResourceHierarchy"]).optional().describe(
+      "assetType (the default) or azureResourceHierarchy",
+    ),
+    maxPageSize: z.number().int().min(1).max(MAX_NAVIGATE_PAGE_SIZE).optional().describe(
+      "Items per page, 1-10000",
+    ),
+    continuationToken: z.string().min(1).optional().describe("The previous page's continuationToken"),
+  }),
+  annotations: READ,
+  run: async (ctx, input) => {
+    const result = await ctx.catalog().search.navigate(
+      {
+        navigationMode: input.navigationMode,
+        itemPath: { path: input.path },
+        includeNextLevelAssetCount: input.includeNextLevelAssetCount,
+      },
+      { maxPageSize: input.maxPageSize, continuationToken: input.continuationToken },
+      ctx.signal,
+    );
+    const items = (result.items ?? []).map((item) => ({
+      ...item,
+      fullPath: childPath(input.path, item.itemPath.path),
+    }));
+    return { ...result, items };
+  },
+});
+
+/** Search operations beyond `query` (suggest, autocomplete, browse, navigate). */
+export const SEARCH_OPERATIONS: Operation[] = [
+  searchSuggest,
+  searchAutocomplete,
+  searchBrowse,
+  searchNavigate,
+];

@@ -1,8 +1,9 @@
 /**
- * Every operation of the four published contracts is served by the emulator. The operations are read from
+ * Every operation of the published contracts is served by the emulator. The operations are read from
  * the contract files themselves (Data Map 2023-09-01, Catalog 2023-02-01-preview, Account
- * 2019-11-01-preview, Scanning 2023-09-01), never from a list written here, so an operation nobody thought
- * of cannot hide: one request per operation goes to an in-process emulator on 127.0.0.1, and the operation
+ * 2019-11-01-preview, Scanning 2023-09-01, and the later Account 2023-10-01-preview and Data Map
+ * 2024-03-01-preview in TARGETS), never from a list written here, so an operation nobody thought of
+ * cannot hide: one request per operation goes to an in-process emulator on 127.0.0.1, and the operation
  * counts as not served when the answer is the router's own "No API is served" 404 or a 405 (the path is
  * known, the method is not). Any other answer, a 400 for the probe's placeholder body or a 404 for its
  * placeholder name included, means a route serves the operation.
@@ -31,6 +32,12 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import { withEmulator } from "../support/contract/replay.ts";
+import {
+  ACCOUNT_2023_API_VERSION,
+  DATAMAP_2024_API_VERSION,
+  loadAccount2023Contract,
+  loadDataMap2024Contract,
+} from "../support/contract/preview_contracts.ts";
 import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
 
 /**
@@ -56,6 +63,12 @@ const TARGETS: Target[] = [
   { name: "Catalog 2023-02-01-preview", apiVersion: CATALOG_API_VERSION, load: loadCatalogContract },
   { name: "Account 2019-11-01-preview", apiVersion: ACCOUNT_API_VERSION, load: loadAccountContract },
   { name: "Scanning 2023-09-01", apiVersion: SCAN_API_VERSION, load: loadScanningContract },
+  { name: "Account 2023-10-01-preview", apiVersion: ACCOUNT_2023_API_VERSION, load: loadAccount2023Contract },
+  {
+    name: "Data Map 2024-03-01-preview",
+    apiVersion: DATAMAP_2024_API_VERSION,
+    load: loadDataMap2024Contract,
+  },
 ];
 
 const PROBE_GUID = "00000000-0000-4000-8000-0000000000fe";

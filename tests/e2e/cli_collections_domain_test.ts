@@ -58,6 +58,7 @@ Deno.test("domain commands map to collections and say so", async () => {
     const list = await domainCommand(setup, "list");
     assert.ok(list.json.value.some((c: { name: string }) => c.name === "sales-analytics"));
     assert.match(list.stderr, /domains map to collections/);
+    assert.match(list.stderr, /govcat account list-domains/, "points at the account API's own domains");
 
     const search = await domainCommand(
       setup,

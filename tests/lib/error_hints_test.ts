@@ -98,6 +98,13 @@ const CASES: Array<[FailureFacts, string]> = [
   [{
     status: 404,
     method: "POST",
+    url: "http://127.0.0.1:8085/datamap/api/navigate",
+    code: "ATLAS-404-00-001",
+    message: "Nothing is at itemPath /azure_sql_server/x: no asset of this name is at this level.",
+  }, "navigate-path-not-found"],
+  [{
+    status: 404,
+    method: "POST",
     url: `${DATAMAP}/entity/guid/${E}/classifications`,
     code: "ATLAS-404-00-008",
   }, "type-not-found"],

@@ -119,7 +119,9 @@ export function inheritsFrom(policy: MetadataPolicy): string | undefined {
 
 /** One role held on a collection: directly, or inherited from the ancestor named in `inheritedFrom`. */
 export interface RoleHolder {
+  /** The role's id (`purviewmetadatarole_builtin_data-curator`). */
   roleId: string;
+  /** The holder's object id. */
   principalId: string;
   /** The ancestor collection that grants it; absent when granted on the collection itself. */
   inheritedFrom?: string;
@@ -159,7 +161,9 @@ export function effectiveHolders(
 
 /** A policy after an edit, and whether the edit changed anything. */
 export interface PolicyEdit {
+  /** The edited policy; the one given when nothing changed. */
   policy: MetadataPolicy;
+  /** Whether the policy differs from the one given. */
   changed: boolean;
 }
 

@@ -11,6 +11,7 @@
  * @module
  */
 import { ACCOUNT_OPERATIONS } from "./account_operations.ts";
+import { POLICY_OPERATIONS } from "./policy_operations.ts";
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { COLLECTIONS_ENTITY_OPERATIONS } from "./collections_entity_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
@@ -89,6 +90,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...COLLECTIONS_OPERATIONS,
     ...COLLECTIONS_ENTITY_OPERATIONS,
     ...ACCOUNT_OPERATIONS,
+    ...POLICY_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,

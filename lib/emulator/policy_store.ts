@@ -4,7 +4,8 @@
  * collection: before every read or write the store is brought in step with the collections table, so a new
  * collection (through the API, the seed, or the root of a new account) has its policy and a deleted one's
  * policy is gone; a collection deleted and made again gets a new policy (the row remembers when its
- * collection was created).
+ * collection was created; within the same millisecond it cannot tell). A collection moved under another
+ * parent inherits from the new one: the rules naming the old parent's grants name the new parent's.
  *
  * @example
  * ```ts
@@ -37,6 +38,8 @@ interface Row {
   version: number;
   rules: string;
   collection_created_at: number;
+  /** The parent the rules name; null for the root. */
+  parent_name: string | null;
 }
 
 const TABLE = "metadata_policies";
@@ -45,7 +48,7 @@ const TABLE = "metadata_policies";
 export class PolicyStore {
   readonly #collections: CollectionStore;
   readonly #statements: Record<
-    "all" | "byId" | "byCollection" | "insert" | "update" | "remove",
+    "all" | "byId" | "byCollection" | "insert" | "update" | "remove" | "reparent",
     StatementSync
   >;
 
@@ -56,10 +59,12 @@ export class PolicyStore {
       byId: db.prepare(`SELECT * FROM ${TABLE} WHERE id = ?`),
       byCollection: db.prepare(`SELECT * FROM ${TABLE} WHERE collection_name = ?`),
       insert: db.prepare(
-        `INSERT INTO ${TABLE} (collection_name, id, version, rules, collection_created_at) VALUES (?, ?, 1, ?, ?)`,
+        `INSERT INTO ${TABLE} (collection_name, id, version, rules, collection_created_at, parent_name)
+         VALUES (?, ?, 1, ?, ?, ?)`,
       ),
       update: db.prepare(`UPDATE ${TABLE} SET version = version + 1, rules = ? WHERE id = ?`),
       remove: db.prepare(`DELETE FROM ${TABLE} WHERE collection_name = ?`),
+      reparent: db.prepare(`UPDATE ${TABLE} SET rules = ?, parent_name = ? WHERE collection_name = ?`),
     };
   }
 
@@ -71,7 +76,8 @@ export class PolicyStore {
       id TEXT NOT NULL UNIQUE,
       version INTEGER NOT NULL,
       rules TEXT NOT NULL,
-      collection_created_at INTEGER NOT NULL
+      collection_created_at INTEGER NOT NULL,
+      parent_name TEXT
     )`);
     return new PolicyStore(db, CollectionStore.open(entities, now()));
   }
@@ -112,6 +118,9 @@ export class PolicyStore {
       const collection = collections.get(row.collection_name);
       if (collection && Number(row.collection_created_at) === collection.createdAt) {
         kept.add(row.collection_name);
+        if (row.parent_name && collection.parent && row.parent_name !== collection.parent) {
+          this.#reparent(row, collection.parent);
+        }
       } else this.#statements.remove.run(row.collection_name);
     }
     for (const collection of collections.values()) {
@@ -126,7 +135,28 @@ export class PolicyStore {
       crypto.randomUUID(),
       JSON.stringify(rules),
       collection.createdAt,
+      collection.parent ?? null,
     );
+  }
+
+  /** Points the rules that name the old parent's grants at the new parent's. */
+  #reparent(row: Row, parent: string): void {
+    const oldSuffix = `:${row.parent_name}`;
+    const rename = (value: unknown) =>
+      typeof value === "string" && value.endsWith(oldSuffix)
+        ? value.slice(0, -oldSuffix.length) + `:${parent}`
+        : value;
+    const rules = JSON.parse(row.rules) as StoredRules;
+    for (const rule of rules.attributeRules) {
+      for (const clause of rule.dnfCondition ?? []) {
+        for (const matcher of clause) {
+          if (matcher.attributeName !== "derived.purview.permission") continue;
+          matcher.attributeValueIncludes = rename(matcher.attributeValueIncludes) as string | undefined;
+          if (matcher.fromRule !== undefined) matcher.fromRule = rename(matcher.fromRule) as string;
+        }
+      }
+    }
+    this.#statements.reparent.run(JSON.stringify(rules), parent, row.collection_name);
   }
 
   #render(row: Row): MetadataPolicy {

@@ -131,6 +131,43 @@ Deno.test("policy store: a member added to a child is seen; the parent's members
   });
 });
 
+Deno.test("policy store: a moved collection inherits from its new parent; a remade one has a new policy", async () => {
+  await withEmulator(async (base) => {
+    await call(base, "PUT", "/account/collections/team-a", { parentCollection: { referenceName: "sales" } });
+    const before = await policyOf(base, "team-a");
+    await call(
+      base,
+      "PUT",
+      `/policyStore/metadataPolicies/${before.id}`,
+      withMember(before, CURATOR, ALICE).policy,
+    );
+
+    const moved = await call(base, "PUT", "/account/collections/team-a", {
+      parentCollection: { referenceName: "finance" },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.json));
+    const after = await policyOf(base, "team-a");
+    assert.equal(after.id, before.id);
+    assert.equal(after.properties?.parentCollectionName, "finance");
+    assert.equal(inheritsFrom(after), "finance");
+    assert.ok(!JSON.stringify(after).includes(":sales"), "no rule names the old parent's grants");
+    assert.deepEqual(roleMembers(after).get(CURATOR), [ALICE], "the collection's own members stay");
+
+    assert.equal((await call(base, "DELETE", "/account/collections/team-a")).status, 204);
+    // The store tells a remade collection by its creation time, in milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call(base, "PUT", "/account/collections/team-a", { parentCollection: { referenceName: "sales" } });
+    const remade = await policyOf(base, "team-a");
+    assert.notEqual(remade.id, before.id);
+    assert.equal(remade.version, 1);
+    assert.equal(
+      roleMembers(remade).get(CURATOR),
+      undefined,
+      "a new collection starts without the old members",
+    );
+  });
+});
+
 Deno.test("policy store: PUT refuses another id or collection, a non-guid member, a body without rules", async () => {
   await withEmulator(async (base) => {
     const sales = await policyOf(base, "sales");

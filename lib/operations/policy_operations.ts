@@ -136,7 +136,8 @@ export const showPolicy = defineOperation({
   summary: "A collection's metadata policy and who holds which role there, inherited holders marked",
   description: "Give --collection-name or --policy-id. members lists each role holder: the collection's " +
     "own, then those inherited from its parents (inheritedFrom names the collection granting it) unless " +
-    "the collection's policy cuts inheritance. policy is the policy as the service answers it.",
+    "the collection's policy cuts inheritance (`--output=table --query members` shows them as a table). " +
+    "policy is the policy as the service answers it.",
   input: z.object({
     collectionName: collectionName.optional(),
     policyId: guidField("Id of the policy (from `policy list`)").optional(),

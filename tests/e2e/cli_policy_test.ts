@@ -91,6 +91,16 @@ Deno.test("policy add-member and remove-member: read, change, write back; repeat
   });
 });
 
+Deno.test("policy show of an unknown collection: the service's 404, with a hint naming collections list", async () => {
+  await withCliSetup({ seed: true }, async (setup) => {
+    const run = await setup.govcat("policy", "show", "--collection-name", "nosuchcollection");
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /Collection 'nosuchcollection' does not exist/);
+    assert.match(run.stderr, /hint: Check the collection's name .*`govcat collections list`/);
+    assert.equal(run.stdout, "");
+  });
+});
+
 Deno.test("policy add-member refuses a bad principal id, a bad role or no --confirm: exit 2, nothing sent", async () => {
   await withCliSetup({ seed: true }, async (setup) => {
     const add = ["policy", "add-member", "--collection-name", "sales"];

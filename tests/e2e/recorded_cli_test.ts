@@ -353,6 +353,17 @@ const CASES: CliCase[] = [
     args: ["collections", "list"],
     shows: ["newpurviewllc", "The root collection."],
   },
+  // Collection roles: the policies of a root collection and of its child, as the service wrote them.
+  {
+    session: "js/Administration/should_list_all_available_metdatapolicies",
+    exchanges: [1],
+    args: ["policy", "list"],
+    shows: [
+      "policy_newpurviewllc",
+      "purviewmetadatarole_builtin_collection-administrator:la7eio",
+      '"count": 2',
+    ],
+  },
   // Search.
   {
     session: "net/Catalog/Suggest",

@@ -85,6 +85,18 @@ export type * from "./lib/catalog/scan_types.ts";
 export type { CollectionReference } from "./lib/catalog/collections_types.ts";
 export type { CollectionReference as ScanCollectionReference } from "./lib/catalog/scan_types.ts";
 export type * from "./lib/catalog/scan_resource_types.ts";
+export { POLICY_API_VERSION, PolicyApi } from "./lib/catalog/policy_api.ts";
+export type * from "./lib/catalog/policy_types.ts";
+export {
+  effectiveHolders,
+  inheritsFrom,
+  type PolicyEdit,
+  resolveRole,
+  type RoleHolder,
+  roleMembers,
+  withMember,
+  withoutMember,
+} from "./lib/catalog/policy_members.ts";
 
 // Configuration, errors, HTTP core, logging, credentials.
 export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";

@@ -308,6 +308,15 @@ export const HINT_RULES: readonly HintRule[] = [
     "`govcat uc policy list` lists the governance policies with their ids.",
   ),
 
+  // ---- Collection roles (policy store) -----------------------------------------------------------------
+  {
+    cause: "metadata-policy-not-found",
+    kinds: ["account.metadata-policy"],
+    statuses: [404],
+    hint: "Check the collection's name (not its friendly name) with `govcat collections list` (MCP: " +
+      "list_collections), or the policy id with `govcat policy list`.",
+  },
+
   // ---- Any area ----------------------------------------------------------------------------------------
   {
     cause: "changed-meanwhile",

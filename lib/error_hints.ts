@@ -44,7 +44,8 @@ export type ResourceKind =
   | "unified.cde"
   | "unified.objective"
   | "unified.keyresult"
-  | "unified.policy";
+  | "unified.policy"
+  | "account.metadata-policy";
 
 /** What is known of a refused request when its hint is chosen. */
 export interface FailureFacts {
@@ -78,6 +79,7 @@ export const RESOURCE_PATHS: ReadonlyArray<{ kind: ResourceKind; pattern: RegExp
   { kind: "unified.cde", pattern: /\/datagovernance\/catalog\/criticaldataelements(?:\/|$)/i },
   { kind: "unified.objective", pattern: /\/datagovernance\/catalog\/objectives(?:\/|$)/i },
   { kind: "unified.policy", pattern: /\/datagovernance\/catalog\/policies(?:\/|$)/i },
+  { kind: "account.metadata-policy", pattern: /\/policyStore\// },
 ];
 
 /** One recognised cause and its hint. */

@@ -27,6 +27,7 @@ import { ContactsApi } from "./account_contacts_api.ts";
 import { CollectionsApi } from "./collections_api.ts";
 import { GlossaryApi } from "./glossary_api.ts";
 import { LineageApi } from "./lineage_api.ts";
+import { PolicyApi } from "./policy_api.ts";
 import { ScanApi } from "./scan_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
@@ -136,6 +137,8 @@ export class CatalogClient {
   readonly contacts: ContactsApi;
   /** Data sources, scans, runs, triggers, rulesets, credentials and integration runtimes (scanning API). */
   readonly scan: ScanApi;
+  /** Collection roles: the metadata roles and each collection's metadata policy (policy store API). */
+  readonly policies: PolicyApi;
 
   /** A client whose every area sends its requests through `http`. */
   constructor(http: HttpClient) {
@@ -150,6 +153,7 @@ export class CatalogClient {
     this.lineage = new LineageApi(http);
     this.collections = new CollectionsApi(http);
     this.scan = new ScanApi(http);
+    this.policies = new PolicyApi(http);
   }
 
   /**

@@ -14,7 +14,9 @@
  * - `unifiedCatalog`, `unifiedCatalogRelationships`: unified catalog domains, terms, data products, ... and
  *   the links between them;
  * - `accountSettings`: what was set on the account (its friendly name, its access keys, its resource set
- *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule.
+ *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule;
+ * - `metadataPolicies`: the collections' metadata policies; the root collection's is made again as a new
+ *   account has it (its creator in every role) on the next policy request.
  *
  * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, the
  * root collection, with its original friendly name and description, and the glossary named `Glossary`
@@ -80,6 +82,7 @@ const WIPES: readonly Wipe[] = [
   { key: "unifiedCatalog", table: "uc_entities" },
   { key: "unifiedCatalogRelationships", table: "uc_relationships" },
   { key: "accountSettings", table: "account_settings" },
+  { key: "metadataPolicies", table: "metadata_policies" },
 ];
 
 /**

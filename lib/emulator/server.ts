@@ -28,6 +28,7 @@ import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./atlas_entity.ts";
 import { discoveryArea } from "./discovery.ts";
 import { relationshipArea } from "./relationship_area.ts";
+import { policyArea } from "./policy_area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
@@ -91,6 +92,7 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
   "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
   "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
+  "/policyStore (metadata roles; each collection's metadata policy: list, get, update)",
 ] as const;
 
 /**
@@ -176,6 +178,7 @@ function apiRoutes(deps: AreaDependencies): Router {
   const collections = collectionsArea(deps);
   apiRouter.mount("", accountArea(deps)).mount("", collections).mount("", scanArea(deps))
     .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
+  apiRouter.mount("", policyArea(deps));
   apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
   return apiRouter;
 }

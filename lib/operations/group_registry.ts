@@ -103,6 +103,7 @@ const SOURCES: ReadonlyArray<OperationSource> = [
     group: "account",
     load: async () => (await import("./account_contact_operations.ts")).ACCOUNT_CONTACT_OPERATIONS,
   },
+  { group: "policy", load: async () => (await import("./policy_operations.ts")).POLICY_OPERATIONS },
   { group: "domain", load: async () => (await import("./domain_operations.ts")).DOMAIN_OPERATIONS },
   { group: "uc", load: async () => (await import("./uc_operations.ts")).UC_OPERATIONS },
   { group: "scan", load: async () => (await import("./scan_operations.ts")).SCAN_OPERATIONS },

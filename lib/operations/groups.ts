@@ -22,6 +22,7 @@ export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   { name: "lineage_csv", summary: "Lineage from CSV: process, validate, samples and templates" },
   { name: "collections", summary: "Collections: create, list, get, delete, path, CSV import/export" },
   { name: "account", summary: "Account properties, keys, resource set rules, domains, contacts, features" },
+  { name: "policy", summary: "Collection roles: metadata roles and policies" },
   { name: "domain", summary: "Domain helpers (mapped to collections)" },
   { name: "uc", summary: "Unified catalog: terms, domains, data products, CDEs, OKRs, policies" },
   { name: "scan", summary: "Data sources, scans and their runs and triggers, classification rules" },

@@ -12,6 +12,7 @@
  */
 import { ACCOUNT_CONTACT_OPERATIONS } from "./account_contact_operations.ts";
 import { ACCOUNT_OPERATIONS } from "./account_operations.ts";
+import { POLICY_OPERATIONS } from "./policy_operations.ts";
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { COLLECTIONS_ENTITY_OPERATIONS } from "./collections_entity_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
@@ -91,6 +92,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...COLLECTIONS_ENTITY_OPERATIONS,
     ...ACCOUNT_OPERATIONS,
     ...ACCOUNT_CONTACT_OPERATIONS,
+    ...POLICY_OPERATIONS,
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,

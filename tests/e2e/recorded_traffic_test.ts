@@ -23,8 +23,6 @@ const sessions = loadRecordedSessions();
  * Exchanges whose emulator answer differs from the recorded one, each with why the difference stays. Keys
  * are `session#n` (n counts the session's exchanges from 1).
  */
-const POLICY_STORE = "the policy store (/policyStore: metadata roles and policies) is not emulated yet; " +
-  "it is the first area of issue 26";
 const POLL_ESCAPED = "the JS SDK's poller put `?api-version=…` into the path (`%3Fapi-version=`) and the " +
   "service failed with 500 InternalServerError; the emulator answers 404 (no import has that id), which a " +
   "client can act on. A 500 on demand is what fault injection is for";
@@ -32,9 +30,6 @@ const CREATE_OR_REPLACE = "the service answered 200 to a PUT the emulator answer
   "recording cannot tell a create from a replace (the test PUTs the same name on every run), and the " +
   "contract's own examples answer 201 for a create and 200 for a replace, as the emulator does";
 const ACCEPTED_DIFFERENCES: Record<string, string> = {
-  "js/Administration/should_list_all_available_metdatapolicies#1": POLICY_STORE,
-  "net/Administration/GetMetadataPolicy#1": POLICY_STORE,
-  "net/Administration/MetadataRolesList#1": POLICY_STORE,
   "js/Catalog/should_work_with_lro_helper#2": POLL_ESCAPED,
   "js/Catalog/should_work_with_lro_helper#3": POLL_ESCAPED,
   "js/Catalog/should_work_with_lro_helper#4": POLL_ESCAPED,

@@ -204,6 +204,14 @@ const CASES: Array<[FailureFacts, string]> = [
     code: "EntityNotFound",
     message: `The ${word} with id '${E}' was not found. (target: id)`,
   }, `uc-${word}-not-found`]),
+  // Collection roles.
+  [{
+    status: 404,
+    method: "GET",
+    url: "http://127.0.0.1:8085/policyStore/metadataPolicies?collectionName=nope",
+    code: "CollectionNotFound",
+    message: "Collection 'nope' does not exist.",
+  }, "metadata-policy-not-found"],
   // Any area, then the fallbacks of each status.
   [{
     status: 409,
@@ -318,6 +326,8 @@ Deno.test("hint table: paths map to resource kinds under both data map prefixes 
     [`${UNIFIED}/policies/${T}`, "unified.policy"],
     ["/datagovernance/catalog/terms", "unified.term"],
     ["http://h/account/collections/c", undefined],
+    ["http://h/policyStore/metadataPolicies/p", "account.metadata-policy"],
+    ["http://h/policyStore/metadataRoles", "account.metadata-policy"],
     [undefined as unknown as string, undefined],
   ];
   for (const [url, kind] of kinds) assert.equal(resourceKindOf(url), kind, url);

@@ -27,6 +27,7 @@ import {
 import { createRelationshipTool, deleteRelationshipTool, getRelationshipTool } from "./relationship_tools.ts";
 import { SEARCH_TOOLS, searchEntitiesTool } from "./search_tools.ts";
 import { COLLECTION_TOOLS } from "./collection_tools.ts";
+import { COLLECTION_ROLE_TOOLS } from "./collection_role_tools.ts";
 import { GLOSSARY_TOOLS } from "./glossary_tools.ts";
 import { UC_TOOLS } from "./uc_tools.ts";
 import { LINEAGE_TOOLS } from "./lineage_tools.ts";
@@ -54,6 +55,7 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   deleteMetadataFromAssetTool,
   // Collections, lineage and search
   ...COLLECTION_TOOLS,
+  ...COLLECTION_ROLE_TOOLS,
   ...LINEAGE_TOOLS,
   ...SEARCH_TOOLS,
   // Type definitions

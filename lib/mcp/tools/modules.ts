@@ -15,6 +15,7 @@ type ToolModule = Record<string, unknown>;
 /** Loaders of the modules that define tools, by file name. */
 export const TOOL_MODULES: Readonly<Record<string, () => Promise<ToolModule>>> = {
   "business_metadata_tools.ts": () => import("./business_metadata_tools.ts"),
+  "collection_role_tools.ts": () => import("./collection_role_tools.ts"),
   "collection_tools.ts": () => import("./collection_tools.ts"),
   "csv_import_tool.ts": () => import("./csv_import_tool.ts"),
   "entity_tools.ts": () => import("./entity_tools.ts"),

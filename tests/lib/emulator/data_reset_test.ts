@@ -74,6 +74,8 @@ async function populate(emulator: RunningEmulator) {
     kind: "Custom",
     properties: { classificationName: "EMP", columnPatterns: [{ kind: "Regex", pattern: "^id$" }] },
   });
+  // The policy store makes each collection's policy (the root's, the seed's three, reset-team's).
+  await ok(emulator, "GET", "/policyStore/metadataPolicies?api-version=2021-07-01-preview");
   const domain = await ok(emulator, "POST", `${UC}/businessdomains?${UC_V}`, {
     name: "Finance",
     type: "functionalunit",
@@ -131,8 +133,10 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         unifiedCatalog: 2,
         unifiedCatalogRelationships: 0,
         accountSettings: 1,
+        metadataPolicies: 5,
       },
-      "the seed's 3 collections and the test's; 2 created types and 1 deleted built-in; a domain and its policy",
+      "the seed's 3 collections and the test's (and their 5 metadata policies, the root's included); 2 " +
+        "created types and 1 deleted built-in; a domain and its policy",
     );
 
     assert.equal(emulator.entityCount(), 0);

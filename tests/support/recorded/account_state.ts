@@ -1,7 +1,7 @@
 /**
  * What the recorded accounts already had when Microsoft recorded a session, made on a fresh emulator before
  * the session replays: the account's root collection (a collection of the emulator's, named as the recorded
- * account named its root), the data sources, credentials and scans a scan test ran against, the glossaries a
+ * account named its root, and its metadata policy's recorded id), the data sources, credentials and scans a scan test ran against, the glossaries a
  * term import went to. Each step goes through the emulator's public API and must succeed.
  *
  * @module
@@ -15,6 +15,8 @@ async function made(baseUrl: string, method: string, path: string, body?: unknow
     ? "2023-09-01"
     : path.startsWith("/scan/")
     ? "2023-09-01"
+    : path.startsWith("/policyStore/")
+    ? "2021-07-01-preview"
     : "2019-11-01-preview";
   const response = await fetch(`${baseUrl}${path}${separator}api-version=${apiVersion}`, {
     method,
@@ -34,6 +36,21 @@ async function dotnetRootCollection(baseUrl: string): Promise<void> {
     friendlyName: "dotnetLLCPurviewAccount",
     parentCollection: { referenceName: "emulator" },
   });
+}
+
+/**
+ * The .NET account's root collection, and the id its metadata policy had there: the emulator made the
+ * policy with the collection, under an id of its own, which the session's request is translated to.
+ */
+async function dotnetRootPolicy(baseUrl: string, ids: IdTranslation): Promise<void> {
+  await dotnetRootCollection(baseUrl);
+  const list = await made(
+    baseUrl,
+    "GET",
+    "/policyStore/metadataPolicies?collectionName=dotnetllcpurviewaccount",
+  );
+  const [policy] = (list as { values: { id: string }[] }).values;
+  ids.learn("d04a7fad-ff6c-44f4-8fb4-0d007a8c01f8", policy.id);
 }
 
 /** An AmazonS3 data source with an AmazonARN credential and one scan, as the .NET scan tests had them. */
@@ -78,6 +95,7 @@ export const RECORDED_ACCOUNT_STATE: Record<string, (baseUrl: string, ids: IdTra
     "net/Account/CollectionsGetTask": dotnetRootCollection,
     "net/Administration/CollectionsCreateOrUpdateTaskAsync": dotnetRootCollection,
     "net/Administration/CollectionsGetTaskAsync": dotnetRootCollection,
+    "net/Administration/GetMetadataPolicy": dotnetRootPolicy,
     "net/Scanning/DataSourceOperations": dotnetRootCollection,
     "net/Scanning/FliterOperations": (url) => amazonScan(url, "1009"),
     "net/Scanning/ScanOperations": (url) => amazonScan(url, "1009"),

@@ -341,6 +341,17 @@ export const CLI_CASES: CliCase[] = [
     args: ["collections", "list"],
     shows: ["newpurviewllc", "The root collection."],
   },
+  // Collection roles: the policies the service listed.
+  {
+    session: "js/Administration/should_list_all_available_metdatapolicies",
+    exchanges: [1],
+    args: ["policy", "list"],
+    shows: [
+      "policy_newpurviewllc",
+      "purviewmetadatarole_builtin_collection-administrator:la7eio",
+      '"count": 2',
+    ],
+  },
   // Search.
   {
     session: "net/Catalog/Suggest",

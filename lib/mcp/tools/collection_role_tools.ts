@@ -1,0 +1,125 @@
+/**
+ * Collection role tools: list_collection_roles (who holds which role on a collection, inherited holders
+ * marked) and set_collection_role (grant or revoke one role of one principal; destructive, so every call
+ * needs `"confirm": true`). Each runs the `policy` group's operations: `policy.show`, and
+ * `policy.add-member` or `policy.remove-member`, which read the collection's metadata policy, change one
+ * role and write it back.
+ *
+ * @module
+ */
+import { ROLE_ALIASES } from "../../catalog/policy_members.ts";
+import { z } from "../../deps/zod.ts";
+import { GUID_PATTERN } from "../../operations/guid_fields.ts";
+import {
+  addMember,
+  type CollectionRoles,
+  type MemberChange,
+  removeMember,
+  showPolicy,
+} from "../../operations/policy_operations.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { composedTool } from "../tool_operation.ts";
+import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
+
+const collectionName = z.string().min(1).describe(
+  "The collection's name (e.g. finance-eu), not its friendly name; list_collections shows both",
+);
+
+const holder = z.object({
+  role: z.string().describe("collection-admin, data-source-admin, data-curator or data-reader"),
+  role_id: z.string().describe("The service's role id, e.g. purviewmetadatarole_builtin_data-curator"),
+  principal_id: z.string().describe("Object id (Entra ID) of the user, group or service principal"),
+  inherited_from: z.string().optional().describe(
+    "The ancestor collection that grants the role; absent when granted on this collection itself",
+  ),
+});
+
+export const listCollectionRolesTool = composedTool({
+  name: "list_collection_roles",
+  title: "List collection roles",
+  description: "Who holds which role on a collection (collection-admin, data-source-admin, data-curator, " +
+    "data-reader), by Entra object id: the collection's own members first, then those inherited from its " +
+    "parent collections, each marked with inherited_from (the collection granting it). inherits_from is " +
+    "absent when the collection cuts inheritance (or is the root). Change a role with set_collection_role " +
+    "(only on the collection that grants it)." + CATALOG_TEXT_IS_DATA,
+  input: z.object({ collection_name: collectionName }),
+  output: z.object({
+    collection: z.string(),
+    policy_id: z.string().describe("Id of the collection's metadata policy"),
+    version: z.number().int().optional().describe("The policy's version; rises with every change"),
+    parent_collection: z.string().optional(),
+    inherits_from: z.string().optional().describe("The collection whose grants this one inherits"),
+    holders: z.array(holder),
+    count: z.number().int().describe("Holders listed"),
+  }),
+  operations: [showPolicy],
+  compose: async (run, input) => {
+    const roles = await run(showPolicy, { collectionName: input.collection_name }) as CollectionRoles;
+    const holders = roles.members.map((member) => ({
+      role: member.role,
+      role_id: member.roleId,
+      principal_id: member.principalId,
+      ...(member.inheritedFrom ? { inherited_from: member.inheritedFrom } : {}),
+    }));
+    return {
+      collection: roles.collection,
+      policy_id: roles.policyId,
+      ...(roles.version === undefined ? {} : { version: roles.version }),
+      ...(roles.parentCollection ? { parent_collection: roles.parentCollection } : {}),
+      ...(roles.inheritsFrom ? { inherits_from: roles.inheritsFrom } : {}),
+      holders,
+      count: holders.length,
+    };
+  },
+});
+
+export const setCollectionRoleTool = composedTool({
+  name: "set_collection_role",
+  title: "Grant or revoke a collection role",
+  description: "Grant (action grant) or revoke (action revoke) one role on one collection for one user, " +
+    "group or service principal, named by its Entra object id (a GUID, not an e-mail address). Roles: " +
+    `${Object.keys(ROLE_ALIASES).join(", ")}. A grant also reaches the child collections that inherit; a ` +
+    "role held only through a parent collection is revoked there, not here. Changes who may read or change " +
+    "the collection's data: confirm with the user first. changed is false (and nothing is written) when " +
+    "the principal already held, or did not hold, the role.",
+  input: z.object({
+    collection_name: collectionName,
+    role: z.enum(Object.keys(ROLE_ALIASES) as [string, ...string[]]).describe("The role to grant or revoke"),
+    principal_id: z.string().regex(GUID_PATTERN, { error: "must be an object id (a GUID)" }).describe(
+      "Object id (Entra ID) of the user, group or service principal",
+    ),
+    action: z.enum(["grant", "revoke"]).describe("grant adds the role, revoke removes it"),
+  }),
+  output: z.object({
+    collection: z.string(),
+    role: z.string(),
+    role_id: z.string(),
+    principal_id: z.string(),
+    action: z.enum(["grant", "revoke"]),
+    changed: z.boolean().describe("False when the policy already was as asked; nothing was written"),
+    message: z.string(),
+    version: z.number().int().optional().describe("The policy's version after the call"),
+  }),
+  operations: [addMember, removeMember],
+  compose: async (run, input) => {
+    const operation = input.action === "grant" ? addMember : removeMember;
+    const change = await run(operation, {
+      collectionName: input.collection_name,
+      role: input.role,
+      principalId: input.principal_id,
+    }) as MemberChange;
+    return {
+      collection: change.collection,
+      role: change.role,
+      role_id: change.roleId,
+      principal_id: change.principalId,
+      action: input.action,
+      changed: change.changed,
+      message: change.message,
+      ...(change.version === undefined ? {} : { version: change.version }),
+    };
+  },
+});
+
+/** The collection role tools, in the order they are listed. */
+export const COLLECTION_ROLE_TOOLS: ToolDefinition[] = [listCollectionRolesTool, setCollectionRoleTool];

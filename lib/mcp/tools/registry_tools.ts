@@ -78,12 +78,25 @@ function kindOf(annotations: ToolAnnotations): "read" | "write" | "destructive" 
   return annotations.destructiveHint ? "destructive" : "write";
 }
 
-/** The first line (first sentence) of an operation's summary, for the index. */
-function oneLine(summary: string): string {
+/**
+ * The first line (first sentence) of an operation's summary, for the index, in at most `limit` characters:
+ * a longer one is cut at a word and ends with "…".
+ */
+function oneLine(summary: string, limit: number): string {
   const line = summary.split("\n")[0].trim();
   const sentence = line.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? line;
-  return sentence.length > 160 ? `${sentence.slice(0, 157)}…` : sentence;
+  if (sentence.length <= limit) return sentence;
+  const cut = sentence.slice(0, limit - 1);
+  const word = cut.lastIndexOf(" ");
+  return `${(word > limit / 2 ? cut.slice(0, word) : cut).replace(/[\s,;:(]+$/, "")}…`;
 }
+
+/**
+ * The longest summaries the index tries, longest first: the whole index stays under
+ * {@link OPERATION_INDEX_BOUND_BYTES} as the registry grows by shortening every summary a step, never by
+ * leaving an operation out. A category's own listing always has them whole.
+ */
+const INDEX_SUMMARY_LIMITS = [160, 96, 72, 56, 40];
 
 const KINDS = ["read", "write", "destructive"] as const;
 const kindIndex = (kind: string) =>
@@ -102,7 +115,7 @@ export const listAvailableOperationsTool = defineTool({
   title: "List command-line operations",
   description: "Every operation of the command-line client, grouped by category (entity, glossary, " +
     "search, …). Without arguments: an index, per category the operation ids with a one-line summary " +
-    "under read, write or destructive (under 25 KB). Pass category for that category's operations with their input schemas " +
+    "under read, write or destructive (under 25 KB: summaries are shortened when the whole index would be larger). Pass category for that category's operations with their input schemas " +
     'and annotations, or operation for one operation\'s; detail: "index" with category gives that ' +
     "category's index only. Use it to find an operation that no dedicated tool covers, then run it with " +
     "invoke_operation.",
@@ -130,6 +143,10 @@ export const listAvailableOperationsTool = defineTool({
       destructive: kindIndex("destructive (may delete or overwrite; need confirm)"),
     })),
     detail: z.enum(["index", "schemas"]).describe("What each operation entry holds"),
+    summariesShortenedTo: z.number().int().optional().describe(
+      "Set when the index cut its one-line summaries to this many characters to stay under its bound; " +
+        "a category's listing has them whole",
+    ),
     readOnlyMode: z.boolean(),
   }),
   // The list is this server's own registry, not the catalog: a closed world.
@@ -184,21 +201,36 @@ export const listAvailableOperationsTool = defineTool({
           : {}),
       };
     };
-    const byKind = (ops: Operation[]) => {
+    const byKind = (ops: Operation[], limit: number) => {
       const kinds: Partial<Record<(typeof KINDS)[number], Record<string, string>>> = {};
-      for (const op of ops) (kinds[kindOf(operationHints(op, readOnly))] ??= {})[op.id] = oneLine(op.summary);
+      for (const op of ops) {
+        (kinds[kindOf(operationHints(op, readOnly))] ??= {})[op.id] = oneLine(op.summary, limit);
+      }
       return Object.fromEntries(KINDS.filter((k) => kinds[k]).map((k) => [k, kinds[k]]));
     };
-    const categories = groups.map((group) => {
-      const ops = registry.inGroup(group.name).filter((op) => listed(op) && (!only || op.id === only.id));
-      return {
-        name: group.name,
-        summary: group.summary,
-        ...(detail === "index" ? byKind(ops) : { operations: ops.map(full) }),
-        count: ops.length,
-      };
-    }).filter((c) => c.count > 0 || input.category).map(({ count: _count, ...c }) => c);
-    return Promise.resolve({ categories, detail, readOnlyMode: readOnly });
+    const listing = (limit: number) => {
+      const categories = groups.map((group) => {
+        const ops = registry.inGroup(group.name).filter((op) => listed(op) && (!only || op.id === only.id));
+        return {
+          name: group.name,
+          summary: group.summary,
+          ...(detail === "index" ? byKind(ops, limit) : { operations: ops.map(full) }),
+          count: ops.length,
+        };
+      }).filter((c) => c.count > 0 || input.category).map(({ count: _count, ...c }) => c);
+      return { categories, detail, readOnlyMode: readOnly };
+    };
+    const whole = input.category || input.operation || detail === "schemas";
+    if (whole) return Promise.resolve(listing(INDEX_SUMMARY_LIMITS[0]));
+    const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+    let result: ReturnType<typeof listing> & { summariesShortenedTo?: number } = listing(
+      INDEX_SUMMARY_LIMITS[0],
+    );
+    for (const limit of INDEX_SUMMARY_LIMITS.slice(1)) {
+      if (bytes(result) < OPERATION_INDEX_BOUND_BYTES) break;
+      result = { ...listing(limit), summariesShortenedTo: limit };
+    }
+    return Promise.resolve(result);
   },
 });
 

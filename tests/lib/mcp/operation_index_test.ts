@@ -44,6 +44,13 @@ Deno.test("list_available_operations: the default listing is an index under its 
     for (const entry of entries) {
       assert.ok(entry.summary.length > 0 && !entry.summary.includes("\n"), entry.name);
     }
+    // As the registry grows, the index stays under its bound by shortening every summary a step (and says
+    // to how many characters), never by leaving an operation out.
+    const limit = (index.structuredContent as { summariesShortenedTo?: number }).summariesShortenedTo;
+    if (limit !== undefined) {
+      assert.ok(entries.every((e) => e.summary.length <= limit), `a summary over ${limit} characters`);
+      assert.ok(entries.some((e) => e.summary.endsWith("…")), "nothing was shortened");
+    }
     const kind = (id: string) => entries.find((e) => e.name === id)?.kind;
     assert.equal(kind("entity.get"), "read");
     assert.equal(kind("entity.delete"), "destructive");

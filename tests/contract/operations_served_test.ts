@@ -1,7 +1,8 @@
 /**
  * Every operation of the four published contracts is served by the emulator. The operations are read from
  * the contract files themselves (Data Map 2023-09-01, Catalog 2023-02-01-preview, Account
- * 2019-11-01-preview, Scanning 2023-09-01), never from a list written here, so an operation nobody thought
+ * 2019-11-01-preview, Scanning 2023-09-01, and the operation lines of the unified catalog 2026-03-20-preview
+ * notes, which have no OpenAPI document), never from a list written here, so an operation nobody thought
  * of cannot hide: one request per operation goes to an in-process emulator on 127.0.0.1, and the operation
  * counts as not served when the answer is the router's own "No API is served" 404 or a 405 (the path is
  * known, the method is not). Any other answer, a 400 for the probe's placeholder body or a 404 for its
@@ -32,6 +33,7 @@ import {
 } from "../support/contract/reference.ts";
 import { withEmulator } from "../support/contract/replay.ts";
 import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
+import { loadUnified2026Contract, UNIFIED_2026_API_VERSION } from "../support/contract/unified_2026.ts";
 
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
@@ -56,6 +58,12 @@ const TARGETS: Target[] = [
   { name: "Catalog 2023-02-01-preview", apiVersion: CATALOG_API_VERSION, load: loadCatalogContract },
   { name: "Account 2019-11-01-preview", apiVersion: ACCOUNT_API_VERSION, load: loadAccountContract },
   { name: "Scanning 2023-09-01", apiVersion: SCAN_API_VERSION, load: loadScanningContract },
+  // No OpenAPI document: the operation lines of the contract notes unified-catalog-2026.md.
+  {
+    name: "Unified catalog 2026-03-20-preview",
+    apiVersion: UNIFIED_2026_API_VERSION,
+    load: loadUnified2026Contract,
+  },
 ];
 
 const PROBE_GUID = "00000000-0000-4000-8000-0000000000fe";

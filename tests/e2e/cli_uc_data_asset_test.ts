@@ -13,6 +13,8 @@ import { assertRefusedLocally, type CliSetup, withCliSetup } from "../support/cl
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
 const CUSTOMER_ID = "ca7a1000-0000-4000-8000-000000000011";
 const FULL_NAME = "ca7a1000-0000-4000-8000-000000000012";
+const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+const ORDER_ID = "ca7a1000-0000-4000-8000-000000000021";
 
 // deno-lint-ignore no-explicit-any
 async function ok(setup: CliSetup, ...args: string[]): Promise<any> {
@@ -81,12 +83,14 @@ Deno.test("uc data-asset: made from a Data Map table, related to a data product,
       `--column-id=${FULL_NAME}`,
     );
     assert.equal(ingested.length, 2);
+    await ok(setup, "data-column", "ingest", `--asset-id=${ORDERS}`, `--column-id=${ORDER_ID}`);
     const columns = await ok(
       setup,
       "data-column",
       "query",
       `--asset-id=${CUSTOMERS}`,
       "--include-column-details",
+      "--including-orphans",
     );
     assert.deepEqual(columns.map((c: { columnDetails: { name: string } }) => c.columnDetails.name), [
       "CustomerId",
@@ -166,7 +170,8 @@ Deno.test("uc data-asset: refusals before anything is sent; duplicate counts of 
 
     const domain = await ok(setup, "domain", "create", "--name=Sales");
     await ok(setup, "objective", "create", "--definition=Grow revenue", `--domain-id=${domain.id}`);
+    await ok(setup, "objective", "create", "--definition=Grow revenue abroad", `--domain-id=${domain.id}`);
     const count = await ok(setup, "objective", "count", "--keyword=grow REVENUE");
-    assert.deepEqual(count, { count: 1 });
+    assert.deepEqual(count, { count: 1 }, "the duplicate check compares whole definitions");
   });
 });

@@ -96,6 +96,9 @@ Deno.test("data assets: made from a Data Map table, linked to a data product, li
     assert.equal(noType.status, 400);
     assert.equal(noType.body.error.target, "entityType");
 
+    const orphan = await created(uc(emulator, "POST", "/dataAssets", { source: { assetId: ORDERS } }));
+    const everyAsset = await uc(emulator, "POST", "/dataAssets/query", {});
+    assert.deepEqual(everyAsset.body.value.map((a: { id: string }) => a.id), [asset.id, orphan.body.id]);
     const orphansLeftOut = await uc(emulator, "POST", "/dataAssets/query", { includingOrphans: false });
     assert.deepEqual(orphansLeftOut.body.value.map((a: { id: string }) => a.id), [asset.id]);
 
@@ -299,6 +302,7 @@ Deno.test("counts: duplicate names computed from the stored names, in any case",
 });
 
 Deno.test("data assets: each operation keeps the SDK's own rate limit", async () => {
+  assert.equal(DEFAULT_LIMITS.operations["dataAssets.list"], 150);
   assert.equal(DEFAULT_LIMITS.operations["dataAssets.delete"], 80);
   assert.equal(DEFAULT_LIMITS.operations["dataColumns.query"], 100);
   const server = serveArea(

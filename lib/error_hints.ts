@@ -44,7 +44,9 @@ export type ResourceKind =
   | "unified.cde"
   | "unified.objective"
   | "unified.keyresult"
-  | "unified.policy";
+  | "unified.policy"
+  | "unified.dataasset"
+  | "unified.datacolumn";
 
 /** What is known of a refused request when its hint is chosen. */
 export interface FailureFacts {
@@ -78,6 +80,8 @@ export const RESOURCE_PATHS: ReadonlyArray<{ kind: ResourceKind; pattern: RegExp
   { kind: "unified.cde", pattern: /\/datagovernance\/catalog\/criticaldataelements(?:\/|$)/i },
   { kind: "unified.objective", pattern: /\/datagovernance\/catalog\/objectives(?:\/|$)/i },
   { kind: "unified.policy", pattern: /\/datagovernance\/catalog\/policies(?:\/|$)/i },
+  { kind: "unified.dataasset", pattern: /\/datagovernance\/catalog\/dataassets(?:\/|$)/i },
+  { kind: "unified.datacolumn", pattern: /\/datagovernance\/catalog\/datacolumns(?:\/|$)/i },
 ];
 
 /** One recognised cause and its hint. */

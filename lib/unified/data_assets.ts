@@ -35,6 +35,9 @@ import type { DataAsset, DataAssetInput, DataColumn } from "./asset_schemas.ts";
 
 type AssetSchemas = typeof import("./asset_schemas.ts");
 let assetSchemasModule: Promise<AssetSchemas> | undefined;
+/** The variable setting these calls' api-version, named when an answer does not fit. */
+const ASSETS_VERSION_VARIABLE = "CATALOG_UNIFIED_ASSETS_API_VERSION";
+
 /** Loaded by the first call that checks a body, like the other schemas (see `unifiedSchemas`). */
 function assetSchemas(): Promise<AssetSchemas> {
   return assetSchemasModule ??= import("./asset_schemas.ts");
@@ -146,7 +149,7 @@ export class DataAssetsApi extends AssetKindApi {
       apiVersion: this.apiVersion,
       signal: options.signal,
     });
-    return parseEntity<DataAsset>(dataAssetSchema, created, "data asset");
+    return parseEntity<DataAsset>(dataAssetSchema, created, "data asset", ASSETS_VERSION_VARIABLE);
   }
 
   /** One data asset; both flags are always sent (false unless asked), as the API requires them. */
@@ -162,7 +165,12 @@ export class DataAssetsApi extends AssetKindApi {
       apiVersion: this.apiVersion,
       signal: options.signal,
     });
-    return parseEntity<DataAsset>((await assetSchemas()).dataAssetSchema, body, "data asset");
+    return parseEntity<DataAsset>(
+      (await assetSchemas()).dataAssetSchema,
+      body,
+      "data asset",
+      ASSETS_VERSION_VARIABLE,
+    );
   }
 
   /** Replaces a data asset's source, contacts and link (a PUT of the whole request body). */
@@ -181,7 +189,7 @@ export class DataAssetsApi extends AssetKindApi {
       apiVersion: this.apiVersion,
       signal: options.signal,
     });
-    return parseEntity<DataAsset>(dataAssetSchema, updated, "data asset");
+    return parseEntity<DataAsset>(dataAssetSchema, updated, "data asset", ASSETS_VERSION_VARIABLE);
   }
 
   /** Deletes a data asset (the Data Map asset stays). */
@@ -253,7 +261,12 @@ export class DataColumnsApi extends AssetKindApi {
       apiVersion: this.apiVersion,
       signal: options.signal,
     });
-    return parseEntity<DataColumn>((await assetSchemas()).dataColumnSchema, body, "data column");
+    return parseEntity<DataColumn>(
+      (await assetSchemas()).dataColumnSchema,
+      body,
+      "data column",
+      ASSETS_VERSION_VARIABLE,
+    );
   }
 
   /** Ingests Data Map columns; the answer is one column per request as far as the service says. */
@@ -280,7 +293,7 @@ export class DataColumnsApi extends AssetKindApi {
       signal: options.signal,
     });
     return ingestAnswer(answer).map((item) =>
-      parseEntity<DataColumn>(dataColumnSchema, item, "ingested data column")
+      parseEntity<DataColumn>(dataColumnSchema, item, "ingested data column", ASSETS_VERSION_VARIABLE)
     );
   }
 

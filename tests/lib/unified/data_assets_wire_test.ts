@@ -177,3 +177,19 @@ Deno.test("data assets: bad inputs are refused before anything is sent", async (
     assert.equal(requests.length, 0);
   });
 });
+
+Deno.test("data assets: an answer that does not fit names the assets api-version variable", async () => {
+  const server = startLocalServer(() => json(200, { name: "no id" }));
+  try {
+    const client = UnifiedCatalogClient.fromConfig(
+      loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: server.url }),
+    );
+    await assert.rejects(client.dataAssets.get("a1"), (error: { message: string; hint?: string }) => {
+      assert.match(error.message, /unexpected data asset/);
+      assert.match(String(error.hint), /CATALOG_UNIFIED_ASSETS_API_VERSION/);
+      return true;
+    });
+  } finally {
+    await server.close();
+  }
+});

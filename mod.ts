@@ -169,6 +169,15 @@ export {
 } from "./lib/unified/relationships.ts";
 export { KeyResultsApi, type TermHierarchy, TermsApi } from "./lib/unified/kinds.ts";
 export {
+  AssetKindApi,
+  type DataAssetListOptions,
+  type DataAssetReadOptions,
+  DataAssetsApi,
+  DataColumnsApi,
+} from "./lib/unified/data_assets.ts";
+export type { DataAsset, DataAssetInput, DataColumn } from "./lib/unified/asset_schemas.ts";
+export {
+  UNIFIED_CATALOG_2026_OPERATIONS,
   UNIFIED_CATALOG_EXTRA_OPERATIONS,
   UNIFIED_CATALOG_OPERATIONS,
   type UnifiedCatalogOperation,

@@ -42,6 +42,7 @@ export const PROFILE_KEYS: ReadonlyArray<ProfileKey> = [
   { key: "unified-endpoint", variable: "CATALOG_UNIFIED_ENDPOINT", kind: "string" },
   { key: "api-version", variable: "CATALOG_API_VERSION", kind: "string" },
   { key: "unified-api-version", variable: "CATALOG_UNIFIED_API_VERSION", kind: "string" },
+  { key: "unified-assets-api-version", variable: "CATALOG_UNIFIED_ASSETS_API_VERSION", kind: "string" },
   { key: "token-scope", variable: "CATALOG_TOKEN_SCOPE", kind: "string" },
   { key: "rate-limit", variable: "CATALOG_RATE_LIMIT", kind: "integer" },
   { key: "log", variable: "CATALOG_LOG", kind: "string" },

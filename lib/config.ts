@@ -65,6 +65,11 @@ export interface Config {
   apiVersion: string;
   /** api-version sent to the unified catalog API. */
   unifiedApiVersion: string;
+  /**
+   * api-version of the unified catalog's data asset and data column calls (CATALOG_UNIFIED_ASSETS_API_VERSION);
+   * unset, {@link DEFAULT_UNIFIED_ASSETS_API_VERSION}.
+   */
+  unifiedAssetsApiVersion?: string;
   /** OAuth scope requested for catalog tokens. */
   tokenScope: string;
   /** Fixed client-side limit of requests per second to the catalog; 0 (the default) sets none. */
@@ -153,7 +158,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   {
     name: "CATALOG_UNIFIED_API_VERSION",
     default: "2025-09-15-preview",
-    meaning: "api-version of the unified catalog API",
+    meaning: "api-version of the unified catalog API (its data asset and data column calls excepted)",
+  },
+  {
+    name: "CATALOG_UNIFIED_ASSETS_API_VERSION",
+    default: "2026-03-20-preview",
+    meaning: "api-version of the unified catalog's data asset and data column calls",
   },
   {
     name: "CATALOG_TOKEN_SCOPE",
@@ -254,6 +264,8 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
 
 export const DEFAULT_API_VERSION = "2023-09-01";
 export const DEFAULT_UNIFIED_API_VERSION = "2025-09-15-preview";
+/** The data asset and data column calls exist only from this version on. */
+export const DEFAULT_UNIFIED_ASSETS_API_VERSION = "2026-03-20-preview";
 export const DEFAULT_TOKEN_SCOPE = "https://purview.azure.net/.default";
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -320,6 +332,11 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     unifiedEndpoint: baseUrl(read, "CATALOG_UNIFIED_ENDPOINT"),
     apiVersion: apiVersion(read, "CATALOG_API_VERSION", DEFAULT_API_VERSION),
     unifiedApiVersion: apiVersion(read, "CATALOG_UNIFIED_API_VERSION", DEFAULT_UNIFIED_API_VERSION),
+    unifiedAssetsApiVersion: apiVersion(
+      read,
+      "CATALOG_UNIFIED_ASSETS_API_VERSION",
+      DEFAULT_UNIFIED_ASSETS_API_VERSION,
+    ),
     tokenScope: scope(read),
     rateLimit: integer(read, "CATALOG_RATE_LIMIT", 0, 0, 10000),
     maxResponseBytes: integer(read, "CATALOG_MAX_RESPONSE_BYTES", 64 * 1024 * 1024, 1024 * 1024, 1024 ** 3),

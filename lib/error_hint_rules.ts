@@ -307,6 +307,26 @@ export const HINT_RULES: readonly HintRule[] = [
     "policy",
     "`govcat uc policy list` lists the governance policies with their ids.",
   ),
+  ucNotFound(
+    "unified.dataasset",
+    "data-asset",
+    "data asset",
+    "`govcat uc data-asset list` lists the data assets with their ids (MCP: uc_list_data_assets).",
+  ),
+  ucNotFound(
+    "unified.datacolumn",
+    "data-column",
+    "data column",
+    "`govcat uc data-column query --asset-id=<Data Map asset>` lists the data columns of an asset.",
+  ),
+  {
+    cause: "uc-data-asset-exists",
+    kinds: ["unified.dataasset"],
+    statuses: [409],
+    said: { message: /already has data asset/i },
+    hint: "The Data Map asset already has a data asset (its id is in the message): `govcat uc data-asset " +
+      "update --data-asset-id=…` changes it.",
+  },
 
   // ---- Collection roles (policy store) -----------------------------------------------------------------
   {

@@ -45,7 +45,9 @@ export type ResourceKind =
   | "unified.objective"
   | "unified.keyresult"
   | "unified.policy"
-  | "account.metadata-policy";
+  | "account.metadata-policy"
+  | "unified.dataasset"
+  | "unified.datacolumn";
 
 /** What is known of a refused request when its hint is chosen. */
 export interface FailureFacts {
@@ -80,6 +82,8 @@ export const RESOURCE_PATHS: ReadonlyArray<{ kind: ResourceKind; pattern: RegExp
   { kind: "unified.objective", pattern: /\/datagovernance\/catalog\/objectives(?:\/|$)/i },
   { kind: "unified.policy", pattern: /\/datagovernance\/catalog\/policies(?:\/|$)/i },
   { kind: "account.metadata-policy", pattern: /\/policyStore\// },
+  { kind: "unified.dataasset", pattern: /\/datagovernance\/catalog\/dataassets(?:\/|$)/i },
+  { kind: "unified.datacolumn", pattern: /\/datagovernance\/catalog\/datacolumns(?:\/|$)/i },
 ];
 
 /** One recognised cause and its hint. */

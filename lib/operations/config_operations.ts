@@ -12,7 +12,8 @@ import { defineOperation, type Operation } from "./types.ts";
 
 const key = z.string().min(1).describe(
   "Setting key: account-name, tenant-id, client-id, region, batch-size, max-retries, timeout, endpoint, " +
-    "unified-endpoint, api-version, unified-api-version, token-scope, rate-limit, log, mcp-… (or the variable name)",
+    "unified-endpoint, api-version, unified-api-version, unified-assets-api-version, token-scope, rate-limit, " +
+    "log, mcp-… (or the variable name)",
 );
 
 export const configSet = defineOperation({

@@ -24,7 +24,10 @@ export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   { name: "account", summary: "Account properties, keys, resource set rules, domains, contacts, features" },
   { name: "policy", summary: "Collection roles: metadata roles and policies" },
   { name: "domain", summary: "Domain helpers (mapped to collections)" },
-  { name: "uc", summary: "Unified catalog: terms, domains, data products, CDEs, OKRs, policies" },
+  {
+    name: "uc",
+    summary: "Unified catalog: terms, domains, data products, CDEs, OKRs, policies, data assets and columns",
+  },
   { name: "scan", summary: "Data sources, scans and their runs and triggers, classification rules" },
   { name: "validate", summary: "Validate CSV files against templates before importing" },
   { name: "templates", summary: "CSV and JSON templates for bulk files and payloads: list, show, write" },

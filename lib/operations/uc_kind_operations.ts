@@ -62,6 +62,8 @@ export interface KindCommands {
   listFields: z.ZodRawShape;
   searches: boolean;
   facets: boolean;
+  /** The field the count's duplicate check names instead of `nameKeyword` (objectives: `definition`). */
+  countNameField?: string;
 }
 
 const str = (value: unknown) => value as string | undefined;
@@ -262,8 +264,14 @@ function kindSearches(kind: KindCommands): Operation[] {
       summary: `Count the ${label}s matching filters`,
       input: searchInput,
       annotations: READ,
-      run: async (ctx, input: Input) =>
-        await kind.api(ctx).count(await searchBody(ctx, input), { signal: ctx.signal }),
+      run: async (ctx, input: Input) => {
+        const body = await searchBody(ctx, input);
+        if (kind.countNameField && body.nameKeyword !== undefined) {
+          body[kind.countNameField] = body.nameKeyword;
+          delete body.nameKeyword;
+        }
+        return await kind.api(ctx).count(body, { signal: ctx.signal });
+      },
     }),
   ];
 }
@@ -402,4 +410,6 @@ export const OBJECTIVE_COMMANDS: KindCommands = {
   listFields: { domainId: domainIdOption, keyword: keywordOption },
   searches: true,
   facets: true,
+  // The duplicate check of objectives compares definitions: `{"definition": ...}`.
+  countNameField: "definition",
 };

@@ -1,12 +1,15 @@
 /**
  * Operations of the `uc` group (unified catalog): `govcat uc <kind> <action>` for terms, governance
- * domains, data products, critical data elements, objectives, key results and policies. Together they
+ * domains, data products, critical data elements, objectives, key results, policies, and the
+ * 2026-03-20-preview data assets and data columns. Together they
  * reach every one of the 48 operations of the unified catalog API; {@link UC_API_OPERATION_MAP} names the
  * command that performs each.
  *
  * @module
  */
 import type { Operation } from "./types.ts";
+import { DATA_ASSET_OPERATIONS } from "./uc_data_asset_operations.ts";
+import { DATA_COLUMN_OPERATIONS } from "./uc_data_column_operations.ts";
 import { KEY_RESULT_OPERATIONS, POLICY_OPERATIONS } from "./uc_keyresult_policy_operations.ts";
 import {
   CDE_COMMANDS,
@@ -37,6 +40,8 @@ export const UC_OPERATIONS: Operation[] = [
   ...kindOperations(OBJECTIVE_COMMANDS),
   ...KEY_RESULT_OPERATIONS,
   ...POLICY_OPERATIONS,
+  ...DATA_ASSET_OPERATIONS,
+  ...DATA_COLUMN_OPERATIONS,
 ];
 
 const AREA_WORDS: Record<string, string> = {
@@ -47,6 +52,8 @@ const AREA_WORDS: Record<string, string> = {
   objectives: "objective",
   keyResults: "keyresult",
   policies: "policy",
+  dataAssets: "data-asset",
+  dataColumns: "data-column",
 };
 
 /** Client methods whose command is not simply `uc <kind> <action>`. */

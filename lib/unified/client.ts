@@ -1,6 +1,7 @@
 /**
  * `UnifiedCatalogClient`: the unified catalog (data governance) API — terms, governance domains, data
- * products, critical data elements, objectives with their key results, policies, and relationships —
+ * products, critical data elements, objectives with their key results, policies, relationships, and the
+ * 2026-03-20-preview data assets and data columns —
  * typed with zod and sent through the shared {@link HttpClient} (`area: "unified"`: its base URL and
  * api-version, tokens, retries and rate limit).
  *
@@ -22,8 +23,9 @@
  * @module
  */
 import { type CatalogClientOptions, httpClientFromConfig } from "../catalog/client.ts";
-import type { Config } from "../config.ts";
+import { type Config, DEFAULT_UNIFIED_ASSETS_API_VERSION } from "../config.ts";
 import type { HttpClient } from "../http.ts";
+import { DataAssetsApi, DataColumnsApi } from "./data_assets.ts";
 import { OBJECTIVE_STATUSES } from "./enums.ts";
 import { KeyResultsApi, TermsApi } from "./kinds.ts";
 import { RelatedResource, RelationshipsApi } from "./relationships.ts";
@@ -82,9 +84,16 @@ export class UnifiedCatalogClient {
   readonly policies: UnifiedResource<Policy, PolicyInput>;
   /** Relationships addressed by kind and id (`/{entityType}/{entityId}/relationships`). */
   readonly relationships: RelationshipsApi;
+  /** Data assets made from Data Map assets, with their relationships (api-version 2026-03-20-preview). */
+  readonly dataAssets: DataAssetsApi;
+  /** Data columns ingested from the Data Map, with their relationships (api-version 2026-03-20-preview). */
+  readonly dataColumns: DataColumnsApi;
 
-  /** A client whose every kind sends its requests through `http` (`area: "unified"`). */
-  constructor(http: HttpClient) {
+  /**
+   * A client whose every kind sends its requests through `http` (`area: "unified"`); the data asset and
+   * data column calls send `options.assetsApiVersion` instead of the area's api-version.
+   */
+  constructor(http: HttpClient, options: { assetsApiVersion?: string } = {}) {
     this.http = http;
     this.terms = new TermsApi(http, {
       kind: "term",
@@ -119,10 +128,15 @@ export class UnifiedCatalogClient {
       schemas: (s) => ({ entity: s.policySchema, input: s.policyInputSchema }),
     });
     this.relationships = new RelationshipsApi(http);
+    const assetsApiVersion = options.assetsApiVersion ?? DEFAULT_UNIFIED_ASSETS_API_VERSION;
+    this.dataAssets = new DataAssetsApi(http, assetsApiVersion);
+    this.dataColumns = new DataColumnsApi(http, assetsApiVersion);
   }
 
   /** A client for a configuration: the unified base URL, api-version, credential and limits. */
   static fromConfig(config: Config, options: CatalogClientOptions = {}): UnifiedCatalogClient {
-    return new UnifiedCatalogClient(httpClientFromConfig(config, options));
+    return new UnifiedCatalogClient(httpClientFromConfig(config, options), {
+      assetsApiVersion: config.unifiedAssetsApiVersion,
+    });
   }
 }

@@ -123,3 +123,44 @@ export const UNIFIED_CATALOG_EXTRA_OPERATIONS: readonly UnifiedCatalogOperation[
     path: "{entityType}/{entityId}/relationships",
   },
 ];
+
+const RELATIONSHIP_METHODS = {
+  GET: "listRelationships",
+  POST: "createRelationship",
+  DELETE: "deleteRelationship",
+} as const;
+
+/**
+ * The 19 operations of the 2026-03-20-preview contract notes (data assets 9, data columns 6, the four
+ * duplicate-name counts), each with the client method performing it; path templates as the notes write
+ * them. The counts are the 48's count calls, sent with CATALOG_UNIFIED_API_VERSION like the rest of them.
+ */
+export const UNIFIED_CATALOG_2026_OPERATIONS: readonly UnifiedCatalogOperation[] = [
+  { group: "data assets", name: "dataAssets.list", method: "GET", path: "dataAssets" },
+  { group: "data assets", name: "dataAssets.create", method: "POST", path: "dataAssets" },
+  { group: "data assets", name: "dataAssets.query", method: "POST", path: "dataAssets/query" },
+  { group: "data assets", name: "dataAssets.get", method: "GET", path: "dataAssets/{dataAssetId}" },
+  { group: "data assets", name: "dataAssets.update", method: "PUT", path: "dataAssets/{dataAssetId}" },
+  { group: "data assets", name: "dataAssets.delete", method: "DELETE", path: "dataAssets/{dataAssetId}" },
+  ...(["GET", "POST", "DELETE"] as const).map((method) => ({
+    group: "data assets",
+    name: `dataAssets.${RELATIONSHIP_METHODS[method]}`,
+    method,
+    path: "dataAssets/{dataAssetId}/relationships",
+  })),
+  { group: "data columns", name: "dataColumns.get", method: "GET", path: "dataColumns/{id}" },
+  { group: "data columns", name: "dataColumns.ingest", method: "POST", path: "dataColumns/ingest" },
+  { group: "data columns", name: "dataColumns.query", method: "POST", path: "dataColumns/query" },
+  ...(["GET", "POST", "DELETE"] as const).map((method) => ({
+    group: "data columns",
+    name: `dataColumns.${RELATIONSHIP_METHODS[method]}`,
+    method,
+    path: "dataColumns/{dataColumnId}/relationships",
+  })),
+  ...["terms", "dataProducts", "criticalDataElements", "objectives"].map((area) => ({
+    group: "count",
+    name: `${area}.count`,
+    method: "POST" as const,
+    path: `${area}/query/count`,
+  })),
+];

@@ -34,15 +34,23 @@ export interface PageRequest {
   path: string;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** An api-version other than the area's (the 2026-03-20-preview calls); kept for every next page. */
+  apiVersion?: string;
+  /** A first page read by a POST query with this body; next pages are GETs of `nextLink`, as the SDK does. */
+  queryBody?: unknown;
 }
 
 /** Fetches one page and normalises a missing `value` to an empty list. */
 export async function fetchPage<T>(http: HttpClient, request: PageRequest): Promise<Page<T>> {
   const body = await http.request<Partial<Page<T>> | undefined>({
-    method: "GET",
+    method: request.queryBody === undefined ? "GET" : "POST",
     area: "unified",
     path: request.path,
     query: request.query,
+    body: request.queryBody,
+    // A query changes nothing; repeating it is harmless.
+    idempotent: true,
+    apiVersion: request.apiVersion,
     signal: request.signal,
   });
   const page: Page<T> = { value: Array.isArray(body?.value) ? body.value : [] };
@@ -63,7 +71,11 @@ export async function* followPages<T>(http: HttpClient, first: PageRequest): Asy
     guard.afterPage(page.value.length, pageSignature(page.value, (item) => (item as { id?: unknown }).id));
     yield* page.value;
     if (!page.nextLink) return;
-    request = { ...nextPageRequest(http.baseUrl("unified"), page.nextLink), signal: first.signal };
+    request = {
+      ...nextPageRequest(http.baseUrl("unified"), page.nextLink),
+      signal: first.signal,
+      apiVersion: first.apiVersion,
+    };
   }
 }
 

@@ -99,9 +99,14 @@ function relationshipQuery(
 /** Relationship calls addressed by kind and id (`client.relationships`). */
 export class RelationshipsApi {
   readonly #http: HttpClient;
-  /** The calls, sent through `http`; `UnifiedCatalogClient` builds one as `client.relationships`. */
-  constructor(http: HttpClient) {
+  readonly #apiVersion?: string;
+  /**
+   * The calls, sent through `http`; `UnifiedCatalogClient` builds one as `client.relationships`.
+   * `apiVersion` overrides the area's (the data asset and data column relationships of 2026-03-20-preview).
+   */
+  constructor(http: HttpClient, apiVersion?: string) {
     this.#http = http;
+    this.#apiVersion = apiVersion;
   }
 
   #path(entityType: string, entityId: string): string {
@@ -118,7 +123,12 @@ export class RelationshipsApi {
   ): AsyncGenerator<Relationship> {
     const { signal, ...rest } = filter;
     const query = relationshipQuery(rest, await unifiedSchemas());
-    yield* followPages<Relationship>(this.#http, { path: this.#path(entityType, entityId), query, signal });
+    yield* followPages<Relationship>(this.#http, {
+      path: this.#path(entityType, entityId),
+      query,
+      signal,
+      apiVersion: this.#apiVersion,
+    });
   }
 
   /** Relates an entity to another; `options.entityType` is the category of the related entity. */
@@ -138,6 +148,7 @@ export class RelationshipsApi {
       query: relationshipQuery({ entityType: options.entityType }, schemas),
       body,
       idempotent: false,
+      apiVersion: this.#apiVersion,
       signal: options.signal,
     });
     return parseEntity<Relationship>(schemas.relationshipSchema, created ?? body, "relationship");
@@ -152,6 +163,7 @@ export class RelationshipsApi {
       area: "unified",
       path: this.#path(entityType, entityId),
       query: relationshipQuery(rest, await unifiedSchemas()),
+      apiVersion: this.#apiVersion,
       signal,
     });
   }

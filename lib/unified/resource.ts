@@ -94,13 +94,21 @@ export function idSegment(id: string, what = "id"): string {
   return encodeURIComponent(id.trim());
 }
 
-/** Parses a response body with a loose entity schema; a body without the promised fields is an error. */
-export function parseEntity<T>(schema: ZodType, body: unknown, kind: string): T {
+/**
+ * Parses a response body with a loose entity schema; a body without the promised fields is an error, whose
+ * hint names the variable setting the api-version of the call (`versionVariable`).
+ */
+export function parseEntity<T>(
+  schema: ZodType,
+  body: unknown,
+  kind: string,
+  versionVariable = "CATALOG_UNIFIED_API_VERSION",
+): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data as T;
   throw new CatalogError({
     message: `The unified catalog answered with an unexpected ${kind}: ${z.prettifyError(result.error)}`,
-    hint: "Check CATALOG_UNIFIED_ENDPOINT and CATALOG_UNIFIED_API_VERSION.",
+    hint: `Check CATALOG_UNIFIED_ENDPOINT and ${versionVariable}.`,
   });
 }
 

@@ -41,6 +41,7 @@ const NON_DEFAULT_VALUE: Record<string, string> = {
   "unified-endpoint": "http://127.0.0.1:10",
   "api-version": "2024-05-01-preview",
   "unified-api-version": "2024-03-01-preview",
+  "unified-assets-api-version": "2027-01-01-preview",
   "token-scope": "https://example.invalid/.default",
   "rate-limit": "3",
   log: "debug",

@@ -37,5 +37,15 @@ Deno.test("values are validated like the environment variables they stand for", 
     assert.throws(() => service.configSet("timout", "5"), /Did you mean "timeout"/);
     // A client id alone is fine: the tenant may come from the profile, the secret from the environment.
     service.configSet("client-id", "11111111-2222-3333-4444-555555555555");
+    // The unified catalog's data asset calls have their own api-version, stored like the others.
+    assert.throws(
+      () => service.configSet("unified-assets-api-version", "latest"),
+      /CATALOG_UNIFIED_ASSETS_API_VERSION/,
+    );
+    service.configSet("unified-assets-api-version", "2027-01-01-preview");
+    assert.equal(
+      (service.configGet("unified-assets-api-version") as { value: unknown }).value,
+      "2027-01-01-preview",
+    );
   });
 });

@@ -2,9 +2,10 @@
  * Every operation of the published contracts is served by the emulator. The operations are read from
  * the contract files themselves (Data Map 2023-09-01, Catalog 2023-02-01-preview, Account
  * 2019-11-01-preview, Scanning 2023-09-01, and the later Account 2023-10-01-preview, Data Map
- * 2024-03-01-preview and MetadataPolicies 2021-07-01-preview in TARGETS), never from a list written here,
- * so an operation nobody thought of cannot hide: one request per operation goes to an in-process emulator
- * on 127.0.0.1, and the operation
+ * 2024-03-01-preview and MetadataPolicies 2021-07-01-preview in TARGETS, with the operation lines of the
+ * unified catalog 2026-03-20-preview notes, which have no OpenAPI document), never from a list written
+ * here, so an operation nobody thought of cannot hide: one request per operation goes to an in-process
+ * emulator on 127.0.0.1, and the operation
  * counts as not served when the answer is the router's own "No API is served" 404 or a 405 (the path is
  * known, the method is not). Any other answer, a 400 for the probe's placeholder body or a 404 for its
  * placeholder name included, means a route serves the operation.
@@ -41,6 +42,7 @@ import {
 } from "../support/contract/preview_contracts.ts";
 import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
 import { loadPolicyContract, POLICY_API_VERSION } from "../support/contract/metadata_policies.ts";
+import { loadUnified2026Contract, UNIFIED_2026_API_VERSION } from "../support/contract/unified_2026.ts";
 
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
@@ -72,6 +74,12 @@ const TARGETS: Target[] = [
     load: loadDataMap2024Contract,
   },
   { name: "MetadataPolicies 2021-07-01-preview", apiVersion: POLICY_API_VERSION, load: loadPolicyContract },
+  // No OpenAPI document: the operation lines of the contract notes unified-catalog-2026.md.
+  {
+    name: "Unified catalog 2026-03-20-preview",
+    apiVersion: UNIFIED_2026_API_VERSION,
+    load: loadUnified2026Contract,
+  },
 ];
 
 const PROBE_GUID = "00000000-0000-4000-8000-0000000000fe";

@@ -27,6 +27,8 @@ const CATALOG_TEXT_TOOLS = [
   "uc_list_terms",
   "uc_get_term",
   "uc_search_terms",
+  "uc_list_data_assets",
+  "uc_get_data_asset",
   "uc_list_custom_metadata_defs",
   "uc_cleanup_metadata_definition",
   "invoke_operation",

@@ -212,6 +212,14 @@ const CASES: Array<[FailureFacts, string]> = [
     code: "CollectionNotFound",
     message: "Collection 'nope' does not exist.",
   }, "metadata-policy-not-found"],
+  [{ status: 404, url: `${UNIFIED}/dataAssets/${T}`, code: "EntityNotFound" }, "uc-data-asset-not-found"],
+  [{ status: 404, url: `${UNIFIED}/dataColumns/${T}` }, "uc-data-column-not-found"],
+  [{
+    status: 409,
+    method: "POST",
+    url: `${UNIFIED}/dataAssets`,
+    message: "The Data Map asset 'm' already has data asset 'a'; update that one.",
+  }, "uc-data-asset-exists"],
   // Any area, then the fallbacks of each status.
   [{
     status: 409,
@@ -324,6 +332,8 @@ Deno.test("hint table: paths map to resource kinds under both data map prefixes 
     [`${UNIFIED}/objectives/${T}`, "unified.objective"],
     [`${UNIFIED}/objectives/${T}/keyResults/${E}`, "unified.keyresult"],
     [`${UNIFIED}/policies/${T}`, "unified.policy"],
+    [`${UNIFIED}/dataAssets/${T}/relationships`, "unified.dataasset"],
+    [`${UNIFIED}/dataColumns/query`, "unified.datacolumn"],
     ["/datagovernance/catalog/terms", "unified.term"],
     ["http://h/account/collections/c", undefined],
     ["http://h/policyStore/metadataPolicies/p", "account.metadata-policy"],

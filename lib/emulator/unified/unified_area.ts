@@ -2,7 +2,8 @@
  * The unified catalog API of the emulator (`/datagovernance/catalog/...`): business domains, terms (with
  * hierarchy and relationships), data products, critical data elements, objectives with their key results,
  * and policies; `query`, `facets` (GET and POST) and `query/count` for terms, data products, critical data
- * elements and objectives; the generic `GET /{entityType}/{entityId}/relationships`.
+ * elements and objectives; the 2026-03-20-preview data assets and data columns (`unified_asset_routes.ts`);
+ * the generic `GET /{entityType}/{entityId}/relationships`.
  *
  * A request's `api-version` query parameter must be a date version (`YYYY-MM-DD` or `YYYY-MM-DD-preview`);
  * one without it gets {@link UNIFIED_DEFAULT_API_VERSION} (see there why). Every request is counted against
@@ -23,6 +24,9 @@ import type { RouteDefinition, RouteHandler } from "../router.ts";
 import { UnifiedCatalog } from "./unified_catalog.ts";
 import { invalidApiVersion } from "./unified_errors.ts";
 import { kindRoutes, type UnifiedRoute } from "./unified_kind_routes.ts";
+import { dataAssetRoutes, dataColumnRoutes } from "./unified_asset_routes.ts";
+import { DataAssets } from "./unified_data_assets.ts";
+import { DataColumns } from "./unified_data_columns.ts";
 import { genericRelationshipRoutes, keyResultRoutes, policyRoutes } from "./unified_other_routes.ts";
 import { UnifiedStore } from "./unified_store.ts";
 import {
@@ -104,10 +108,14 @@ function unifiedRoutes(
     },
   });
   const kit = { route, catalog };
+  const assets = new DataAssets(catalog, deps.store);
+  const assetKit = { ...kit, assets, columns: new DataColumns(assets) };
   return [
     ...kindRoutes(kit),
     ...keyResultRoutes(kit),
     ...policyRoutes(kit),
+    ...dataAssetRoutes(assetKit),
+    ...dataColumnRoutes(assetKit),
     ...genericRelationshipRoutes(kit),
   ];
 }

@@ -136,9 +136,8 @@ export class UnifiedCatalog {
       case "term":
         return { ...entity, isLeaf: this.store.children("term", id).length === 0 };
       case "dataProduct": {
-        const assets = this.store.relationshipsOf(id).filter((r) =>
-          r.fromId === id && r.toType === "DATAASSET"
-        );
+        // Linked from either side: `dataProducts/{id}/relationships` or `dataAssets/{id}/relationships`.
+        const assets = this.#viewFrom(id, "DATAPRODUCT").filter((view) => view.otherType === "DATAASSET");
         return {
           ...entity,
           additionalProperties: {
@@ -163,7 +162,7 @@ export class UnifiedCatalog {
       throw invalidField("body", 'The body must be {"entityId": ..., "relationshipType": ...}.');
     }
     const rawType = entityTypeParam ?? (typeof body.entityType === "string" ? body.entityType : undefined) ??
-      (spec.kind === "dataProduct" ? undefined : "TERM");
+      (spec.kind === "dataProduct" || spec.relationshipTypes ? undefined : "TERM");
     if (rawType === undefined) {
       throw invalidField(
         "entityType",
@@ -181,16 +180,21 @@ export class UnifiedCatalog {
     if (entityId === String(source.id)) {
       throw invalidField("entityId", "An entity cannot be related to itself.");
     }
-    const relationshipType = spec.kind === "term"
-      ? enumValue("relationshipType", body.relationshipType ?? "Related", TERM_RELATIONSHIP_TYPES)
+    const allowedTypes = spec.kind === "term" ? TERM_RELATIONSHIP_TYPES : spec.relationshipTypes;
+    const relationshipType = allowedTypes
+      ? enumValue("relationshipType", body.relationshipType ?? "Related", allowedTypes)
       : typeof body.relationshipType === "string" && body.relationshipType !== ""
       ? body.relationshipType
       : "Related";
-    if (relationshipType === "Parent" && entityType !== "TERM") {
+    // A column's Parent is not a term (the data column API relates columns to other kinds as Parent).
+    if (relationshipType === "Parent" && entityType !== "TERM" && spec.kind !== "dataColumn") {
       throw invalidField("entityType", "A Parent relationship links two terms: entityType must be TERM.");
     }
     const targetSpec = kindOf(entityType);
-    if (targetSpec && !this.store.get(targetSpec.kind, entityId)) {
+    // DATAASSET and DATACOLUMN may name Data Map assets and columns (as the 2025-09-15-preview relationships
+    // of terms and data products do), which the unified catalog does not store: not checked.
+    const checked = targetSpec && targetSpec.kind !== "dataAsset" && targetSpec.kind !== "dataColumn";
+    if (checked && !this.store.get(targetSpec.kind, entityId)) {
       throw invalidField("entityId", `entityId '${entityId}' does not name an existing ${targetSpec.label}.`);
     }
     if (body.description !== undefined && body.description !== null && typeof body.description !== "string") {

@@ -63,6 +63,10 @@ export const AUDIENCES = [
 export const CDE_DATA_TYPES = ["TEXT", "NUMBER", "DATETIME", "BOOLEAN"] as const;
 /** TermRelationshipType. */
 export const TERM_RELATIONSHIP_TYPES = ["Related", "Synonym", "Parent"] as const;
+/** DataAssetRelationshipType (2026-03-20-preview). */
+export const DATA_ASSET_RELATIONSHIP_TYPES = ["Related", "Synonym"] as const;
+/** DataColumnRelationshipType (2026-03-20-preview). */
+export const DATA_COLUMN_RELATIONSHIP_TYPES = ["Related", "Synonym", "Parent"] as const;
 /**
  * EntityCategory, the `entityType` query parameter of relationship calls: the values the contract lists
  * (it ends the list with "...", so the service may know more).

@@ -8,6 +8,8 @@
 import {
   AUDIENCES,
   CDE_DATA_TYPES,
+  DATA_ASSET_RELATIONSHIP_TYPES as ASSET_RELATIONSHIP_TYPES,
+  DATA_COLUMN_RELATIONSHIP_TYPES as COLUMN_RELATIONSHIP_TYPES,
   DATA_PRODUCT_TYPES,
   DOMAIN_TYPES,
   ENTITY_CATEGORIES as API_ENTITY_CATEGORIES,
@@ -22,7 +24,16 @@ import { invalidField } from "./unified_errors.ts";
 export type Json = Record<string, unknown>;
 
 /** The stored kinds of the unified catalog. */
-export type Kind = "domain" | "term" | "dataProduct" | "cde" | "objective" | "keyResult" | "policy";
+export type Kind =
+  | "domain"
+  | "term"
+  | "dataProduct"
+  | "cde"
+  | "objective"
+  | "keyResult"
+  | "policy"
+  | "dataAsset"
+  | "dataColumn";
 
 /** What the routes need to know about one kind. */
 export interface KindSpec {
@@ -41,12 +52,19 @@ export interface KindSpec {
   statuses?: readonly string[];
   /** Default status of a new entity when the body has none (undefined: status is required). */
   defaultStatus?: string;
+  /**
+   * The relationship types its relationships may have, checked in any case; with them the `entityType`
+   * query parameter is required (the 2026-03-20-preview data asset and data column operations).
+   */
+  relationshipTypes?: readonly string[];
 }
 
 // The enumerations are the contract's, in the emulator's own copy (unified_enums.ts), not the client's.
 export {
   AUDIENCES,
   CDE_DATA_TYPES,
+  DATA_ASSET_RELATIONSHIP_TYPES,
+  DATA_COLUMN_RELATIONSHIP_TYPES,
   DATA_PRODUCT_TYPES,
   DOMAIN_TYPES,
   TERM_RELATIONSHIP_TYPES,
@@ -121,6 +139,22 @@ export const KINDS: Record<Kind, KindSpec> = {
     statuses: KEY_RESULT_STATUS,
   },
   policy: { kind: "policy", path: "policies", category: "POLICY", label: "policy", nameField: "name" },
+  dataAsset: {
+    kind: "dataAsset",
+    path: "dataAssets",
+    category: "DATAASSET",
+    label: "data asset",
+    nameField: "name",
+    relationshipTypes: ASSET_RELATIONSHIP_TYPES,
+  },
+  dataColumn: {
+    kind: "dataColumn",
+    path: "dataColumns",
+    category: "DATACOLUMN",
+    label: "data column",
+    nameField: "name",
+    relationshipTypes: COLUMN_RELATIONSHIP_TYPES,
+  },
 };
 
 /** The kind for a path segment (`terms`) or an EntityCategory (`TERM`), any case. */

@@ -26,7 +26,7 @@ export const DEFAULT_WINDOW_MS = 20_000;
 
 /**
  * Defaults: the documented figures (terms list 100, critical data element list 100 and create 200 per
- * 20 s) and, for everything else, a read default of 1,000 and a write default of 300 per 20 s (inside the
+ * 20 s; the data asset and data column figures of 2026-03-20-preview) and, for everything else, a read default of 1,000 and a write default of 300 per 20 s (inside the
  * published ranges of 100–2,000 reads and 80–600 writes).
  */
 export const DEFAULT_LIMITS: Required<UnifiedThrottleLimits> = {
@@ -36,6 +36,22 @@ export const DEFAULT_LIMITS: Required<UnifiedThrottleLimits> = {
     "terms.list": 100,
     "criticalDataElements.list": 100,
     "criticalDataElements.create": 200,
+    // 2026-03-20-preview, from the SDK's docstrings (../shared/reference/unified-catalog-2026.md).
+    "dataAssets.list": 150,
+    "dataAssets.create": 500,
+    "dataAssets.query": 800,
+    "dataAssets.get": 1000,
+    "dataAssets.update": 350,
+    "dataAssets.delete": 80,
+    "dataAssets.relationships.list": 1500,
+    "dataAssets.relationships.create": 600,
+    "dataAssets.relationships.delete": 80,
+    "dataColumns.get": 1500,
+    "dataColumns.ingest": 200,
+    "dataColumns.query": 100,
+    "dataColumns.relationships.list": 1500,
+    "dataColumns.relationships.create": 600,
+    "dataColumns.relationships.delete": 80,
   },
 };
 

@@ -26,6 +26,7 @@ export const TOOL_MODULES: Readonly<Record<string, () => Promise<ToolModule>>> =
   "relationship_tools.ts": () => import("./relationship_tools.ts"),
   "search_tools.ts": () => import("./search_tools.ts"),
   "typedef_tools.ts": () => import("./typedef_tools.ts"),
+  "uc_data_asset_tools.ts": () => import("./uc_data_asset_tools.ts"),
   "uc_domain_tools.ts": () => import("./uc_domain_tools.ts"),
   "uc_term_tools.ts": () => import("./uc_term_tools.ts"),
 };

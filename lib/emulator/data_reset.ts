@@ -14,7 +14,8 @@
  * - `unifiedCatalog`, `unifiedCatalogRelationships`: unified catalog domains, terms, data products, ... and
  *   the links between them;
  * - `accountSettings`: what was set on the account (its friendly name, its access keys, its resource set
- *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule.
+ *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule;
+ * - `workflows`, `workflowRequests`, `workflowRuns`, `workflowTasks`: the workflow API's state.
  *
  * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, the
  * root collection, with its original friendly name and description, and the glossary named `Glossary`
@@ -80,6 +81,10 @@ const WIPES: readonly Wipe[] = [
   { key: "unifiedCatalog", table: "uc_entities" },
   { key: "unifiedCatalogRelationships", table: "uc_relationships" },
   { key: "accountSettings", table: "account_settings" },
+  { key: "workflows", table: "workflow_items", where: "kind = 'workflow'" },
+  { key: "workflowRequests", table: "workflow_items", where: "kind = 'request'" },
+  { key: "workflowRuns", table: "workflow_items", where: "kind = 'run'" },
+  { key: "workflowTasks", table: "workflow_items", where: "kind = 'task'" },
 ];
 
 /**

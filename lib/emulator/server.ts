@@ -21,6 +21,7 @@ import { type Logger, silentLogger } from "../log.ts";
 import { accountArea } from "./account.ts";
 import { collectionsArea } from "./collections_area.ts";
 import { scanArea } from "./scan_area.ts";
+import { workflowArea } from "./workflow_area.ts";
 import { glossaryArea } from "./glossary_area.ts";
 import { lineageArea } from "./lineage_area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
@@ -91,6 +92,7 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
   "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
   "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
+  "/workflow (workflows, user requests, runs, tasks and approvals)",
 ] as const;
 
 /**
@@ -177,6 +179,7 @@ function apiRoutes(deps: AreaDependencies): Router {
   apiRouter.mount("", accountArea(deps)).mount("", collections).mount("", scanArea(deps))
     .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
   apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
+  apiRouter.mount("", workflowArea(deps));
   return apiRouter;
 }
 

@@ -45,7 +45,8 @@ export function roleRefusal(request: Request, path: string): EmulatorError | und
   return new EmulatorError(403, "Forbidden", `${who} has neither ${READER_ROLE} nor ${CURATOR_ROLE}.`);
 }
 
-function bearerClaims(header: string | null): Record<string, unknown> | undefined {
+/** The claims of a request's bearer token, read without checking its signature; undefined without one. */
+export function bearerClaims(header: string | null): Record<string, unknown> | undefined {
   const token = /^Bearer\s+([^.\s]+)\.([^.\s]+)\.[^.\s]*$/i.exec(header ?? "")?.[2];
   if (!token) return undefined;
   try {

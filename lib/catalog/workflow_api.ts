@@ -45,12 +45,17 @@ export const WORKFLOW_API_VERSION = "2023-10-01-preview";
 export interface RunListFilter {
   /** `mine` (the caller's runs) or `admin` (every run). */
   viewMode?: "mine" | "admin";
+  /** Only items of the last day, 7, 30 or 90 days. */
   timeWindow?: "1d" | "7d" | "30d" | "90d";
   /** E.g. `startTime desc`. */
   orderby?: string;
+  /** Only runs in these statuses. */
   runStatuses?: string[];
+  /** Only items of these workflows. */
   workflowIds?: string[];
+  /** Only items requested by these principal object ids. */
   requestors?: string[];
+  /** Most items per page (the service defaults to 100). */
   maxpagesize?: number;
 }
 
@@ -58,20 +63,31 @@ export interface RunListFilter {
 export interface TaskListFilter {
   /** `received` (assigned to the caller), `sent` (requested by the caller), `history` or `mine`. */
   viewMode?: "sent" | "received" | "history" | "mine";
+  /** Only items of these workflows. */
   workflowIds?: string[];
+  /** Only items of the last day, 7, 30 or 90 days. */
   timeWindow?: "1d" | "7d" | "30d" | "90d";
+  /** Most items per page (the service defaults to 100). */
   maxpagesize?: number;
+  /** Sort order, e.g. `createdTime desc`. */
   orderby?: string;
+  /** Only approvals or simple tasks. */
   taskTypes?: Array<"approval" | "simpleTask">;
+  /** Only tasks in these statuses (Pending, Approved, Rejected, ...). */
   taskStatuses?: string[];
+  /** Only items requested by these principal object ids. */
   requestors?: string[];
+  /** Only tasks assigned to these principal object ids. */
   assignees?: string[];
+  /** Only tasks of workflows whose name holds this text. */
   workflowNameKeyword?: string;
 }
 
 /** One reassignment: the task moves from one principal to another. */
 export interface Reassignment {
+  /** Object id of the assignee who hands the task over. */
   reassignFrom: string;
+  /** Object id of the principal who takes it. */
   reassignTo: string;
 }
 

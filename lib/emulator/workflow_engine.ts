@@ -24,25 +24,14 @@
  */
 import type { AreaDependencies } from "./area.ts";
 import { EmulatorError } from "./errors.ts";
-import { ChangeApplier, glossaryTerm, type RequestedChange } from "./workflow_binding.ts";
+import { ChangeApplier, type RequestedChange } from "./workflow_binding.ts";
+import { conflict, invalid, notFound } from "./workflow_errors.ts";
+import { checkedOperations, inScope, targetValue, TRIGGER_OF } from "./workflow_requests.ts";
 import { isGuid, isObject } from "./workflow_shape.ts";
+import { humanActions, isDone, newTask, outcome } from "./workflow_tasks.ts";
 import type { WorkflowStore } from "./workflow_store.ts";
 
-export { EMULATOR_USER_ID } from "./workflow_caller.ts";
-
 type Json = Record<string, unknown>;
-
-const TRIGGER_OF: Record<string, string> = {
-  CreateTerm: "when_term_creation_is_requested",
-  UpdateTerm: "when_term_update_is_requested",
-  DeleteTerm: "when_term_deletion_is_requested",
-  ImportTerms: "when_terms_import_is_requested",
-  UpdateAsset: "when_asset_update_is_requested",
-  GrantDataAccess: "when_data_access_grant_is_requested",
-};
-
-/** The operation types of the contract (OperationType). */
-export const OPERATION_TYPES: readonly string[] = Object.keys(TRIGGER_OF);
 
 /** The workflow state machine over one store. */
 export class WorkflowEngine {
@@ -347,120 +336,4 @@ export class WorkflowEngine {
   #time(): string {
     return new Date(this.#now()).toISOString();
   }
-}
-
-function checkedOperations(body: Json): RequestedChange[] {
-  const operations = body.operations;
-  if (!Array.isArray(operations) || operations.length === 0) {
-    throw invalid(
-      "InvalidUserRequest",
-      'operations must be a non-empty array of {"type": ..., "payload": {...}}.',
-      "operations",
-    );
-  }
-  return operations.map((operation, i) => {
-    if (!isObject(operation) || !OPERATION_TYPES.includes(String(operation.type))) {
-      throw invalid(
-        "InvalidUserRequest",
-        `operations[${i}].type must be one of ${OPERATION_TYPES.join(", ")}.`,
-        `operations[${i}].type`,
-      );
-    }
-    if (!isObject(operation.payload)) {
-      throw invalid(
-        "InvalidUserRequest",
-        `operations[${i}].payload must be an object.`,
-        `operations[${i}].payload`,
-      );
-    }
-    const change = { type: String(operation.type), payload: operation.payload };
-    if (change.type.endsWith("Term")) glossaryTerm(change);
-    return change;
-  });
-}
-
-function inScope(trigger: Json, operation: RequestedChange): boolean {
-  const term = isObject(operation.payload.glossaryTerm) ? operation.payload.glossaryTerm : undefined;
-  const anchor = isObject(term?.anchor) ? String(term.anchor.glossaryGuid ?? "").toLowerCase() : "";
-  if (typeof trigger.underGlossaryHierarchy === "string") {
-    const root = /^\/glossaries\/([^/]+)/i.exec(trigger.underGlossaryHierarchy)?.[1]?.toLowerCase();
-    if (root && root !== anchor) return false;
-  }
-  if (typeof trigger.underGlossary === "string" && trigger.underGlossary.toLowerCase() !== anchor) {
-    return false;
-  }
-  if (typeof trigger.underCollection === "string") {
-    const collection = operation.payload.collectionId ?? operation.payload.collection;
-    if (collection !== trigger.underCollection) return false;
-  }
-  return true;
-}
-
-function targetValue(operation: RequestedChange): string {
-  const term = isObject(operation.payload.glossaryTerm) ? operation.payload.glossaryTerm : operation.payload;
-  for (const key of ["name", "qualifiedName", "guid"]) {
-    if (typeof term[key] === "string") return term[key] as string;
-  }
-  return "";
-}
-
-function humanActions(dag: Json): Array<[string, Json]> {
-  const actions = isObject(dag?.actions) ? dag.actions : {};
-  return Object.entries(actions).filter((entry): entry is [string, Json] =>
-    isObject(entry[1]) && (entry[1].type === "Approval" || entry[1].type === "SimpleTask")
-  );
-}
-
-function newTask(name: string, action: Json, run: Json, at: string): Json {
-  const parameters = isObject(action.inputs) && isObject(action.inputs.parameters)
-    ? action.inputs.parameters
-    : {};
-  const assignees = (parameters.assignedTo as string[]).map((id) => id.toLowerCase());
-  const task: Json = {
-    type: action.type,
-    id: crypto.randomUUID(),
-    title: typeof parameters.title === "string" ? parameters.title : name,
-    workflowRunId: run.id,
-    workflowId: run.workflowId,
-    requestor: run.requestor,
-    createdTime: at,
-    lastUpdateTime: at,
-    payload: run.runPayload,
-  };
-  if (action.type === "Approval") {
-    task.approvalDetail = {
-      approvalType: parameters.approvalType === "PendingOnAll" ? "PendingOnAll" : "PendingOnAny",
-      status: "Pending",
-      approvers: Object.fromEntries(assignees.map((id) => [id, { reply: "Pending" }])),
-    };
-  } else {
-    task.taskDetail = {
-      taskBody: typeof parameters.taskBody === "string" ? parameters.taskBody : String(task.title),
-      assignedTo: assignees,
-      status: "NotStarted",
-      changeHistory: [],
-    };
-  }
-  return task;
-}
-
-/** The task's status: the approval's or the simple task's. */
-export function outcome(task: Json): string {
-  return String(((task.approvalDetail ?? task.taskDetail) as Json).status);
-}
-
-function isDone(task: Json): boolean {
-  return ["Approved", "Rejected", "Canceled", "Completed"].includes(outcome(task));
-}
-
-function invalid(code: string, message: string, target?: string): EmulatorError {
-  return new EmulatorError(400, code, message, { target });
-}
-
-function conflict(code: string, message: string): EmulatorError {
-  return new EmulatorError(409, code, message);
-}
-
-export function notFound(code: string, message: string): EmulatorError {
-  return new EmulatorError(404, code, message);
 }

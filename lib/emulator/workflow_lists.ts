@@ -12,7 +12,7 @@
  * @module
  */
 import { EmulatorError } from "./errors.ts";
-import { outcome } from "./workflow_engine.ts";
+import { outcome } from "./workflow_tasks.ts";
 import type { WorkflowStore } from "./workflow_store.ts";
 
 type Json = Record<string, unknown>;

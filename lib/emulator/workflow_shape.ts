@@ -9,7 +9,6 @@
  *
  * @module
  */
-import { WORKFLOW_TRIGGER_TYPES } from "../catalog/workflow_types.ts";
 
 /** One finding, in the contract's WorkflowValidationRuleViolation shape. */
 export interface Violation {
@@ -17,6 +16,19 @@ export interface Violation {
   location: { type: "workflow" | "action" | "actionParameter"; actionName?: string; parameterKey?: string };
   message: string;
 }
+
+/**
+ * The trigger types a workflow may name (the contract's Trigger.type), the emulator's own copy
+ * (tests/contract/emulator_lists_test.ts compares it with the contract).
+ */
+export const TRIGGER_TYPES: readonly string[] = [
+  "when_term_creation_is_requested",
+  "when_term_deletion_is_requested",
+  "when_term_update_is_requested",
+  "when_terms_import_is_requested",
+  "when_data_access_grant_is_requested",
+  "when_asset_update_is_requested",
+];
 
 /** Action types that open a task a person must close. */
 export const HUMAN_ACTION_TYPES: ReadonlySet<string> = new Set(["Approval", "SimpleTask"]);
@@ -59,12 +71,10 @@ function triggerViolations(trigger: unknown, index: number): Violation[] {
   });
   if (!isObject(trigger)) return [problem(`${at} must be an object with a type.`)];
   const problems: Violation[] = [];
-  if (!WORKFLOW_TRIGGER_TYPES.includes(trigger.type as never)) {
+  if (!TRIGGER_TYPES.includes(String(trigger.type))) {
     problems.push(
       problem(
-        `${at}.type ${JSON.stringify(trigger.type ?? null)} is not one of ${
-          WORKFLOW_TRIGGER_TYPES.join(", ")
-        }.`,
+        `${at}.type ${JSON.stringify(trigger.type ?? null)} is not one of ${TRIGGER_TYPES.join(", ")}.`,
       ),
     );
   }

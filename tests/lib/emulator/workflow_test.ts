@@ -287,3 +287,60 @@ Deno.test("workflow: runs and tasks survive a restart on a data file", async () 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("workflow: approved term updates and deletions change the glossary's term", async () => {
+  await withEmulator({}, async (emulator) => {
+    const g = await glossary(emulator);
+    const term = (await ok(emulator, "POST", `${DATAMAP}/atlas/v2/glossary/term`, {
+      name: "Revenue",
+      anchor: { glossaryGuid: g },
+    })).body;
+    const definition = termApprovalWorkflow(g);
+    definition.triggers = [
+      { type: "when_term_update_is_requested", underGlossaryHierarchy: `/glossaries/${g}` },
+      { type: "when_term_deletion_is_requested", underGlossaryHierarchy: `/glossaries/${g}` },
+    ];
+    await ok(emulator, "PUT", `${WF}/${WORKFLOW}?${V}`, definition);
+    const change = (type: string, glossaryTerm: Record<string, unknown>) =>
+      ok(emulator, "POST", `/workflow/userrequests?${V}`, {
+        operations: [{ type, payload: { glossaryTerm } }],
+      });
+    const approveOpen = async () => {
+      const [task] =
+        (await ok(emulator, "GET", `/workflow/workflowtasks?${V}&taskStatuses=Pending`)).body.value;
+      await ok(emulator, "POST", `/workflow/workflowtasks/${task.id}/approve-approval?${V}`, {});
+    };
+    const termPath = `${DATAMAP}/atlas/v2/glossary/term/${term.guid}`;
+
+    await change("UpdateTerm", {
+      guid: term.guid,
+      name: "Revenue",
+      anchor: { glossaryGuid: g },
+      longDescription: "Money in",
+    });
+    assert.equal((await ok(emulator, "GET", termPath)).body.longDescription, undefined, "held");
+    await approveOpen();
+    assert.equal((await ok(emulator, "GET", termPath)).body.longDescription, "Money in");
+
+    await change("DeleteTerm", { guid: term.guid, name: "Revenue", anchor: { glossaryGuid: g } });
+    assert.equal((await call(emulator, "GET", termPath)).status, 200, "held");
+    await approveOpen();
+    assert.equal((await call(emulator, "GET", termPath)).status, 404);
+  });
+});
+
+Deno.test("workflow: an approved change the glossary refuses fails the run with the glossary's error", async () => {
+  await withEmulator({}, async (emulator) => {
+    const g = await glossary(emulator);
+    const { runId, taskId } = await held(emulator, g);
+    await ok(emulator, "POST", `${DATAMAP}/atlas/v2/glossary/term`, {
+      name: "Revenue",
+      anchor: { glossaryGuid: g },
+    });
+    await ok(emulator, "POST", `/workflow/workflowtasks/${taskId}/approve-approval?${V}`, {});
+    const run = (await ok(emulator, "GET", `/workflow/workflowruns/${runId}?${V}`)).body;
+    assert.equal(run.status, "Failed");
+    assert.equal(run.detail.actions.change.status, "Failed");
+    assert.ok(run.detail.actions.change.error.message, "the glossary's refusal is kept");
+  });
+});

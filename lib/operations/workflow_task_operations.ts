@@ -61,15 +61,18 @@ export const listRuns = defineOperation({
     timeWindow,
   }),
   annotations: READ,
-  run: (ctx, input) =>
-    collect(
-      ctx.catalog().workflow.listRuns({
-        runStatuses: input.status,
-        workflowIds: input.workflowId,
-        requestors: input.requestor,
-        viewMode: input.viewMode,
-        timeWindow: input.timeWindow,
-      }, ctx.signal),
+  run: async (ctx, input) =>
+    withSummaryColumns(
+      await collect(
+        ctx.catalog().workflow.listRuns({
+          runStatuses: input.status,
+          workflowIds: input.workflowId,
+          requestors: input.requestor,
+          viewMode: input.viewMode,
+          timeWindow: input.timeWindow,
+        }, ctx.signal),
+      ),
+      (run) => ({ requestType: run.runPayload?.type, target: run.runPayload?.targetValue }),
     ),
 });
 
@@ -125,20 +128,38 @@ export const listTasks = defineOperation({
     timeWindow,
   }),
   annotations: READ,
-  run: (ctx, input) =>
-    collect(
-      ctx.catalog().workflow.listTasks({
-        viewMode: input.viewMode,
-        taskStatuses: input.status,
-        taskTypes: input.type,
-        workflowIds: input.workflowId,
-        requestors: input.requestor,
-        assignees: input.assignee,
-        workflowNameKeyword: input.workflowName,
-        timeWindow: input.timeWindow,
-      }, ctx.signal),
+  run: async (ctx, input) =>
+    withSummaryColumns(
+      await collect(
+        ctx.catalog().workflow.listTasks({
+          viewMode: input.viewMode,
+          taskStatuses: input.status,
+          taskTypes: input.type,
+          workflowIds: input.workflowId,
+          requestors: input.requestor,
+          assignees: input.assignee,
+          workflowNameKeyword: input.workflowName,
+          timeWindow: input.timeWindow,
+        }, ctx.signal),
+      ),
+      (task) => ({
+        status: task.approvalDetail?.status ?? task.taskDetail?.status,
+        requestType: task.payload?.type,
+        target: task.payload?.targetValue,
+      }),
     ),
 });
+
+/**
+ * Each item with a few fields of its nested objects repeated at the top (a task's status, the request's
+ * type and target), so `--output=table`, which shows plain fields only, has the columns people look for.
+ */
+function withSummaryColumns<T extends object>(
+  list: { count: number; value: T[] },
+  summary: (item: T) => Record<string, unknown>,
+): { count: number; value: T[] } {
+  return { count: list.count, value: list.value.map((item) => ({ ...item, ...summary(item) })) };
+}
 
 export const getTask = defineOperation({
   id: "workflow.task",

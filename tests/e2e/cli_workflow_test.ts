@@ -48,6 +48,10 @@ Deno.test("workflow: a held term creation is applied on approval, visible in run
   await withCliSetup({}, async (setup) => {
     const { glossary, taskId, runId } = await heldRequest(setup, "Revenue");
     assert.deepEqual(await termNames(setup, glossary), [], "nothing is created before the approval");
+    const table = await setup.govcatText("workflow", "tasks", "--output=table");
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /status\s+requestType\s+target/);
+    assert.match(table.stdout, /Pending\s+CreateTerm\s+Revenue/);
 
     const approved = await setup.govcat(
       "workflow",

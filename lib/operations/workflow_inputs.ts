@@ -1,12 +1,15 @@
 /**
  * What the operations of the `workflow` group share: their input fields (GUIDs checked before anything is
- * sent), the payload files they read, and the hints for the service's refusals.
+ * sent), the payload files they read (template placeholders refused), and the hints for the service's
+ * refusals.
  *
  * @module
  */
 import type { WorkflowDefinition } from "../catalog/workflow_types.ts";
 import { z } from "../deps/zod.ts";
 import { guidField } from "./guid_fields.ts";
+import { UsageError } from "../errors.ts";
+import { findPlaceholder } from "../templates/scan_templates.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";
 
@@ -52,5 +55,17 @@ export async function readWorkflowDefinition(
   if (!isPlainObject(payload.actionDag)) {
     throw payloadError(path, `a workflow ${DEFINITION_SHAPE}`, "no actionDag object");
   }
+  refusePlaceholders(path, payload);
   return { description: "", ...payload } as WorkflowDefinition;
+}
+
+/** Refuses a payload still holding a template placeholder (`<glossary-guid>`), naming where. */
+export function refusePlaceholders(path: string, payload: unknown): void {
+  const placeholder = findPlaceholder(payload);
+  if (placeholder) {
+    throw new UsageError(
+      `${path} still has the template placeholder ${placeholder.placeholder} at ${placeholder.path}.`,
+      "Replace every value in angle brackets before sending the payload.",
+    );
+  }
 }

@@ -17,6 +17,7 @@ import {
   NOT_FOUND_HINT,
   payloadFile,
   readWorkflowDefinition,
+  refusePlaceholders,
   workflowId,
 } from "./workflow_inputs.ts";
 import { WORKFLOW_TASK_OPERATIONS } from "./workflow_task_operations.ts";
@@ -54,7 +55,8 @@ export const createWorkflow = defineOperation({
     '[{"type": "when_term_creation_is_requested", "underGlossaryHierarchy": "/glossaries/<guid>"}]) and ' +
     'actionDag ({"actions": {...}}: an Approval action with inputs.parameters.assignedTo, the approvers\' ' +
     "object ids). Without --workflow-id a new workflow gets a new GUID; with it, that workflow is created " +
-    "or replaced whole. `workflow validate` checks a file without storing it.",
+    "or replaced whole. `workflow validate` checks a file without storing it; " +
+    "`govcat templates show workflow` prints a starting point.",
   input: z.object({
     payloadFile: payloadFile.describe("JSON file with the workflow definition"),
     workflowId: workflowId.optional().describe(
@@ -126,7 +128,8 @@ export const submitUserRequest = defineOperation({
   summary: "Submit a user request from a JSON file; a change a workflow watches starts a run for approval",
   description: `The file holds ${REQUEST_SHAPE}. Operation types: CreateTerm, UpdateTerm, DeleteTerm, ` +
     "ImportTerms, UpdateAsset, GrantDataAccess. Each operation of the answer lists the runs it started " +
-    "(workflowRunIds); none means no workflow watches it and the service applied it at once.",
+    "(workflowRunIds); none means no workflow watches it and the service applied it at once. " +
+    "`govcat templates show user-request` prints a starting point.",
   input: z.object({ payloadFile: payloadFile.describe("JSON file with the user request") }),
   annotations: CREATE,
   run: async (ctx, input) => {
@@ -144,6 +147,7 @@ export const submitUserRequest = defineOperation({
         );
       }
     });
+    refusePlaceholders(input.payloadFile, payload);
     return ctx.catalog().workflow.submitUserRequest(payload as unknown as UserRequestPayload, ctx.signal);
   },
 });

@@ -5,7 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { assertRefusedLocally, type CliSetup, withCliSetup } from "../support/cli_harness.ts";
-import { createTermRequest, OTHER_USER_ID, termApprovalWorkflow } from "../support/workflow_fixtures.ts";
+import {
+  createTermRequest,
+  EMULATOR_USER_ID,
+  OTHER_USER_ID,
+  termApprovalWorkflow,
+} from "../support/workflow_fixtures.ts";
 
 const WORKFLOW = "4afb5752-e47f-43a1-8ba7-c696bf8d2745";
 
@@ -167,6 +172,32 @@ Deno.test("workflow: bad ids, files and missing options are refused before anyth
     const unknown = await setup.govcat("workflow", "show", `--workflow-id=${WORKFLOW}`);
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /workflow list/);
+  });
+});
+
+Deno.test("workflow: the templates, filled in, hold a term for approval; unfilled ones are refused", async () => {
+  await withCliSetup({}, async (setup) => {
+    const glossary = (await setup.client.glossary.create({ name: "Finance" })).guid!;
+    const shown = await setup.govcat("templates", "show", "workflow");
+    assert.equal(shown.code, 0, shown.stderr);
+    const unfilled = await setup.file("unfilled.json", shown.json);
+    await assertRefusedLocally(setup, /placeholder <glossary-guid>/, [
+      "workflow",
+      "create",
+      `--payload-file=${unfilled}`,
+    ]);
+
+    const fill = (text: string) =>
+      text.replaceAll("<glossary-guid>", glossary).replaceAll("<approver-object-id>", EMULATOR_USER_ID);
+    const definition = await setup.file("workflow.json", fill(JSON.stringify(shown.json)));
+    assert.equal((await setup.govcat("workflow", "create", `--payload-file=${definition}`)).code, 0);
+    const request = (await setup.govcat("templates", "show", "user-request")).json;
+    const requestFile = await setup.file("request.json", fill(JSON.stringify(request)));
+    const submitted = await setup.govcat("workflow", "submit", `--payload-file=${requestFile}`);
+    assert.equal(submitted.code, 0, submitted.stderr);
+    assert.equal(submitted.json.status, "InProgress");
+    const mine = await setup.govcat("workflow", "tasks", "--view-mode=received", "--status=Pending");
+    assert.equal(mine.json.value[0].target, "Customer Lifetime Value");
   });
 });
 

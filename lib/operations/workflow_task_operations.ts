@@ -54,9 +54,9 @@ export const listRuns = defineOperation({
   summary: "Workflow runs, newest first: the request each handles (type, target) and its status",
   input: z.object({
     status: z.array(z.enum(WORKFLOW_RUN_STATUSES as [string, ...string[]])).optional()
-      .describe("Only runs in these statuses (repeatable): InProgress, Completed, Failed, Canceled, ..."),
-    workflowId: guidListField("Only runs of these workflows (repeatable)").optional(),
-    requestor: guidListField("Only runs requested by these principal object ids (repeatable)").optional(),
+      .describe("Only runs in these statuses"),
+    workflowId: guidListField("Only runs of these workflows").optional(),
+    requestor: guidListField("Only runs requested by these principal object ids").optional(),
     viewMode: z.enum(["mine", "admin"]).optional().describe("mine: your requests' runs; admin: every run"),
     timeWindow,
   }),
@@ -117,11 +117,11 @@ export const listTasks = defineOperation({
     viewMode: z.enum(["received", "sent", "history", "mine"]).optional()
       .describe("received: assigned to you; sent: your requests; history: closed; mine: either"),
     status: z.array(z.enum(WORKFLOW_TASK_STATUSES)).optional()
-      .describe("Only tasks in these statuses (repeatable): Pending, Approved, Rejected, InProgress, ..."),
+      .describe("Only tasks in these statuses (an approval is Pending, Approved or Rejected)"),
     type: z.array(z.enum(["approval", "simpleTask"])).optional().describe("Only approvals or simple tasks"),
-    workflowId: guidListField("Only tasks of these workflows (repeatable)").optional(),
-    requestor: guidListField("Only tasks requested by these principal object ids (repeatable)").optional(),
-    assignee: guidListField("Only tasks assigned to these principal object ids (repeatable)").optional(),
+    workflowId: guidListField("Only tasks of these workflows").optional(),
+    requestor: guidListField("Only tasks requested by these principal object ids").optional(),
+    assignee: guidListField("Only tasks assigned to these principal object ids").optional(),
     workflowName: z.string().trim().min(1).optional().describe(
       "Only tasks of workflows whose name holds this",
     ),

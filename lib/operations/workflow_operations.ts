@@ -27,7 +27,8 @@ export const listWorkflows = defineOperation({
   group: "workflow",
   command: "list",
   aliases: ["list-workflows", "listWorkflows"],
-  summary: "The account's workflows: id, name, whether enabled, and the requests (triggers) each watches",
+  summary:
+    "List the workflows. Each with its id, name, whether enabled and the requests (triggers) it watches",
   input: z.object({}),
   annotations: READ,
   run: (ctx) => collect(ctx.catalog().workflow.listWorkflows(ctx.signal)),
@@ -38,7 +39,7 @@ export const getWorkflow = defineOperation({
   group: "workflow",
   command: "show",
   aliases: ["get", "get-workflow", "getWorkflow"],
-  summary: "One workflow with its triggers and action DAG (approvals, conditions, the change, notices)",
+  summary: "Show one workflow. Its triggers and action DAG (approvals, conditions, the change, notices)",
   input: z.object({ workflowId }),
   annotations: READ,
   run: (ctx, input) =>
@@ -50,7 +51,7 @@ export const createWorkflow = defineOperation({
   group: "workflow",
   command: "create",
   aliases: ["create-or-replace", "createOrReplace", "createOrReplaceWorkflow"],
-  summary: "Create a workflow from a JSON file, or replace the one --workflow-id names",
+  summary: "Create or replace a workflow. From a JSON file; --workflow-id names the one to replace",
   description: "The file holds a workflow: name, description, isEnabled, triggers (e.g. " +
     '[{"type": "when_term_creation_is_requested", "underGlossaryHierarchy": "/glossaries/<guid>"}]) and ' +
     'actionDag ({"actions": {...}}: an Approval action with inputs.parameters.assignedTo, the approvers\' ' +
@@ -79,7 +80,7 @@ export const validateWorkflow = defineOperation({
   group: "workflow",
   command: "validate",
   aliases: ["validate-workflow", "validateWorkflow"],
-  summary: "Check a workflow definition file with the service without storing it; lists errors and warnings",
+  summary: "Check a workflow file. The service lists its errors and warnings; nothing is stored",
   input: z.object({
     payloadFile: payloadFile.describe("JSON file with the workflow definition"),
     workflowId: workflowId.optional().describe("GUID of the workflow it would replace; any when left out"),
@@ -105,7 +106,7 @@ export const deleteWorkflow = defineOperation({
   group: "workflow",
   command: "delete",
   aliases: ["delete-workflow", "deleteWorkflow"],
-  summary: "Delete a workflow; requests it watched are applied without approval from then on",
+  summary: "Delete a workflow. Requests it watched are applied without approval from then on",
   input: z.object({ workflowId }),
   annotations: DELETE,
   run: async (ctx, input) => {
@@ -125,7 +126,7 @@ export const submitUserRequest = defineOperation({
   group: "workflow",
   command: "submit",
   aliases: ["submit-request", "submitUserRequests", "user-request"],
-  summary: "Submit a user request from a JSON file; a change a workflow watches starts a run for approval",
+  summary: "Submit a user request. From a JSON file; a change a workflow watches starts a run for approval",
   description: `The file holds ${REQUEST_SHAPE}. Operation types: CreateTerm, UpdateTerm, DeleteTerm, ` +
     "ImportTerms, UpdateAsset, GrantDataAccess. Each operation of the answer lists the runs it started " +
     "(workflowRunIds); none means no workflow watches it and the service applied it at once. " +

@@ -51,7 +51,7 @@ export const listRuns = defineOperation({
   group: "workflow",
   command: "runs",
   aliases: ["list-runs", "listWorkflowRuns", "workflow-runs"],
-  summary: "Workflow runs, newest first: the request each handles (type, target) and its status",
+  summary: "List workflow runs. Newest first, each with its request (type, target) and status",
   input: z.object({
     status: z.array(z.enum(WORKFLOW_RUN_STATUSES as [string, ...string[]])).optional()
       .describe("Only runs in these statuses"),
@@ -81,7 +81,7 @@ export const getRun = defineOperation({
   group: "workflow",
   command: "run",
   aliases: ["get-run", "getWorkflowRun", "show-run"],
-  summary: "One workflow run: its request, status, action DAG and the state of each action",
+  summary: "Show one workflow run. Its request, status, action DAG and the state of each action",
   input: z.object({ runId }),
   annotations: READ,
   run: (ctx, input) =>
@@ -93,7 +93,7 @@ export const cancelRun = defineOperation({
   group: "workflow",
   command: "cancel-run",
   aliases: ["cancelWorkflowRun", "cancel"],
-  summary: "Cancel a run in progress: its open tasks are canceled and its change is not made",
+  summary: "Cancel a run in progress. Its open tasks are canceled and its change is not made",
   input: z.object({ runId, comment }),
   annotations: DELETE,
   run: async (ctx, input) => {
@@ -109,7 +109,7 @@ export const listTasks = defineOperation({
   group: "workflow",
   command: "tasks",
   aliases: ["list-tasks", "listWorkflowTasks", "approvals"],
-  summary: "Workflow tasks: approvals and simple tasks, with their requests and statuses",
+  summary: "List workflow tasks. Approvals and simple tasks, with their requests and statuses",
   description: "--view-mode received lists the tasks waiting on you (your approvals), sent those of your " +
     "requests, history the closed ones, mine both of the first two. --status Pending keeps the open " +
     "approvals.",
@@ -166,7 +166,7 @@ export const getTask = defineOperation({
   group: "workflow",
   command: "task",
   aliases: ["get-task", "getWorkflowTask", "show-task"],
-  summary: "One workflow task: the request it is about, who must act, and each approver's reply",
+  summary: "Show one workflow task. Its request, who must act, and each approver's reply",
   input: z.object({ taskId }),
   annotations: READ,
   run: (ctx, input) =>
@@ -207,7 +207,7 @@ export const approveTask = defineOperation({
   group: "workflow",
   command: "approve",
   aliases: ["approve-approval", "approveApprovalTask"],
-  summary: "Approve an approval task as yourself; once approved, the requested change is made",
+  summary: "Approve an approval task. Once approved, the requested change is made",
   input: z.object({ taskId, comment }),
   annotations: DECIDE,
   run: async (ctx, input) => {
@@ -222,7 +222,7 @@ export const rejectTask = defineOperation({
   group: "workflow",
   command: "reject",
   aliases: ["reject-approval", "rejectApprovalTask"],
-  summary: "Reject an approval task with a comment saying why; the requested change is dropped",
+  summary: "Reject an approval task. With a comment saying why; the requested change is dropped",
   input: z.object({
     taskId,
     comment: z.string().trim().min(1, { error: "is required: say why, the requestor reads it" })
@@ -241,7 +241,7 @@ export const reassignTask = defineOperation({
   group: "workflow",
   command: "reassign",
   aliases: ["reassign-task", "reassignWorkflowTask"],
-  summary: "Move a task from one assignee (principal object id) to another",
+  summary: "Hand a task to someone else. From one assignee (principal object id) to another",
   input: z.object({
     taskId,
     from: guidField("Object id of the assignee who hands the task over"),
@@ -263,7 +263,7 @@ export const setTaskStatus = defineOperation({
   group: "workflow",
   command: "set-task-status",
   aliases: ["change-task-status", "updateTaskStatus"],
-  summary: "Set a simple task's status (NotStarted, InProgress, Completed, Canceled); approvals are decided",
+  summary: "Set a simple task's status. NotStarted, InProgress, Completed or Canceled; approvals are decided",
   input: z.object({
     taskId,
     status: z.enum(SIMPLE_TASK_STATUSES).describe("The task's new status"),

@@ -6,6 +6,8 @@
  * from the bearer token, the checks of a workflow definition, and persistence on a data file.
  */
 import assert from "node:assert/strict";
+import { CatalogClient } from "../../../lib/catalog/client.ts";
+import { loadConfig } from "../../../lib/config.ts";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
 import {
@@ -342,5 +344,37 @@ Deno.test("workflow: an approved change the glossary refuses fails the run with 
     assert.equal(run.status, "Failed");
     assert.equal(run.detail.actions.change.status, "Failed");
     assert.ok(run.detail.actions.change.error.message, "the glossary's refusal is kept");
+  });
+});
+
+Deno.test("workflow: run and task lists page with maxpagesize and a nextLink the client follows", async () => {
+  await withEmulator({}, async (emulator) => {
+    const g = await glossary(emulator);
+    await ok(emulator, "PUT", `${WF}/${WORKFLOW}?${V}`, termApprovalWorkflow(g));
+    for (const name of ["A", "B", "C"]) {
+      await ok(emulator, "POST", `/workflow/userrequests?${V}`, createTermRequest(g, name));
+    }
+    const first = await ok(emulator, "GET", `/workflow/workflowruns?${V}&maxpagesize=2`);
+    assert.equal(first.body.value.length, 2);
+    const next = new URL(first.body.nextLink);
+    assert.equal(next.origin, emulator.url);
+    const second = await ok(emulator, "GET", next.pathname + next.search);
+    assert.equal(second.body.value.length, 1);
+    assert.equal(second.body.nextLink, undefined);
+
+    const client = CatalogClient.fromConfig(
+      loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url }),
+    );
+    const runs = [];
+    for await (const run of client.workflow.listRuns({ maxpagesize: 1 })) {
+      runs.push(run.runPayload.targetValue);
+    }
+    assert.deepEqual(runs.sort(), ["A", "B", "C"]);
+    const tasks = [];
+    for await (const task of client.workflow.listTasks({ maxpagesize: 2, taskStatuses: ["Pending"] })) {
+      tasks.push(task.id);
+    }
+    assert.equal(new Set(tasks).size, 3);
+    assert.equal((await call(emulator, "GET", `/workflow/workflowruns?${V}&maxpagesize=0`)).status, 400);
   });
 });

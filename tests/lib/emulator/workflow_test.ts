@@ -378,3 +378,74 @@ Deno.test("workflow: run and task lists page with maxpagesize and a nextLink the
     assert.equal((await call(emulator, "GET", `/workflow/workflowruns?${V}&maxpagesize=0`)).status, 400);
   });
 });
+
+Deno.test("workflow with roles: a reader may ask for a term and its approver decide; only curators manage workflows", async () => {
+  await withEmulator({ roles: true }, async (emulator) => {
+    const curator = signedIn(OTHER_USER_ID, "DataCurator");
+    const reader = signedIn(READER_ID, "DataReader");
+    const g = (await call(emulator, "POST", `${DATAMAP}/atlas/v2/glossary`, { name: "Finance" }, {
+      headers: curator,
+    }))
+      .body.guid;
+    const refused = await call(
+      emulator,
+      "PUT",
+      `${WF}/${WORKFLOW}?${V}`,
+      termApprovalWorkflow(g, [READER_ID]),
+      {
+        headers: reader,
+      },
+    );
+    assert.equal(refused.status, 403, "a reader does not manage workflows");
+    const created = await call(
+      emulator,
+      "PUT",
+      `${WF}/${WORKFLOW}?${V}`,
+      termApprovalWorkflow(g, [READER_ID]),
+      {
+        headers: curator,
+      },
+    );
+    assert.equal(created.status, 200);
+    const direct = await call(emulator, "POST", `${DATAMAP}/atlas/v2/glossary/term`, {
+      name: "Revenue",
+      anchor: { glossaryGuid: g },
+    }, { headers: reader });
+    assert.equal(direct.status, 403, "the reader cannot write the glossary itself");
+
+    const asked = await call(
+      emulator,
+      "POST",
+      `/workflow/userrequests?${V}`,
+      createTermRequest(g, "Revenue"),
+      {
+        headers: reader,
+      },
+    );
+    assert.equal(asked.status, 200, JSON.stringify(asked.body));
+    assert.equal(asked.body.requestor, READER_ID);
+    const tasks = await call(emulator, "GET", `/workflow/workflowtasks?${V}&viewMode=received`, undefined, {
+      headers: reader,
+    });
+    const approved = await call(
+      emulator,
+      "POST",
+      `/workflow/workflowtasks/${tasks.body.value[0].id}/approve-approval?${V}`,
+      {},
+      { headers: reader },
+    );
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    const listed = await call(emulator, "GET", `${DATAMAP}/atlas/v2/glossary/${g}/terms`, undefined, {
+      headers: reader,
+    });
+    assert.deepEqual(listed.body.map((t: { name: string }) => t.name), ["Revenue"]);
+  });
+});
+
+const READER_ID = "00000000-0000-4000-8000-00000000e003";
+
+/** An unsigned token naming `oid` and one role. */
+function signedIn(oid: string, role: string): Record<string, string> {
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "");
+  return { authorization: `Bearer ${part({ alg: "none" })}.${part({ oid, roles: [role] })}.sig` };
+}

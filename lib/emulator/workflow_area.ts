@@ -29,14 +29,22 @@ const TASKS = "/workflow/workflowtasks";
 export const workflowArea: ApiArea = (deps) => {
   const store = new WorkflowStore(deps.store.database);
   const engine = new WorkflowEngine(store, deps);
-  const time = () => new Date(deps.now()).toISOString();
+  return [
+    ...workflowRoutes(store, () => new Date(deps.now()).toISOString()),
+    ...runRoutes(store, engine, deps.now),
+    ...taskRoutes(store, engine, deps.now),
+  ];
+};
+
+/** Workflows: list, get, create or replace, delete, validate. */
+function workflowRoutes(store: WorkflowStore, time: () => string): RouteDefinition[] {
   const workflow = (ctx: RouteContext): Json => {
     const id = guidParam(ctx, "workflowId");
     const found = store.get<Json>("workflow", id);
     if (!found) throw notFound("WorkflowNotFound", `There is no workflow ${id}.`);
     return found;
   };
-  const routes: RouteDefinition[] = [
+  return [
     {
       method: "GET",
       path: W,
@@ -91,6 +99,12 @@ export const workflowArea: ApiArea = (deps) => {
         return jsonResponse({ value: workflowViolations(await objectBody(ctx)) });
       },
     },
+  ];
+}
+
+/** User requests (submit) and workflow runs: list, get, cancel. */
+function runRoutes(store: WorkflowStore, engine: WorkflowEngine, now: () => number): RouteDefinition[] {
+  return [
     {
       method: "POST",
       path: "/workflow/userrequests",
@@ -99,7 +113,7 @@ export const workflowArea: ApiArea = (deps) => {
     {
       method: "GET",
       path: RUNS,
-      handler: (ctx) => jsonResponse(runsPage(store, ctx.url, callerId(ctx.request), deps.now())),
+      handler: (ctx) => jsonResponse(runsPage(store, ctx.url, callerId(ctx.request), now())),
     },
     {
       method: "GET",
@@ -120,10 +134,16 @@ export const workflowArea: ApiArea = (deps) => {
         return empty();
       },
     },
+  ];
+}
+
+/** Workflow tasks: list, get, approve, reject, reassign, change a simple task's status. */
+function taskRoutes(store: WorkflowStore, engine: WorkflowEngine, now: () => number): RouteDefinition[] {
+  return [
     {
       method: "GET",
       path: TASKS,
-      handler: (ctx) => jsonResponse(tasksPage(store, ctx.url, callerId(ctx.request), deps.now())),
+      handler: (ctx) => jsonResponse(tasksPage(store, ctx.url, callerId(ctx.request), now())),
     },
     {
       method: "GET",
@@ -162,8 +182,7 @@ export const workflowArea: ApiArea = (deps) => {
       },
     },
   ];
-  return routes;
-};
+}
 
 export { EMULATOR_USER_ID };
 

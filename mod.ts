@@ -76,6 +76,14 @@ export {
   type ReferenceType,
 } from "./lib/catalog/account_contacts_api.ts";
 export { ScanApi } from "./lib/catalog/scan_api.ts";
+export {
+  type Reassignment,
+  type RunListFilter,
+  type TaskListFilter,
+  WORKFLOW_API_VERSION,
+  WorkflowApi,
+} from "./lib/catalog/workflow_api.ts";
+export * from "./lib/catalog/workflow_types.ts";
 export { type AuthKeyName, ScanRuntimeApi } from "./lib/catalog/scan_runtime_api.ts";
 export { ScanAdminApi } from "./lib/catalog/scan_admin_api.ts";
 export { type PutResult, ScanApiBase } from "./lib/catalog/scan_base_api.ts";

@@ -52,7 +52,7 @@ import {
 import { USER_AGENT } from "./version.ts";
 
 /** The catalog's API areas; each has its own base URL, api-version and error body shape. */
-export type ApiArea = "datamap" | "unified" | "account" | "scan";
+export type ApiArea = "datamap" | "unified" | "account" | "scan" | "workflow";
 
 /** The HTTP methods the catalog APIs use. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";

@@ -33,6 +33,7 @@ import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
 import { SearchApi } from "./search_api.ts";
 import { TypeDefApi } from "./typedef_api.ts";
+import { WORKFLOW_API_VERSION, WorkflowApi } from "./workflow_api.ts";
 
 /** Options of {@link CatalogClient.fromConfig} and {@link httpClientFromConfig}. */
 export interface CatalogClientOptions {
@@ -59,12 +60,19 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
     ? createTokenProvider(config, { logger, baseUrl: unifiedUrl })
     : undefined;
   return new HttpClient({
-    baseUrls: { datamap: catalogUrl, account: catalogUrl, scan: catalogUrl, unified: unifiedUrl },
+    baseUrls: {
+      datamap: catalogUrl,
+      account: catalogUrl,
+      scan: catalogUrl,
+      workflow: catalogUrl,
+      unified: unifiedUrl,
+    },
     apiVersions: {
       datamap: config.apiVersion,
       unified: config.unifiedApiVersion,
       account: "2019-11-01-preview",
       scan: "2023-09-01",
+      workflow: WORKFLOW_API_VERSION,
     },
     tokens: options.tokens ?? createTokenProvider(config, { logger }),
     areaTokens: unifiedTokens ? { unified: unifiedTokens } : undefined,
@@ -139,6 +147,8 @@ export class CatalogClient {
   readonly scan: ScanApi;
   /** Collection roles: the metadata roles and each collection's metadata policy (policy store API). */
   readonly policies: PolicyApi;
+  /** Workflows, their runs and tasks, approvals and user requests (workflow API). */
+  readonly workflow: WorkflowApi;
 
   /** A client whose every area sends its requests through `http`. */
   constructor(http: HttpClient) {
@@ -154,6 +164,7 @@ export class CatalogClient {
     this.collections = new CollectionsApi(http);
     this.scan = new ScanApi(http);
     this.policies = new PolicyApi(http);
+    this.workflow = new WorkflowApi(http);
   }
 
   /**

@@ -17,6 +17,7 @@
  *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule;
  * - `metadataPolicies`: the collections' metadata policies; the root collection's is made again as a new
  *   account has it (its creator in every role) on the next policy request.
+ * - `workflows`, `workflowRequests`, `workflowRuns`, `workflowTasks`: the workflow API's state.
  *
  * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, the
  * root collection, with its original friendly name and description, and the glossary named `Glossary`
@@ -83,6 +84,10 @@ const WIPES: readonly Wipe[] = [
   { key: "unifiedCatalogRelationships", table: "uc_relationships" },
   { key: "accountSettings", table: "account_settings" },
   { key: "metadataPolicies", table: "metadata_policies" },
+  { key: "workflows", table: "workflow_items", where: "kind = 'workflow'" },
+  { key: "workflowRequests", table: "workflow_items", where: "kind = 'request'" },
+  { key: "workflowRuns", table: "workflow_items", where: "kind = 'run'" },
+  { key: "workflowTasks", table: "workflow_items", where: "kind = 'task'" },
 ];
 
 /**

@@ -21,6 +21,7 @@ import { type Logger, silentLogger } from "../log.ts";
 import { accountArea } from "./account.ts";
 import { collectionsArea } from "./collections_area.ts";
 import { scanArea } from "./scan_area.ts";
+import { workflowArea } from "./workflow_area.ts";
 import { glossaryArea } from "./glossary_area.ts";
 import { lineageArea } from "./lineage_area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
@@ -93,6 +94,7 @@ export const ROUTE_FAMILIES = [
   "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
   "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
   "/policyStore (metadata roles; each collection's metadata policy: list, get, update)",
+  "/workflow (workflows, user requests, runs, tasks and approvals)",
 ] as const;
 
 /**
@@ -180,6 +182,7 @@ function apiRoutes(deps: AreaDependencies): Router {
     .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
   apiRouter.mount("", policyArea(deps));
   apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
+  apiRouter.mount("", workflowArea(deps));
   return apiRouter;
 }
 

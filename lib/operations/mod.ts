@@ -51,6 +51,7 @@ import { VALIDATE_OPERATIONS } from "./validate_operations.ts";
 import { RELATIONSHIP_OPERATIONS } from "./relationship_operations.ts";
 import { SEARCH_OPERATIONS, searchQuery } from "./search_operations.ts";
 import { TYPES_OPERATIONS } from "./types_operations.ts";
+import { WORKFLOW_OPERATIONS } from "./workflow_operations.ts";
 
 export { OperationRegistry } from "./registry.ts";
 export { OPERATION_GROUPS, type OperationGroup } from "./groups.ts";
@@ -96,6 +97,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...DOMAIN_OPERATIONS,
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,
+    ...WORKFLOW_OPERATIONS,
     ...VALIDATE_OPERATIONS,
     ...TEMPLATE_OPERATIONS,
     ...PROFILE_OPERATIONS,

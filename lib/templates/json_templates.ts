@@ -1,7 +1,7 @@
 /**
  * Every JSON payload template govcat ships (spec §4.7), in one registry: unified catalog and classic
  * glossary terms, entities (one, many, a table with its columns), relationships (create and update), the
- * scanning payloads of `scan_templates.ts` and the five business metadata sets of
+ * scanning payloads of `scan_templates.ts`, the workflow payloads of `workflow_templates.ts` and the five business metadata sets of
  * `business_metadata_sets.ts`. `govcat templates show|write <name>` reads them from here.
  *
  * Values in angle brackets (`<glossary-guid>`) are placeholders for ids only the user's catalog knows; the
@@ -18,6 +18,7 @@
  */
 import { businessMetadataTemplates } from "./business_metadata_sets.ts";
 import { scanTemplates } from "./scan_templates.ts";
+import { workflowTemplates } from "./workflow_templates.ts";
 
 export { findPlaceholder } from "./scan_templates.ts";
 
@@ -191,7 +192,12 @@ function buildTemplates(): JsonTemplate[] {
     usage: "govcat types createTypeDefs --payload-file <file>",
     payload: template.payload as unknown as Record<string, unknown>,
   }));
-  return [...structuredClone(CATALOG_TEMPLATES) as JsonTemplate[], ...scan, ...businessMetadata];
+  return [
+    ...structuredClone(CATALOG_TEMPLATES) as JsonTemplate[],
+    ...scan,
+    ...workflowTemplates(),
+    ...businessMetadata,
+  ];
 }
 
 /** Every JSON template, in the order `templates list` shows them. Treat as read-only; use {@link jsonTemplate}. */

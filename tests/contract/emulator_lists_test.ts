@@ -2,7 +2,8 @@
  * The emulator keeps its own copy of the facts (issue 17, section 3): the value lists it checks requests
  * against are written in `lib/emulator` as data, not imported from the client, and each is compared here to
  * the contract it comes from, read from `../shared/reference`: the data source and scan kinds to the
- * scanning contract's models, the unified catalog's enumerations to the contract notes' "Enums" section.
+ * scanning contract's models, the unified catalog's enumerations to the contract notes' "Enums" section,
+ * the workflow trigger and operation types to the workflow contract's enums.
  * A source test also checks that `lib/emulator` imports no value list from the client's modules.
  *
  * @module
@@ -17,6 +18,9 @@ import {
   SKIPPED_SUFFIX,
 } from "../support/contract/reference.ts";
 import { SCANNING_CONTRACT_FILE } from "../support/contract/scanning.ts";
+import { WORKFLOW_CONTRACT_FILE } from "../support/contract/workflow.ts";
+import { TRIGGER_TYPES } from "../../lib/emulator/workflow_shape.ts";
+import { OPERATION_TYPES, TRIGGER_OF } from "../../lib/emulator/workflow_requests.ts";
 
 const AVAILABLE = referenceAvailable({ quiet: true });
 const UNIFIED_NOTES = new URL("unified-catalog.md", REFERENCE_DIR);
@@ -82,7 +86,9 @@ Deno.test("lib/emulator imports no value list from the client's modules", async 
       else if (entry.name.endsWith(".ts")) {
         const text = await Deno.readTextFile(url);
         for (
-          const match of text.matchAll(/from\s+"((?:\.\.\/)+(?:unified\/enums|catalog\/scan_types)\.ts)"/g)
+          const match of text.matchAll(
+            /from\s+"((?:\.\.\/)+(?:unified\/enums|catalog\/scan_types|catalog\/workflow_types)\.ts)"/g,
+          )
         ) {
           offenders.push(`${url.pathname.slice(REPO_ROOT.pathname.length)} imports ${match[1]}`);
         }
@@ -96,6 +102,19 @@ Deno.test("lib/emulator imports no value list from the client's modules", async 
 if (!AVAILABLE) {
   Deno.test({ name: `emulator value lists match their contracts ${SKIPPED_SUFFIX}`, ignore: true, fn() {} });
 } else {
+  Deno.test("emulator workflow trigger and operation types are the workflow contract's", async () => {
+    const definitions = JSON.parse(await Deno.readTextFile(WORKFLOW_CONTRACT_FILE)).definitions;
+    const triggers: string[] = definitions.Trigger.properties.type.enum;
+    const operations: string[] = definitions.OperationType.enum;
+    assert.deepEqual([...TRIGGER_TYPES].sort(), [...triggers].sort());
+    assert.deepEqual([...OPERATION_TYPES].sort(), [...operations].sort());
+    assert.deepEqual(
+      Object.values(TRIGGER_OF).sort(),
+      [...triggers].sort(),
+      "each trigger watches one operation",
+    );
+  });
+
   Deno.test("emulator data source kinds are the scanning contract's data source models", async () => {
     const contract = discriminatorValues(await scanningDefinitions(), "DataSource");
     assert.ok(contract.length > 0, "the contract defines data source models");

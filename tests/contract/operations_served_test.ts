@@ -2,7 +2,7 @@
  * Every operation of the published contracts is served by the emulator. The operations are read from
  * the contract files themselves (Data Map 2023-09-01, Catalog 2023-02-01-preview, Account
  * 2019-11-01-preview, Scanning 2023-09-01, and the later Account 2023-10-01-preview, Data Map
- * 2024-03-01-preview and MetadataPolicies 2021-07-01-preview in TARGETS, with the operation lines of the
+ * 2024-03-01-preview, MetadataPolicies 2021-07-01-preview and Workflow 2023-10-01-preview in TARGETS, with the operation lines of the
  * unified catalog 2026-03-20-preview notes, which have no OpenAPI document), never from a list written
  * here, so an operation nobody thought of cannot hide: one request per operation goes to an in-process
  * emulator on 127.0.0.1, and the operation
@@ -43,6 +43,7 @@ import {
 import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
 import { loadPolicyContract, POLICY_API_VERSION } from "../support/contract/metadata_policies.ts";
 import { loadUnified2026Contract, UNIFIED_2026_API_VERSION } from "../support/contract/unified_2026.ts";
+import { loadWorkflowContract, WORKFLOW_API_VERSION } from "../support/contract/workflow.ts";
 
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
@@ -80,6 +81,7 @@ const TARGETS: Target[] = [
     apiVersion: UNIFIED_2026_API_VERSION,
     load: loadUnified2026Contract,
   },
+  { name: "Workflow 2023-10-01-preview", apiVersion: WORKFLOW_API_VERSION, load: loadWorkflowContract },
 ];
 
 const PROBE_GUID = "00000000-0000-4000-8000-0000000000fe";

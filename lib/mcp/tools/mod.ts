@@ -33,6 +33,7 @@ import { UC_TOOLS } from "./uc_tools.ts";
 import { LINEAGE_TOOLS } from "./lineage_tools.ts";
 import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
 import { importEntitiesFromCsvTool } from "./csv_import_tool.ts";
+import { WORKFLOW_TOOLS } from "./workflow_tools.ts";
 
 export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   // Entity operations
@@ -65,6 +66,8 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   createRelationshipTool,
   getRelationshipTool,
   deleteRelationshipTool,
+  // Workflows: approvals
+  ...WORKFLOW_TOOLS,
   // Account and registry
   getAccountPropertiesTool,
   listAvailableOperationsTool,

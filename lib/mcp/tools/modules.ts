@@ -29,6 +29,7 @@ export const TOOL_MODULES: Readonly<Record<string, () => Promise<ToolModule>>> =
   "uc_data_asset_tools.ts": () => import("./uc_data_asset_tools.ts"),
   "uc_domain_tools.ts": () => import("./uc_domain_tools.ts"),
   "uc_term_tools.ts": () => import("./uc_term_tools.ts"),
+  "workflow_tools.ts": () => import("./workflow_tools.ts"),
 };
 
 /** The tool values a module exports by name (lists of tools, which only gather them, are not counted). */

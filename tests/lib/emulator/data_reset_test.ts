@@ -80,8 +80,25 @@ async function populate(emulator: RunningEmulator) {
     name: "Finance",
     type: "functionalunit",
   });
+  await ok(emulator, "PUT", `/workflow/workflows/${RESET_WORKFLOW}?${WORKFLOW_V}`, {
+    name: "Term approval",
+    isEnabled: true,
+    triggers: [{ type: "when_term_creation_is_requested" }],
+    actionDag: {
+      actions: { Approve: { type: "Approval", inputs: { parameters: { assignedTo: [RESET_WORKFLOW] } } } },
+    },
+  });
+  await ok(emulator, "POST", `/workflow/userrequests?${WORKFLOW_V}`, {
+    operations: [{
+      type: "CreateTerm",
+      payload: { glossaryTerm: { name: "Held", anchor: { glossaryGuid: glossary.body.guid } } },
+    }],
+  });
   return { relationship: relationship.body.guid, glossary: glossary.body.guid, domain: domain.body.id };
 }
+
+const RESET_WORKFLOW = "00000000-0000-4000-8000-00000000ee01";
+const WORKFLOW_V = "api-version=2023-10-01-preview";
 
 Deno.test("reset without data=true keeps the catalog", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
@@ -134,6 +151,10 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         unifiedCatalogRelationships: 0,
         accountSettings: 1,
         metadataPolicies: 5,
+        workflows: 1,
+        workflowRequests: 1,
+        workflowRuns: 1,
+        workflowTasks: 1,
       },
       "the seed's 3 collections and the test's (and their 5 metadata policies, the root's included); 2 " +
         "created types and 1 deleted built-in; a domain and its policy",

@@ -1,0 +1,17 @@
+/**
+ * Who calls the emulated workflow API: the object id (`oid`) of the request's bearer token, lower-cased,
+ * or {@link EMULATOR_USER_ID} when the request carries none (the emulator reads claims without checking
+ * signatures, as `token_roles.ts` does). Requests, approvals and "my" lists are this principal's.
+ *
+ * @module
+ */
+import { bearerClaims } from "./token_roles.ts";
+
+/** The caller of a request without a token: the emulator's one user. */
+export const EMULATOR_USER_ID = "00000000-0000-4000-8000-00000000e001";
+
+/** The caller's principal object id. */
+export function callerId(request: Request): string {
+  const oid = bearerClaims(request.headers.get("authorization"))?.oid;
+  return typeof oid === "string" && oid !== "" ? oid.toLowerCase() : EMULATOR_USER_ID;
+}

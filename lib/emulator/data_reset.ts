@@ -13,6 +13,7 @@
  * - `dataSources`, `scans`, `scanTriggers`, `scanRuns`, `classificationRules`: the scanning API's resources;
  * - `unifiedCatalog`, `unifiedCatalogRelationships`: unified catalog domains, terms, data products, ... and
  *   the links between them;
+ * - `dataQuality`: the data quality area's rules, runs, outcomes, alerts, schedules, data sources, ...;
  * - `accountSettings`: what was set on the account (its friendly name, its access keys, its resource set
  *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule.
  *
@@ -80,6 +81,7 @@ const WIPES: readonly Wipe[] = [
   { key: "unifiedCatalog", table: "uc_entities" },
   { key: "unifiedCatalogRelationships", table: "uc_relationships" },
   { key: "accountSettings", table: "account_settings" },
+  { key: "dataQuality", table: "dq_documents" },
 ];
 
 /**

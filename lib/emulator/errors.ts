@@ -114,13 +114,13 @@ export function faultError(status: number): EmulatorError {
   return new EmulatorError(status, code, message);
 }
 
-const AZURE_STYLE_PATHS = /^\/(_emulator|account|collections|scan|datagovernance)(\/|$)/;
+const AZURE_STYLE_PATHS = /^\/(_emulator|account|collections|scan|datagovernance|purviewdataquality)(\/|$)/;
 /** The account API at the host's root (`GET /`, `POST /listkeys`, `POST /regeneratekeys`). */
 const ACCOUNT_ROOT_PATHS = /^\/(listkeys|regeneratekeys)?\/?$/;
 
 /**
  * Account (at the root too; collections under `/account/collections` and `/collections`), scanning, the
- * unified catalog and the admin endpoints use azure-style bodies, routes that do not exist included; the
+ * unified catalog, data quality and the admin endpoints use azure-style bodies, routes that do not exist included; the
  * data-map API uses Atlas ones.
  */
 export function errorStyleForPath(path: string): ErrorStyle {

@@ -40,6 +40,7 @@ import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
 import { unifiedCatalogArea } from "./unified/unified_area.ts";
+import { QUALITY_PREFIX, qualityArea } from "./quality/quality_area.ts";
 
 /** The emulator's connection bounds: the MCP server's, with four times its requests in flight. */
 export const EMULATOR_LISTEN_LIMITS: ListenLimits = {
@@ -91,6 +92,7 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
   "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
   "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
+  "/purviewdataquality/api (data quality: rules, runs, scores, observations, schedules, data sources, ...)",
 ] as const;
 
 /**
@@ -177,6 +179,7 @@ function apiRoutes(deps: AreaDependencies): Router {
   apiRouter.mount("", accountArea(deps)).mount("", collections).mount("", scanArea(deps))
     .mount("", rebasedRoutes(collections, "/account/collections", "/collections"));
   apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
+  apiRouter.mount(QUALITY_PREFIX, qualityArea(deps));
   return apiRouter;
 }
 

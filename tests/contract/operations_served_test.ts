@@ -1,8 +1,8 @@
 /**
- * Every operation of the four published contracts is served by the emulator. The operations are read from
+ * Every operation of the published contracts is served by the emulator. The operations are read from
  * the contract files themselves (Data Map 2023-09-01, Catalog 2023-02-01-preview, Account
- * 2019-11-01-preview, Scanning 2023-09-01), never from a list written here, so an operation nobody thought
- * of cannot hide: one request per operation goes to an in-process emulator on 127.0.0.1, and the operation
+ * 2019-11-01-preview, Scanning 2023-09-01, both Data Quality 2025-09-01-preview files), never from a list
+ * written here, so an operation nobody thought of cannot hide: one request per operation goes to an in-process emulator on 127.0.0.1, and the operation
  * counts as not served when the answer is the router's own "No API is served" 404 or a 405 (the path is
  * known, the method is not). Any other answer, a 400 for the probe's placeholder body or a 404 for its
  * placeholder name included, means a route serves the operation.
@@ -32,6 +32,11 @@ import {
 } from "../support/contract/reference.ts";
 import { withEmulator } from "../support/contract/replay.ts";
 import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scanning.ts";
+import {
+  loadTypedQualityContract,
+  loadUntypedQualityContract,
+  QUALITY_API_VERSION,
+} from "../support/contract/quality.ts";
 
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
@@ -56,6 +61,16 @@ const TARGETS: Target[] = [
   { name: "Catalog 2023-02-01-preview", apiVersion: CATALOG_API_VERSION, load: loadCatalogContract },
   { name: "Account 2019-11-01-preview", apiVersion: ACCOUNT_API_VERSION, load: loadAccountContract },
   { name: "Scanning 2023-09-01", apiVersion: SCAN_API_VERSION, load: loadScanningContract },
+  {
+    name: "Data Quality 2025-09-01-preview",
+    apiVersion: QUALITY_API_VERSION,
+    load: loadUntypedQualityContract,
+  },
+  {
+    name: "Data Quality rules 2025-09-01-preview",
+    apiVersion: QUALITY_API_VERSION,
+    load: loadTypedQualityContract,
+  },
 ];
 
 const PROBE_GUID = "00000000-0000-4000-8000-0000000000fe";

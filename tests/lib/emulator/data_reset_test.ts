@@ -78,6 +78,7 @@ async function populate(emulator: RunningEmulator) {
     name: "Finance",
     type: "functionalunit",
   });
+  await ok(emulator, "POST", `/purviewdataquality/api/business-domains/finance/alerts`, { name: "late" });
   return { relationship: relationship.body.guid, glossary: glossary.body.guid, domain: domain.body.id };
 }
 
@@ -131,6 +132,7 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         unifiedCatalog: 2,
         unifiedCatalogRelationships: 0,
         accountSettings: 1,
+        dataQuality: 1,
       },
       "the seed's 3 collections and the test's; 2 created types and 1 deleted built-in; a domain and its policy",
     );

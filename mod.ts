@@ -75,6 +75,18 @@ export type * from "./lib/catalog/scan_types.ts";
 export type { CollectionReference } from "./lib/catalog/collections_types.ts";
 export type { CollectionReference as ScanCollectionReference } from "./lib/catalog/scan_types.ts";
 export type * from "./lib/catalog/scan_resource_types.ts";
+export {
+  QUALITY_API_VERSION,
+  QUALITY_PATH,
+  QualityApi,
+  type QualityAsset,
+  type QualityAssetScore,
+  type QualityDataProduct,
+  type QualityOpinion,
+  type QualityOutcome,
+  type QualityRule,
+  type QualityRun,
+} from "./lib/catalog/quality_api.ts";
 
 // Configuration, errors, HTTP core, logging, credentials.
 export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";

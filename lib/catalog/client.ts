@@ -26,6 +26,7 @@ import { AccountApi } from "./account_api.ts";
 import { CollectionsApi } from "./collections_api.ts";
 import { GlossaryApi } from "./glossary_api.ts";
 import { LineageApi } from "./lineage_api.ts";
+import { QualityApi } from "./quality_api.ts";
 import { ScanApi } from "./scan_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
@@ -133,6 +134,8 @@ export class CatalogClient {
   readonly collections: CollectionsApi;
   /** Data sources, scans, runs, triggers, rulesets, credentials and integration runtimes (scanning API). */
   readonly scan: ScanApi;
+  /** Data quality: rules of an asset, runs, outcomes and scores (data quality API). */
+  readonly quality: QualityApi;
 
   /** A client whose every area sends its requests through `http`. */
   constructor(http: HttpClient) {
@@ -146,6 +149,7 @@ export class CatalogClient {
     this.lineage = new LineageApi(http);
     this.collections = new CollectionsApi(http);
     this.scan = new ScanApi(http);
+    this.quality = new QualityApi(http);
   }
 
   /**

@@ -25,6 +25,7 @@ export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   { name: "domain", summary: "Domain helpers (mapped to collections)" },
   { name: "uc", summary: "Unified catalog: terms, domains, data products, CDEs, OKRs, policies" },
   { name: "scan", summary: "Data sources, scans and their runs and triggers, classification rules" },
+  { name: "quality", summary: "Data quality: rules, runs, scores, observations" },
   { name: "validate", summary: "Validate CSV files against templates before importing" },
   { name: "templates", summary: "CSV and JSON templates for bulk files and payloads: list, show, write" },
   { name: "profile", summary: "Connection profiles" },

@@ -55,7 +55,7 @@ export const listQualityRules = defineOperation({
   group: "quality",
   command: "rules",
   aliases: ["list-rules", "listRules", "get-rules"],
-  summary: "The data quality rules of an asset, or of every asset of a data product",
+  summary: "Rules of an asset, or of every asset of a data product",
   input: z.object(optionalAsset),
   annotations: READ,
   run: async (ctx, input) => {
@@ -75,7 +75,7 @@ export const getQualityRule = defineOperation({
   group: "quality",
   command: "rule",
   aliases: ["get-rule", "getRule"],
-  summary: "One data quality rule of an asset",
+  summary: "One rule of an asset",
   input: z.object({ ...assetFields, ruleId: guidField("Id of the rule") }),
   annotations: READ,
   run: (ctx, input) => ctx.catalog().quality.getRule(asset(input), input.ruleId, ctx.signal),
@@ -112,7 +112,7 @@ export const putQualityRule = defineOperation({
   group: "quality",
   command: "put-rule",
   aliases: ["putRule", "create-rule", "update-rule"],
-  summary: "Create a data quality rule on an asset, or replace it, from a JSON file",
+  summary: "Create or replace a rule of an asset from a JSON file",
   description: "The file holds one rule: id (a GUID), name, type and status (Active rules are evaluated by " +
     "a run) required; typeProperties.column.value names the column or field it checks. A rule with that id " +
     `on the asset is replaced, else it is created. Example: ${RULE_EXAMPLE}`,
@@ -137,7 +137,7 @@ export const deleteQualityRule = defineOperation({
   group: "quality",
   command: "delete-rule",
   aliases: ["deleteRule", "remove-rule"],
-  summary: "Delete a data quality rule of an asset",
+  summary: "Delete a rule of an asset",
   input: z.object({ ...assetFields, ruleId: guidField("Id of the rule") }),
   annotations: DELETE,
   run: async (ctx, input) => {
@@ -151,7 +151,7 @@ export const runQuality = defineOperation({
   group: "quality",
   command: "run",
   aliases: ["start-run", "startRun", "observe"],
-  summary: "Run the data quality rules of an asset, or of every asset of a data product, and show the scores",
+  summary: "Run the rules of an asset (or a data product); show scores",
   input: z.object(optionalAsset),
   annotations: CREATE,
   run: async (ctx, input) => {
@@ -177,7 +177,7 @@ export const listQualityRuns = defineOperation({
   group: "quality",
   command: "runs",
   aliases: ["list-runs", "listRuns", "history"],
-  summary: "The data quality runs of an asset, newest first",
+  summary: "Runs of an asset, newest first",
   input: z.object(assetFields),
   annotations: READ,
   run: async (ctx, input) => {
@@ -191,7 +191,7 @@ export const qualityScores = defineOperation({
   group: "quality",
   command: "scores",
   aliases: ["score", "get-scores"],
-  summary: "The data quality score of a data product and its assets, or of one asset (latest run, 0–100)",
+  summary: "Latest score (0–100) of a data product and its assets, or of one",
   input: z.object(optionalAsset),
   annotations: READ,
   run: async (ctx, input) => {
@@ -212,7 +212,7 @@ export const qualityObservations = defineOperation({
   group: "quality",
   command: "observations",
   aliases: ["results", "outcome", "get-observations"],
-  summary: "What a data quality run of an asset found: each rule's result and reason (latest run by default)",
+  summary: "Each rule's result and reason in a run (default: the latest)",
   input: z.object({ ...assetFields, runId: guidField("Id of the run (default: the latest)").optional() }),
   annotations: READ,
   run: (ctx, input) => assetQuality(ctx.catalog().quality, asset(input), input.runId, ctx.signal),
@@ -223,7 +223,7 @@ export const getDataQuality = defineOperation({
   group: "quality",
   command: "summary",
   aliases: ["get-data-quality", "show"],
-  summary: "Data quality of an asset or a data product: latest score, rules and their last results",
+  summary: "Latest score, rules and their results: asset or data product",
   input: z.object(optionalAsset),
   annotations: READ,
   run: async (ctx, input) => {

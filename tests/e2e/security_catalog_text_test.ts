@@ -29,6 +29,7 @@ const CATALOG_TEXT_TOOLS = [
   "uc_search_terms",
   "uc_list_custom_metadata_defs",
   "uc_cleanup_metadata_definition",
+  "get_data_quality",
   "invoke_operation",
 ];
 

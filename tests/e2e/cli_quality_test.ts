@@ -113,6 +113,13 @@ Deno.test("quality: bad input is refused locally with exit 2", async () => {
       `--data-product-id=${PRODUCT}`,
       "--asset-id=customers",
     ]);
+    await assertRefusedLocally(setup, /--asset-id: must be a GUID/, [
+      "quality",
+      "runs",
+      `--domain-id=${DOMAIN}`,
+      `--data-product-id=${PRODUCT}`,
+      "--asset-id=customers",
+    ]);
     const noName = await setup.file("no-name.json", {
       id: EMAIL_RULE,
       type: "Completeness",

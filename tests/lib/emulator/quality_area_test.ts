@@ -166,3 +166,29 @@ Deno.test("quality: errors use the azure shape with x-ms-error-code", async () =
     assert.equal(bad.status, 400);
   });
 });
+
+Deno.test("quality: runs follow the catalog: a column added without a data type fails its rule", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    await ok(emulator, "POST", `${ASSET}/global-rules?${V}`, rule(1, "Phone"));
+    const run = async () => {
+      const started = await call(emulator, "POST", `${ASSET}/observations?${V}`);
+      const observation = await ok(emulator, "GET", `${ASSET}/observations/${started.body}?${V}`);
+      const outcome = await ok(emulator, "GET", `${DOMAIN}/outcomes/${observation.body.outcomeId}?${V}`);
+      return outcome.body.opinions[0].value;
+    };
+    assert.match((await run()).reason, /no column or attribute named Phone/);
+    await ok(emulator, "POST", "/datamap/api/atlas/v2/entity?api-version=2023-09-01", {
+      entity: {
+        typeName: "azure_sql_column",
+        attributes: {
+          qualifiedName: "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers#Phone",
+          name: "Phone",
+        },
+        relationshipAttributes: { table: { guid: CUSTOMERS, typeName: "azure_sql_table" } },
+      },
+    });
+    const result = await run();
+    assert.equal(result.result, "Failed");
+    assert.match(result.reason, /column Phone declares no data type/);
+  });
+});

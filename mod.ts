@@ -78,6 +78,7 @@ export type * from "./lib/catalog/scan_resource_types.ts";
 export {
   QUALITY_API_VERSION,
   QUALITY_PATH,
+  QUALITY_RUN_TYPE,
   QualityApi,
   type QualityAsset,
   type QualityAssetScore,

@@ -32,6 +32,9 @@ import type { HttpClient, HttpMethod } from "../http.ts";
 /** The api-version of the published data quality contracts. */
 export const QUALITY_API_VERSION = "2025-09-01-preview";
 
+/** The type of a rule run (its `jobType`), which listing runs asks for. */
+export const QUALITY_RUN_TYPE = "DQ";
+
 /** Where the data quality API sits below the account endpoint. */
 export const QUALITY_PATH = "/purviewdataquality/api";
 
@@ -159,7 +162,7 @@ export class QualityApi {
   #request<T>(
     method: HttpMethod,
     path: string,
-    options: { body?: unknown; signal?: AbortSignal } = {},
+    options: { body?: unknown; query?: Record<string, string>; signal?: AbortSignal } = {},
   ): Promise<T> {
     return this.#http.request({
       method,
@@ -167,6 +170,7 @@ export class QualityApi {
       path,
       apiVersion: QUALITY_API_VERSION,
       body: options.body,
+      query: options.query,
       signal: options.signal,
     });
   }
@@ -209,9 +213,12 @@ export class QualityApi {
     return this.#request("GET", `${assetPath(asset)}/observations/${segment(runId)}`, { signal });
   }
 
-  /** The asset's runs, newest first. */
-  listRuns(asset: QualityAsset, signal?: AbortSignal): Promise<QualityRun[]> {
-    return this.#request("GET", `${assetPath(asset)}/runs`, { signal });
+  /**
+   * The asset's runs of one type, newest first. The contract requires `runType` without listing its values;
+   * `DQ` is the type of the rule runs `startRun` starts (the `jobType` runs carry).
+   */
+  listRuns(asset: QualityAsset, signal?: AbortSignal, runType = QUALITY_RUN_TYPE): Promise<QualityRun[]> {
+    return this.#request("GET", `${assetPath(asset)}/runs`, { query: { runType }, signal });
   }
 
   /** A run's outcome: per-rule observations and opinions. */

@@ -192,3 +192,20 @@ Deno.test("quality: runs follow the catalog: a column added without a data type 
     assert.match(result.reason, /column Phone declares no data type/);
   });
 });
+
+Deno.test("quality: rules, runs and scores persist in the data file across a restart", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "govcat-quality-" });
+  const dataFile = `${dir}/catalog.db`;
+  try {
+    await withEmulator({ seed: true, dataFile }, async (emulator) => {
+      await ok(emulator, "POST", `${ASSET}/global-rules?${V}`, rule(1, "Email"));
+      await call(emulator, "POST", `${ASSET}/observations?${V}`);
+    });
+    await withEmulator({ dataFile }, async (emulator) => {
+      assert.equal((await ok(emulator, "GET", `${ASSET}/global-rules?${V}`)).body.length, 1);
+      assert.equal((await ok(emulator, "GET", `${DOMAIN}/report?${V}`)).body[0].score, "100");
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -172,50 +172,7 @@ function scanRoutes(engine: QualityEngine): RouteDefinition[] {
     {
       method: "POST",
       path: `${SCHEDULE}/scans`,
-      // Runs every asset the schedule lists in `dataAssets: [{dataProductId, dataAssetId}]`, now.
-      handler: async (ctx) => {
-        const domain = byDomain(ctx);
-        const schedule = store.get(KIND.schedule, domain, ctx.params.scheduleId);
-        if (!schedule) throw notFound("schedule", ctx.params.scheduleId);
-        const body = await optionalObjectBody(ctx);
-        const scanId = crypto.randomUUID();
-        const at = new Date(engine.now()).toISOString();
-        const assets = Array.isArray(schedule.dataAssets) ? schedule.dataAssets as Doc[] : [];
-        const counts = { succeeded: 0, failed: 0, skipped: 0 };
-        for (const asset of assets) {
-          if (typeof asset?.dataProductId !== "string" || typeof asset?.dataAssetId !== "string") {
-            counts.skipped++;
-            continue;
-          }
-          const scope = {
-            businessDomainId: domain,
-            dataProductId: asset.dataProductId,
-            dataAssetId: asset.dataAssetId,
-          };
-          try {
-            const run = engine.run(scope, { scheduleId: schedule.id, scanId });
-            if (run.status === "Succeeded") counts.succeeded++;
-            else counts.failed++;
-          } catch {
-            counts.skipped++; // a disabled asset
-          }
-        }
-        store.put(KIND.scan, domain, scanId, {
-          scanId,
-          scheduleId: schedule.id,
-          scheduleName: schedule.name ?? null,
-          businessDomainId: domain,
-          accountId: QUALITY_ACCOUNT_ID,
-          scanType: typeof body.scanType === "string" ? body.scanType : "Manual",
-          startedBy: "emulator",
-          startTime: at,
-          endTime: at,
-          ...counts,
-          totalJobCount: assets.length,
-          status: counts.failed > 0 ? "Failed" : "Succeeded",
-        });
-        return jsonResponse(scanId);
-      },
+      handler: (ctx) => startScan(engine, ctx),
     },
     { method: "GET", path: `${SCHEDULE}/scans/{scanId}`, handler: (ctx) => jsonResponse(scan(ctx)) },
     {
@@ -332,4 +289,53 @@ function runtimeActions(engine: QualityEngine): RouteDefinition[] {
       },
     },
   ];
+}
+
+/**
+ * Starts a scan of a schedule: runs every asset the schedule lists in `dataAssets: [{dataProductId,
+ * dataAssetId}]`, now, and stores the scan with its counts (a disabled or malformed entry is skipped).
+ */
+async function startScan(engine: QualityEngine, ctx: RouteContext): Promise<Response> {
+  const { store } = engine;
+  const domain = byDomain(ctx);
+  const schedule = store.get(KIND.schedule, domain, ctx.params.scheduleId);
+  if (!schedule) throw notFound("schedule", ctx.params.scheduleId);
+  const body = await optionalObjectBody(ctx);
+  const scanId = crypto.randomUUID();
+  const at = new Date(engine.now()).toISOString();
+  const assets = Array.isArray(schedule.dataAssets) ? schedule.dataAssets as Doc[] : [];
+  const counts = { succeeded: 0, failed: 0, skipped: 0 };
+  for (const asset of assets) {
+    if (typeof asset?.dataProductId !== "string" || typeof asset?.dataAssetId !== "string") {
+      counts.skipped++;
+      continue;
+    }
+    const scope = {
+      businessDomainId: domain,
+      dataProductId: asset.dataProductId,
+      dataAssetId: asset.dataAssetId,
+    };
+    try {
+      const run = engine.run(scope, { scheduleId: schedule.id, scanId });
+      if (run.status === "Succeeded") counts.succeeded++;
+      else counts.failed++;
+    } catch {
+      counts.skipped++; // a disabled asset
+    }
+  }
+  store.put(KIND.scan, domain, scanId, {
+    scanId,
+    scheduleId: schedule.id,
+    scheduleName: schedule.name ?? null,
+    businessDomainId: domain,
+    accountId: QUALITY_ACCOUNT_ID,
+    scanType: typeof body.scanType === "string" ? body.scanType : "Manual",
+    startedBy: "emulator",
+    startTime: at,
+    endTime: at,
+    ...counts,
+    totalJobCount: assets.length,
+    status: counts.failed > 0 ? "Failed" : "Succeeded",
+  });
+  return jsonResponse(scanId);
 }

@@ -24,6 +24,7 @@ import { assetRoutes } from "./quality_asset_routes.ts";
 import { QualityEngine } from "./quality_engine.ts";
 import { ruleRoutes } from "./quality_rule_routes.ts";
 import { runRoutes } from "./quality_run_routes.ts";
+import { scoreRoutes } from "./quality_score_routes.ts";
 import { QualityStore } from "./quality_store.ts";
 
 /** Where the data quality API is served (Microsoft Learn's URL form for 2026-01-12-preview). */
@@ -32,5 +33,11 @@ export const QUALITY_PREFIX = "/purviewdataquality/api";
 /** The routes of the data quality API, relative to {@link QUALITY_PREFIX}. */
 export const qualityArea: ApiArea = (deps) => {
   const engine = new QualityEngine(new QualityStore(deps.store.database), deps.store, deps.now);
-  return [...ruleRoutes(engine), ...runRoutes(engine), ...assetRoutes(engine), ...adminRoutes(engine)];
+  return [
+    ...ruleRoutes(engine),
+    ...runRoutes(engine),
+    ...scoreRoutes(engine),
+    ...assetRoutes(engine),
+    ...adminRoutes(engine),
+  ];
 };

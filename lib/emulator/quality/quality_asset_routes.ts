@@ -1,30 +1,26 @@
 /**
  * What the untyped data quality contract does around one asset besides rules and runs: profiles and
- * column profiles, rule suggestions and their configuration, custom SQL rule validation, schema and file
- * format discovery, asset metadata and scoped asset metadata (with favourite column paths), and the
- * domain's projection and regex utilities. Profiles, suggestions and schemas come from the catalog, as runs
- * do: the asset is the catalog entity whose guid is `dataAssetId`, its columns the column entities pointing
- * at it (`quality_evaluation.ts`).
+ * column profiles, rule suggestions and their configuration, custom SQL rule validation, asset metadata and
+ * scoped asset metadata (with favourite column paths); the utilities are `quality_utility_routes.ts`.
+ * Profiles and suggestions come from the catalog, as runs do: the asset is the catalog entity whose guid is
+ * `dataAssetId`, its columns the column entities pointing at it (`QualityEngine.columns`).
  *
  * @module
  */
-import type { AtlasEntity } from "../entity_model.ts";
 import { jsonResponse } from "../errors.ts";
 import type { RouteContext, RouteDefinition } from "../router.ts";
-import { DATA_SOURCE_KIND } from "./quality_admin_routes.ts";
 import { assetKey, type QualityEngine } from "./quality_engine.ts";
-import { columnsOf } from "./quality_evaluation.ts";
 import { invalidField, notFound, objectBody, optionalObjectBody } from "./quality_errors.ts";
 import { type GenericKit, singletonRoutes } from "./quality_generic.ts";
 import { ASSET_PATH, assetScope } from "./quality_rule_routes.ts";
 import type { Doc } from "./quality_store.ts";
+import { ASSET_METADATA_KIND, utilityRoutes } from "./quality_utility_routes.ts";
 
-const DOMAIN = "/business-domains/{businessDomainId}";
 const KIND = {
   profile: "profile",
   suggestions: "rule-suggestions",
   suggestionConfig: "rule-suggestion-config",
-  assetMetadata: "asset-metadata",
+  assetMetadata: ASSET_METADATA_KIND,
   scopedMetadata: "scoped-asset-metadata",
 } as const;
 
@@ -41,6 +37,7 @@ export function assetRoutes(engine: QualityEngine): RouteDefinition[] {
   return [
     ...profileRoutes(engine),
     ...suggestionRoutes(engine),
+    ...utilityRoutes(engine),
     ...singletonRoutes(kit, {
       kind: KIND.assetMetadata,
       label: "asset metadata",
@@ -90,76 +87,7 @@ export function assetRoutes(engine: QualityEngine): RouteDefinition[] {
         return jsonResponse(doc);
       },
     },
-    {
-      method: "POST",
-      path: `${ASSET_PATH}/fetch-fileformat`,
-      // The format the asset's name says (its extension), or Unknown.
-      handler: async (ctx) => {
-        await optionalObjectBody(ctx);
-        const name = String(engine.entities.get(ctx.params.dataAssetId)?.attributes.name ?? "");
-        const ext = /\.(parquet|csv|json|delta|avro|orc|tsv)$/i.exec(name)?.[1]?.toLowerCase();
-        return jsonResponse(ext ?? "Unknown");
-      },
-    },
-    {
-      method: "POST",
-      path: `${DOMAIN}/data-sources/{dataSourceId}${ASSET_PATH.slice(DOMAIN.length)}/schema`,
-      // Syncs the asset's schema (its catalog columns) into its asset metadata; answers it as a string.
-      handler: async (ctx) => {
-        await optionalObjectBody(ctx);
-        if (!engine.store.get(DATA_SOURCE_KIND, ctx.params.businessDomainId, ctx.params.dataSourceId)) {
-          throw notFound("data source", ctx.params.dataSourceId);
-        }
-        const schema = columnsOfAsset(engine, ctx).map(columnEntry);
-        const previous = engine.store.get(KIND.assetMetadata, byAsset(ctx), "current") ?? {};
-        engine.store.put(KIND.assetMetadata, byAsset(ctx), "current", { ...previous, schema });
-        return jsonResponse(JSON.stringify(schema));
-      },
-    },
-    {
-      method: "POST",
-      path: `${DOMAIN}/parse-projection`,
-      handler: async (ctx) =>
-        jsonResponse(parseProjection(await objectBody(ctx, '{"projection": "a, b AS c"}'))),
-    },
-    {
-      method: "POST",
-      path: `${DOMAIN}/utilities/parse-projection`,
-      handler: async (ctx) =>
-        jsonResponse(parseProjection(await objectBody(ctx, '{"projection": "a, b AS c"}'))),
-    },
-    {
-      method: "POST",
-      path: `${DOMAIN}/utilities/validate-regex`,
-      handler: async (ctx) => {
-        const body = await objectBody(ctx, '{"regex": "^[A-Z]+$"}');
-        const pattern = body.regex ?? body.pattern;
-        if (typeof pattern !== "string") {
-          throw invalidField("regex", 'Send the expression as {"regex": "..."}.');
-        }
-        try {
-          new RegExp(pattern);
-          return jsonResponse({ isValid: true });
-        } catch (error) {
-          return jsonResponse({ isValid: false, message: (error as Error).message });
-        }
-      },
-    },
   ];
-}
-
-function columnsOfAsset(engine: QualityEngine, ctx: RouteContext): AtlasEntity[] {
-  const asset = engine.entities.get(ctx.params.dataAssetId);
-  if (!asset || asset.status !== "ACTIVE") throw notFound("data asset", ctx.params.dataAssetId);
-  return columnsOf(asset, engine.entities.list());
-}
-
-function columnEntry(column: AtlasEntity): Doc {
-  return {
-    name: column.attributes.name,
-    dataType: column.attributes.data_type ?? column.attributes.dataType ?? null,
-    description: column.attributes.description ?? null,
-  };
 }
 
 function profileRoutes(engine: QualityEngine): RouteDefinition[] {
@@ -177,7 +105,7 @@ function profileRoutes(engine: QualityEngine): RouteDefinition[] {
       // A profile of the asset's columns as the catalog describes them (name, data type, description).
       handler: async (ctx) => {
         const body = await optionalObjectBody(ctx);
-        const columns = columnsOfAsset(engine, ctx).map(columnEntry);
+        const columns = engine.columns(ctx.params.dataAssetId);
         const profileRunId = crypto.randomUUID();
         store.put(KIND.profile, byAsset(ctx), profileRunId, {
           profileRunId,
@@ -204,7 +132,7 @@ function profileRoutes(engine: QualityEngine): RouteDefinition[] {
       path: `${PROFILES}/config/suggestions`,
       handler: (ctx) =>
         jsonResponse({
-          keyColumns: columnsOfAsset(engine, ctx).map((c) => ({ name: c.attributes.name })),
+          keyColumns: engine.columns(ctx.params.dataAssetId).map((c) => ({ name: c.name })),
           recordCountThreshold: null,
           sizeThreshold: null,
         }),
@@ -229,35 +157,7 @@ function suggestionRoutes(engine: QualityEngine): RouteDefinition[] {
     {
       method: "POST",
       path: `${ASSET_PATH}/rule-suggestions`,
-      // One Draft completeness rule per column that no rule checks yet and the configuration does not
-      // mark unimportant. Answers the suggestion run's id.
-      handler: async (ctx) => {
-        await optionalObjectBody(ctx);
-        const skip = new Set(
-          ((config(ctx)?.notImportantColumns ?? []) as string[]).map((c) => c.toLowerCase()),
-        );
-        const checked = new Set(
-          engine.rules(assetScope(ctx)).map((rule) =>
-            String(((rule.typeProperties as Doc | undefined)?.column as Doc | undefined)?.value ?? "")
-              .toLowerCase()
-          ),
-        );
-        const suggestions = columnsOfAsset(engine, ctx)
-          .map(columnEntry)
-          .filter((c) =>
-            !checked.has(String(c.name).toLowerCase()) && !skip.has(String(c.name).toLowerCase())
-          )
-          .map((c) => ({
-            id: crypto.randomUUID(),
-            name: `${c.name} is complete`,
-            type: "Completeness",
-            status: "Draft",
-            typeProperties: { column: { type: String(c.dataType ?? "string"), value: String(c.name) } },
-          }));
-        const id = crypto.randomUUID();
-        store.put(KIND.suggestions, byAsset(ctx), "latest", { id, suggestions });
-        return jsonResponse(id);
-      },
+      handler: (ctx) => suggestRules(engine, ctx),
     },
     {
       method: "GET",
@@ -315,30 +215,33 @@ function suggestionRoutes(engine: QualityEngine): RouteDefinition[] {
   ];
 }
 
-/** Splits a projection (`a, upper(b) AS c`) at its top-level commas into expressions and aliases. */
-function parseProjection(body: Doc): Doc {
-  const text = body.projection ?? body.expression;
-  if (typeof text !== "string" || text.trim() === "") {
-    throw invalidField("projection", 'Send the projection as {"projection": "a, b AS c"}.');
-  }
-  const parts: string[] = [];
-  let depth = 0, current = "";
-  for (const ch of text) {
-    if (ch === "(") depth++;
-    if (ch === ")") depth--;
-    if (depth < 0) throw invalidField("projection", "The projection has an unmatched ')'.");
-    if (ch === "," && depth === 0) {
-      parts.push(current);
-      current = "";
-    } else current += ch;
-  }
-  if (depth !== 0) throw invalidField("projection", "The projection has an unmatched '('.");
-  parts.push(current);
-  const columns = parts.map((part) => {
-    const match = /^(.*?)\s+as\s+([A-Za-z_][\w]*)\s*$/i.exec(part.trim());
-    const expression = (match ? match[1] : part).trim();
-    if (expression === "") throw invalidField("projection", "The projection has an empty column.");
-    return { expression, alias: match ? match[2] : expression };
-  });
-  return { columns };
+/**
+ * Makes the asset's rule suggestions: one Draft completeness rule per column that no rule checks yet and
+ * the suggestion configuration does not mark unimportant. Answers the suggestion run's id.
+ */
+async function suggestRules(engine: QualityEngine, ctx: RouteContext): Promise<Response> {
+  const { store } = engine;
+  const config = store.get(KIND.suggestionConfig, byAsset(ctx), "current");
+  await optionalObjectBody(ctx);
+  const skip = new Set(
+    ((config?.notImportantColumns ?? []) as string[]).map((c) => c.toLowerCase()),
+  );
+  const checked = new Set(
+    engine.rules(assetScope(ctx)).map((rule) =>
+      String(((rule.typeProperties as Doc | undefined)?.column as Doc | undefined)?.value ?? "")
+        .toLowerCase()
+    ),
+  );
+  const suggestions = engine.columns(ctx.params.dataAssetId)
+    .filter((c) => !checked.has(String(c.name).toLowerCase()) && !skip.has(String(c.name).toLowerCase()))
+    .map((c) => ({
+      id: crypto.randomUUID(),
+      name: `${c.name} is complete`,
+      type: "Completeness",
+      status: "Draft",
+      typeProperties: { column: { type: String(c.dataType ?? "string"), value: String(c.name) } },
+    }));
+  const id = crypto.randomUUID();
+  store.put(KIND.suggestions, byAsset(ctx), "latest", { id, suggestions });
+  return jsonResponse(id);
 }

@@ -39,6 +39,17 @@ export class QualityEngine {
     readonly now: () => number,
   ) {}
 
+  /** The columns of a catalog asset (name, data type, description); a 404 when the catalog lacks it. */
+  columns(dataAssetId: string): Doc[] {
+    const asset = this.entities.get(dataAssetId);
+    if (!asset || asset.status !== "ACTIVE") throw notFound("data asset", dataAssetId);
+    return columnsOf(asset, this.entities.list()).map((column) => ({
+      name: column.attributes.name,
+      dataType: column.attributes.data_type ?? column.attributes.dataType ?? null,
+      description: column.attributes.description ?? null,
+    }));
+  }
+
   /** The rules of an asset, oldest first. */
   rules(scope: AssetScope): Doc[] {
     return this.store.list(KIND.rule, assetKey(scope));

@@ -42,7 +42,6 @@ export function collectionRoutes(kit: GenericKit, spec: CollectionSpec): RouteDe
   const { store } = kit;
   const present = spec.present ?? ((doc: Doc) => doc);
   const iso = () => new Date(kit.now()).toISOString();
-  const item = `${spec.path}/{${spec.idParam}}`;
   const find = (ctx: RouteContext): Doc => {
     const doc = store.get(spec.kind, spec.scope(ctx), ctx.params[spec.idParam]);
     if (!doc) throw notFound(spec.label, ctx.params[spec.idParam]);
@@ -81,6 +80,21 @@ export function collectionRoutes(kit: GenericKit, spec: CollectionSpec): RouteDe
       },
     },
   ];
+  return [...routes, ...itemRoutes(kit, spec, find, methods)];
+}
+
+/** GET, PUT, PATCH and DELETE on one document of a collection, as `methods` says. */
+function itemRoutes(
+  kit: GenericKit,
+  spec: CollectionSpec,
+  find: (ctx: RouteContext) => Doc,
+  methods: Set<string>,
+): RouteDefinition[] {
+  const { store } = kit;
+  const present = spec.present ?? ((doc: Doc) => doc);
+  const iso = () => new Date(kit.now()).toISOString();
+  const item = `${spec.path}/{${spec.idParam}}`;
+  const routes: RouteDefinition[] = [];
   if (methods.has("GET")) {
     routes.push({
       method: "GET",

@@ -30,49 +30,54 @@ export function assetScope(ctx: RouteContext): AssetScope {
 
 const RULES = `${ASSET_PATH}/global-rules`;
 
+/** Stores new rules, all or none: a 409 when an id is taken on the asset or repeated in the request. */
+function createRules(engine: QualityEngine, scope: AssetScope, rules: Doc[]): Doc[] {
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    const id = String(rule.id).toLowerCase();
+    if (seen.has(id) || engine.store.get(KIND.rule, assetKey(scope), String(rule.id))) {
+      throw conflict("RuleAlreadyExists", `A rule with id '${rule.id}' already exists on this asset.`, "id");
+    }
+    seen.add(id);
+  }
+  const now = new Date(engine.now()).toISOString();
+  return rules.map((rule) => {
+    const stored = storedRule(rule, scope, now);
+    engine.store.put(KIND.rule, assetKey(scope), String(rule.id), stored);
+    return stored;
+  });
+}
+
+/** Creates or replaces the path's rule from the body; `createStatus` when it is new, else 200. */
+async function replaceRule(
+  engine: QualityEngine,
+  ctx: RouteContext,
+  createStatus: number,
+): Promise<Response> {
+  const scope = assetScope(ctx);
+  const rule = checkRuleEntity(await jsonBody(ctx, "a rule"), scope);
+  if (String(rule.id).toLowerCase() !== ctx.params.ruleId.toLowerCase()) {
+    throw invalidField(
+      "id",
+      `The body's id '${rule.id}' is not the rule of the path ('${ctx.params.ruleId}').`,
+    );
+  }
+  const previous = engine.store.get(KIND.rule, assetKey(scope), ctx.params.ruleId);
+  const stored = storedRule(rule, scope, new Date(engine.now()).toISOString(), previous);
+  engine.store.put(KIND.rule, assetKey(scope), ctx.params.ruleId, stored);
+  return jsonResponse(stored, previous ? 200 : createStatus);
+}
+
 /** The rule routes. */
 export function ruleRoutes(engine: QualityEngine): RouteDefinition[] {
   const { store } = engine;
-  const iso = () => new Date(engine.now()).toISOString();
-  const existing = (scope: AssetScope, id: string) => store.get(KIND.rule, assetKey(scope), id);
-  const createAll = (scope: AssetScope, rules: Doc[]): Doc[] => {
-    const seen = new Set<string>();
-    for (const rule of rules) {
-      const id = String(rule.id).toLowerCase();
-      if (seen.has(id) || existing(scope, String(rule.id))) {
-        throw conflict(
-          "RuleAlreadyExists",
-          `A rule with id '${rule.id}' already exists on this asset.`,
-          "id",
-        );
-      }
-      seen.add(id);
-    }
-    return rules.map((rule) => {
-      const stored = storedRule(rule, scope, iso());
-      store.put(KIND.rule, assetKey(scope), String(rule.id), stored);
-      return stored;
-    });
-  };
   const getRule = (ctx: RouteContext) => {
-    const rule = existing(assetScope(ctx), ctx.params.ruleId);
+    const rule = store.get(KIND.rule, assetKey(assetScope(ctx)), ctx.params.ruleId);
     if (!rule) throw notFound("rule", ctx.params.ruleId);
     return rule;
   };
-  const replace = async (ctx: RouteContext, createStatus: number) => {
-    const scope = assetScope(ctx);
-    const rule = checkRuleEntity(await jsonBody(ctx, "a rule"), scope);
-    if (String(rule.id).toLowerCase() !== ctx.params.ruleId.toLowerCase()) {
-      throw invalidField(
-        "id",
-        `The body's id '${rule.id}' is not the rule of the path ('${ctx.params.ruleId}').`,
-      );
-    }
-    const previous = existing(scope, ctx.params.ruleId);
-    const stored = storedRule(rule, scope, iso(), previous);
-    store.put(KIND.rule, assetKey(scope), ctx.params.ruleId, stored);
-    return jsonResponse(stored, previous ? 200 : createStatus);
-  };
+  const createAll = (scope: AssetScope, rules: Doc[]) => createRules(engine, scope, rules);
+  const replace = (ctx: RouteContext, createStatus: number) => replaceRule(engine, ctx, createStatus);
   return [
     {
       method: "POST",

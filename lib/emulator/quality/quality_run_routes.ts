@@ -4,24 +4,21 @@
  * `POST .../observations` starts a run of the asset's rules and answers 201 with the run id (a JSON
  * string); the run reads back as an observation (`GET .../observations/{id}`, RunDetailsEntity), as a run
  * (`GET .../runs/{runId}`, JobMetadataEntity), in the asset's run history (`GET .../data-assets/{id}/runs`)
- * and through the run query (`POST .../runs` with a QueryFilter). Its outcome (`GET .../outcomes/{id}`)
- * holds one observation and one opinion (the rule's result) per rule, the rule's trend is
- * `GET .../rule-opinions/{ruleId}`, and the scores are the domain's report (`GET .../report`, one
- * DqReportEntity per asset), its latest snapshot, and the domain and data product summaries
- * (`GET /business-domains/{id}`, `GET .../data-products/{id}`), whose bodies the contract leaves untyped.
+ * and through the run query (`POST .../runs` with a QueryFilter). What a run leaves (outcomes, opinions,
+ * scores) is read through `quality_score_routes.ts`.
  *
  * @module
  */
 import { jsonResponse } from "../errors.ts";
 import type { RouteContext, RouteDefinition } from "../router.ts";
-import { assetKey, KIND, meanScore, type QualityEngine } from "./quality_engine.ts";
-import { conflict, invalidField, notFound, objectBody, optionalObjectBody } from "./quality_errors.ts";
+import { KIND, type QualityEngine } from "./quality_engine.ts";
+import { conflict, invalidField, objectBody, optionalObjectBody } from "./quality_errors.ts";
 import { ASSET_PATH, assetScope } from "./quality_rule_routes.ts";
 import type { Doc } from "./quality_store.ts";
 
 const DOMAIN = "/business-domains/{businessDomainId}";
 
-/** The run, observation, outcome and score routes. */
+/** The run and observation routes. */
 export function runRoutes(engine: QualityEngine): RouteDefinition[] {
   const { store } = engine;
   const domain = (ctx: RouteContext) => ctx.params.businessDomainId;
@@ -110,83 +107,6 @@ export function runRoutes(engine: QualityEngine): RouteDefinition[] {
         return jsonResponse({ runs: runs.reverse() });
       },
     },
-    {
-      method: "GET",
-      path: `${DOMAIN}/outcomes/{outcomeId}`,
-      handler: (ctx) => {
-        const outcome = store.get(KIND.outcome, domain(ctx), ctx.params.outcomeId);
-        if (!outcome) throw notFound("outcome", ctx.params.outcomeId);
-        return jsonResponse(outcome);
-      },
-    },
-    {
-      method: "GET",
-      path: `${ASSET_PATH}/rule-opinions/{ruleId}`,
-      handler: (ctx) => jsonResponse(ruleOpinions(engine.outcomesOfAsset(assetScope(ctx)), ctx)),
-    },
-    {
-      method: "GET",
-      path: `${DOMAIN}/report`,
-      handler: (ctx) => jsonResponse(engine.assetScores(domain(ctx))),
-    },
-    {
-      method: "GET",
-      path: `${DOMAIN}/report/snapshots/dataquality/latest`,
-      handler: (ctx) => {
-        const assets = engine.assetScores(domain(ctx));
-        return jsonResponse({
-          businessDomainId: domain(ctx),
-          score: meanScore(assets),
-          generatedAt: new Date(engine.now()).toISOString(),
-          dataAssets: assets,
-        });
-      },
-    },
-    {
-      method: "GET",
-      path: DOMAIN,
-      handler: (ctx) => {
-        const assets = engine.assetScores(domain(ctx));
-        const products = [...new Set(assets.map((a) => String(a.dataProductId)))].map((dataProductId) => {
-          const own = assets.filter((a) => a.dataProductId === dataProductId);
-          return { dataProductId, score: meanScore(own), dataAssetCount: own.length };
-        });
-        return jsonResponse({
-          businessDomainId: domain(ctx),
-          score: meanScore(assets),
-          dataProducts: products,
-        });
-      },
-    },
-    {
-      method: "GET",
-      path: `${DOMAIN}/data-products/{dataProductId}`,
-      handler: (ctx) => {
-        const assets = engine.assetScores(domain(ctx), ctx.params.dataProductId).map((asset) => ({
-          ...asset,
-          ruleCount: engine.rules({
-            businessDomainId: domain(ctx),
-            dataProductId: String(asset.dataProductId),
-            dataAssetId: String(asset.dataAssetId),
-          }).length,
-        }));
-        return jsonResponse({
-          businessDomainId: domain(ctx),
-          dataProductId: ctx.params.dataProductId,
-          score: meanScore(assets),
-          dataAssets: assets,
-        });
-      },
-    },
-    {
-      method: "POST",
-      path: `${ASSET_PATH}/disable`,
-      handler: (ctx) => {
-        const key = assetKey(assetScope(ctx));
-        store.put(KIND.assetState, key, "state", { ...assetScope(ctx), disabled: true });
-        return jsonResponse({ ...assetScope(ctx), disabled: true });
-      },
-    },
   ];
 }
 
@@ -229,30 +149,4 @@ function queryRuns(runs: Doc[], filter: Doc): Doc[] {
     const at = Date.parse(String(run.submissionTime));
     return at >= start && at <= end && checks.every((check) => check(run));
   });
-}
-
-/** The opinions on one rule over the asset's outcomes, newest first, within the optional window and count. */
-function ruleOpinions(outcomes: Doc[], ctx: RouteContext): Doc[] {
-  const q = ctx.url.searchParams;
-  const bound = (name: string): number | undefined => {
-    const value = q.get(name);
-    if (value === null || value === "") return undefined;
-    const at = Date.parse(value);
-    if (Number.isNaN(at)) throw invalidField(name, `${name} must be a date-time, got '${value}'.`);
-    return at;
-  };
-  const start = bound("startTime"), end = bound("endTime");
-  const maxText = q.get("maxRecordsToReturn");
-  const max = maxText === null || maxText === "" ? Infinity : Number(maxText);
-  if (!(max >= 0)) {
-    throw invalidField("maxRecordsToReturn", `maxRecordsToReturn must be a number, got '${maxText}'.`);
-  }
-  const opinions = outcomes.flatMap((o) =>
-    (o.opinions as Doc[]).filter((op) => op.controlId === ctx.params.ruleId)
-  )
-    .filter((op) => {
-      const at = Date.parse(String(op.resultedAt));
-      return (start === undefined || at >= start) && (end === undefined || at <= end);
-    });
-  return opinions.reverse().slice(0, max);
 }

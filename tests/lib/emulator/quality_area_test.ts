@@ -209,3 +209,62 @@ Deno.test("quality: rules, runs and scores persist in the data file across a res
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("quality: profiles and rule suggestions come from the catalog's columns", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const profileRun = await ok(emulator, "POST", `${ASSET}/profiles?${V}`, {});
+    const profile = await ok(emulator, "GET", `${ASSET}/profiles/${profileRun.body}?${V}`);
+    assert.deepEqual(profile.body.columns.map((c: { name: string }) => c.name), [
+      "CustomerId",
+      "FullName",
+      "Email",
+      "CreatedAt",
+    ]);
+    const email = await ok(emulator, "GET", `${ASSET}/columns/email/profiles/${profileRun.body}?${V}`);
+    assert.equal(email.body.name, "Email");
+    await ok(emulator, "POST", `${ASSET}/global-rules?${V}`, rule(1, "Email"));
+    await ok(emulator, "POST", `${ASSET}/rule-suggestion/config?${V}`, {
+      notImportantColumns: ["CreatedAt"],
+    });
+    await ok(emulator, "POST", `${ASSET}/rule-suggestions?${V}`, {});
+    const suggested = await ok(emulator, "GET", `${ASSET}/rule-suggestions?${V}`);
+    assert.deepEqual(
+      suggested.body.map((s: { typeProperties: { column: { value: string } } }) =>
+        s.typeProperties.column.value
+      ),
+      ["CustomerId", "FullName"],
+      "no suggestion for a column a rule checks or the configuration marks unimportant",
+    );
+    const projection = await ok(emulator, "POST", `${DOMAIN}/utilities/parse-projection?${V}`, {
+      projection: "a, upper(b, c) AS d",
+    });
+    assert.deepEqual(projection.body.columns, [
+      { expression: "a", alias: "a" },
+      { expression: "upper(b, c)", alias: "d" },
+    ]);
+  });
+});
+
+Deno.test("quality: a schedule's scan runs every asset it lists", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    await ok(emulator, "POST", `${ASSET}/global-rules?${V}`, rule(1, "Email"));
+    const schedule = await ok(emulator, "POST", `${DOMAIN}/schedules?${V}`, {
+      name: "nightly",
+      dataAssets: [{ dataProductId: "crm", dataAssetId: CUSTOMERS }, {
+        dataProductId: "crm",
+        dataAssetId: "gone",
+      }],
+    });
+    const scanId =
+      (await ok(emulator, "POST", `${DOMAIN}/schedules/${schedule.body.id}/scans?${V}`, {})).body;
+    const scan = await ok(emulator, "GET", `${DOMAIN}/schedules/${schedule.body.id}/scans/${scanId}?${V}`);
+    assert.deepEqual([scan.body.succeeded, scan.body.failed, scan.body.status], [1, 1, "Failed"]);
+    const runs = await ok(
+      emulator,
+      "GET",
+      `${DOMAIN}/schedules/${schedule.body.id}/scans/${scanId}/runs?${V}`,
+    );
+    assert.equal(runs.body.count, 2);
+    assert.equal((await ok(emulator, "GET", `${DOMAIN}/report?${V}`)).body[0].score, "100");
+  });
+});

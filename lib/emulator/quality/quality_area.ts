@@ -3,8 +3,9 @@
  * 2025-09-01-preview contracts (`rest-specs/specification/purview/data-plane/Azure.Analaytics.Purview.DataQuality/preview/2025-09-01-preview/purviewDataQuality.json`,
  * 84 operations, folder misspelled as published, and
  * `rest-specs/specification/purview/data-plane/Azure.Analytics.Purview.DataQuality/preview/2025-09-01-preview/purviewDataQuality.json`,
- * the 6 rule operations with a typed RuleEntity), plus the 2026-01-12-preview rule create Microsoft Learn
- * documents (`PUT .../rules/{ruleId}`).
+ * the 6 rule operations with a typed RuleEntity), plus the two 2026-01-12-preview operations Microsoft
+ * Learn documents: the rule create (`PUT .../rules/{ruleId}`) and the read of scoped asset metadata "for
+ * asset DQ" (`GET /business-domains/{id}/data-assets/{id}/scoped-asset-metadata?dataProductId=`).
  *
  * Neither contract declares a host or base path; Microsoft Learn's 2026-01-12-preview pages write
  * `{endpoint}/purviewdataquality/api/...`, so the emulator serves the paths below that prefix. Any

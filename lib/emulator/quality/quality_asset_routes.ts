@@ -26,6 +26,9 @@ const KIND = {
 
 const byAsset = (ctx: RouteContext) => assetKey(assetScope(ctx));
 
+/** The data product id Microsoft Learn says stands for "no data product" (all zeros). */
+const NO_DATA_PRODUCT = "00000000-0000-0000-0000-000000000000";
+
 /** Profiles, suggestions, metadata and utilities. */
 export function assetRoutes(engine: QualityEngine): RouteDefinition[] {
   const kit: GenericKit = { store: engine.store, now: engine.now };
@@ -54,6 +57,19 @@ export function assetRoutes(engine: QualityEngine): RouteDefinition[] {
       methods: ["POST", "PUT", "GET", "DELETE"],
       fill: (ctx) => ({ id: ctx.params.dataAssetId, ...references(ctx) }),
     }),
+    {
+      method: "GET",
+      // 2026-01-12-preview (Microsoft Learn, "Get scoped asset metadata for asset DQ"): the same document
+      // without a data product segment; `?dataProductId=` names it, the all-zero GUID when there is none.
+      path: "/business-domains/{businessDomainId}/data-assets/{dataAssetId}/scoped-asset-metadata",
+      handler: (ctx) => {
+        const dataProductId = ctx.url.searchParams.get("dataProductId") || NO_DATA_PRODUCT;
+        const scope = { ...assetScope(ctx), dataProductId };
+        const doc = engine.store.get(KIND.scopedMetadata, assetKey(scope), "current");
+        if (!doc) throw notFound("scoped asset metadata", `${dataProductId}/${ctx.params.dataAssetId}`);
+        return jsonResponse(doc);
+      },
+    },
     {
       method: "POST",
       path: `${ASSET_PATH}/update-favourite-column-paths`,

@@ -268,3 +268,33 @@ Deno.test("quality: a schedule's scan runs every asset it lists", async () => {
     assert.equal((await ok(emulator, "GET", `${DOMAIN}/report?${V}`)).body[0].score, "100");
   });
 });
+
+Deno.test("quality: scoped asset metadata reads back by data product, and without one (2026-01-12-preview)", async () => {
+  await withEmulator({ seed: true }, async (emulator) => {
+    const noProduct = "00000000-0000-0000-0000-000000000000";
+    await ok(
+      emulator,
+      "PUT",
+      `${DOMAIN}/data-products/${noProduct}/data-assets/${CUSTOMERS}/scoped-asset-metadata?${V}`,
+      {
+        description: "customers, no product",
+      },
+    );
+    await ok(emulator, "POST", `${ASSET}/update-favourite-column-paths?${V}`, {
+      favouriteColumnPaths: ["Email"],
+    });
+    const byProduct = await ok(
+      emulator,
+      "GET",
+      `${DOMAIN}/data-assets/${CUSTOMERS}/scoped-asset-metadata?dataProductId=crm&api-version=2026-01-12-preview`,
+    );
+    assert.deepEqual(byProduct.body.favouriteColumnPaths, ["Email"]);
+    assert.equal(byProduct.body.dataProduct.referenceId, "crm");
+    const alone = await ok(
+      emulator,
+      "GET",
+      `${DOMAIN}/data-assets/${CUSTOMERS}/scoped-asset-metadata?api-version=2026-01-12-preview`,
+    );
+    assert.equal(alone.body.description, "customers, no product");
+  });
+});

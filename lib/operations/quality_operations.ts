@@ -168,7 +168,7 @@ export const runQuality = defineOperation({
         message: run.message,
       });
     }
-    return { count: runs.length, runs };
+    return { count: runs.length, value: runs };
   },
 });
 
@@ -201,7 +201,9 @@ export const qualityScores = defineOperation({
       score: a.score === "" || a.score === undefined ? null : Number(a.score),
       runId: a.jobId ?? null,
     }));
-    if (!input.assetId) return { dataProductId: input.dataProductId, score: product.score ?? null, assets };
+    if (!input.assetId) {
+      return { dataProductId: input.dataProductId, score: product.score ?? null, value: assets };
+    }
     const own = assets.find((a) => a.dataAssetId?.toLowerCase() === input.assetId!.toLowerCase());
     return { dataAssetId: input.assetId, score: own?.score ?? null, runId: own?.runId ?? null };
   },
@@ -215,7 +217,12 @@ export const qualityObservations = defineOperation({
   summary: "Each rule's result and reason in a run (default: the latest)",
   input: z.object({ ...assetFields, runId: guidField("Id of the run (default: the latest)").optional() }),
   annotations: READ,
-  run: (ctx, input) => assetQuality(ctx.catalog().quality, asset(input), input.runId, ctx.signal),
+  run: async (ctx, input) => {
+    const found = await assetQuality(ctx.catalog().quality, asset(input), input.runId, ctx.signal);
+    const run = found.latestRun;
+    // The rules are the rows (value); the run's id, status and score are the notes beside them.
+    return { runId: run?.runId ?? null, status: run?.status ?? null, score: found.score, value: found.rules };
+  },
 });
 
 export const getDataQuality = defineOperation({

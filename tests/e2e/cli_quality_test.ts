@@ -48,7 +48,7 @@ Deno.test("quality: put rules, run, and read the score, runs and observations", 
 
     const run = await setup.govcat("quality", "run", ...ASSET);
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.json.runs[0].score, 50);
+    assert.equal(run.json.value[0].score, 50);
 
     const scores = await setup.govcat(
       "quality",
@@ -58,18 +58,26 @@ Deno.test("quality: put rules, run, and read the score, runs and observations", 
     );
     assert.equal(scores.code, 0, scores.stderr);
     assert.equal(scores.json.score, 50);
-    assert.deepEqual(scores.json.assets.map((a: { dataAssetId: string }) => a.dataAssetId), [CUSTOMERS]);
+    assert.deepEqual(scores.json.value.map((a: { dataAssetId: string }) => a.dataAssetId), [CUSTOMERS]);
 
     const observations = await setup.govcat("quality", "observations", ...ASSET);
     assert.equal(observations.code, 0, observations.stderr);
     const results = Object.fromEntries(
-      observations.json.rules.map((r: { id: string; result: string }) => [r.id, r.result]),
+      observations.json.value.map((r: { id: string; result: string }) => [r.id, r.result]),
     );
     assert.deepEqual(results, { [EMAIL_RULE]: "Passed", [PHONE_RULE]: "Failed" });
 
+    const table = await setup.govcatText("quality", "observations", ...ASSET, "--output=table");
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(
+      table.stdout,
+      /Phone complete\s+Completeness\s+Active\s+Phone\s+Failed\s+0\s+the asset has no/m,
+    );
+    assert.match(table.stdout, /^score: 50$/m);
+
     const runs = await setup.govcat("quality", "runs", ...ASSET);
     assert.equal(runs.json.count, 1);
-    assert.equal(runs.json.value[0].runId, run.json.runs[0].runId);
+    assert.equal(runs.json.value[0].runId, run.json.value[0].runId);
 
     const deleted = await setup.govcat(
       "quality",

@@ -105,6 +105,19 @@ export {
   withMember,
   withoutMember,
 } from "./lib/catalog/policy_members.ts";
+export {
+  QUALITY_API_VERSION,
+  QUALITY_PATH,
+  QUALITY_RUN_TYPE,
+  QualityApi,
+  type QualityAsset,
+  type QualityAssetScore,
+  type QualityDataProduct,
+  type QualityOpinion,
+  type QualityOutcome,
+  type QualityRule,
+  type QualityRun,
+} from "./lib/catalog/quality_api.ts";
 
 // Configuration, errors, HTTP core, logging, credentials.
 export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";

@@ -28,6 +28,7 @@ import { CollectionsApi } from "./collections_api.ts";
 import { GlossaryApi } from "./glossary_api.ts";
 import { LineageApi } from "./lineage_api.ts";
 import { PolicyApi } from "./policy_api.ts";
+import { QualityApi } from "./quality_api.ts";
 import { ScanApi } from "./scan_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
@@ -149,6 +150,8 @@ export class CatalogClient {
   readonly policies: PolicyApi;
   /** Workflows, their runs and tasks, approvals and user requests (workflow API). */
   readonly workflow: WorkflowApi;
+  /** Data quality: rules of an asset, runs, outcomes and scores (data quality API). */
+  readonly quality: QualityApi;
 
   /** A client whose every area sends its requests through `http`. */
   constructor(http: HttpClient) {
@@ -165,6 +168,7 @@ export class CatalogClient {
     this.scan = new ScanApi(http);
     this.policies = new PolicyApi(http);
     this.workflow = new WorkflowApi(http);
+    this.quality = new QualityApi(http);
   }
 
   /**

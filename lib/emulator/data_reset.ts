@@ -13,6 +13,7 @@
  * - `dataSources`, `scans`, `scanTriggers`, `scanRuns`, `classificationRules`: the scanning API's resources;
  * - `unifiedCatalog`, `unifiedCatalogRelationships`: unified catalog domains, terms, data products, ... and
  *   the links between them;
+ * - `dataQuality`: the data quality area's rules, runs, outcomes, alerts, schedules, data sources, ...;
  * - `accountSettings`: what was set on the account (its friendly name, its access keys, its resource set
  *   rule configuration), so it has a new account's: the default friendly name, new keys, no rule;
  * - `metadataPolicies`: the collections' metadata policies; the root collection's is made again as a new
@@ -88,6 +89,7 @@ const WIPES: readonly Wipe[] = [
   { key: "workflowRequests", table: "workflow_items", where: "kind = 'request'" },
   { key: "workflowRuns", table: "workflow_items", where: "kind = 'run'" },
   { key: "workflowTasks", table: "workflow_items", where: "kind = 'task'" },
+  { key: "dataQuality", table: "dq_documents" },
 ];
 
 /**

@@ -114,13 +114,14 @@ export function faultError(status: number): EmulatorError {
   return new EmulatorError(status, code, message);
 }
 
-const AZURE_STYLE_PATHS = /^\/(_emulator|account|collections|scan|datagovernance|policyStore|workflow)(\/|$)/;
+const AZURE_STYLE_PATHS =
+  /^\/(_emulator|account|collections|scan|datagovernance|policyStore|workflow|purviewdataquality)(\/|$)/;
 /** The account API at the host's root (`GET /`, `POST /listkeys`, `POST /regeneratekeys`). */
 const ACCOUNT_ROOT_PATHS = /^\/(listkeys|regeneratekeys)?\/?$/;
 
 /**
  * Account (at the root too; collections under `/account/collections` and `/collections`), scanning, the
- * policy store, the unified catalog, workflows and the admin endpoints use azure-style bodies, routes that do not exist included; the
+ * policy store, the unified catalog, workflows, data quality and the admin endpoints use azure-style bodies, routes that do not exist included; the
  * data-map API uses Atlas ones.
  */
 export function errorStyleForPath(path: string): ErrorStyle {

@@ -42,6 +42,7 @@ import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
 import { unifiedCatalogArea } from "./unified/unified_area.ts";
+import { QUALITY_PREFIX, qualityArea } from "./quality/quality_area.ts";
 
 /** The emulator's connection bounds: the MCP server's, with four times its requests in flight. */
 export const EMULATOR_LISTEN_LIMITS: ListenLimits = {
@@ -95,6 +96,7 @@ export const ROUTE_FAMILIES = [
   "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
   "/policyStore (metadata roles; each collection's metadata policy: list, get, update)",
   "/workflow (workflows, user requests, runs, tasks and approvals)",
+  "/purviewdataquality/api (data quality: rules, runs, scores, observations, schedules, data sources, ...)",
 ] as const;
 
 /**
@@ -183,6 +185,7 @@ function apiRoutes(deps: AreaDependencies): Router {
   apiRouter.mount("", policyArea(deps));
   apiRouter.mount("/datagovernance/catalog", unifiedCatalogArea(deps));
   apiRouter.mount("", workflowArea(deps));
+  apiRouter.mount(QUALITY_PREFIX, qualityArea(deps));
   return apiRouter;
 }
 

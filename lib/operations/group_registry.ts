@@ -108,6 +108,7 @@ const SOURCES: ReadonlyArray<OperationSource> = [
   { group: "uc", load: async () => (await import("./uc_operations.ts")).UC_OPERATIONS },
   { group: "scan", load: async () => (await import("./scan_operations.ts")).SCAN_OPERATIONS },
   { group: "workflow", load: async () => (await import("./workflow_operations.ts")).WORKFLOW_OPERATIONS },
+  { group: "quality", load: async () => (await import("./quality_operations.ts")).QUALITY_OPERATIONS },
   { group: "validate", load: async () => (await import("./validate_operations.ts")).VALIDATE_OPERATIONS },
   { group: "templates", load: async () => (await import("./template_operations.ts")).TEMPLATE_OPERATIONS },
   { group: "profile", load: async () => (await import("./profile_operations.ts")).PROFILE_OPERATIONS },

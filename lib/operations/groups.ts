@@ -30,6 +30,7 @@ export const OPERATION_GROUPS: ReadonlyArray<OperationGroup> = [
   },
   { name: "scan", summary: "Data sources, scans and their runs and triggers, classification rules" },
   { name: "workflow", summary: "Workflows, approvals and requests" },
+  { name: "quality", summary: "Data quality: rules, runs, scores, observations" },
   { name: "validate", summary: "Validate CSV files against templates before importing" },
   { name: "templates", summary: "CSV and JSON templates for bulk files and payloads: list, show, write" },
   { name: "profile", summary: "Connection profiles" },

@@ -20,6 +20,7 @@ import { UC_OPERATIONS } from "./uc_operations.ts";
 import { CONFIG_OPERATIONS } from "./config_operations.ts";
 import { PROFILE_OPERATIONS } from "./profile_operations.ts";
 import { SCAN_OPERATIONS } from "./scan_operations.ts";
+import { QUALITY_OPERATIONS } from "./quality_operations.ts";
 import { GLOSSARY_OPERATIONS } from "./glossary_operations.ts";
 import { GLOSSARY_BULK_OPERATIONS } from "./glossary_bulk_operations.ts";
 import { LINEAGE_OPERATIONS } from "./lineage_operations.ts";
@@ -98,6 +99,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...UC_OPERATIONS,
     ...SCAN_OPERATIONS,
     ...WORKFLOW_OPERATIONS,
+    ...QUALITY_OPERATIONS,
     ...VALIDATE_OPERATIONS,
     ...TEMPLATE_OPERATIONS,
     ...PROFILE_OPERATIONS,

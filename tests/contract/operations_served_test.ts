@@ -2,10 +2,10 @@
  * Every operation of the published contracts is served by the emulator. The operations are read from
  * the contract files themselves (Data Map 2023-09-01, Catalog 2023-02-01-preview, Account
  * 2019-11-01-preview, Scanning 2023-09-01, and the later Account 2023-10-01-preview, Data Map
- * 2024-03-01-preview, MetadataPolicies 2021-07-01-preview and Workflow 2023-10-01-preview in TARGETS, with the operation lines of the
- * unified catalog 2026-03-20-preview notes, which have no OpenAPI document), never from a list written
- * here, so an operation nobody thought of cannot hide: one request per operation goes to an in-process
- * emulator on 127.0.0.1, and the operation
+ * 2024-03-01-preview, MetadataPolicies 2021-07-01-preview, Workflow 2023-10-01-preview and both Data Quality
+ * 2025-09-01-preview files in TARGETS, with the operation lines of the unified catalog 2026-03-20-preview
+ * notes, which have no OpenAPI document), never from a list written here, so an operation nobody thought
+ * of cannot hide: one request per operation goes to an in-process emulator on 127.0.0.1, and the operation
  * counts as not served when the answer is the router's own "No API is served" 404 or a 405 (the path is
  * known, the method is not). Any other answer, a 400 for the probe's placeholder body or a 404 for its
  * placeholder name included, means a route serves the operation.
@@ -44,6 +44,11 @@ import { loadScanningContract, SCAN_API_VERSION } from "../support/contract/scan
 import { loadPolicyContract, POLICY_API_VERSION } from "../support/contract/metadata_policies.ts";
 import { loadUnified2026Contract, UNIFIED_2026_API_VERSION } from "../support/contract/unified_2026.ts";
 import { loadWorkflowContract, WORKFLOW_API_VERSION } from "../support/contract/workflow.ts";
+import {
+  loadTypedQualityContract,
+  loadUntypedQualityContract,
+  QUALITY_API_VERSION,
+} from "../support/contract/quality.ts";
 
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
@@ -82,6 +87,16 @@ const TARGETS: Target[] = [
     load: loadUnified2026Contract,
   },
   { name: "Workflow 2023-10-01-preview", apiVersion: WORKFLOW_API_VERSION, load: loadWorkflowContract },
+  {
+    name: "Data Quality 2025-09-01-preview",
+    apiVersion: QUALITY_API_VERSION,
+    load: loadUntypedQualityContract,
+  },
+  {
+    name: "Data Quality rules 2025-09-01-preview",
+    apiVersion: QUALITY_API_VERSION,
+    load: loadTypedQualityContract,
+  },
 ];
 
 const PROBE_GUID = "00000000-0000-4000-8000-0000000000fe";

@@ -31,6 +31,7 @@ const CATALOG_TEXT_TOOLS = [
   "uc_get_data_asset",
   "uc_list_custom_metadata_defs",
   "uc_cleanup_metadata_definition",
+  "get_data_quality",
   "invoke_operation",
 ];
 

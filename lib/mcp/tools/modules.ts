@@ -22,6 +22,7 @@ export const TOOL_MODULES: Readonly<Record<string, () => Promise<ToolModule>>> =
   "glossary_assign_tool.ts": () => import("./glossary_assign_tool.ts"),
   "glossary_tools.ts": () => import("./glossary_tools.ts"),
   "lineage_tools.ts": () => import("./lineage_tools.ts"),
+  "quality_tools.ts": () => import("./quality_tools.ts"),
   "registry_tools.ts": () => import("./registry_tools.ts"),
   "relationship_tools.ts": () => import("./relationship_tools.ts"),
   "search_tools.ts": () => import("./search_tools.ts"),

@@ -94,6 +94,7 @@ async function populate(emulator: RunningEmulator) {
       payload: { glossaryTerm: { name: "Held", anchor: { glossaryGuid: glossary.body.guid } } },
     }],
   });
+  await ok(emulator, "POST", `/purviewdataquality/api/business-domains/finance/alerts`, { name: "late" });
   return { relationship: relationship.body.guid, glossary: glossary.body.guid, domain: domain.body.id };
 }
 
@@ -155,6 +156,7 @@ Deno.test("reset with data=true empties every area and keeps what every account 
         workflowRequests: 1,
         workflowRuns: 1,
         workflowTasks: 1,
+        dataQuality: 1,
       },
       "the seed's 3 collections and the test's (and their 5 metadata policies, the root's included); 2 " +
         "created types and 1 deleted built-in; a domain and its policy",

@@ -276,7 +276,11 @@ async function readContract(file: URL): Promise<Contract> {
     for (const [method, raw] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       const op = raw as Record<string, unknown>;
-      const operationId = String(op.operationId);
+      // Operations without an operationId (most of the untyped data quality contract) are named by method
+      // and path, so each still counts once.
+      const operationId = typeof op.operationId === "string"
+        ? op.operationId
+        : `${method.toUpperCase()} ${path}`;
       const parameters = mergeParameters(
         shared.map((p) => resolveParameter(document, p)),
         (Array.isArray(op.parameters) ? op.parameters : []).map((p) => resolveParameter(document, p)),

@@ -65,14 +65,23 @@ export function holdsRole(
 export class CollectionPermissions {
   readonly #policies: PolicyStore;
   readonly #lookups: NeedLookups;
+  readonly #callerWithoutToken?: string;
 
-  private constructor(policies: PolicyStore, lookups: NeedLookups) {
+  private constructor(policies: PolicyStore, lookups: NeedLookups, callerWithoutToken?: string) {
     this.#policies = policies;
     this.#lookups = lookups;
+    this.#callerWithoutToken = callerWithoutToken;
   }
 
-  /** The check over the store's collections, policies, entities and data sources. */
-  static open(store: EntityStore, now: () => number): CollectionPermissions {
+  /**
+   * The check over the store's collections, policies, entities and data sources. A request without a token
+   * acts as `callerWithoutToken` when given, and is refused (401) otherwise.
+   */
+  static open(
+    store: EntityStore,
+    now: () => number,
+    options: { callerWithoutToken?: string } = {},
+  ): CollectionPermissions {
     const policies = PolicyStore.open(store, now);
     const collections = CollectionStore.open(store, now());
     const scans = ScanStore.open(store);
@@ -90,7 +99,7 @@ export class CollectionPermissions {
         return body?.properties?.collection?.referenceName?.toLowerCase();
       },
     };
-    return new CollectionPermissions(policies, lookups);
+    return new CollectionPermissions(policies, lookups, options.callerWithoutToken);
   }
 
   /**
@@ -141,7 +150,8 @@ export class CollectionPermissions {
   }
 
   async #refusal(request: Request, facts: RequestFacts): Promise<EmulatorError | undefined> {
-    const claims = bearerClaims(request.headers.get("authorization"));
+    const claims = bearerClaims(request.headers.get("authorization")) ??
+      (this.#callerWithoutToken ? { oid: this.#callerWithoutToken } : undefined);
     const oid = typeof claims?.oid === "string" ? claims.oid : "";
     if (!claims || oid === "") {
       return new EmulatorError(

@@ -69,10 +69,15 @@ export interface EmulatorOptions {
   roles?: boolean | RolesOptions;
 }
 
-/** Team mode's start: who the account's first administrators are. */
+/** Team mode's start: who the account's first administrators are, and who calls without a token. */
 export interface RolesOptions {
   /** Object ids given every role on the root collection, as the account's creator has them. */
   admins?: readonly string[];
+  /**
+   * The object id a request without a bearer token acts as; without it such a request gets 401. govcat
+   * sends no token to a loopback catalog, so this is how its CLI acts as a given user against the emulator.
+   */
+  callerWithoutToken?: string;
 }
 
 /** A started emulator. */
@@ -124,10 +129,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       types: createTypeSystem(store.database, Date.now),
       now: Date.now,
     };
-    const permissions = options.roles ? CollectionPermissions.open(store, Date.now) : undefined;
-    if (permissions && typeof options.roles === "object") {
-      permissions.addRootAdmins(options.roles.admins ?? []);
-    }
+    const team = options.roles === true ? {} : options.roles || undefined;
+    const permissions = team
+      ? CollectionPermissions.open(store, Date.now, { callerWithoutToken: team.callerWithoutToken })
+      : undefined;
+    permissions?.addRootAdmins(team?.admins ?? []);
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
     const handler = requestHandler({
       apiRouter: apiRoutes(deps),

@@ -94,6 +94,17 @@ Deno.test("team mode: a parent's grant reaches a child until the child cuts inhe
     const stillSales = await writeEntity(emulator.url, "sales", "parent", user);
     assert.equal(stillSales.status, 200);
     await stillSales.body?.cancel();
+
+    // The root's admin stays team-a's admin (its admin rule admits the parent's), and grants there directly.
+    const direct = await grantRole(emulator.url, admin, {
+      collection: "team-a",
+      role: "data-curator",
+      principal: USER,
+    });
+    assert.equal(direct.status, 200, JSON.stringify(direct.body));
+    const again = await writeEntity(emulator.url, "team-a", "child-3", user);
+    assert.equal(again.status, 200);
+    await again.body?.cancel();
   } finally {
     await emulator.close();
   }

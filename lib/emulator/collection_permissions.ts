@@ -30,6 +30,7 @@ import {
 import { ROLE_IDS, ROOT_ROLES } from "./policy_defaults.ts";
 import { PolicyStore } from "./policy_store.ts";
 import { ScanStore } from "./scan_store.ts";
+import { SCOPED_SEARCH, scopedSearchBody } from "./search_scope.ts";
 import type { EntityStore } from "./store.ts";
 
 /** The roles that meet a need for each role: data-reader is met by every role, the others by themselves. */
@@ -124,16 +125,17 @@ export class CollectionPermissions {
 
   /**
    * Why the request may not go ahead (401 without a token, 403 without the role), if it may not; and the
-   * request to hand on: the same one, or a copy holding the body the check had to read (a body is read at
-   * most once; `Request.clone` would do it too, but makes Deno warn about its legacy abort signal).
+   * request to hand on: the same one, a search narrowed to the collections the caller may read
+   * (search_scope.ts), or a copy holding the body the check had to read (a body is read at most once;
+   * `Request.clone` would do it too, but makes Deno warn about its legacy abort signal).
    */
   async check(request: Request): Promise<{ refusal?: EmulatorError; request: Request }> {
-    let bytes: ArrayBuffer | undefined;
+    let bytes: Uint8Array<ArrayBuffer> | undefined;
     const facts = {
       method: request.method,
       url: new URL(request.url),
       body: async () => {
-        bytes ??= await request.arrayBuffer();
+        bytes ??= new Uint8Array(await request.arrayBuffer());
         try {
           return JSON.parse(new TextDecoder().decode(bytes));
         } catch {
@@ -141,7 +143,17 @@ export class CollectionPermissions {
         }
       },
     };
-    const refusal = await this.#refusal(request, facts);
+    const { refusal, caller, policies } = await this.#decide(request, facts);
+    if (
+      !refusal && caller && policies && request.method === "POST" && SCOPED_SEARCH.test(facts.url.pathname)
+    ) {
+      const hidden = [...policies.keys()].filter((collection) =>
+        !holdsRole(policies, { roleId: ROLE_IDS.dataReader, collection }, caller)
+      );
+      if (hidden.length > 0) {
+        bytes = new TextEncoder().encode(JSON.stringify(scopedSearchBody(await facts.body(), hidden)));
+      }
+    }
     const { method, headers } = request;
     return {
       refusal,
@@ -149,31 +161,37 @@ export class CollectionPermissions {
     };
   }
 
-  async #refusal(request: Request, facts: RequestFacts): Promise<EmulatorError | undefined> {
+  async #decide(request: Request, facts: RequestFacts): Promise<{
+    refusal?: EmulatorError;
+    caller?: string;
+    policies?: Map<string, MetadataPolicy>;
+  }> {
     const claims = bearerClaims(request.headers.get("authorization")) ??
       (this.#callerWithoutToken ? { oid: this.#callerWithoutToken } : undefined);
     const oid = typeof claims?.oid === "string" ? claims.oid : "";
     if (!claims || oid === "") {
-      return new EmulatorError(
+      const refusal = new EmulatorError(
         401,
         "Unauthorized",
         "The emulator checks collection roles: send a bearer token whose oid claim names the caller.",
       );
+      return { refusal };
     }
     const needs = await permissionsNeeded(facts, this.#lookups);
     const policies = new Map(
       this.#policies.list().map((p) => [String(p.properties?.collection?.referenceName).toLowerCase(), p]),
     );
     const need = needs.find((one) => !holdsRole(policies, one, oid));
-    if (!need) return undefined;
+    if (!need) return { caller: oid, policies };
     const who = typeof claims.name === "string" ? `${claims.name} (${oid})` : oid;
     const role = ROLE_NAMES[need.roleId] ?? need.roleId;
-    return new EmulatorError(
+    const refusal = new EmulatorError(
       403,
       "Forbidden",
       `${who} may not ${facts.method.toUpperCase()} ${facts.url.pathname}: it needs the ${role} role on collection ` +
         `'${need.collection}' (held there or inherited from a parent); a collection admin can grant it ` +
         `with \`govcat policy add-member\`.`,
     );
+    return { refusal };
   }
 }

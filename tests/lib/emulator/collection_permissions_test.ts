@@ -155,6 +155,49 @@ async function grantRoleOn(url: string, token: string, policy: MetadataPolicy) {
   return await writePolicy(url, token, edited.policy);
 }
 
+/** A search as `token`'s user (all but marketing): its count and the collection of each result. */
+async function search(url: string, token: string): Promise<{ count: number; collections: string[] }> {
+  const response = await fetch(`${url}/datamap/api/search/query?api-version=2023-09-01`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ keywords: null, limit: 100, filter: { not: { collectionId: "marketing" } } }),
+  });
+  const body = await response.json();
+  assert.equal(response.status, 200, JSON.stringify(body));
+  const collections = body.value.map((v: { collectionId?: string }) => v.collectionId ?? "");
+  return { count: body["@search.count"], collections };
+}
+
+const distinct = (values: string[]) => [...new Set(values)].sort();
+
+Deno.test("team mode: search leaves out the collections the caller may not read, counts included", async () => {
+  const emulator = await startEmulator({ seed: true, roles: { admins: [ADMIN] } });
+  try {
+    const admin = userToken(ADMIN);
+    const user = userToken(USER);
+    await grantRole(emulator.url, admin, { collection: "emulator", role: "data-reader", principal: USER });
+    const before = await search(emulator.url, user);
+    assert.deepEqual(distinct(before.collections), ["", "emulator", "finance", "sales"]);
+
+    const cut = await writePolicy(
+      emulator.url,
+      admin,
+      withoutInheritance(await readPolicy(emulator.url, admin, "finance")),
+    );
+    assert.equal(cut.status, 200, JSON.stringify(cut.body));
+    const after = await search(emulator.url, user);
+    assert.deepEqual(
+      distinct(after.collections),
+      ["", "emulator", "sales"],
+      "finance left out, the filter kept",
+    );
+    assert.equal(after.count, before.collections.filter((c) => c !== "finance").length, "the count agrees");
+    assert.deepEqual(distinct((await search(emulator.url, admin)).collections), distinct(before.collections));
+  } finally {
+    await emulator.close();
+  }
+});
+
 Deno.test("team mode: roles true gives the emulator's own user every root role; no option looks at no token", async () => {
   const emulator = await startEmulator({ seed: true, roles: true });
   try {

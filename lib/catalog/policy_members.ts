@@ -129,34 +129,67 @@ export interface RoleHolder {
 
 /**
  * Who holds which role on `collection`: its own members, then those it inherits up the chain of parents
- * while each policy inherits (a member held directly is not listed again as inherited). `policies` maps
- * lower-case collection names to their policies.
+ * while each policy inherits (a member held directly is not listed again as inherited). A role rule may
+ * admit the holders of the same role on another collection by itself, as the service writes a child's
+ * administrator rule (`collection-administrator:<parent>`): those holders stay when inheritance is cut, as
+ * a parent's collection admins do in Purview. `policies` maps lower-case collection names to their policies.
  */
 export function effectiveHolders(
   policies: ReadonlyMap<string, MetadataPolicy>,
   collection: string,
 ): RoleHolder[] {
+  return holdersOf(policies, collection.toLowerCase(), new Set());
+}
+
+function holdersOf(
+  policies: ReadonlyMap<string, MetadataPolicy>,
+  collection: string,
+  visiting: ReadonlySet<string>,
+): RoleHolder[] {
+  const policy = policies.get(collection);
+  if (!policy || visiting.has(collection)) return [];
+  const inner = new Set(visiting).add(collection);
   const holders: RoleHolder[] = [];
   const seen = new Set<string>();
-  const visited = new Set<string>();
-  let current: string | undefined = collection.toLowerCase();
-  let depth = 0;
-  while (current && !visited.has(current)) {
-    visited.add(current);
-    const policy = policies.get(current);
-    if (!policy) break;
-    for (const [roleId, principals] of roleMembers(policy)) {
-      for (const principalId of principals) {
-        const key = `${roleId}|${principalId.toLowerCase()}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        holders.push(depth === 0 ? { roleId, principalId } : { roleId, principalId, inheritedFrom: current });
+  const add = (holder: RoleHolder) => {
+    const key = `${holder.roleId}|${holder.principalId.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    holders.push(holder);
+  };
+  const inherit = (source: string, roleId?: string) => {
+    for (const holder of holdersOf(policies, source, inner)) {
+      if (roleId === undefined || holder.roleId === roleId) {
+        add({ ...holder, inheritedFrom: holder.inheritedFrom ?? source });
       }
     }
-    current = inheritsFrom(policy);
-    depth++;
+  };
+  for (const [roleId, principals] of roleMembers(policy)) {
+    for (const principalId of principals) add({ roleId, principalId });
   }
+  const parent = inheritsFrom(policy);
+  if (parent) inherit(parent);
+  for (const [roleId, source] of roleSources(policy)) inherit(source, roleId);
   return holders;
+}
+
+/** The collections whose holders of a role a role rule admits by itself: [role id, collection] pairs. */
+function roleSources(policy: MetadataPolicy): Array<[string, string]> {
+  const collection = policyCollection(policy);
+  const sources: Array<[string, string]> = [];
+  for (const [roleId] of roleMembers(policy)) {
+    const rule = policy.properties?.attributeRules?.find((r) => r.id === ruleId(roleId, collection));
+    for (const clause of rule?.dnfCondition ?? []) {
+      for (const matcher of clause) {
+        const value = matcher.attributeValueIncludes;
+        if (
+          matcher.attributeName === DERIVED_PERMISSION && typeof value === "string" &&
+          value.startsWith(`${roleId}:`) && value !== ruleId(roleId, collection)
+        ) sources.push([roleId, value.slice(roleId.length + 1)]);
+      }
+    }
+  }
+  return sources;
 }
 
 /** A policy after an edit, and whether the edit changed anything. */

@@ -17,6 +17,7 @@
 export {
   API_PREFIXES,
   type EmulatorOptions,
+  type RolesOptions,
   ROUTE_FAMILIES,
   type RunningEmulator,
   startEmulator,
@@ -38,6 +39,7 @@ export {
   validateFaultSettings,
 } from "./fault_settings.ts";
 export { ADMIN_PREFIX } from "./admin.ts";
+export { EMULATOR_USER_OBJECT_ID } from "./policy_defaults.ts";
 export { clearCatalogData, type DataResetReport } from "./data_reset.ts";
 export { DEFAULT_SEED } from "./seed.ts";
 export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";

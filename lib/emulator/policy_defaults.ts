@@ -22,14 +22,23 @@ import type { AttributeMatcher, AttributeRule, DecisionRule, MetadataRole } from
 export const EMULATOR_USER_OBJECT_ID = "00000000-0000-4000-8000-00000000e001";
 
 const PREFIX = "purviewmetadatarole_builtin_";
-const ADMIN = `${PREFIX}collection-administrator`;
+
+/** The ids of the four built-in roles, as the emulator's permission check names them. */
+export const ROLE_IDS = {
+  collectionAdmin: `${PREFIX}collection-administrator`,
+  dataSourceAdmin: `${PREFIX}data-source-administrator`,
+  dataCurator: `${PREFIX}data-curator`,
+  dataReader: `${PREFIX}purview-reader`,
+} as const;
+
+const ADMIN = ROLE_IDS.collectionAdmin;
 
 /** The roles of the root collection's creator, in the order the service lists the rules. */
-const ROOT_ROLES = [
+export const ROOT_ROLES: readonly string[] = [
   ADMIN,
-  `${PREFIX}purview-reader`,
-  `${PREFIX}data-curator`,
-  `${PREFIX}data-source-administrator`,
+  ROLE_IDS.dataReader,
+  ROLE_IDS.dataCurator,
+  ROLE_IDS.dataSourceAdmin,
 ];
 
 function role(name: string, friendlyName: string, dataActions: string[]): MetadataRole {

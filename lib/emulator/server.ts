@@ -36,7 +36,7 @@ import { type FaultController, type FaultDecision, FaultInjector } from "./fault
 import { DEFAULT_LISTEN_LIMITS, type GuardedServer, type ListenLimits, serveGuarded } from "../net_guard.ts";
 import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
-import { roleRefusal } from "./token_roles.ts";
+import { CollectionPermissions } from "./collection_permissions.ts";
 import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
@@ -62,8 +62,23 @@ export interface EmulatorOptions {
   faults?: Partial<FaultSettings>;
   /** Receives one debug line per request; silent by default. */
   logger?: Logger;
-  /** Enforce the reader/curator roles named in each API request's bearer token (lib/emulator/token_roles.ts). */
-  roles?: boolean;
+  /**
+   * Team mode: each API request must carry a bearer token, and the collection roles of the policy store
+   * decide what its caller (the token's `oid`) may do (lib/emulator/collection_permissions.ts). `admins`
+   * (object ids) hold every role on the root collection from the start, beside the emulator's own user.
+   */
+  roles?: boolean | RolesOptions;
+}
+
+/** Team mode's start: who the account's first administrators are, and who calls without a token. */
+export interface RolesOptions {
+  /** Object ids given every role on the root collection, as the account's creator has them. */
+  admins?: readonly string[];
+  /**
+   * The object id a request without a bearer token acts as; without it such a request gets 401. govcat
+   * sends no token to a loopback catalog, so this is how its CLI acts as a given user against the emulator.
+   */
+  callerWithoutToken?: string;
 }
 
 /** A started emulator. */
@@ -116,6 +131,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       types: createTypeSystem(store.database, Date.now),
       now: Date.now,
     };
+    const team = options.roles === true ? {} : options.roles || undefined;
+    const permissions = team
+      ? CollectionPermissions.open(store, Date.now, { callerWithoutToken: team.callerWithoutToken })
+      : undefined;
+    permissions?.addRootAdmins(team?.admins ?? []);
     const adminRouter = new Router().mount(ADMIN_PREFIX, adminArea({ store, faults, types: deps.types }));
     const handler = requestHandler({
       apiRouter: apiRoutes(deps),
@@ -123,7 +143,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       faults,
       logger,
       signal: closing.signal,
-      roles: options.roles,
+      permissions,
     });
     server = listen(options.port ?? 0, handler, logger);
   } catch (error) {
@@ -212,12 +232,14 @@ interface HandlerParts {
   faults: FaultInjector;
   logger: Logger;
   signal: AbortSignal;
-  roles?: boolean;
+  /** The collection role check of team mode; absent when every request goes ahead. */
+  permissions?: CollectionPermissions;
 }
 
 function requestHandler(parts: HandlerParts): (request: Request) => Promise<Response> {
-  const { apiRouter, adminRouter, faults, logger, signal, roles } = parts;
-  return async (request) => {
+  const { apiRouter, adminRouter, faults, logger, signal, permissions } = parts;
+  return async (incoming) => {
+    let request = incoming;
     const started = performance.now();
     const requestId = crypto.randomUUID();
     // What a web page could send (cross-site, DNS rebinding, admin writes without JSON) goes no further.
@@ -232,10 +254,14 @@ function requestHandler(parts: HandlerParts): (request: Request) => Promise<Resp
     let status: number;
     let fault: string | undefined;
     let denied: EmulatorError | undefined;
+    if (!admin && permissions) {
+      // The check may read the body (a data source's collection): it hands on a request that still has it.
+      ({ refusal: denied, request } = await permissions.check(request));
+    }
     if (admin) {
       response = await dispatch(adminRouter, request, url, requestId, logger);
       status = response.status;
-    } else if (roles && (denied = roleRefusal(request, path))) {
+    } else if (denied) {
       await request.body?.cancel().catch(() => {});
       response = errorResponse(errorStyleForPath(path), denied, requestId);
       status = response.status;

@@ -1,11 +1,11 @@
 /**
  * Who calls the emulated workflow API: the object id (`oid`) of the request's bearer token, lower-cased,
  * or {@link EMULATOR_USER_ID} when the request carries none (the emulator reads claims without checking
- * signatures, as `token_roles.ts` does). Requests, approvals and "my" lists are this principal's.
+ * signatures, as `bearer_claims.ts` says). Requests, approvals and "my" lists are this principal's.
  *
  * @module
  */
-import { bearerClaims } from "./token_roles.ts";
+import { bearerClaims } from "./bearer_claims.ts";
 
 /** The caller of a request without a token: the emulator's one user. */
 export const EMULATOR_USER_ID = "00000000-0000-4000-8000-00000000e001";

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { type ProcessResult, runGovcat } from "./govcat_process.ts";
 
 /** One govcat run: exit code, output, and the parsed stdout of a success. */
@@ -44,6 +44,8 @@ export interface CliSetup {
 export interface CliSetupOptions {
   /** Start the emulator with its seed catalog; an empty catalog otherwise. */
   seed?: boolean;
+  /** Start the emulator in team mode, collection roles deciding what each caller may do. */
+  roles?: EmulatorOptions["roles"];
   /** Prefix of the temporary directory's name, so a leftover one says which test made it. */
   prefix?: string;
   /** More variables for govcat and the client, on top of the emulator's account and endpoint. */
@@ -64,7 +66,7 @@ export async function withCliSetup(
   options: CliSetupOptions,
   test: (setup: CliSetup) => Promise<void>,
 ): Promise<void> {
-  const emulator = await startEmulator({ seed: options.seed ?? false });
+  const emulator = await startEmulator({ seed: options.seed ?? false, roles: options.roles });
   const env = { CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url, ...options.env };
   try {
     const dir = await Deno.makeTempDir({ prefix: options.prefix ?? "govcat-e2e-" });

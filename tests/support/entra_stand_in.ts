@@ -4,8 +4,8 @@
  * header a test wants, including hostile ones (`alg: none`, HS256 keyed with the public key, unknown kid).
  * With `tls` it serves https and answers the on-behalf-of exchange as Entra does (OpenID configuration,
  * `POST /{tenant}/oauth2/v2.0/token` with a `jwt-bearer` grant): it checks the server's client secret and
- * the user's assertion, and returns a Purview-audience token of that user carrying the emulator roles the
- * test gave the user (lib/emulator/token_roles.ts).
+ * the user's assertion, and returns a Purview-audience token of that user (its `oid` is who the emulator's
+ * team mode checks the collection roles of: lib/emulator/collection_permissions.ts).
  *
  * @module
  */
@@ -25,6 +25,7 @@ export const SERVER_CLIENT_ID = "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee";
 export const CALLING_CLIENT_ID = "99999999-8888-4777-8666-555555555555";
 export const READER = { oid: "00000000-0000-4000-8000-00000000000a", name: "Rita Reader" };
 export const CURATOR = { oid: "00000000-0000-4000-8000-00000000000b", name: "Carl Curator" };
+export const ADMIN = { oid: "00000000-0000-4000-8000-00000000000c", name: "Ada Admin" };
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -61,8 +62,6 @@ export interface StandInOptions {
   tls?: { cert: string; key: string };
   /** The secret the server's app registration must present in the exchange. */
   clientSecret?: string;
-  /** The emulator roles each user's catalog token carries, by object id. */
-  catalogRoles?: Record<string, string[]>;
 }
 
 /** Starts the stand-in with one published key. */
@@ -239,9 +238,9 @@ class StandIn implements EntraStandIn {
     });
   }
 
-  /** A Purview-audience token of user `oid`, with the emulator roles the test gave that user. */
+  /** A Purview-audience token of user `oid`. */
   async #catalogToken(oid: string): Promise<string> {
-    const user = [READER, CURATOR].find((u) => u.oid === oid) ?? { oid, name: oid };
+    const user = [READER, CURATOR, ADMIN].find((u) => u.oid === oid) ?? { oid, name: oid };
     const now = Math.floor(Date.now() / 1000);
     const current = this.#keys.current();
     return await new SignJWT({
@@ -250,7 +249,6 @@ class StandIn implements EntraStandIn {
       tid: TENANT_ID,
       oid,
       name: user.name,
-      roles: this.#options.catalogRoles?.[oid] ?? [],
       iat: now,
       nbf: now,
       exp: now + 3600,

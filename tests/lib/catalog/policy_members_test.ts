@@ -62,7 +62,7 @@ Deno.test("roleMembers: the recorded root's four roles and the child's administr
   assert.deepEqual([...roleMembers(CHILD)], [[ADMIN, ["f8cfe8ca-1f83-4deb-814c-ee49336fdebd"]]]);
 });
 
-Deno.test("inheritsFrom: the child names its parent, the root none, a cut child none", () => {
+Deno.test("inheritsFrom: the child names its parent, the root none, a cut child none (keeping the parent's admins)", () => {
   assert.equal(inheritsFrom(CHILD), "newpurviewllc");
   assert.equal(inheritsFrom(ROOT), undefined);
   const cut = structuredClone(CHILD);
@@ -72,7 +72,11 @@ Deno.test("inheritsFrom: the child names its parent, the root none, a cut child 
   );
   assert.equal(inheritsFrom(cut), undefined);
   const holders = effectiveHolders(new Map([["newpurviewllc", ROOT], ["la7eio", cut]]), "la7eio");
-  assert.deepEqual(holders, [{ roleId: ADMIN, principalId: "f8cfe8ca-1f83-4deb-814c-ee49336fdebd" }]);
+  // The child's administrator rule admits the parent's administrators by itself: they stay, nobody else.
+  assert.deepEqual(holders, [
+    { roleId: ADMIN, principalId: "f8cfe8ca-1f83-4deb-814c-ee49336fdebd" },
+    { roleId: ADMIN, principalId: "35ac9d32-a8ca-4324-9393-d4000746f07c", inheritedFrom: "newpurviewllc" },
+  ]);
 });
 
 Deno.test("effectiveHolders: the child's own members, then the parent's marked inherited, no repeats", () => {

@@ -14,6 +14,7 @@ import {
   termApprovalWorkflow,
 } from "../../support/workflow_fixtures.ts";
 import { glossary, held, V, WF, WORKFLOW } from "./workflow_test_helpers.ts";
+import { grantRole, signedInAs, userToken } from "../../support/collection_roles.ts";
 
 Deno.test("workflow: definitions are checked; list omits the action DAG; delete answers 204", async () => {
   await withEmulator({}, async (emulator) => {
@@ -159,8 +160,14 @@ Deno.test("workflow: run and task lists page with maxpagesize and a nextLink the
 
 Deno.test("workflow with roles: a reader may ask for a term and its approver decide; only curators manage workflows", async () => {
   await withEmulator({ roles: true }, async (emulator) => {
-    const curator = signedIn(OTHER_USER_ID, "DataCurator");
-    const reader = signedIn(READER_ID, "DataReader");
+    // The emulator's own user holds every role on the root and grants the others theirs.
+    const owner = userToken(EMULATOR_USER_ID);
+    for (const [role, principal] of [["data-curator", OTHER_USER_ID], ["data-reader", READER_ID]]) {
+      const granted = await grantRole(emulator.url, owner, { collection: "emulator", role, principal });
+      assert.equal(granted.status, 200, JSON.stringify(granted.body));
+    }
+    const curator = signedInAs(OTHER_USER_ID);
+    const reader = signedInAs(READER_ID);
     const g = (await call(emulator, "POST", `${DATAMAP}/atlas/v2/glossary`, { name: "Finance" }, {
       headers: curator,
     }))
@@ -221,9 +228,3 @@ Deno.test("workflow with roles: a reader may ask for a term and its approver dec
 });
 
 const READER_ID = "00000000-0000-4000-8000-00000000e003";
-
-/** An unsigned token naming `oid` and one role. */
-function signedIn(oid: string, role: string): Record<string, string> {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  return { authorization: `Bearer ${part({ alg: "none" })}.${part({ oid, roles: [role] })}.sig` };
-}

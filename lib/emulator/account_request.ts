@@ -6,12 +6,11 @@
  * @module
  */
 import { EmulatorError } from "./errors.ts";
+import { decodeSkipToken, encodeSkipToken, SKIP_TOKEN } from "./skip_tokens.ts";
 import type { RouteContext } from "./router.ts";
 
 /** Items per page of the account lists (contact groups, contact assignments, domains). */
 export const ACCOUNT_PAGE_SIZE = 100;
-
-const SKIP_TOKEN = "$skipToken";
 
 /** The request's body as a JSON object; a 400 naming `example` when it is empty, not JSON or not an object. */
 export async function objectBody(ctx: RouteContext, example: string): Promise<Record<string, unknown>> {
@@ -48,34 +47,25 @@ export function skipTokenPage<T>(
   items: T[],
   pageSize = ACCOUNT_PAGE_SIZE,
 ): Record<string, unknown> {
-  const offset = decodeSkipToken(url.searchParams.get(SKIP_TOKEN));
+  const offset = skipTokenOffset(url.searchParams.get(SKIP_TOKEN));
   const result: Record<string, unknown> = {
     value: items.slice(offset, offset + pageSize),
     count: items.length,
   };
   if (offset + pageSize < items.length) {
     const next = new URL(url.href);
-    next.searchParams.set(SKIP_TOKEN, btoa(`account:${offset + pageSize}`).replace(/=+$/, ""));
+    next.searchParams.set(SKIP_TOKEN, encodeSkipToken("account", offset + pageSize));
     result.nextLink = next.toString();
   }
   return result;
 }
 
-function decodeSkipToken(token: string | null): number {
-  if (token === null || token === "") return 0;
-  let text = "";
-  try {
-    text = atob(token);
-  } catch {
-    // answered below
-  }
-  const match = /^account:(\d{1,9})$/.exec(text);
-  if (!match) {
-    throw invalid(
-      "InvalidSkipToken",
-      "The $skipToken is not one this list answered; follow the nextLink of the previous page.",
-      SKIP_TOKEN,
-    );
-  }
-  return Number(match[1]);
+function skipTokenOffset(token: string | null): number {
+  const offset = decodeSkipToken("account", token);
+  if (offset !== undefined) return offset;
+  throw invalid(
+    "InvalidSkipToken",
+    "The $skipToken is not one this list answered; follow the nextLink of the previous page.",
+    SKIP_TOKEN,
+  );
 }

@@ -33,6 +33,7 @@ import {
 } from "./collections_errors.ts";
 import { API_IDENTITY, CollectionStore, type StoredCollection } from "./collections_store.ts";
 import { jsonResponse } from "./errors.ts";
+import { decodeSkipToken, encodeSkipToken, SKIP_TOKEN } from "./skip_tokens.ts";
 import type { RouteContext, RouteDefinition } from "./router.ts";
 
 /** Collections per page of the list routes unless the area is built with another size. */
@@ -234,41 +235,26 @@ function toWire(collection: StoredCollection): Record<string, unknown> {
   };
 }
 
-const SKIP_TOKEN = "$skipToken";
-
 /**
  * One page of `items`: `{value, count, nextLink}` where `count` is the total and `nextLink` (absent on the
  * last page) repeats the request's URL with the next `$skipToken`. Tokens are opaque offsets.
  */
 function page<T>(url: URL, items: T[], pageSize: number): Record<string, unknown> {
-  const offset = decodeSkipToken(url.searchParams.get(SKIP_TOKEN));
+  const offset = skipTokenOffset(url.searchParams.get(SKIP_TOKEN));
   const value = items.slice(offset, offset + pageSize);
   const result: Record<string, unknown> = { value, count: items.length };
   if (offset + pageSize < items.length) {
     const next = new URL(url.pathname, url.origin);
     const apiVersion = url.searchParams.get("api-version");
     if (apiVersion) next.searchParams.set("api-version", apiVersion);
-    next.searchParams.set(SKIP_TOKEN, encodeSkipToken(offset + pageSize));
+    next.searchParams.set(SKIP_TOKEN, encodeSkipToken("offset", offset + pageSize));
     result.nextLink = next.toString();
   }
   return result;
 }
 
-function encodeSkipToken(offset: number): string {
-  return btoa(`offset:${offset}`).replace(/=+$/, "");
-}
-
-function decodeSkipToken(token: string | null): number {
-  if (token === null || token === "") return 0;
-  let text: string;
-  try {
-    text = atob(token);
-  } catch {
-    throw invalidSkipToken();
-  }
-  const match = /^offset:(\d{1,9})$/.exec(text);
-  if (!match) throw invalidSkipToken();
-  return Number(match[1]);
+function skipTokenOffset(token: string | null): number {
+  return decodeSkipToken("offset", token) ?? throwError(invalidSkipToken());
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,7 @@
  * @module
  */
 import { EmulatorError } from "./errors.ts";
+import { decodeSkipToken, encodeSkipToken, SKIP_TOKEN } from "./skip_tokens.ts";
 import type { RouteContext } from "./router.ts";
 import { scanNameProblem } from "./scan_kinds.ts";
 
@@ -91,35 +92,26 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-const SKIP_TOKEN = "$skipToken";
-
 /**
  * One page of `items`: `{value, count, nextLink}` where `count` is the total and `nextLink` (absent on the
  * last page) repeats the request's URL with the next `$skipToken`.
  */
 export function scanPage<T>(url: URL, items: T[], pageSize: number): Record<string, unknown> {
-  const offset = decodeSkipToken(url.searchParams.get(SKIP_TOKEN));
+  const offset = skipTokenOffset(url.searchParams.get(SKIP_TOKEN));
   const value = items.slice(offset, offset + pageSize);
   const result: Record<string, unknown> = { value, count: items.length };
   if (offset + pageSize < items.length) {
     const next = new URL(url.pathname, url.origin);
     const apiVersion = url.searchParams.get("api-version");
     if (apiVersion) next.searchParams.set("api-version", apiVersion);
-    next.searchParams.set(SKIP_TOKEN, btoa(`scan:${offset + pageSize}`).replace(/=+$/, ""));
+    next.searchParams.set(SKIP_TOKEN, encodeSkipToken("scan", offset + pageSize));
     result.nextLink = next.toString();
   }
   return result;
 }
 
-function decodeSkipToken(token: string | null): number {
-  if (token === null || token === "") return 0;
-  let text = "";
-  try {
-    text = atob(token);
-  } catch {
-    // Reported below.
-  }
-  const match = /^scan:(\d{1,9})$/.exec(text);
-  if (!match) throw scanBadRequest(`The ${SKIP_TOKEN} '${token}' is not valid.`, SKIP_TOKEN);
-  return Number(match[1]);
+function skipTokenOffset(token: string | null): number {
+  const offset = decodeSkipToken("scan", token);
+  if (offset === undefined) throw scanBadRequest(`The ${SKIP_TOKEN} '${token}' is not valid.`, SKIP_TOKEN);
+  return offset;
 }

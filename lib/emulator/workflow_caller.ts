@@ -6,9 +6,10 @@
  * @module
  */
 import { bearerClaims } from "./bearer_claims.ts";
+import { EMULATOR_USER_OBJECT_ID } from "./policy_defaults.ts";
 
-/** The caller of a request without a token: the emulator's one user. */
-export const EMULATOR_USER_ID = "00000000-0000-4000-8000-00000000e001";
+/** The caller of a request without a token: the emulator's one user, who made the account. */
+export const EMULATOR_USER_ID = EMULATOR_USER_OBJECT_ID;
 
 /** The caller's principal object id. */
 export function callerId(request: Request): string {

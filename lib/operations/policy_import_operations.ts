@@ -33,7 +33,8 @@ export const importPolicyMembers = defineOperation({
     "are all satisfied already is not written (its rows count as skipped). Rows with an unknown role, a " +
     "principal that is not an object id or an unknown collection go to the errors file with their reason " +
     "(exit code 1, as for every import with rejected rows); the other rows are applied. --dry-run reports each collection's changes and writes " +
-    "nothing; --resume after an interruption never writes a finished collection again.",
+    "nothing; --resume after an interruption never writes a finished collection again. --batch-size counts " +
+    "collections (each one's rows go in one request).",
   input: importInput,
   annotations: DELETE,
   run: async (ctx, input) => {

@@ -81,7 +81,11 @@ export class BatchSender<Item> {
       const count = unit.lines.length;
       if (outcome.status === "rejected") {
         for (const line of unit.lines) record.rejected.push([line, outcome.reason.slice(0, MAX_REASON)]);
-      } else record[outcome.status] += count;
+      } else {
+        const unchanged = "unchanged" in outcome ? Math.min(outcome.unchanged ?? 0, count) : 0;
+        record.skipped += unchanged;
+        record[outcome.status] += count - unchanged;
+      }
     });
     return record;
   }

@@ -120,9 +120,13 @@ export interface CsvTemplate {
   sample: readonly (readonly string[])[];
 }
 
-/** Outcome of one unit, as the import's `send` reports it. */
+/**
+ * Outcome of one unit, as the import's `send` reports it. A unit of several rows written once (a
+ * collection's role members) may say how many of its rows needed no change: `unchanged` of its rows count
+ * as skipped, the rest under its status.
+ */
 export type UnitOutcome =
-  | { status: "created" | "updated" | "skipped" }
+  | { status: "created" | "updated" | "skipped"; unchanged?: number }
   | { status: "rejected"; reason: string; httpStatus?: number; code?: string };
 
 /** Import work: one or more input lines that become one item sent to the catalog. */

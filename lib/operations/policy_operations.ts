@@ -25,6 +25,7 @@ import type { MetadataPolicy } from "../catalog/policy_types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { guidField } from "./guid_fields.ts";
+import { importPolicyMembers } from "./policy_import_operations.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ } from "./types.ts";
 
 const ROLE_CHOICES = `${Object.keys(ROLE_ALIASES).join(", ")} (or a full role id, e.g. ${
@@ -227,4 +228,11 @@ export const removeMember = defineOperation({
 });
 
 /** Every operation of the `policy` group, in the order `--help` lists them. */
-export const POLICY_OPERATIONS: Operation[] = [listRoles, listPolicies, showPolicy, addMember, removeMember];
+export const POLICY_OPERATIONS: Operation[] = [
+  listRoles,
+  listPolicies,
+  showPolicy,
+  addMember,
+  removeMember,
+  importPolicyMembers,
+];

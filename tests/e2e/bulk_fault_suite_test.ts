@@ -2,11 +2,12 @@
  * One fault suite for every import kind (issue 16, item 5): entities (`entity bulk-import`), bulk update
  * (`entity bulk-update-csv`), glossary terms (`glossary import-terms --mode=batches`), term assignments
  * (`glossary assign_terms`), lineage (`lineage import`), collections (`collections import`), unified catalog
- * terms (`uc term import-csv`) and business metadata (`entity import-business-metadata`). The kinds are a
- * table (`tests/support/fault_suite_kinds.ts`): how to build each one's CSV (a few hundred rows, small
- * batches with several in flight, a few rows the service refuses: none for glossary terms and collections,
- * whose refusals the import's own checks find first), its command line, and how to count its rows in the
- * store.
+ * terms (`uc term import-csv`), role assignments (`policy import`, one policy write per collection:
+ * `tests/support/fault_suite_policy_kind.ts`) and business metadata (`entity import-business-metadata`).
+ * The kinds are a table (`tests/support/fault_suite_kinds.ts`): how to build each one's CSV (a few hundred
+ * rows, small batches with several in flight, a few rows the service refuses: none for glossary terms and
+ * collections, whose refusals the import's own checks find first), its command line, and how to count its
+ * rows in the store.
  *
  * Each engine kind runs as real govcat processes against the emulator while it
  * - loses answers after the service applied the write (scripted: a dropped connection, or a 503, after the
@@ -40,6 +41,7 @@ import type { FaultStep } from "../../lib/emulator/fault_settings.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { accountedRows, catalogEnv, completedBatches, summaryIn } from "../support/bulk_import_process.ts";
 import { ENGINE_KINDS, type FaultKind, kindClients } from "../support/fault_suite_kinds.ts";
+import { roleAssignmentsKind } from "../support/fault_suite_policy_kind.ts";
 import { govcatArgs, killQuietly, type ProcessResult, spawnPiped } from "../support/govcat_process.ts";
 import { readCsvRecords } from "../support/import_setup.ts";
 
@@ -149,7 +151,7 @@ async function importUnderFaults(kind: FaultKind) {
   }
 }
 
-for (const kind of ENGINE_KINDS) {
+for (const kind of [...ENGINE_KINDS, roleAssignmentsKind]) {
   Deno.test(`fault suite: ${kind.name}: lost answers, 429s, a SIGKILL and resumes; every row once`, async () => {
     const started = performance.now();
     const { emulator, dir, prepared, summary, runs, injected, writes } = await importUnderFaults(kind);

@@ -61,6 +61,7 @@ function importCommand(template: string, file: string, domain: string): string[]
   }
   if (template.startsWith("collections")) return ["collections", "import", "--csv-file", file];
   if (template === "business-metadata") return ["entity", "import-business-metadata", "--bm-file", file];
+  if (template === "role-assignments") return ["policy", "import", "--csv-file", file, "--confirm"];
   throw new Error(`no import command known for template ${template}`);
 }
 

@@ -115,15 +115,15 @@ async function createDataSets(catalog: CatalogClient, names: string[]): Promise<
   return guids;
 }
 
-async function writeCsv(path: string, lines: string[]): Promise<string> {
+export async function writeCsv(path: string, lines: string[]): Promise<string> {
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
   return path;
 }
 
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+export const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The file's keys split by whether the row is bad. */
-function split(keys: string[], bad: (i: number) => boolean) {
+export function split(keys: string[], bad: (i: number) => boolean) {
   const validKeys: string[] = [], badKeys: string[] = [], badLines: number[] = [];
   keys.forEach((key, i) => {
     if (bad(i)) {

@@ -24,6 +24,7 @@ import { COLLECTIONS_TEMPLATES } from "./collections_templates.ts";
 import { ENTITY_TEMPLATES } from "./entity_templates.ts";
 import { GLOSSARY_TEMPLATES } from "./glossary_templates.ts";
 import { LINEAGE_TEMPLATES } from "./lineage_templates.ts";
+import { POLICY_TEMPLATES } from "./policy_templates.ts";
 import { UC_TERM_TEMPLATES } from "./uc_term_templates.ts";
 
 const REJECT_KEYS = new Set<string>(REJECT_COLUMNS.map(columnKey));
@@ -36,6 +37,7 @@ export const CSV_TEMPLATES: readonly CsvTemplate[] = [
   ...UC_TERM_TEMPLATES,
   ...COLLECTIONS_TEMPLATES,
   ...BUSINESS_METADATA_TEMPLATES,
+  ...POLICY_TEMPLATES,
 ];
 
 /** Names of every CSV template. */

@@ -38,6 +38,7 @@ const EXPECTED_NAMES = [
   "collections",
   "collections-export",
   "business-metadata",
+  "role-assignments",
 ];
 
 function template(name: string): CsvTemplate {
@@ -151,6 +152,7 @@ const BAD_ROWS: Record<string, { change: Record<string, string>; column: string;
     column: "BusinessAttributeName",
     message: /<group>\.<attribute>/,
   },
+  "role-assignments": { change: { action: "grant" }, column: "action", message: /add, remove/ },
 };
 
 Deno.test("every template refuses a crafted bad row, naming its line and column", async () => {

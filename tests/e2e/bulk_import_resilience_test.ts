@@ -23,6 +23,9 @@ import {
 import { type EntityCsvFile, entityQualifiedName, writeEntityCsv } from "../support/entity_csv.ts";
 import type { ProcessResult } from "../support/govcat_process.ts";
 
+/** How long one resumed run may take before it is killed as hung. */
+const RESUME_TIMEOUT_MS = 120_000;
+
 const CHECKPOINT_SUFFIX = ".govcat-checkpoint";
 
 interface Setup {
@@ -59,7 +62,9 @@ async function resumeUntilDone(
   maxRuns: number,
 ): Promise<BulkImportSummary> {
   while (runs.length < maxRuns) {
-    const run = await spawnBulkImport([...args, "--resume"], env, { timeoutMs: 40_000 }).result;
+    // A resume rides out dropped connections (each waits out CATALOG_TIMEOUT): alone one takes about 35 s,
+    // so 40 s killed one on a loaded CI machine. The bound is only there so that a hang ends the test.
+    const run = await spawnBulkImport([...args, "--resume"], env, { timeoutMs: RESUME_TIMEOUT_MS }).result;
     runs.push(run);
     const finished = summaryIn(run.stdout);
     if (finished && (run.code === 0 || run.code === 1) && finished.pending === 0) return finished;
@@ -282,7 +287,8 @@ Deno.test("bulk import: Ctrl-C exits 130 naming the checkpoint; --resume complet
     assert.equal(emulator.entityCount(), partial.created);
     assert.equal(await completedBatches(checkpoint), (file.rows - partial.pending) / 100);
 
-    const resumed = await spawnBulkImport([...args, "--resume"], env, { timeoutMs: 40_000 }).result;
+    const resumed = await spawnBulkImport([...args, "--resume"], env, { timeoutMs: RESUME_TIMEOUT_MS })
+      .result;
     assert.equal(resumed.code, 0, resumed.stderr);
     const summary = summaryIn(resumed.stdout);
     assert.ok(summary, resumed.stdout);

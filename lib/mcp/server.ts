@@ -32,6 +32,7 @@ import type { SessionUser } from "./auth/session_user.ts";
 import { servicesForSession } from "./auth/user_services.ts";
 import { guardToolCalls, protocolError } from "./protocol_errors.ts";
 import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL, type SessionLog } from "./session_log.ts";
+import { processTaskRequestsNormally } from "./task_requests.ts";
 import { callTool, type ToolSession } from "./tool_call.ts";
 import { type RootsClient, sessionRoots, sessionSecrets } from "./tool_services.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
@@ -137,6 +138,7 @@ export function createToolServer(
     CallToolRequestSchema,
     (request: CallToolRequest, extra: CallExtra) => callTool(session, request, extra),
   );
+  processTaskRequestsNormally(server);
   return server;
 }
 

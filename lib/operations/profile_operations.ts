@@ -52,12 +52,13 @@ export function profileService(context: OperationContext): ProfileService {
   );
 }
 
-/** Local file changes: nothing in the catalog is touched. */
+/** Changes of the command line's profile file: nothing in the catalog is touched, and no MCP session has one. */
 export const LOCAL_WRITE: OperationAnnotations = {
   readOnly: false,
   destructive: false,
   idempotent: true,
   openWorld: false,
+  commandLineOnly: true,
 };
 const LOCAL_READ: OperationAnnotations = { ...LOCAL_WRITE, readOnly: true };
 

@@ -37,6 +37,12 @@ export interface OperationAnnotations {
    * terminal only: the MCP server neither lists nor runs it, so no key ever reaches a model's context.
    */
   returnsSecrets?: boolean;
+  /**
+   * It manages the command line's own state (its connection profiles), which an MCP session has none of:
+   * the MCP server neither lists nor runs it, so `list_available_operations` offers only what
+   * `invoke_operation` runs.
+   */
+  commandLineOnly?: boolean;
 }
 
 /** True when a call of `operation` with `input` changes nothing: not the catalog, not a local file. */

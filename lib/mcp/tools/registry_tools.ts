@@ -57,6 +57,11 @@ function listedInputSchema(operation: Operation, readOnlyMode: boolean): Record<
   return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
+/** Whether the MCP server lists and runs an operation: not one answering credentials, nor one of the CLI's own. */
+export function offeredOverMcp(operation: Operation): boolean {
+  return !operation.annotations.returnsSecrets && !operation.annotations.commandLineOnly;
+}
+
 /** Why read-only mode refuses this call, or undefined when it may run. */
 export function readOnlyRefusal(operation: Operation, args: Record<string, unknown>): string | undefined {
   if (callIsReadOnly(operation.annotations, args)) return undefined;
@@ -154,8 +159,7 @@ export const listAvailableOperationsTool = defineTool({
   handler: async (ctx, input) => {
     const { readOnly } = ctx.services;
     const registry = await ctx.services.registry();
-    const listed = (op: Operation) =>
-      !op.annotations.returnsSecrets && (!readOnly || op.annotations.readOnly);
+    const listed = (op: Operation) => offeredOverMcp(op) && (!readOnly || op.annotations.readOnly);
     let groups = registry.groups();
     let only: Operation | undefined;
     if (input.operation) {
@@ -272,6 +276,13 @@ export const invokeOperationTool = defineTool({
       throw new UsageError(
         `${operation.id} answers credentials, which must not reach a model: it is not offered over MCP.`,
         `A person runs it in a terminal: govcat ${operation.group} ${operation.command}.`,
+      );
+    }
+    if (operation.annotations.commandLineOnly) {
+      throw new UsageError(
+        `${operation.id} manages the command line's connection profiles, which an MCP session does not ` +
+          "use: it is not offered over MCP.",
+        `Run it in a terminal: govcat ${operation.group} ${operation.command}.`,
       );
     }
     const refusal = readOnly ? readOnlyRefusal(operation, input.arguments) : undefined;

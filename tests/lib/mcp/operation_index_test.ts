@@ -4,7 +4,7 @@
  * category or one operation on request. Before: 147 KB unfiltered, every input schema included.
  */
 import assert from "node:assert/strict";
-import { OPERATION_INDEX_BOUND_BYTES } from "../../../lib/mcp/tools/registry_tools.ts";
+import { offeredOverMcp, OPERATION_INDEX_BOUND_BYTES } from "../../../lib/mcp/tools/registry_tools.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import { resultJson, startHarness } from "../../support/mcp_harness.ts";
 
@@ -39,7 +39,7 @@ Deno.test("list_available_operations: the default listing is an index under its 
       )
     );
     assert.ok(listing.categories.every((c) => !c.operations), "no schemas in the index");
-    const offered = createOperationRegistry().all().filter((op) => !op.annotations.returnsSecrets);
+    const offered = createOperationRegistry().all().filter(offeredOverMcp);
     assert.deepEqual(entries.map((e) => e.name).sort(), offered.map((op) => op.id).sort());
     for (const entry of entries) {
       assert.ok(entry.summary.length > 0 && !entry.summary.includes("\n"), entry.name);
@@ -94,6 +94,30 @@ Deno.test("list_available_operations: the default listing is an index under its 
     assert.match(String(resultJson(typo).message), /Did you mean "entity.get"/);
     const secret = await call({ operation: "account.list-keys" });
     assert.equal(secret.isError, true, "an operation not offered over MCP is not described either");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("list_available_operations offers only what invoke_operation runs: no profile or config operation", async () => {
+  const h = await startHarness();
+  try {
+    const call = (name: string, args: Record<string, unknown>) =>
+      h.client.callTool({ name, arguments: args });
+    const index = (await call("list_available_operations", {})).structuredContent as Listing;
+    const names = index.categories.flatMap((c) => KINDS.flatMap((kind) => Object.keys(c[kind] ?? {})));
+    const cliOnly = createOperationRegistry().all().filter((op) => op.annotations.commandLineOnly);
+    assert.deepEqual(cliOnly.map((op) => op.group).filter((g, i, all) => all.indexOf(g) === i).sort(), [
+      "config",
+      "profile",
+    ]);
+    assert.deepEqual(names.filter((name) => /^(profile|config)\./.test(name)), [], "listed, then refused");
+    assert.ok(!index.categories.some((c) => c.name === "profile" || c.name === "config"));
+    const refused = await call("invoke_operation", { operation: "profile.list_profiles", arguments: {} });
+    assert.equal(refused.isError, true);
+    const text = (refused.content as Array<{ text: string }>)[0].text;
+    assert.match(text, /connection profiles.*not offered over MCP/);
+    assert.match(text, /govcat profile list_profiles/);
   } finally {
     await h.close();
   }

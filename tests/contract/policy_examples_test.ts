@@ -18,6 +18,7 @@ import type { EmulatorApi, Json } from "../support/contract/emulator_api.ts";
 import { loadPolicyContract, POLICY_API_VERSION } from "../support/contract/metadata_policies.ts";
 import { type Contract, referenceAvailable, SKIPPED_SUFFIX } from "../support/contract/reference.ts";
 import {
+  assertScenariosCoverExamples,
   azureErrorSchema,
   type ErrorCase,
   replayErrorCase,
@@ -120,13 +121,7 @@ if (!referenceAvailable({ quiet: true })) {
 
   Deno.test("metadata policies contract: every example has a setup entry, and no stale entry", () => {
     assert.equal(contract.prefix, "/policyStore");
-    const files = new Set(examples.map((e) => e.file));
-    for (const file of Object.keys(SCENARIOS)) assert.ok(files.has(file), `${file} is not an example`);
-    assert.deepEqual(
-      examples.filter((e) => !SCENARIOS[e.file]).map((e) => e.file),
-      [],
-      "examples with no setup",
-    );
+    assertScenariosCoverExamples(examples, SCENARIOS);
   });
 
   for (const example of examples) {

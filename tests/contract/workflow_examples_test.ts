@@ -16,6 +16,7 @@ import assert from "node:assert/strict";
 import type { Json } from "../support/contract/emulator_api.ts";
 import { type Contract, referenceAvailable, SKIPPED_SUFFIX } from "../support/contract/reference.ts";
 import {
+  assertScenariosCoverExamples,
   azureErrorSchema,
   type ErrorCase,
   replayErrorCase,
@@ -165,11 +166,7 @@ if (!referenceAvailable({ quiet: true })) {
 
   Deno.test("workflow contract: every example has a setup entry, and no stale entry", () => {
     assert.equal(contract.prefix, "/workflow");
-    const files = new Set(examples.map((e) => e.file));
-    for (const file of Object.keys(SCENARIOS)) {
-      assert.ok(files.has(file), `${file} is not a workflow example`);
-    }
-    assert.deepEqual(examples.filter((e) => !SCENARIOS[e.file]).map((e) => e.file), []);
+    assertScenariosCoverExamples(examples, SCENARIOS);
     assert.equal(examples.length, 15);
   });
 

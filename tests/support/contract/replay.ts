@@ -245,6 +245,24 @@ export interface ReplayScenario {
 }
 
 /**
+ * Every entry of a contract's scenario table names one of its examples, and every example has an entry: a
+ * new example, or one renamed upstream, fails here instead of going unreplayed.
+ */
+export function assertScenariosCoverExamples(
+  examples: readonly ContractExample[],
+  scenarios: Readonly<Record<string, ReplayScenario>>,
+): void {
+  const files = new Set(examples.map((e) => e.file));
+  const stale = Object.keys(scenarios).filter((file) => !files.has(file));
+  assert.deepEqual(stale, [], "scenario entries naming no example of the contract");
+  assert.deepEqual(
+    examples.filter((e) => !scenarios[e.file]).map((e) => e.file),
+    [],
+    "examples with no setup",
+  );
+}
+
+/**
  * Where Microsoft's recorded traffic shows the service answering otherwise than the contract's example:
  * the status and body schema the service answered, and the recording that shows it.
  */

@@ -1,23 +1,28 @@
 /**
  * What the recorded accounts already had when Microsoft recorded a session, made on a fresh emulator before
  * the session replays: the account's root collection (a collection of the emulator's, named as the recorded
- * account named its root, and its metadata policy's recorded id), the data sources, credentials and scans a scan test ran against, the glossaries a
- * term import went to. Each step goes through the emulator's public API and must succeed.
+ * account named its root, and its metadata policy's recorded id), the data sources, credentials and scans a
+ * scan test ran against, the glossaries a term import went to. Each step goes through the emulator's public
+ * API and must succeed.
  *
  * @module
  */
+import { POLICY_API_VERSION } from "../../../lib/catalog/policy_api.ts";
+import { DEFAULT_API_VERSION } from "../../../lib/config.ts";
 import type { IdTranslation } from "./replay.ts";
+
+/** The api-version of each API a step uses, by path prefix; the account API's (2019-11-01-preview) else. */
+const API_VERSIONS: ReadonlyArray<readonly [prefix: string, version: string]> = [
+  ["/catalog/", DEFAULT_API_VERSION],
+  ["/datamap/", DEFAULT_API_VERSION],
+  ["/scan/", DEFAULT_API_VERSION],
+  ["/policyStore/", POLICY_API_VERSION],
+];
 
 /** Sends one request to the emulator; anything but 2xx throws, naming the step. */
 async function made(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const separator = path.includes("?") ? "&" : "?";
-  const apiVersion = path.startsWith("/catalog/") || path.startsWith("/datamap/")
-    ? "2023-09-01"
-    : path.startsWith("/scan/")
-    ? "2023-09-01"
-    : path.startsWith("/policyStore/")
-    ? "2021-07-01-preview"
-    : "2019-11-01-preview";
+  const apiVersion = API_VERSIONS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? "2019-11-01-preview";
   const response = await fetch(`${baseUrl}${path}${separator}api-version=${apiVersion}`, {
     method,
     headers: { "content-type": "application/json", accept: "application/json" },

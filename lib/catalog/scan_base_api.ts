@@ -10,6 +10,7 @@
 import { CatalogError } from "../errors.ts";
 import type { HttpClient } from "../http.ts";
 import { pageSignature } from "../paging_guard.ts";
+import { linkedPage } from "./next_link.ts";
 import type { ScanPage } from "./scan_types.ts";
 
 /** A resource written by a create-or-replace, and whether it was new (201) or replaced (200). */
@@ -80,22 +81,12 @@ export class ScanApiBase {
 
   /** The path and query of a nextLink, refused unless it is on the configured endpoint. */
   #follow(nextLink: string): { path: string; query: Record<string, string> } {
-    const base = new URL(this.http.baseUrl("scan"));
-    let url: URL;
-    try {
-      url = new URL(nextLink, base);
-    } catch {
-      throw brokenPaging(`nextLink is not a URL: ${nextLink}`);
-    }
-    const basePath = base.pathname.replace(/\/+$/, "");
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) {
-      throw brokenPaging(
-        `nextLink ${url.origin}${url.pathname} is not on the configured endpoint ${base.origin}`,
-      );
-    }
-    const query: Record<string, string> = {};
-    for (const [key, value] of url.searchParams) if (key !== "api-version") query[key] = value;
-    return { path: url.pathname.slice(basePath.length), query };
+    const page = linkedPage(this.http.baseUrl("scan"), nextLink, brokenPaging);
+    // A scanning list's query takes one value a parameter: a repeated one keeps its last.
+    const query = Object.fromEntries(
+      Object.entries(page.query).map(([key, values]) => [key, values.at(-1)!]),
+    );
+    return { path: page.path, query };
   }
 }
 

@@ -27,6 +27,7 @@
 import { CatalogError } from "../errors.ts";
 import type { HttpClient, QueryValue } from "../http.ts";
 import { pageSignature } from "../paging_guard.ts";
+import { linkedPage } from "./next_link.ts";
 import type {
   UserRequest,
   UserRequestPayload,
@@ -233,22 +234,7 @@ export class WorkflowApi {
 
   /** The path and query of a nextLink, refused unless it is on the configured endpoint. */
   #follow(nextLink: string): { path: string; query: Record<string, QueryValue> } {
-    const base = new URL(this.#http.baseUrl("workflow"));
-    let url: URL;
-    try {
-      url = new URL(nextLink, base);
-    } catch {
-      throw brokenPaging(`nextLink is not a URL: ${nextLink}`);
-    }
-    const basePath = base.pathname.replace(/\/+$/, "");
-    if (url.origin !== base.origin || !url.pathname.startsWith(`${basePath}/`)) {
-      throw brokenPaging(
-        `nextLink ${url.origin}${url.pathname} is not on the configured endpoint ${base.origin}`,
-      );
-    }
-    const query: Record<string, string[]> = {};
-    for (const [key, value] of url.searchParams) if (key !== "api-version") (query[key] ??= []).push(value);
-    return { path: url.pathname.slice(basePath.length), query };
+    return linkedPage(this.#http.baseUrl("workflow"), nextLink, brokenPaging);
   }
 }
 

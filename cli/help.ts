@@ -111,7 +111,9 @@ export function operationHelp(operation: Operation): string {
       const value = f.kind === "boolean" ? "" : f.enum ? `=${f.enum.join("|")}` : `=<${f.kind}>`;
       const notes = [
         f.required ? "required" : undefined,
-        f.default !== undefined ? `default ${JSON.stringify(f.default)}` : undefined,
+        f.default !== undefined && !statesItsDefault(f.description)
+          ? `default ${JSON.stringify(f.default)}`
+          : undefined,
         f.kind === "string-list" ? "repeatable" : undefined,
       ].filter(Boolean);
       return [`--${f.flag}${value}`, `${f.description ?? ""}${notes.length ? ` (${notes.join(", ")})` : ""}`];
@@ -119,6 +121,14 @@ export function operationHelp(operation: Operation): string {
   }
   lines.push("", "Global options:", ...formatPairs(GLOBAL_OPTIONS));
   return lines.join("\n");
+}
+
+/**
+ * Descriptions such as "fail (default; nothing is changed)" or "(default true)" name their default in
+ * words already; a second "(default …)" after them only repeats it.
+ */
+export function statesItsDefault(description = ""): boolean {
+  return /\(default\b|\bdefault\)/i.test(description);
 }
 
 function formatPairs(pairs: ReadonlyArray<ReadonlyArray<string>>): string[] {

@@ -41,3 +41,26 @@ Deno.test("help: --payload-file of the uc commands is described", () => {
   const help = operationHelp(registry.get("uc.domain-create")!);
   assert.match(help, /--payload-file=<string>\s+JSON file \S+/);
 });
+
+Deno.test("help: an option's default is said once, by its description when that names it already", () => {
+  const twice: string[] = [];
+  let notedByHelp = 0;
+  for (const op of registry.all()) {
+    const help = operationHelp(op);
+    for (const field of inputFields(op.input)) {
+      if (field.default === undefined) continue;
+      const line = help.split("\n").find((l) =>
+        l.includes(`--${field.flag}=`) || l.includes(`--${field.flag} `)
+      );
+      if (!line) continue;
+      const mentions = line.match(/\bdefault\b/gi)?.length ?? 0;
+      if (mentions > 1 && !/\bdefault\b.*\bdefault\b/i.test(field.description ?? "")) {
+        twice.push(`${op.id} --${field.flag}: ${line.trim()}`);
+      }
+      if (line.includes(`default ${JSON.stringify(field.default)}`)) notedByHelp++;
+    }
+  }
+  assert.deepEqual(twice, []);
+  // The note is still added where the description says nothing of the default.
+  assert.ok(notedByHelp >= 10, `only ${notedByHelp} options carry the help's own default note`);
+});

@@ -27,6 +27,7 @@ export function parseOperationArgs(
 ): { input: Record<string, unknown>; global: GlobalOptions } {
   const fields = inputFields(operation.input);
   const { options, byFlag } = parserOptions(fields);
+  refuseOneDashLongOptions(operation, args, [...byFlag.keys(), ...GLOBAL_FLAGS]);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
@@ -54,6 +55,27 @@ export function parseOperationArgs(
     input: validate(operation, canonicalEnums(operation.input, input) as typeof input, fields),
     global,
   };
+}
+
+/**
+ * `-keywords=x` would be read as the short options -k -e -y…: refuse a one-dash word naming a long option
+ * (or carrying `=`, which no short option takes) and say it takes two dashes.
+ */
+function refuseOneDashLongOptions(operation: Operation, args: string[], known: string[]): void {
+  for (const arg of args) {
+    if (arg === "--") return;
+    const match = /^-([^-=][^=]+)(=.*)?$/.exec(arg);
+    if (!match || !(known.includes(match[1]) || match[2] !== undefined && match[1].length > 1)) continue;
+    const spelled = known.includes(match[1])
+      ? ""
+      : ` --${match[1]} is not one of its options.${didYouMean(match[1], known, "--")}`;
+    throw new UsageError(
+      `${usagePrefix(operation)}option ${arg} has one dash; long options take two (--${match[1]}${
+        match[2] ?? ""
+      }).${spelled}`,
+      spelled ? `Run "govcat ${operation.group} ${operation.command} --help" for its options.` : undefined,
+    );
+  }
 }
 
 /** The option parser's settings for an operation's fields (every spelling), and each spelling's field. */

@@ -157,3 +157,16 @@ Deno.test("enum values are taken in any letter case and passed on as the schema 
     /--direction: must be one of INPUT, OUTPUT, BOTH \(any letter case\), not "sideways"/,
   );
 });
+
+Deno.test("a long option written with one dash is refused as such, not read as short options", () => {
+  assert.match(
+    usage(["--glossary-guid=g", "-limit=5"]).message,
+    /option -limit=5 has one dash; long options take two \(--limit=5\)\.$/,
+  );
+  assert.match(usage(["-glossary-guid", "g"]).message, /option -glossary-guid has one dash/);
+  const misspelt = usage(["--glossary-guid=g", "-limt=5"]);
+  assert.match(misspelt.message, /--limt is not one of its options\. Did you mean "--limit"\?/);
+  // The short forms still work, with their value attached or apart, and after `--` nothing is an option.
+  assert.equal(parseOperationArgs(operation, ["g", "-otable"]).global.output, "table");
+  assert.equal(parseOperationArgs(operation, ["g", "-v", "-o", "csv"]).global.output, "csv");
+});

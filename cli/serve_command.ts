@@ -127,7 +127,9 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
     // The emulator serves the unified catalog too, under /datagovernance/catalog.
     effective.CATALOG_UNIFIED_ENDPOINT = emulator.url;
   }
-  const config = loadConfig(effective, emulator ? { defaultAccountName: EMULATOR_ACCOUNT_NAME } : {});
+  const config = emulator
+    ? loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME })
+    : loadConfigOrOfferEmulator(effective);
   try {
     // The emulator's catalog is a sample: so are the files it works on, unless a root is named.
     const fallbackFileRoot = emulator ? sampleFilesDirectory() : undefined;
@@ -331,5 +333,19 @@ function parseServeFlags(argv: string[]): ServeFlags {
       ? didYouMean(name, Object.keys(OPTIONS), "--")
       : "";
     throw new UsageError(`serve: ${message}${suggestion}`, 'Run "govcat serve --help".');
+  }
+}
+
+/** The configuration; without an account, the error also names `--emulator`, which needs none. */
+function loadConfigOrOfferEmulator(env: EnvSource): Config {
+  try {
+    return loadConfig(env, {});
+  } catch (error) {
+    if (!(error instanceof ConfigError) || error.variable !== "CATALOG_ACCOUNT_NAME") throw error;
+    throw new ConfigError(
+      `${error.message} To try govcat without an account, run "govcat serve --emulator": it serves a ` +
+        "sample catalog from an in-process emulator.",
+      error.variable,
+    );
   }
 }

@@ -497,7 +497,7 @@ export class HttpClient {
       outcome: { kind: "network", sent: !notSent },
       error: new NetworkError({
         ...context,
-        message: `Could not reach the catalog: ${redactSecrets(reason)}`,
+        message: `Could not reach the catalog at ${originOf(context.url)}: ${redactSecrets(reason)}`,
         hint: notSent
           ? "Check the account name (CATALOG_ACCOUNT_NAME), CATALOG_ENDPOINT, and the network or proxy."
           : "The connection broke during the exchange; retry, and check the result first if it was a write.",
@@ -789,4 +789,13 @@ function requestIdOf(text: string, headers: Headers): string | undefined {
     // No body id; use the header.
   }
   return headers.get("x-ms-request-id") ?? headers.get("x-ms-correlation-request-id") ?? undefined;
+}
+
+/** Where a request went, without its path and query (which may be long, or carry a token's kin). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "(an invalid URL)";
+  }
 }

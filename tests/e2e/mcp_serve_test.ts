@@ -139,4 +139,9 @@ Deno.test("start-up refusals: SSE in hosted mode, public bind without a token, b
   const noAccount = await runGovcat(["serve"]);
   assert.equal(noAccount.code, 2);
   assert.match(noAccount.stderr, /CATALOG_ACCOUNT_NAME is required/);
+  // Someone trying govcat out has no account: the error names the way that needs none.
+  assert.match(noAccount.stderr, /run "govcat serve --emulator"/);
+  const noAccountOverHttp = await runGovcat(["serve", "--transport=http"]);
+  assert.equal(noAccountOverHttp.code, 2);
+  assert.match(noAccountOverHttp.stderr, /run "govcat serve --emulator"/);
 });

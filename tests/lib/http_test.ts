@@ -205,6 +205,8 @@ Deno.test("a refused connection is a NetworkError that points at the account or 
     NetworkError,
   );
   assert.match(error.message, /Could not reach the catalog/);
+  // The address tried, so a wrong CATALOG_ENDPOINT shows itself.
+  assert.ok(error.message.includes(`at ${new URL(url).origin}:`), error.message);
   assert.match(error.hint ?? "", /CATALOG_ENDPOINT/);
 });
 

@@ -94,6 +94,8 @@ export function renderOutput(
   options: { queried?: boolean } = {},
 ): RenderedOutput {
   if (typeof value === "string" && !options.queried) return { text: value, notes: [] };
+  // A text result marked as a report of bad input (`validate csv --format=text`) is a String object.
+  if (value instanceof String && !options.queried) return { text: value.toString(), notes: [] };
   // Every format below recurses through the value.
   assertRenderableDepth(value);
   if (format === "json") return { text: JSON.stringify(value ?? null, null, 2), notes: [] };

@@ -73,7 +73,8 @@ export function processIo(): CliIo {
   const env = Deno.env.toObject();
   return {
     env,
-    stdout: (text) => writeAll(Deno.stdout, text + "\n"),
+    // Text that ends its own last line (a CSV report), or is empty, gets no line ending added.
+    stdout: (text) => writeAll(Deno.stdout, text === "" || text.endsWith("\n") ? text : text + "\n"),
     stderr: (text) => writeAll(Deno.stderr, text + "\n"),
     stderrRaw: (text) => writeAll(Deno.stderr, text),
     // A dumb terminal does not understand the escape that clears the rest of the line.

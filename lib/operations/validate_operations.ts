@@ -141,7 +141,8 @@ export const validateCsv = defineOperation({
     "the field separator (comma, semicolon, tab or pipe) is detected from the header unless --delimiter " +
     `gives it. The result lists the first ${SUMMARY_PROBLEMS} problems as file:line:column; --report-file ` +
     `writes all of them (up to ${REPORT_MAX_PROBLEMS}) in --format json (default), text (one problem a ` +
-    "line) or csv (line, column, columnName, message). Exits 2 when the file has problems, as an import of " +
+    "line) or csv (line, column, columnName, message); --format=text or csv alone prints that report instead " +
+    "of the summary. Exits 2 when the file has problems, as an import of " +
     "it would. --output=<file> is the old spelling of --report-file (deprecated); --output=table and the " +
     "other format names are the format of the result, as for every command.",
   input: z.object({
@@ -154,7 +155,7 @@ export const validateCsv = defineOperation({
     ),
     overwrite: z.boolean().optional().describe("Replace the report file when it exists"),
     format: z.enum(FORMATS).optional().describe(
-      "Format of the --report-file report: json (default), text or csv",
+      "Format of the report: json (default), text or csv; without --report-file, text and csv are printed in place of the summary",
     ),
     delimiter: z.string().min(1).optional().describe(`Field separator: ${DELIMITER_OPTION_HELP}`),
     output: z.string().min(1).optional().describe(
@@ -164,12 +165,8 @@ export const validateCsv = defineOperation({
   annotations: LOCAL_CHECK,
   run: async (ctx, input) => {
     const reportPath = reportFileOf(input, (message) => ctx.logger?.warn(message));
-    if (input.format && !reportPath) {
-      throw new UsageError(
-        "validate csv: --format is the format of the --report-file report; add --report-file <file>.",
-        "Without --report-file the result is printed (as JSON unless --output names another format).",
-      );
-    }
+    // --format alone prints the report itself (text or csv) in place of the summary.
+    const printedReport = reportPath ? undefined : input.format === "json" ? undefined : input.format;
     const delimiter = delimiterOption(input.delimiter);
     const file = input.csvFile;
     const path = ctx.files ? await ctx.files.readable(file, "--csv-file") : file;
@@ -195,9 +192,16 @@ export const validateCsv = defineOperation({
       path,
       file,
       template,
-      reportPath ? REPORT_MAX_PROBLEMS : SUMMARY_PROBLEMS,
+      reportPath || printedReport ? REPORT_MAX_PROBLEMS : SUMMARY_PROBLEMS,
       delimiter,
     );
+    if (printedReport) {
+      const chunks: string[] = [];
+      await renderReport(printedReport, report, detected, (text) => void chunks.push(text));
+      // Printed as it is; still a report of bad input when the file has problems (exit 2).
+      const text = new String(chunks.join(""));
+      return report.problemCount > 0 ? markBadInput(text) : text;
+    }
     const written = reportPath
       ? await writeReport(ctx, reportPath, input.format ?? "json", report, detected, overwrite)
       : undefined;
@@ -249,44 +253,58 @@ async function writeReport(
   detected: boolean,
   overwrite: boolean,
 ): Promise<{ reportFile: string; reportFormat: ReportFormat; reportedProblems: number }> {
+  await writeOutputFile(
+    ctx,
+    output,
+    "--report-file",
+    (write) => renderReport(format, report, detected, write),
+    { overwrite },
+  );
+  return { reportFile: output, reportFormat: format, reportedProblems: report.problems.length };
+}
+
+/** The report of every problem held, in `format`, written piece by piece. */
+async function renderReport(
+  format: ReportFormat,
+  report: CsvCheckReport,
+  detected: boolean,
+  write: (text: string) => unknown,
+): Promise<void> {
   const { problems } = report;
-  await writeOutputFile(ctx, output, "--report-file", async (write) => {
-    if (format === "text") {
-      for (const problem of problems) await write(`${formatProblem(problem)}\n`);
-      if (report.problemCount > problems.length) {
-        await write(`… and ${report.problemCount - problems.length} more problems not listed\n`);
-      }
-      return;
+  if (format === "text") {
+    for (const problem of problems) await write(`${formatProblem(problem)}\n`);
+    if (report.problemCount > problems.length) {
+      await write(`… and ${report.problemCount - problems.length} more problems not listed\n`);
     }
-    if (format === "csv") {
-      await write("line,column,columnName,message\r\n");
-      for (const p of problems) {
-        await write(
-          csvReportLine([String(p.line), p.column ? String(p.column) : "", p.columnName ?? "", p.message]),
-        );
-      }
-      return;
+    return;
+  }
+  if (format === "csv") {
+    await write("line,column,columnName,message\r\n");
+    for (const p of problems) {
+      await write(
+        csvReportLine([String(p.line), p.column ? String(p.column) : "", p.columnName ?? "", p.message]),
+      );
     }
-    const head = {
-      file: report.file,
-      template: report.template,
-      detected,
-      delimiter: delimiterName(report.delimiter),
-      rows: report.rows,
-      valid: report.problemCount === 0,
-      problemCount: report.problemCount,
-      reportedProblems: problems.length,
-      sha256: report.sha256,
-      size: report.size,
-    };
-    await write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "problems": [`);
-    for (let i = 0; i < problems.length; i++) {
-      const { line, column, columnName, message } = problems[i];
-      await write(`${i === 0 ? "" : ","}\n    ${JSON.stringify({ line, column, columnName, message })}`);
-    }
-    await write(problems.length === 0 ? "]\n}\n" : "\n  ]\n}\n");
-  }, { overwrite });
-  return { reportFile: output, reportFormat: format, reportedProblems: problems.length };
+    return;
+  }
+  const head = {
+    file: report.file,
+    template: report.template,
+    detected,
+    delimiter: delimiterName(report.delimiter),
+    rows: report.rows,
+    valid: report.problemCount === 0,
+    problemCount: report.problemCount,
+    reportedProblems: problems.length,
+    sha256: report.sha256,
+    size: report.size,
+  };
+  await write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "problems": [`);
+  for (let i = 0; i < problems.length; i++) {
+    const { line, column, columnName, message } = problems[i];
+    await write(`${i === 0 ? "" : ","}\n    ${JSON.stringify({ line, column, columnName, message })}`);
+  }
+  await write(problems.length === 0 ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 /** One CSV line of the csv report, cells guarded against spreadsheet formulas. */

@@ -61,6 +61,28 @@ async function names(dir: string): Promise<string[]> {
 /** An assignment file with one bad row (line 3). */
 const BAD = ["term_guid,entity_guid", `${TERM},${ENTITY(1)}`, `${TERM},not-a-guid`];
 
+Deno.test("validate csv --format alone prints the report itself: a problem a line, or CSV; exit 2 on problems", async () => {
+  await withSetup(async ({ dir, govcat, file }) => {
+    await file("assign.csv", BAD);
+    const text = await govcat("validate", "csv", "--csv-file=assign.csv", "--format=text");
+    assert.equal(text.code, 2, text.stderr);
+    assert.match(text.stdout, /^assign\.csv:3:2: column entity_guid: "not-a-guid" is not a GUID.*\n$/);
+    assert.equal(text.stdout.trim().split("\n").length, 1);
+
+    const csv = await govcat("validate", "csv", "--csv-file=assign.csv", "--format=csv");
+    assert.equal(csv.code, 2, csv.stderr);
+    assert.match(csv.stdout, /^line,column,columnName,message\r\n3,2,entity_guid,/);
+
+    await file("good.csv", BAD.slice(0, 2));
+    const good = await govcat("validate", "csv", "--csv-file=good.csv", "--format=text");
+    assert.deepEqual([good.code, good.stdout], [0, ""], good.stderr);
+    // JSON is the printed summary already; no file is written by any of these.
+    const json = await govcat("validate", "csv", "--csv-file=assign.csv", "--format=json");
+    assert.equal(JSON.parse(json.stdout).problemCount, 1);
+    assert.deepEqual(await names(dir), ["assign.csv", "good.csv"]);
+  });
+});
+
 Deno.test("validate csv --output=table: a table on stdout, no file written; -o json and --output=csv are formats too", async () => {
   await withSetup(async ({ emulator, dir, govcat, file }) => {
     await file("assign.csv", BAD);

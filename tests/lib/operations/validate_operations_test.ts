@@ -230,13 +230,6 @@ Deno.test("validate csv: bad input is a usage error (exit 2) naming what to do",
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown CSV template "lineage-tabel"\. Did you mean "lineage-table"\?/);
 
-    const format = await run("validate", "csv", `--csv-file=${path}`, "--format=text");
-    assert.equal(format.code, 2);
-    assert.match(
-      format.stderr,
-      /--format is the format of the --report-file report; add --report-file <file>/,
-    );
-
     const separator = await run("validate", "csv", `--csv-file=${path}`, "--delimiter=colon");
     assert.equal(separator.code, 2);
     assert.match(separator.stderr, /--delimiter: "colon" is not a field separator govcat reads/);

@@ -204,7 +204,7 @@ const cleanupDefinition: PromptDefinition = {
       `uc_list_custom_metadata_defs: check that ${q(a.definition_name)} exists and note its attributes.`,
       `uc_cleanup_metadata_definition with name ${q(a.definition_name)} and check_only true: a preview ` +
       "that changes nothing and reports which assets still carry it. Show the user that report.",
-      "If the user agrees, uc_cleanup_metadata_definition again with check_only false to remove it from " +
+      "If the user agrees, uc_cleanup_metadata_definition again without check_only to remove it from " +
       "those assets.",
       `uc_delete_metadata_definition with name ${q(a.definition_name)} to delete the definition itself.`,
     ]) +

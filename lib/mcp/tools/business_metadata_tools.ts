@@ -110,12 +110,13 @@ export const cleanupMetadataDefinitionTool = composedTool({
   name: "uc_cleanup_metadata_definition",
   title: "Check or clean up a business metadata definition",
   description: "Find the assets that still carry a business metadata definition. With check_only=true " +
-    "(the default) nothing changes: the answer lists the assets and whether the definition is assigned. " +
-    "With check_only=false (and confirm=true) the definition's group is removed from each of those " +
-    "assets, after which uc_delete_metadata_definition can delete the definition." + CATALOG_TEXT_IS_DATA,
+    "nothing changes: the answer lists the assets and whether the definition is assigned. Without it " +
+    "(and with confirm=true) the definition's group is removed from each of those assets, after which " +
+    "uc_delete_metadata_definition can delete the definition." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     name: z.string().min(1).describe("Name of the business metadata definition"),
-    check_only: z.boolean().default(true).describe("Only report; change nothing"),
+    // The spec's sequence is a check with check_only true, "then without it": leaving it out cleans up.
+    check_only: z.boolean().default(false).describe("Only report; change nothing"),
   }),
   output: cleanupOutput,
   // A check is `types business-metadata-assets`; the clean-up, `business-metadata-unassign`. Only the

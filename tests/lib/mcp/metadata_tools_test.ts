@@ -143,20 +143,16 @@ Deno.test("business metadata tools: list, check, refuse, clean up, delete, remov
     });
     assert.match(String(again.json.message), /carries no business metadata group "Stewardship"/);
 
-    // The clean-up changes assets: it needs "confirm": true (the checks above did not).
-    const unconfirmed = await call(h, "uc_cleanup_metadata_definition", {
-      name: "Stewardship",
-      check_only: false,
-    });
+    // Without check_only it is the clean-up (the spec's "then without it"), which changes assets: it
+    // needs "confirm": true (the checks above did not).
+    const unconfirmed = await call(h, "uc_cleanup_metadata_definition", { name: "Stewardship" });
     assert.equal(unconfirmed.result.isError, true);
     assert.match(String(unconfirmed.json.message), /without "confirm": true.*nothing was sent/);
-    const cleanup = await call(h, "uc_cleanup_metadata_definition", {
-      name: "Stewardship",
-      check_only: false,
-      confirm: true,
-    });
+    const stillThere = await h.catalog.entity.get(monthlyRevenue);
+    assert.equal(stillThere.entity.businessAttributes?.Stewardship?.dataOwner, "finance");
+    const cleanup = await call(h, "uc_cleanup_metadata_definition", { name: "Stewardship", confirm: true });
     assert.deepEqual(cleanup.data.removed_from, [monthlyRevenue]);
-    const after = await call(h, "uc_cleanup_metadata_definition", { name: "Stewardship" });
+    const after = await call(h, "uc_cleanup_metadata_definition", { name: "Stewardship", check_only: true });
     assert.equal(after.data.assigned, false);
 
     const deleted = await call(h, "uc_delete_metadata_definition", { name: "Stewardship", confirm: true });
@@ -172,7 +168,7 @@ Deno.test("business metadata tools: list, check, refuse, clean up, delete, remov
       confirm: true,
     });
     assert.deepEqual(forced.data.removed_from, [monthlyRevenue]);
-    const unknown = await call(h, "uc_cleanup_metadata_definition", { name: "Retention" });
+    const unknown = await call(h, "uc_cleanup_metadata_definition", { name: "Retention", check_only: true });
     assert.match(String(unknown.json.message), /No business metadata definition is named "Retention"/);
   } finally {
     await h.close();

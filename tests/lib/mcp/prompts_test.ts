@@ -73,7 +73,7 @@ Deno.test("prompts: prompts/get guides through each sequence's tools in order, w
         "uc_list_custom_metadata_defs",
         "uc_cleanup_metadata_definition",
         "check_only true",
-        "check_only false",
+        "again without check_only",
         "uc_delete_metadata_definition",
       ],
       explore_asset: ["search_suggest", "search_entities", "get_entity", "get_lineage", "get_glossary_terms"],

@@ -14,6 +14,7 @@ import { bulkImportFields } from "./bulk_options.ts";
 import { checkFileFirst } from "../imports/csv_prechecks.ts";
 import { readHeader } from "../csv/template_choice.ts";
 import { defineOperation, UPSERT } from "./types.ts";
+import type { BulkImportResult } from "../catalog/types.ts";
 
 export const importBusinessMetadata = defineOperation({
   id: "entity.import-business-metadata",
@@ -27,7 +28,8 @@ export const importBusinessMetadata = defineOperation({
     "attribute); Apache Atlas's header names (TypeName, UniqueAttributeValue, …, UniqueAttributeName" +
     "[optional]) are read too, and the form read is reported (--dry-run's header, an info log line). The file is " +
     "checked first and every problem listed as file:line:column; nothing is uploaded while one remains. " +
-    "--dry-run stops after the check. The answer lists the rows imported and the rows that failed.",
+    "--dry-run stops after the check. The answer counts the rows read, imported and failed (exit 1 when " +
+    "any failed) and lists each.",
   input: z.object({
     bmFile: z.string().min(1).describe("CSV file of business metadata values"),
     dryRun: z.boolean().optional().describe("Check the file and report it, uploading nothing"),
@@ -72,6 +74,17 @@ export const importBusinessMetadata = defineOperation({
     }
     const csv = (await readTextChecked(path, input.bmFile)).replace(/^\uFEFF/, "");
     const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
-    return await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
+    const answer = await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
+    return importSummary(input.bmFile, rows, answer);
   },
 });
+
+/**
+ * The service's answer with the summary every import ends with: rows read, imported and failed. A count of
+ * failed rows makes the command line exit 1, as for the other imports; the answer's lists stay as sent.
+ */
+function importSummary(file: string, rows: number, answer: BulkImportResult) {
+  const failed = answer?.failedImportInfoList?.length ?? 0;
+  const imported = answer?.successImportInfoList?.length ?? Math.max(0, rows - failed);
+  return { file, rows, imported, failed, ...answer };
+}

@@ -358,6 +358,7 @@ Deno.test("business metadata CSV: getBusinessMetadataTemplate, import-business-m
     );
     const imported = await setup.govcat("entity", "import-business-metadata", `--bm-file=${csv}`);
     assert.equal(imported.code, 0, imported.stderr);
+    assert.deepEqual([imported.json.rows, imported.json.imported, imported.json.failed], [1, 1, 0]);
     assert.equal(imported.json.successImportInfoList.length, 1);
     assert.deepEqual((await bmOf(setup, guid)).E2EGovernance, { dataOwner: "treasury" });
 
@@ -367,9 +368,12 @@ Deno.test("business metadata CSV: getBusinessMetadataTemplate, import-business-m
         `azure_sql_table,${SERVER}/Nowhere,E2EGovernance.dataSteward,x\n`,
     );
     const camel = await setup.govcat("entity", "importBusinessMetadata", "--bmFile", again);
-    assert.equal(camel.code, 0, camel.stderr);
-    assert.equal(camel.json.successImportInfoList.length, 1);
-    assert.equal(camel.json.failedImportInfoList.length, 1, "the unknown entity's row failed");
+    // A failed row makes the import exit 1 with its summary, as every import does.
+    assert.equal(camel.code, 1, camel.stderr);
+    const summary = JSON.parse(camel.stdout);
+    assert.deepEqual([summary.rows, summary.imported, summary.failed], [2, 1, 1]);
+    assert.equal(summary.successImportInfoList.length, 1);
+    assert.equal(summary.failedImportInfoList.length, 1, "the unknown entity's row failed");
     assert.deepEqual((await bmOf(setup, guid)).E2EGovernance, { dataOwner: "treasury", dataSteward: "lena" });
 
     // --dry-run checks the file and uploads nothing.

@@ -20,6 +20,8 @@ export interface CliCase {
   payloadText?: string;
   /** Real values of the recorded answer the output must show. */
   shows: string[];
+  /** The exit code the recorded answer calls for: 0 unless it reports failed rows (1). */
+  exitCode?: number;
   /**
    * The same operation as govcat's api-version (2023-09-01) addresses it, when the recorded api-version
    * (2018-12-01-preview) wrote its path otherwise (`runs/{id}/:cancel` is now `runs/{id}:cancel`): the
@@ -411,5 +413,7 @@ export const CLI_CASES: CliCase[] = [
     payloadText: "TypeName,UniqueAttributeValue,BusinessAttributeName,BusinessAttributeValue," +
       'UniqueAttributeName[optional]\nhive_database,hive_db_1,bmWithAllTypes.attr8,"Awesome Attribute 1",name\n',
     shows: ["Line #2: invalid entity-type 'hive_database'"],
+    // The recorded answer fails its one row: an import with a failed row exits 1.
+    exitCode: 1,
   },
 ];

@@ -109,6 +109,10 @@ export const ROUTE_FAMILIES = [
   "/atlas/v2/lineage (guid, uniqueAttribute; next page under /lineage)",
   "/account (account properties; collections, child names, path; no prefix), /collections (the same collections)",
   "/, /listkeys, /regeneratekeys (the account and its keys at the root, as the service answers them)",
+  "/scan (data sources, scans, runs, filters, triggers, rule sets, classification rules, credentials, key vaults, " +
+  "integration runtimes, managed virtual networks; no prefix)",
+  "/datagovernance/catalog (unified catalog: domains, terms, data products, critical data elements, OKRs, " +
+  "policies, data assets and columns; no prefix)",
   "/policyStore (metadata roles; each collection's metadata policy: list, get, update)",
   "/workflow (workflows, user requests, runs, tasks and approvals)",
   "/purviewdataquality/api (data quality: rules, runs, scores, observations, schedules, data sources, ...)",

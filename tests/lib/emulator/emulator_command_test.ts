@@ -91,3 +91,42 @@ Deno.test("the command serves until stopped, printing what it serves", async () 
   );
   assert.match(err.join("\n"), /shutting down/);
 });
+
+Deno.test("the start-up lines name every API area the emulator serves outside the data-map prefix", async () => {
+  // One route of each area served at the root, as a client would call it.
+  const areas = [
+    ["/scan", "/scan/datasources?api-version=2023-09-01"],
+    ["/datagovernance/catalog", "/datagovernance/catalog/businessdomains?api-version=2025-09-15-preview"],
+    ["/policyStore", "/policyStore/metadataRoles?api-version=2021-07-01-preview"],
+    ["/workflow", "/workflow/workflows?api-version=2023-10-01-preview"],
+    [
+      "/purviewdataquality/api",
+      "/purviewdataquality/api/business-domains/d1/schedules?api-version=2026-01-12-preview",
+    ],
+    ["/account", "/account?api-version=2019-11-01-preview"],
+  ];
+  const stop = new AbortController();
+  const unserved: string[] = [];
+  const out: string[] = [];
+  await runEmulatorCommand(["--port", "0"], {
+    out: (line) => out.push(line),
+    err: () => {},
+    stop: stop.signal,
+    onStarted: (emulator) => {
+      (async () => {
+        for (const [, path] of areas) {
+          const answer = await fetch(`${emulator.url}${path}`);
+          const text = await answer.text();
+          if (answer.status === 404 && /No API is served/.test(text)) unserved.push(path);
+        }
+      })().finally(() => stop.abort());
+    },
+  });
+  assert.deepEqual(unserved, [], "a sample route is not served: fix the sample");
+  const routeLines = out.join("\n").split("Point govcat at it")[0];
+  const unnamed = areas.filter(([prefix]) =>
+    !routeLines.includes(`${prefix} (`) && !routeLines.includes(`${prefix},`)
+  )
+    .map(([prefix]) => prefix);
+  assert.deepEqual(unnamed, []);
+});

@@ -4,9 +4,10 @@
  * left and the error count; cleared when the job finishes. The line's layout is sized from the total, not
  * from the numbers of the moment: the numbers are padded to the total's width, a rate or time not known
  * yet holds its place, and the bar's width follows from the widest the numbers can get, so neither the
- * bar nor the fields after it move as the numbers grow. Not on a terminal: nothing (the command prints
- * its summary itself), unless asked for with `--progress`, which gives a plain line every five seconds at
- * most, for logs. No colours: nothing here depends on NO_COLOR or on the terminal's palette.
+ * bar nor the fields after it move as the numbers grow. Not on a terminal (CI logs, a service): a plain
+ * line (rows done, rate, time left) every {@link LOG_INTERVAL_MS} once a job has run that long, as azcopy
+ * logs its progress, so a long import does not look hung while a short one stays quiet; `--progress`
+ * asks for a plain line every five seconds from the start. No colours: nothing here depends on NO_COLOR or on the terminal's palette.
  *
  * @example
  * ```ts
@@ -46,6 +47,8 @@ export interface TerminalProgress extends ProgressSink {
 export const REDRAW_INTERVAL_MS = 100;
 /** Least milliseconds between plain progress lines. */
 export const PLAIN_INTERVAL_MS = 5_000;
+/** Least milliseconds between plain progress lines off a terminal without `--progress`, and before the first. */
+export const LOG_INTERVAL_MS = 15_000;
 /** The rate is measured over this window, so it follows changes in speed. */
 const RATE_WINDOW_MS = 5_000;
 const CLEAR_LINE = "\r\x1b[K";
@@ -55,13 +58,10 @@ export function createTerminalProgress(options: TerminalProgressOptions): Termin
   const mode = options.mode ?? "auto";
   const now = options.now ?? (() => performance.now());
   const columns = Math.max(20, options.columns ?? 80);
-  const style = mode === "never"
-    ? "none"
-    : options.isTerminal
-    ? "line"
-    : mode === "always"
-    ? "plain"
-    : "none";
+  const style = mode === "never" ? "none" : options.isTerminal ? "line" : "plain";
+  // Off a terminal without --progress: the first line only once the job has run a log interval.
+  const plainInterval = mode === "always" ? PLAIN_INTERVAL_MS : LOG_INTERVAL_MS;
+  let started: number | undefined;
   const rate = new MovingRate();
   let phase: string | undefined;
   let lastWrite = -Infinity;
@@ -89,13 +89,16 @@ export function createTerminalProgress(options: TerminalProgressOptions): Termin
         options.write("\r" + progressLine(report, rate.perSecond(), columns - 1) + "\x1b[K");
         visible = true;
       } else {
-        if (t - lastWrite < PLAIN_INTERVAL_MS) return;
+        started ??= t;
+        if (mode !== "always" && t - started < plainInterval) return;
+        if (t - lastWrite < plainInterval) return;
         options.write(plainLine(report, rate.perSecond()) + "\n");
       }
       lastWrite = t;
     },
     finish() {
       clear();
+      started = undefined;
       phase = undefined;
       lastWrite = -Infinity;
       rate.reset();

@@ -51,7 +51,8 @@ export const bulkImportFields = {
       "without it such a file is left untouched and nothing is sent",
   ),
   progress: z.boolean().optional().describe(
-    "Show progress even when stderr is not a terminal (one line every few seconds)",
+    "Off a terminal, a progress line every five seconds from the start (without it, one every 15 s once a " +
+      "job has run that long)",
   ),
   delimiter: z.string().min(1).optional().describe(`Field separator of the file: ${DELIMITER_OPTION_HELP}`),
 };

@@ -1,12 +1,13 @@
 /**
  * The command line's progress display, driven by a fake clock with everything it writes collected: the
  * redrawn terminal line and its throttle, its layout that stays put as the numbers grow, the plain lines
- * of `--progress` off a terminal, silence otherwise, the moving rate and the time left, and `1 row`.
+ * of `--progress` off a terminal, the log lines of long jobs otherwise, the moving rate and the time left, and `1 row`.
  */
 import assert from "node:assert/strict";
 import {
   createTerminalProgress,
   formatDuration,
+  LOG_INTERVAL_MS,
   PLAIN_INTERVAL_MS,
   plainLine,
   progressLine,
@@ -90,8 +91,32 @@ Deno.test("the line fits narrow terminals: the rate and time left go first, then
   );
 });
 
-Deno.test("not a terminal: silent by default, never with mode never", () => {
-  for (const options of [{ isTerminal: false }, { isTerminal: true, mode: "never" as const }]) {
+Deno.test("not a terminal: a plain line every log interval once a job has run that long", () => {
+  const { writes, clock, progress } = setup({ isTerminal: false });
+  // A short job says nothing: its summary is enough.
+  const report = (i: number) => ({ phase: "importing", done: i * 10, total: 10_000, errors: 0 });
+  for (let i = 0; i < 140; i++, clock.t += 100) progress.update(report(i));
+  assert.deepEqual(writes, []);
+  // A long one (CI logs, a service) shows it is alive: rows, rate and time left, every LOG_INTERVAL_MS.
+  for (let i = 140; i <= 460; i++, clock.t += 100) progress.update(report(i));
+  assert.equal(LOG_INTERVAL_MS, 15_000);
+  assert.equal(writes.length, 3, writes.join(""));
+  assert.match(writes[0], /^importing: 1500\/10000 rows \(15%\), 100 rows\/s, ETA 1:25, 0 errors\n$/);
+  assert.match(writes[2], /^importing: 4500\/10000 rows/);
+  progress.finish();
+  // The next job starts quiet again.
+  clock.t += 60_000;
+  progress.update({ phase: "importing", done: 1, errors: 0 });
+  assert.equal(writes.length, 3);
+});
+
+Deno.test("never with mode never", () => {
+  for (
+    const options of [{ isTerminal: false, mode: "never" as const }, {
+      isTerminal: true,
+      mode: "never" as const,
+    }]
+  ) {
     const { writes, clock, progress } = setup(options);
     for (let i = 0; i < 100; i++, clock.t += 1000) {
       progress.update({ phase: "importing", done: i, errors: 0 });

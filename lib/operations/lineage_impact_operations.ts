@@ -131,12 +131,13 @@ export interface PathNode extends LineageNodeSummary {
 
 /** What `lineage path` answers. */
 export interface PathReport {
-  fromGuid: string;
+  /** Where the path was looked for from. */
+  guid: string;
   toGuid: string;
   depth: number;
   /** A path exists within depth, in one direction or the other. */
   found: boolean;
-  /** Data flows from toGuid to fromGuid: the path starts at toGuid. */
+  /** Data flows from toGuid to guid: the path starts at toGuid. */
   reversed: boolean;
   /** In the order data flows; empty when none was found. */
   path: PathNode[];
@@ -147,39 +148,39 @@ export const lineagePath = defineOperation({
   group: "lineage",
   command: "path",
   summary: "The shortest lineage path from one entity to another: the data sets and processes between",
-  description: "Asks for --from-guid's lineage both ways once, to --depth hops, and answers the shortest " +
+  description: "Asks for --guid's lineage both ways once, to --depth hops, and answers the shortest " +
     "chain of data sets and processes from it to --to-guid in the order data flows (reversed: true when " +
-    "data flows from --to-guid to --from-guid), or found: false when none is within --depth.",
+    "data flows from --to-guid to --guid), or found: false when none is within --depth.",
   input: z.object({
-    fromGuid: guidField("GUID of the entity the path starts at"),
+    guid: guidField("GUID of the entity the path starts at"),
     toGuid: guidField("GUID of the entity the path ends at"),
     depth: depthField,
   }),
   annotations: READ,
   run: async (ctx, input): Promise<PathReport> => {
-    if (input.fromGuid.toLowerCase() === input.toGuid.toLowerCase()) {
+    if (input.guid.toLowerCase() === input.toGuid.toLowerCase()) {
       throw new UsageError(
-        "lineage path: --from-guid and --to-guid name the same entity; there is no path to find.",
+        "lineage path: --guid and --to-guid name the same entity; there is no path to find.",
         "Give two different entities, e.g. a source table and a report built from it.",
       );
     }
     const catalog = ctx.catalog();
-    const info = await catalog.lineage.get(input.fromGuid, {
+    const info = await catalog.lineage.get(input.guid, {
       direction: "BOTH",
       depth: input.depth,
       width: LINEAGE_WIDTH,
       signal: ctx.signal,
     });
-    const forward = pathBetween(info, input.fromGuid, input.toGuid);
-    const backward = forward ? undefined : pathBetween(info, input.toGuid, input.fromGuid);
+    const forward = pathBetween(info, input.guid, input.toGuid);
+    const backward = forward ? undefined : pathBetween(info, input.toGuid, input.guid);
     const guids = forward ?? backward;
-    const answer = { fromGuid: input.fromGuid, toGuid: input.toGuid, depth: input.depth };
+    const answer = { guid: input.guid, toGuid: input.toGuid, depth: input.depth };
     if (!guids) {
       // Not in the answer may mean no such entity: say which, rather than "no path".
       await catalog.entity.getHeader(input.toGuid, ctx.signal);
       return { ...answer, found: false, reversed: false, path: [] };
     }
-    const processes = await processGuidsOf(info, input.fromGuid, superTypesOf(ctx));
+    const processes = await processGuidsOf(info, input.guid, superTypesOf(ctx));
     return { ...answer, found: true, reversed: !forward, path: pathNodes(info, guids, processes) };
   },
 });

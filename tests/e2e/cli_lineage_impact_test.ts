@@ -59,7 +59,7 @@ Deno.test("govcat lineage path: the chain, either way, none within the depth; re
     const path = await setup.govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.sales_model}`,
+      `--guid=${assets.sales_model}`,
       `--to-guid=${assets.raw_orders}`,
       "--depth=5",
     );
@@ -78,7 +78,7 @@ Deno.test("govcat lineage path: the chain, either way, none within the depth; re
     const none = await setup.govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.crm_export}`,
+      `--guid=${assets.crm_export}`,
       `--to-guid=${assets.sales_report}`,
     );
     assert.equal(none.code, 0, none.stderr);
@@ -100,9 +100,9 @@ Deno.test("govcat lineage path: the chain, either way, none within the depth; re
     await assertRefusedLocally(setup, /same entity/, [
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${assets.raw_orders}`,
     ]);
-    await assertRefusedLocally(setup, /--to-guid/, ["lineage", "path", `--from-guid=${assets.raw_orders}`]);
+    await assertRefusedLocally(setup, /--to-guid/, ["lineage", "path", `--guid=${assets.raw_orders}`]);
   });
 });

@@ -65,7 +65,7 @@ export const analyzeLineageImpactTool = composedTool({
   compose: async (run, args) => {
     if (args.to_guid !== undefined) {
       const report = await run(lineagePath, {
-        fromGuid: args.guid,
+        guid: args.guid,
         toGuid: args.to_guid,
         depth: args.depth,
       }) as PathReport;

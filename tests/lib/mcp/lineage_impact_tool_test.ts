@@ -181,6 +181,12 @@ Deno.test("analyze_lineage_impact with to_guid: the path both ways, no path with
     const notGuid = await analyze(h, { guid: "orders" });
     assert.equal(notGuid.result.isError, true);
     assert.match(String(notGuid.json.message), /guid: must be a GUID/);
+    const notGuidEnd = await analyze(h, { guid: "orders", to_guid: assets.sales_model });
+    assert.match(
+      String(notGuidEnd.json.message),
+      /analyze_lineage_impact: guid: must be a GUID/,
+      "its own name",
+    );
     const tooDeep = await h.client.callTool({
       name: TOOL,
       arguments: { guid: assets.raw_orders, depth: 11 },

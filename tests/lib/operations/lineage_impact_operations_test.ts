@@ -119,7 +119,7 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const forward = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${assets.sales_model}`,
     );
     assert.equal(forward.code, 0, forward.stderr);
@@ -142,7 +142,7 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const backward = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.sales_model}`,
+      `--guid=${assets.sales_model}`,
       `--to-guid=${assets.stg_orders}`,
     );
     assert.equal(backward.code, 0, backward.stderr);
@@ -155,7 +155,7 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const tooFar = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${assets.sales_report}`,
     );
     assert.equal(tooFar.code, 0, tooFar.stderr);
@@ -163,7 +163,7 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const deeper = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${assets.sales_report}`,
       "--depth=4",
     );
@@ -172,14 +172,14 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const none = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${assets.unrelated}`,
     );
     assert.equal(none.json.found, false);
     const sideways = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.sales_daily}`,
+      `--guid=${assets.sales_daily}`,
       `--to-guid=${assets.sales_by_region}`,
     );
     assert.equal(sideways.json.found, false, "siblings share a source but no data flows between them");
@@ -187,7 +187,7 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const missing = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${UNKNOWN}`,
     );
     assert.equal(missing.code, 1, "an unknown end is the catalog's 404, not 'no path'");
@@ -195,7 +195,7 @@ Deno.test("lineage path: both ways, the depth bound, no path, and refusals", asy
     const same = await govcat(
       "lineage",
       "path",
-      `--from-guid=${assets.raw_orders}`,
+      `--guid=${assets.raw_orders}`,
       `--to-guid=${assets.raw_orders}`,
     );
     assert.equal(same.code, 2);

@@ -1,6 +1,7 @@
 /**
  * Operations of the `lineage` group: read the lineage of an entity (by GUID, or by type and qualified
- * name) and its next page of neighbours, record lineage between entities, and validate or import lineage
+ * name) and its next page of neighbours, analyse its impact and the path between two entities
+ * (`lineage_impact_operations.ts`), record lineage between entities, and validate or import lineage
  * CSV files (`lineage_csv_operations.ts`).
  *
  * @module
@@ -20,6 +21,7 @@ import { z } from "../deps/zod.ts";
 import { NotFoundError, UsageError } from "../errors.ts";
 import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 import { importLineageCsv, validateLineageCsv } from "./lineage_csv_operations.ts";
+import { lineageImpact, lineagePath } from "./lineage_impact_operations.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
@@ -278,6 +280,8 @@ function specFromFile(value: unknown, file: string): LineageSpec {
 export const LINEAGE_OPERATIONS: Operation[] = [
   getLineage,
   getLineageNextPage,
+  lineageImpact,
+  lineagePath,
   createLineageOperation,
   validateLineageCsv,
   importLineageCsv,

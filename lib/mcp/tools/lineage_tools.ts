@@ -10,6 +10,7 @@ import type { AtlasLineageInfo, LineageDirection } from "../../catalog/lineage_t
 import type { AtlasTypeDef } from "../../catalog/typedef_types.ts";
 import type { CreateLineageResult } from "../../catalog/lineage_types.ts";
 import type { AtlasEntityHeader } from "../../catalog/types.ts";
+import { processGuidsOf } from "../../catalog/lineage_kinds.ts";
 import { z } from "../../deps/zod.ts";
 import { NotFoundError } from "../../errors.ts";
 import { createLineageOperation, getLineage } from "../../operations/lineage_operations.ts";
@@ -153,63 +154,16 @@ export const createLineageTool = operationTool({
   },
 });
 
-/**
- * Which nodes are processes. Lineage relations always join a data set and a process, so the graph is
- * two-coloured from the base; one type lookup (the base's, or none when a node is a plain Process or
- * DataSet) says which colour the processes are.
- */
-async function processGuids(
-  run: OperationRunner,
-  info: AtlasLineageInfo,
-  baseGuid: string,
-): Promise<Set<string>> {
-  const neighbours = new Map<string, string[]>();
-  for (const r of info.relations ?? []) {
-    if (!r.fromEntityId || !r.toEntityId) continue;
-    neighbours.set(r.fromEntityId, [...(neighbours.get(r.fromEntityId) ?? []), r.toEntityId]);
-    neighbours.set(r.toEntityId, [...(neighbours.get(r.toEntityId) ?? []), r.fromEntityId]);
-  }
-  const colour = new Map<string, boolean>([[baseGuid, true]]);
-  const queue = [baseGuid];
-  while (queue.length > 0) {
-    const guid = queue.shift()!;
-    for (const next of neighbours.get(guid) ?? []) {
-      if (!colour.has(next)) {
-        colour.set(next, !colour.get(guid));
-        queue.push(next);
-      }
+/** The process GUIDs of the answer; a type lookup (types.get) when the graph does not say. */
+function processGuids(run: OperationRunner, info: AtlasLineageInfo, baseGuid: string): Promise<Set<string>> {
+  return processGuidsOf(info, baseGuid, async (name) => {
+    try {
+      return ((await run(getTypeDef, { category: "entity", name })) as AtlasTypeDef).superTypes ?? [];
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
     }
-  }
-  const types = info.guidEntityMap ?? {};
-  const anchor = [...colour.keys()].find((g) =>
-    types[g]?.typeName === "Process" || types[g]?.typeName === "DataSet"
-  );
-  const baseIsProcess = anchor !== undefined
-    ? (types[anchor]?.typeName === "Process") === colour.get(anchor)
-    : await isProcessType(run, String(types[baseGuid]?.typeName ?? ""));
-  return new Set([...colour].filter(([, sameAsBase]) => sameAsBase === baseIsProcess).map(([guid]) => guid));
-}
-
-/** Walks the type's super types until Process (true) or DataSet or the root (false). */
-async function isProcessType(run: OperationRunner, typeName: string): Promise<boolean> {
-  const seen = new Set<string>();
-  let level = [typeName];
-  while (level.length > 0) {
-    if (level.includes("Process")) return true;
-    const next: string[] = [];
-    for (const name of level) {
-      if (name === "" || name === "DataSet" || seen.has(name)) continue;
-      seen.add(name);
-      try {
-        const def = await run(getTypeDef, { category: "entity", name }) as AtlasTypeDef;
-        next.push(...(def.superTypes ?? []));
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-      }
-    }
-    level = next;
-  }
-  return false;
+  });
 }
 
 type CompactLineage = z.input<typeof lineageOutput>;

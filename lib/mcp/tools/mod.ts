@@ -31,6 +31,7 @@ import { COLLECTION_ROLE_TOOLS } from "./collection_role_tools.ts";
 import { GLOSSARY_TOOLS } from "./glossary_tools.ts";
 import { UC_TOOLS } from "./uc_tools.ts";
 import { LINEAGE_TOOLS } from "./lineage_tools.ts";
+import { analyzeLineageImpactTool } from "./lineage_impact_tool.ts";
 import { QUALITY_TOOLS } from "./quality_tools.ts";
 import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
 import { importEntitiesFromCsvTool } from "./csv_import_tool.ts";
@@ -59,6 +60,7 @@ export const ALL_TOOLS: ReadonlyArray<ToolDefinition> = [
   ...COLLECTION_TOOLS,
   ...COLLECTION_ROLE_TOOLS,
   ...LINEAGE_TOOLS,
+  analyzeLineageImpactTool,
   ...SEARCH_TOOLS,
   // Data quality
   ...QUALITY_TOOLS,

@@ -21,6 +21,7 @@ export const TOOL_MODULES: Readonly<Record<string, () => Promise<ToolModule>>> =
   "entity_tools.ts": () => import("./entity_tools.ts"),
   "glossary_assign_tool.ts": () => import("./glossary_assign_tool.ts"),
   "glossary_tools.ts": () => import("./glossary_tools.ts"),
+  "lineage_impact_tool.ts": () => import("./lineage_impact_tool.ts"),
   "lineage_tools.ts": () => import("./lineage_tools.ts"),
   "quality_tools.ts": () => import("./quality_tools.ts"),
   "registry_tools.ts": () => import("./registry_tools.ts"),

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { runToEnd } from "../../tools/distribution/smoke.ts";
 import { VERSION } from "../../lib/version.ts";
 import { closedProxyEnv } from "../support/govcat_process.ts";
+import { INSTALL_ARGS, pinnedLauncher } from "../../tools/distribution/install.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -67,5 +68,41 @@ Deno.test({
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
+  },
+});
+
+Deno.test({
+  name: "deno task install: with no deno on PATH (Deno from npx), the installed govcat runs the task's Deno",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    // The task runs the README's line, flag for flag.
+    assert.deepEqual(readmeInstallLine().slice(1), INSTALL_ARGS);
+    const dir = await Deno.makeTempDir({ prefix: "govcat-install-task-" });
+    try {
+      // The system's tools only: no deno, as after `npx -y deno@2.9.6 …`.
+      const PATH = ["/usr/bin", "/bin"].join(":");
+      for (const folder of PATH.split(":")) {
+        assert.throws(() => Deno.statSync(`${folder}/deno`), `${folder}/deno must not exist for this test`);
+      }
+      const installed = await runToEnd(Deno.execPath(), ["task", "-q", "install"], {
+        cwd: ROOT,
+        env: closedProxyEnv({ DENO_INSTALL_ROOT: `${dir}/root`, PATH }),
+        timeoutMs: 60_000,
+      });
+      assert.equal(installed.code, 0, installed.stderr);
+      assert.match(installed.stderr, /No deno on PATH: .*govcat runs /);
+      const version = await runToEnd(`${dir}/root/bin/govcat`, ["--version"], {
+        cwd: dir,
+        env: closedProxyEnv({ PATH }),
+      });
+      assert.equal(version.code, 0, version.stderr);
+      assert.equal(version.stdout.trim(), `govcat ${VERSION}`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+    assert.equal(
+      pinnedLauncher("#!/bin/sh\nexec deno run -A 'x' \"$@\"\n", "/it's/deno"),
+      "#!/bin/sh\nexec '/it'\\''s/deno' run -A 'x' \"$@\"\n",
+    );
   },
 });

@@ -90,6 +90,8 @@ function parserOptions(
     help: { type: "boolean", short: "h" },
     profile: { type: "string" },
   };
+  // Taken by every write (see optionValues), not only by those that ask.
+  options.confirm = { type: "boolean" };
   for (const field of fields) {
     for (const flag of optionSpellings(field)) {
       byFlag.set(flag, field);
@@ -131,11 +133,18 @@ function optionValues(
       continue;
     }
     const field = byFlag.get(name);
+    // Scripts pass --confirm to every change; a write that asks nothing (domain update) has nothing to skip.
+    if (!field && name === "confirm" && !operation.annotations.readOnly) {
+      booleanValue(token.rawName, token.value);
+      continue;
+    }
     if (!field) {
       const known = [...fields.map((f) => f.flag), ...GLOBAL_FLAGS];
       throw new UsageError(
         `${usagePrefix(operation)}unknown option ${token.rawName}.${didYouMean(name, known, "--")}`,
-        `Run "govcat ${operation.group} ${operation.command} --help" for its options.`,
+        name === "confirm"
+          ? `${operation.group} ${operation.command} only reads: it changes nothing, so there is nothing to confirm.`
+          : `Run "govcat ${operation.group} ${operation.command} --help" for its options.`,
       );
     }
     (raw[field.name] ??= []).push(

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseOperationArgs } from "../../cli/args.ts";
 import { z } from "../../lib/deps/zod.ts";
 import { UsageError } from "../../lib/errors.ts";
-import { defineOperation, READ } from "../../lib/operations/types.ts";
+import { defineOperation, READ, UPSERT } from "../../lib/operations/types.ts";
 
 const operation = defineOperation({
   id: "glossary.list-terms",
@@ -169,4 +169,27 @@ Deno.test("a long option written with one dash is refused as such, not read as s
   // The short forms still work, with their value attached or apart, and after `--` nothing is an option.
   assert.equal(parseOperationArgs(operation, ["g", "-otable"]).global.output, "table");
   assert.equal(parseOperationArgs(operation, ["g", "-v", "-o", "csv"]).global.output, "csv");
+});
+
+Deno.test("--confirm is taken by every write, also one that asks nothing; a read refuses it, saying why", () => {
+  const update = defineOperation({
+    id: "domain.update",
+    group: "domain",
+    command: "update",
+    summary: "test",
+    input: z.object({ domainName: z.string(), description: z.string().optional() }),
+    annotations: UPSERT,
+    run: () => Promise.resolve(null),
+  });
+  for (const confirm of ["--confirm", "--confirm=true"]) {
+    const parsed = parseOperationArgs(update, ["--domain-name=sales", confirm]);
+    assert.deepEqual(parsed.input, { domainName: "sales" });
+  }
+  assert.throws(
+    () => parseOperationArgs(update, ["--domain-name=s", "--confirm=maybe"]),
+    /takes true or false/,
+  );
+  const read = usage(["--glossary-guid=g", "--confirm"]);
+  assert.match(read.message, /unknown option --confirm/);
+  assert.match(read.hint ?? "", /only reads: it changes nothing, so there is nothing to confirm/);
 });

@@ -58,7 +58,9 @@ export function listedOutputSchema(node: SchemaNode, levels = OUTPUT_FIELD_LEVEL
 
 function mapValues(properties: SchemaNode, levels: number): SchemaNode {
   return Object.fromEntries(
-    Object.entries(properties).map(([name, schema]) => [name, listedOutputSchema(schema as SchemaNode, levels)]),
+    Object.entries(properties).map((
+      [name, schema],
+    ) => [name, listedOutputSchema(schema as SchemaNode, levels)]),
   );
 }
 

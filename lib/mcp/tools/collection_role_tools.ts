@@ -37,11 +37,10 @@ const holder = z.object({
 export const listCollectionRolesTool = composedTool({
   name: "list_collection_roles",
   title: "List collection roles",
-  description: "Who holds which role on a collection (collection-admin, data-source-admin, data-curator, " +
-    "data-reader), by Entra object id: the collection's own members first, then those inherited from its " +
-    "parent collections, each marked with inherited_from (the collection granting it). inherits_from is " +
-    "absent when the collection cuts inheritance (or is the root). Change a role with set_collection_role " +
-    "(only on the collection that grants it)." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Who holds which role on a collection, by Entra object ID: own members, then inherited ones with " +
+    "inherited_from; inherits_from is absent when inheritance is cut. Change with set_collection_role " +
+    "on the granting collection." + CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({
     collection: z.string(),
@@ -76,12 +75,10 @@ export const listCollectionRolesTool = composedTool({
 export const setCollectionRoleTool = composedTool({
   name: "set_collection_role",
   title: "Grant or revoke a collection role",
-  description: "Grant (action grant) or revoke (action revoke) one role on one collection for one user, " +
-    "group or service principal, named by its Entra object id (a GUID, not an e-mail address). Roles: " +
-    `${Object.keys(ROLE_ALIASES).join(", ")}. A grant also reaches the child collections that inherit; a ` +
-    "role held only through a parent collection is revoked there, not here. Changes who may read or change " +
-    "the collection's data: confirm with the user first. changed is false (and nothing is written) when " +
-    "the principal already held, or did not hold, the role.",
+  description:
+    "Grant or revoke one role on a collection for a user, group or service principal (Entra object " +
+    "ID, not e-mail). A grant reaches inheriting child collections; a role held through a parent is " +
+    "revoked there. changed is false when nothing needed changing.",
   input: z.object({
     collection_name: collectionName,
     role: z.enum(Object.keys(ROLE_ALIASES) as [string, ...string[]]).describe("The role to grant or revoke"),

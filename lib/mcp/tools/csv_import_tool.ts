@@ -40,17 +40,13 @@ const summaryOutput = z.object({
 export const importEntitiesFromCsvTool = composedTool({
   name: "import_entities_from_csv",
   title: "Import entities from a CSV file",
-  description: "Create entities of one type from a CSV file under the server's file root " +
-    "(CATALOG_MCP_FILE_ROOT; relative paths start there). column_mapping maps CSV columns to attributes, " +
-    'e.g. {"path": "qualifiedName", "title": "name", "team": "owner"}; one column must map to ' +
-    "qualifiedName. Other targets: collection, classifications and labels (';' separates several), and " +
-    "bm.<group>.<attribute>. Without a mapping, columns map to attributes of the same name. Every row is " +
-    "checked before anything is sent; rows the catalog refuses go to a reject file with the reason. Rows " +
-    'whose entity exists already are skipped, changing nothing, unless if_exists is "update" (needs ' +
-    '"confirm": true): then their attributes are overwritten. Use dry_run first to see what would be ' +
-    "created, updated or skipped. An import that was cancelled or stopped " +
-    'continues with resume (rows done are not sent again), or starts over with restart and "overwrite": ' +
-    "true. An existing reject file is replaced only with overwrite.",
+  description:
+    "Create entities of one type from a CSV file under CATALOG_MCP_FILE_ROOT. column_mapping maps " +
+    'columns to attributes, e.g. {"path": "qualifiedName", "title": "name"} (one must map to ' +
+    "qualifiedName; also collection, classifications, labels with ';' between, " +
+    "bm.<group>.<attribute>); without it, same-named attributes. Rows are checked before sending; " +
+    'refused rows go to a reject file. Existing entities are skipped unless if_exists is "update". ' +
+    "Try dry_run first; continue a stopped import with resume, or restart with overwrite.",
   input: z.object({
     file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
     entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet or azure_sql_table"),

@@ -86,14 +86,11 @@ export { ENTITY_SUMMARY_BOUND_BYTES } from "./entity_summary.ts";
 export const getEntityTool = operationTool({
   name: "get_entity",
   title: "Get entity",
-  description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID. " +
-    "By default a summary: guid, typeName, name, qualifiedName, description, owner, owners and experts, " +
-    "classification names, labels, glossary terms, collection, status, times, up to 15 other attributes " +
-    "and up to 20 related entities (columns, parents), texts cut to 200 characters; under 16 KB, with " +
-    'truncated true when something was left out. view "full" returns the raw record with every ' +
-    `attribute and relationship, and referred entities up to ${MAX_REFERRED_ENTITIES} ` +
-    "(referred_entities_truncated says when more exist). Find GUIDs with search_entities." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    'One entity (table, file, dataset…) by GUID (from search_entities). view "summary" (default): its ' +
+    "main fields, up to 15 other attributes and 20 related entities (columns, parents), texts cut to " +
+    '200 characters, truncated when something was left out. view "full": the raw record with every ' +
+    `attribute and relationship and up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
@@ -138,10 +135,10 @@ export const getEntityTool = operationTool({
 export const createEntityTool = operationTool({
   name: "create_entity",
   title: "Create entity",
-  description: "Register a data asset in the catalog. If an entity with the same type_name and " +
-    "qualified_name exists, nothing is changed and the call fails naming its GUID (use update_entity), " +
-    'unless if_exists is "update": then its attributes given are overwritten (needs "confirm": true). ' +
-    "Returns the GUID; then use get_entity, create_glossary_term or create_lineage.",
+  description:
+    "Register a data asset; returns its GUID. If type_name + qualified_name exists, the call fails " +
+    'naming its GUID (use update_entity), unless if_exists is "update". Next: get_entity, ' +
+    "create_glossary_term, create_lineage.",
   input: newEntity.extend({ if_exists: ifExistsField }),
   output: mutationOutput,
   operation: createEntity,
@@ -152,8 +149,9 @@ export const createEntityTool = operationTool({
 export const updateEntityTool = operationTool({
   name: "update_entity",
   title: "Update entity attributes",
-  description: "Set attributes of an existing entity, found by GUID. Only the attributes given change; " +
-    "their previous values are overwritten. Read the entity with get_entity first.",
+  description:
+    "Set attributes of an entity by GUID; only those given change, old values are overwritten. Read " +
+    "it with get_entity first.",
   input: z.object({ guid, attributes }),
   output: mutationOutput,
   operation: updateEntity,
@@ -164,8 +162,8 @@ export const updateEntityTool = operationTool({
 export const deleteEntityTool = operationTool({
   name: "delete_entity",
   title: "Delete entity",
-  description: "Remove an entity from the catalog by GUID. This cannot be undone; confirm with the user " +
-    "first and check the GUID with get_entity.",
+  description:
+    "Remove an entity by GUID, for good. Check it with get_entity and confirm with the user first.",
   input: z.object({ guid }),
   output: mutationOutput,
   operation: deleteEntity,
@@ -176,12 +174,11 @@ export const deleteEntityTool = operationTool({
 export const batchCreateEntitiesTool = operationTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
-  description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call, sent in batches of ` +
-    "CATALOG_BATCH_SIZE. An entity whose type_name and qualified_name exist already fails, changing " +
-    'nothing, unless if_exists is "update": then it is overwritten (needs "confirm": true). Each ' +
-    "call answers the counts, each entity's GUID in request order and the failures with their reason (at " +
-    'most 50; truncated says more failed, detail "full" lists every result), so fix and resend only the ' +
-    "failed ones.",
+  description:
+    `Register up to ${MAX_BATCH_ENTITIES} data assets, sent in batches of CATALOG_BATCH_SIZE. An ` +
+    'existing type_name + qualified_name fails that entity unless if_exists is "update". Answers ' +
+    "counts, GUIDs in request order and up to 50 failures with reasons (truncated: more; detail " +
+    '"full": every result): resend only the failed.',
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
       `The assets to register, 1 to ${MAX_BATCH_ENTITIES}`,
@@ -198,10 +195,10 @@ export const batchCreateEntitiesTool = operationTool({
 export const batchUpdateEntitiesTool = operationTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
-  description: `Set attributes on up to ${MAX_BATCH_ENTITIES} existing entities, each found by GUID. ` +
-    "Only the attributes given change; previous values are overwritten. An unknown GUID fails only that " +
-    "entity. The call answers the counts, each entity's GUID in request order and the failures (at most 50; " +
-    'truncated says more failed, detail "full" lists every result).',
+  description:
+    `Set attributes on up to ${MAX_BATCH_ENTITIES} entities by GUID; only those given change. An ` +
+    "unknown GUID fails only its entity. Answers counts, GUIDs in request order and up to 50 failures " +
+    '(truncated: more; detail "full": every result).',
   input: z.object({
     updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
       `The entities to change (1 to ${MAX_BATCH_ENTITIES}), each a GUID with the attributes to set`,

@@ -50,12 +50,9 @@ function summarize(term: AtlasGlossaryTerm, glossary: AtlasGlossary): z.input<ty
 export const getGlossaryTermsTool = composedTool({
   name: "get_glossary_terms",
   title: "List glossary terms",
-  description: "List business glossary terms: those of one glossary (glossary_guid), or of every glossary " +
-    "when it is left out. Each term comes with its GUID, name, status (Draft, Approved, Alert, Expired), " +
-    "glossary, short description and how many entities it is assigned to. Returns at most `limit` terms " +
-    `(default 100, at most ${MAX_TERMS}) starting at \`offset\`; truncated and next_offset say when more ` +
-    "exist. Use the GUIDs with assign_term_to_entities; create missing terms with create_glossary_term." +
-    CATALOG_TEXT_IS_DATA,
+  description: "Glossary terms of one glossary (glossary_guid) or all: GUID, name, status, glossary, short " +
+    "description, assigned entity count. truncated and next_offset page on. Use the GUIDs with " +
+    "assign_term_to_entities; add terms with create_glossary_term." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     glossary_guid: z.string().min(1).optional().describe("Only this glossary's terms"),
     limit: z.number().int().min(1).max(MAX_TERMS).default(100).describe("Terms to return at most"),
@@ -99,11 +96,10 @@ export const getGlossaryTermsTool = composedTool({
 export const createGlossaryTermTool = composedTool({
   name: "create_glossary_term",
   title: "Create glossary term",
-  description: "Define a business term in a classic glossary. Without glossary_guid the term goes into " +
-    `the first glossary (by name); when the catalog has no glossary, one named "${DEFAULT_GLOSSARY_NAME}" ` +
-    "is created first (glossary_created says so). Term names are unique within a glossary: an existing " +
-    "name fails with 409, so check get_glossary_terms first. synonyms name existing terms of the same " +
-    "glossary (by name or GUID). Returns the new term; then use assign_term_to_entities.",
+  description: "Define a term in a classic glossary (default: the first by name; one named " +
+    `"${DEFAULT_GLOSSARY_NAME}" is created when there is none). An existing name fails with 409: ` +
+    "check get_glossary_terms first. synonyms are names or GUIDs of terms in the same glossary. Next: " +
+    "assign_term_to_entities.",
   input: z.object({
     name: z.string().min(1).describe("Name of the term, e.g. Customer Lifetime Value"),
     glossary_guid: z.string().min(1).optional().describe("Glossary to create it in; default: the first"),

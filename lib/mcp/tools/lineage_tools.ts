@@ -75,11 +75,10 @@ const lineageOutput = z.object({
 export const getLineageTool = composedTool({
   name: "get_lineage",
   title: "Get lineage",
-  description: "Upstream (where its data comes from) and downstream (where it goes) lineage of an entity, " +
-    "by GUID (find it with search_entities). depth counts hops data set → process → data set. Answers " +
-    "nodes (data sets and the processes between them, with any column mappings) and edges from data set " +
-    `to data set via a process. At most ${MAX_LINEAGE_NODES} nodes and ${MAX_LINEAGE_EDGES} edges; ` +
-    "truncated says when the graph was larger (ask for less depth or one direction)." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Upstream and downstream lineage of an entity by GUID, depth in data set → process → data set " +
+    `hops: nodes (with column mappings) and edges via processes. At most ${MAX_LINEAGE_NODES} nodes, ` +
+    `${MAX_LINEAGE_EDGES} edges; truncated: ask for less depth or one direction.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid: z.string().min(1).describe("GUID of the entity (a data set or a process)"),
     depth: z.number().int().min(1).max(10).default(3).describe("Hops to walk, 1 to 10"),
@@ -104,13 +103,11 @@ export const getLineageTool = composedTool({
 export const createLineageTool = operationTool({
   name: "create_lineage",
   title: "Create lineage",
-  description: "Record that data flows from source entities to target entities through one process " +
-    "named process_name (a Process entity whose inputs are the sources and outputs the targets), with " +
-    "optional column-level mappings. The same sources, targets and process_name always give the same " +
-    "process, never a duplicate: when it exists already, nothing is changed and the call fails naming " +
-    'its GUID, unless if_exists is "update": then its description and column mappings are overwritten ' +
-    '(needs "confirm": true; created: false). Every GUID is checked first; a missing one fails the call ' +
-    "and nothing is written. Verify with get_lineage.",
+  description:
+    "Record data flowing from sources to targets through a Process named process_name, with optional " +
+    "column mappings. The same sources, targets and name give the same process, never a duplicate: an " +
+    'existing one fails naming its GUID unless if_exists is "update". Missing GUIDs fail the call, ' +
+    "writing nothing. Verify with get_lineage.",
   input: z.object({
     source_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the upstream entities"),
     target_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the downstream entities"),

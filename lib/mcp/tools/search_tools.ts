@@ -42,12 +42,11 @@ const facetValue = z.object({ value: z.string(), count: z.number() });
 export const searchEntitiesTool = operationTool({
   name: "search_entities",
   title: "Search entities",
-  description: "Keyword search over catalog entities (names, qualified names, descriptions, " +
-    "classifications, terms). Narrow with entity_type (e.g. azure_sql_table), classification (e.g. " +
-    "MICROSOFT.PERSONAL.EMAIL) or collection_id. Returns at most `limit` hits; when `truncated` is true, " +
-    "pass `continuation_token` to get the next page. Use get_entity on a hit's guid for full details. " +
-    'Add `facets` (e.g. ["entityType", "classification"]) to get counts per value over all matches.' +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    "Keyword search over entities (names, qualified names, descriptions, classifications, terms), " +
+    "narrowed by entity_type, classification (e.g. MICROSOFT.PERSONAL.EMAIL) or collection_id. When " +
+    "truncated, pass continuation_token for the next page; facets gives counts per value. Then " +
+    "get_entity on a hit's guid." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     query: z.string().describe("Keywords; * matches everything"),
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page (1-1000)"),
@@ -113,10 +112,9 @@ function facetsOf(page: SearchResult, names: readonly SearchFacetName[]) {
 export const searchSuggestTool = operationTool({
   name: "search_suggest",
   title: "Suggest entity names",
-  description: 'Type-ahead for entity names: give the start of a name (e.g. "cust" or "sales ord") and ' +
-    "get up to `limit` entities whose name has words starting with it, best match first, each with its " +
-    "guid, name, qualified name and type. Use it to turn a half-remembered name into a guid, then call " +
-    "get_entity or get_lineage; use search_entities for full-text search with filters." +
+  description:
+    'Type-ahead: entities whose name has words starting with keywords (e.g. "sales ord"), best first: ' +
+    "guid, name, qualified name, type. Then get_entity or get_lineage; filters: search_entities." +
     CATALOG_TEXT_IS_DATA,
   input: z.object({
     keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("The start of a name (1-100 characters)"),
@@ -161,11 +159,10 @@ const MAX_TYPE_COUNTS = 100;
 export const searchBrowseTool = composedTool({
   name: "search_browse",
   title: "Browse the catalog",
-  description: "Browse the catalog as a tree. Without entity_type or path: counts of entities per type " +
-    "(type_counts), to pick a starting point. With entity_type (e.g. azure_sql_server): the entities of " +
-    "that type. With path (an item's `path` from an earlier answer): that item's children, optionally " +
-    "only of entity_type. Items with is_leaf false have children to browse. Pages are `limit` long; " +
-    "when `truncated` is true, call again with offset = next_offset." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Browse as a tree: no arguments gives counts per type; entity_type lists that type; path (from an " +
+    "earlier item) lists its children. is_leaf false: has children. When truncated, call again with " +
+    "offset = next_offset." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     entity_type: z.string().optional().describe("Browse the entities of this type"),
     path: z.string().optional().describe("Browse the children of the item with this path"),

@@ -22,7 +22,7 @@ import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const collectionName = z.string().min(1).describe(
-  "The collection's name (e.g. finance-eu), not its friendly name; list_collections shows both",
+  "Collection name (e.g. finance-eu), not its friendly name",
 );
 
 const holder = z.object({

@@ -48,7 +48,7 @@ function runWithToolHints(run: OperationRunner, operation: Operation, input: Rec
 }
 
 const collectionName = z.string().min(1).describe(
-  "The collection's name (unique, e.g. finance-eu), not its friendly name; list_collections shows both",
+  "Collection name (e.g. finance-eu), not its friendly name",
 );
 
 const collectionSummary = z.object({
@@ -128,7 +128,7 @@ export const createCollectionTool = composedTool({
     friendly_name: z.string().min(1).optional().describe("Display name; defaults to collection_name"),
     description: z.string().optional().describe("What the collection holds"),
     parent_collection: z.string().min(1).optional().describe(
-      "Name of the parent collection; the root when left out for a new collection",
+      "Parent collection name; default: the root",
     ),
     if_exists: ifExistsField,
   }),

@@ -56,21 +56,19 @@ export const importEntitiesFromCsvTool = composedTool({
     batch_size: z.number().int().min(1).max(1000).optional().describe(
       "Entities per request (default CATALOG_BATCH_SIZE)",
     ),
-    dry_run: z.boolean().optional().describe("Check and report what would happen, changing nothing"),
+    dry_run: z.boolean().optional().describe("Report what would happen, changing nothing"),
     skip_existing: z.boolean().optional().describe(
-      'Leave entities that already exist untouched (the default; if_exists "update" overwrites them)',
+      "Leave existing entities untouched (the default)",
     ),
     if_exists: z.enum(["skip", "update"]).default("skip").describe(
-      'Rows whose entity exists already: "skip" (default) leaves it untouched; "update" overwrites its ' +
-        'attributes (needs "confirm": true, after checking with the user)',
+      'Existing entities: "skip" them or "update" their attributes (needs "confirm": true)',
     ),
     resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
     restart: z.boolean().optional().describe(
-      'Start an interrupted import of the same file over, discarding its progress (with "overwrite": true)',
+      'Start a stopped import over (with "overwrite": true)',
     ),
     overwrite: z.boolean().optional().describe(
-      "Replace an earlier reject file beside the input, and with restart discard the checkpoint; without " +
-        "it an existing file is left untouched and nothing is sent",
+      "Replace an earlier reject file (and with restart the checkpoint); else nothing is sent",
     ),
   }),
   output: summaryOutput,

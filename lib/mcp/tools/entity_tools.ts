@@ -26,10 +26,10 @@ export { MAX_BATCH_ENTITIES };
 /** Referred entities kept in one get_entity answer; more would flood a model's context. */
 export const MAX_REFERRED_ENTITIES = 100;
 
-const guid = z.string().min(1).describe("GUID of the entity, as returned by search_entities");
+const guid = z.string().min(1).describe("Entity GUID");
 const entityRecord = z.record(z.string(), z.unknown());
 const attributes = z.record(z.string(), z.unknown()).describe(
-  'Attribute names and values, e.g. {"owner": "finance-data", "description": "…"}',
+  'Attributes to set, e.g. {"owner": "finance-data"}',
 );
 
 const mutationOutput = z.object({
@@ -58,10 +58,10 @@ export function summarizeMutation(result: EntityMutationResult): z.input<typeof 
 
 const newEntity = z.object({
   type_name: z.string().min(1).describe(
-    "Type of the asset, e.g. azure_sql_table, DataSet; see list_typedefs",
+    "Type, e.g. azure_sql_table or DataSet (list_typedefs)",
   ),
   qualified_name: z.string().min(1).describe(
-    "Unique name within the type, e.g. mssql://server.database.windows.net/db/dbo/table",
+    "Unique name within the type, e.g. mssql://srv/db/dbo/table",
   ),
   name: z.string().min(1).describe("Display name"),
   description: z.string().optional().describe("Description of the asset"),
@@ -94,7 +94,7 @@ export const getEntityTool = operationTool({
   input: z.object({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
-      "summary (default): the curated view, under 16 KB; full: the raw catalog record",
+      "summary: curated, under 16 KB; full: the raw record",
     ),
     min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),
     ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
@@ -201,7 +201,7 @@ export const batchUpdateEntitiesTool = operationTool({
     '(truncated: more; detail "full": every result).',
   input: z.object({
     updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
-      `The entities to change (1 to ${MAX_BATCH_ENTITIES}), each a GUID with the attributes to set`,
+      "Each a GUID with the attributes to set",
     ),
     detail: batchDetailField,
   }),

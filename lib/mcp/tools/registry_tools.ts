@@ -124,14 +124,13 @@ export const listAvailableOperationsTool = defineTool({
     "category to its index. For what no tool covers; run it with invoke_operation.",
   input: z.object({
     category: z.string().optional().describe(
-      "Only this category, e.g. entity or glossary; its operations come with input schemas unless detail is index",
+      "A category, e.g. entity or glossary",
     ),
     operation: z.string().optional().describe(
-      "One operation id (e.g. entity.get) or command form ('entity get'): that operation with its input schema",
+      "One operation: id (entity.get) or command ('entity get')",
     ),
     detail: z.enum(["index", "schemas"]).optional().describe(
-      "index: id, summary and kind only; schemas: also input schemas and annotations (needs category or " +
-        "operation). Default: schemas when category or operation is given, else index",
+      "index: ids and summaries; schemas (default with category or operation): also input schemas",
     ),
   }),
   output: z.object({

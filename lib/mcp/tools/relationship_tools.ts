@@ -65,7 +65,7 @@ export const getRelationshipTool = operationTool({
 export const deleteRelationshipTool = operationTool({
   name: "delete_relationship",
   title: "Delete relationship",
-  description: "Remove a relationship by GUID; its end entities stay.",
+  description: "Remove a relationship by GUID, for good; its end entities stay. Confirm with the user first.",
   input: z.object({ guid: z.string().min(1).describe("GUID of the relationship to remove") }),
   output: z.object({ deleted: z.string() }),
   operation: deleteRelationship,

@@ -82,7 +82,7 @@ export const ucCreateDomainTool = composedTool({
     status: z.string().optional().describe("Draft, Published or Expired (any letter case)"),
     parent_id: z.string().trim().min(1).optional().describe("ID of the parent domain"),
     owner_ids: z.array(z.string().min(1)).optional().describe(
-      "Entra ID object IDs (GUIDs) of the owners; not e-mail addresses",
+      "Owners' Entra object IDs, not e-mails",
     ),
   }),
   output: domainSummary.extend({

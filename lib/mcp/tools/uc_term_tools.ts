@@ -46,7 +46,7 @@ export const MAX_CREATE_SYNONYMS = 50;
 const MAX_DOMAIN_LOOKUPS = 50;
 
 const statusFilter = z.string().optional().describe(
-  "Only terms with this status: Draft, Published or Expired",
+  "Only this status: Draft, Published or Expired",
 );
 
 const relationshipSummary = z.object({
@@ -243,7 +243,7 @@ export const ucCreateTermTool = composedTool({
     description: z.string().optional().describe("What the term means"),
     status: z.string().default("Draft").describe("Draft (default), Published or Expired; any letter case"),
     owner_ids: z.array(z.string().min(1)).optional().describe(
-      "Entra ID object IDs (GUIDs) of the owners; not e-mail addresses",
+      "Owners' Entra object IDs, not e-mails",
     ),
     acronyms: z.array(z.string().min(1)).optional().describe('Acronyms, e.g. ["CLV"]'),
     synonyms: z.array(z.string().trim().min(1)).max(MAX_CREATE_SYNONYMS).optional().describe(

@@ -59,7 +59,7 @@ export const batchSummaryOutput = z.object({
 
 /** The detail argument of the batch tools. */
 export const batchDetailField = z.enum(["summary", "full"]).optional().describe(
-  "summary: counts, GUIDs, up to 50 failures; full: also each entity's result (~140 bytes each)",
+  "full adds each entity's result (~140 bytes each)",
 );
 
 /** The batch answer for `detail`, from every entity's result. */

@@ -48,8 +48,8 @@ export const listCustomMetadataDefsTool = operationTool({
   name: "uc_list_custom_metadata_defs",
   title: "List business metadata definitions",
   description:
-    "Business (custom) metadata definitions with their attributes (name, type, optional) and the " +
-    "entity types they apply to. Start here before cleaning up or deleting one." + CATALOG_TEXT_IS_DATA,
+    "Business (custom) metadata definitions: attributes (name, type, optional) and the entity types " +
+    "they apply to. Start here before cleaning up or deleting one." + CATALOG_TEXT_IS_DATA,
   input: z.object({}),
   output: z.object({
     definitions: z.array(z.object({
@@ -109,12 +109,11 @@ const cleanupOutput = z.object({
 export const cleanupMetadataDefinitionTool = composedTool({
   name: "uc_cleanup_metadata_definition",
   title: "Check or clean up a business metadata definition",
-  description:
-    "Assets still carrying a business metadata definition. check_only (default true) only lists them; " +
-    "check_only=false removes the group from each, after which uc_delete_metadata_definition can " +
-    "delete the definition." + CATALOG_TEXT_IS_DATA,
+  description: "Assets still carrying a business metadata definition. check_only (default) lists them; " +
+    "check_only=false removes the group from each, so uc_delete_metadata_definition can delete it." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
-    name: z.string().min(1).describe("Name of the business metadata definition"),
+    name: z.string().min(1).describe("Definition name"),
     check_only: z.boolean().default(true).describe("Only report; change nothing"),
   }),
   output: cleanupOutput,
@@ -145,11 +144,12 @@ export const cleanupMetadataDefinitionTool = composedTool({
 export const deleteMetadataDefinitionTool = composedTool({
   name: "uc_delete_metadata_definition",
   title: "Delete a business metadata definition",
-  description: "Delete a business metadata definition by name. Refused while assets carry it (listed): run " +
-    "uc_cleanup_metadata_definition first, or force=true to remove and delete in one step.",
+  description:
+    "Delete a business metadata definition by name. Refused while assets carry it: clean up first " +
+    "(uc_cleanup_metadata_definition), or force=true.",
   input: z.object({
-    name: z.string().min(1).describe("Name of the business metadata definition"),
-    force: z.boolean().default(false).describe("Remove it from the assets that carry it, then delete"),
+    name: z.string().min(1).describe("Definition name"),
+    force: z.boolean().default(false).describe("Remove it from assets first, then delete"),
   }),
   output: z.object({
     deleted: z.string(),

@@ -22,13 +22,13 @@ import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const collectionName = z.string().min(1).describe(
-  "Collection name (e.g. finance-eu), not its friendly name",
+  "Collection name (e.g. finance-eu), not friendly name",
 );
 
 const holder = z.object({
   role: z.string().describe("collection-admin, data-source-admin, data-curator or data-reader"),
   role_id: z.string().describe("The service's role id, e.g. purviewmetadatarole_builtin_data-curator"),
-  principal_id: z.string().describe("Object id (Entra ID) of the user, group or service principal"),
+  principal_id: z.string().describe("Entra object ID of the user, group or service principal"),
   inherited_from: z.string().optional().describe(
     "The ancestor collection that grants the role; absent when granted on this collection itself",
   ),
@@ -38,9 +38,8 @@ export const listCollectionRolesTool = composedTool({
   name: "list_collection_roles",
   title: "List collection roles",
   description:
-    "Who holds which role on a collection, by Entra object ID: own members, then inherited ones with " +
-    "inherited_from; inherits_from is absent when inheritance is cut. Change with set_collection_role " +
-    "on the granting collection." + CATALOG_TEXT_IS_DATA,
+    "Who holds which role on a collection (Entra object IDs): own members, then inherited ones with " +
+    "inherited_from. Change with set_collection_role on the granting collection." + CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({
     collection: z.string(),
@@ -76,16 +75,16 @@ export const setCollectionRoleTool = composedTool({
   name: "set_collection_role",
   title: "Grant or revoke a collection role",
   description:
-    "Grant or revoke one role on a collection for a user, group or service principal (Entra object " +
-    "ID, not e-mail). A grant reaches inheriting child collections; a role held through a parent is " +
-    "revoked there. changed is false when nothing needed changing.",
+    "Grant or revoke a role on a collection for a user, group or service principal. A grant reaches " +
+    "inheriting child collections; an inherited role is revoked where granted. changed false: nothing " +
+    "to do.",
   input: z.object({
     collection_name: collectionName,
-    role: z.enum(Object.keys(ROLE_ALIASES) as [string, ...string[]]).describe("The role to grant or revoke"),
+    role: z.enum(Object.keys(ROLE_ALIASES) as [string, ...string[]]).describe("Role"),
     principal_id: z.string().regex(GUID_PATTERN, { error: "must be an object id (a GUID)" }).describe(
-      "Object id (Entra ID) of the user, group or service principal",
+      "Entra object ID of the user, group or service principal",
     ),
-    action: z.enum(["grant", "revoke"]).describe("grant adds the role, revoke removes it"),
+    action: z.enum(["grant", "revoke"]).describe("Grant or revoke"),
   }),
   output: z.object({
     collection: z.string(),

@@ -48,7 +48,7 @@ function runWithToolHints(run: OperationRunner, operation: Operation, input: Rec
 }
 
 const collectionName = z.string().min(1).describe(
-  "Collection name (e.g. finance-eu), not its friendly name",
+  "Collection name (e.g. finance-eu), not friendly name",
 );
 
 const collectionSummary = z.object({
@@ -78,9 +78,8 @@ export const listCollectionsTool = composedTool({
   name: "list_collections",
   title: "List collections",
   description:
-    "Collections (the folders assets live in): name, friendly name, parent, description; the root has " +
-    "none; truncated says more exist. Names are used by the collection tools and as collection_id." +
-    CATALOG_TEXT_IS_DATA,
+    "Collections (the folders assets live in): name, friendly name, parent, description. Names are " +
+    "what the collection tools and collection_id take." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_COLLECTION_LIMIT).default(DEFAULT_COLLECTION_LIMIT)
       .describe("Most collections to return"),
@@ -106,7 +105,7 @@ export const getCollectionTool = composedTool({
   title: "Get collection",
   description:
     "One collection by name: friendly name, description, parent, state, who created or changed it " +
-    "when. Its place in the tree: get_collection_path." + CATALOG_TEXT_IS_DATA,
+    "when." + CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({ collection: collectionRecord }),
   operations: [getCollection],
@@ -120,12 +119,11 @@ export const getCollectionTool = composedTool({
 export const createCollectionTool = composedTool({
   name: "create_collection",
   title: "Create or update collection",
-  description: "Create a collection under parent_collection (default: root); returns it and whether it was " +
-    'created. An existing name fails unless if_exists is "update", which changes the fields given ' +
-    "(parent_collection moves it).",
+  description: "Create a collection under parent_collection (default: root). An existing name fails unless " +
+    'if_exists is "update", which changes the fields given (parent_collection moves it).',
   input: z.object({
     collection_name: collectionName,
-    friendly_name: z.string().min(1).optional().describe("Display name; defaults to collection_name"),
+    friendly_name: z.string().min(1).optional().describe("Display name"),
     description: z.string().optional().describe("What the collection holds"),
     parent_collection: z.string().min(1).optional().describe(
       "Parent collection name; default: the root",
@@ -160,8 +158,8 @@ export const deleteCollectionTool = composedTool({
   name: "delete_collection",
   title: "Delete collection",
   description:
-    "Delete a collection by name, for good; refused while it has child collections or assets, and for " +
-    "the root. Confirm with the user first.",
+    "Delete a collection by name, for good; refused while it has child collections or assets. Confirm " +
+    "with the user first.",
   input: z.object({ collection_name: collectionName }),
   output: z.object({ deleted: z.string().describe("Name of the collection deleted") }),
   operations: [deleteCollection],

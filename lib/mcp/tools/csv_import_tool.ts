@@ -41,34 +41,33 @@ export const importEntitiesFromCsvTool = composedTool({
   name: "import_entities_from_csv",
   title: "Import entities from a CSV file",
   description:
-    "Create entities of one type from a CSV file under CATALOG_MCP_FILE_ROOT. column_mapping maps " +
-    'columns to attributes, e.g. {"path": "qualifiedName", "title": "name"} (one must map to ' +
-    "qualifiedName; also collection, classifications, labels with ';' between, " +
-    "bm.<group>.<attribute>); without it, same-named attributes. Rows are checked before sending; " +
-    'refused rows go to a reject file. Existing entities are skipped unless if_exists is "update". ' +
-    "Try dry_run first; continue a stopped import with resume, or restart with overwrite.",
+    "Create entities of one type from a CSV file. column_mapping maps columns to attributes, e.g. " +
+    '{"path": "qualifiedName", "title": "name"} (one must be qualifiedName; also collection, ' +
+    "classifications, labels, bm.<group>.<attribute>); default: same names. Refused rows go to a " +
+    'reject file; existing entities are skipped unless if_exists is "update". Try dry_run first; ' +
+    "resume continues a stopped import.",
   input: z.object({
-    file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
-    entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet or azure_sql_table"),
+    file_path: z.string().min(1).describe("CSV path under CATALOG_MCP_FILE_ROOT"),
+    entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet"),
     column_mapping: z.record(z.string(), z.string().min(1)).optional().describe(
       "CSV column → attribute name",
     ),
     batch_size: z.number().int().min(1).max(1000).optional().describe(
-      "Entities per request (default CATALOG_BATCH_SIZE)",
+      "Entities per request",
     ),
     dry_run: z.boolean().optional().describe("Report what would happen, changing nothing"),
     skip_existing: z.boolean().optional().describe(
-      "Leave existing entities untouched (the default)",
+      "Leave existing entities alone (default)",
     ),
     if_exists: z.enum(["skip", "update"]).default("skip").describe(
-      'Existing entities: "skip" them or "update" their attributes (needs "confirm": true)',
+      'Existing entities: "skip" or "update" (needs "confirm": true)',
     ),
-    resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
+    resume: z.boolean().optional().describe("Continue a stopped import of the file"),
     restart: z.boolean().optional().describe(
       'Start a stopped import over (with "overwrite": true)',
     ),
     overwrite: z.boolean().optional().describe(
-      "Replace an earlier reject file (and with restart the checkpoint); else nothing is sent",
+      "Replace an earlier reject file (with restart: the checkpoint)",
     ),
   }),
   output: summaryOutput,

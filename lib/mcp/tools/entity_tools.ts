@@ -64,9 +64,9 @@ const newEntity = z.object({
     "Unique name within the type, e.g. mssql://srv/db/dbo/table",
   ),
   name: z.string().min(1).describe("Display name"),
-  description: z.string().optional().describe("Description of the asset"),
+  description: z.string().optional().describe("Description"),
   attributes: attributes.optional(),
-  collection_id: z.string().optional().describe("Collection to register the asset in"),
+  collection_id: z.string().optional().describe("Collection to register it in"),
 });
 
 /** The operations' fields for one entity as a tool takes it. */
@@ -87,16 +87,16 @@ export const getEntityTool = operationTool({
   name: "get_entity",
   title: "Get entity",
   description:
-    'One entity (table, file, dataset…) by GUID (from search_entities). view "summary" (default): its ' +
-    "main fields, up to 15 other attributes and 20 related entities (columns, parents), texts cut to " +
-    '200 characters, truncated when something was left out. view "full": the raw record with every ' +
-    `attribute and relationship and up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
+    'One entity (table, file, dataset…) by GUID. view "summary": main fields, 15 other attributes, 20 ' +
+    "related entities (columns, parents), texts cut to 200 characters; truncated says what was cut. " +
+    `view "full": the raw record and up to ${MAX_REFERRED_ENTITIES} referred entities.` +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
       "summary: curated, under 16 KB; full: the raw record",
     ),
-    min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),
+    min_ext_info: z.boolean().optional().describe("Minimal referred entities"),
     ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
   }),
   output: z.object({
@@ -136,9 +136,8 @@ export const createEntityTool = operationTool({
   name: "create_entity",
   title: "Create entity",
   description:
-    "Register a data asset; returns its GUID. If type_name + qualified_name exists, the call fails " +
-    'naming its GUID (use update_entity), unless if_exists is "update". Next: get_entity, ' +
-    "create_glossary_term, create_lineage.",
+    "Register a data asset; returns its GUID. An existing type_name + qualified_name fails naming its " +
+    'GUID unless if_exists is "update". Next: get_entity, create_lineage.',
   input: newEntity.extend({ if_exists: ifExistsField }),
   output: mutationOutput,
   operation: createEntity,
@@ -149,9 +148,7 @@ export const createEntityTool = operationTool({
 export const updateEntityTool = operationTool({
   name: "update_entity",
   title: "Update entity attributes",
-  description:
-    "Set attributes of an entity by GUID; only those given change, old values are overwritten. Read " +
-    "it with get_entity first.",
+  description: "Set attributes of an entity by GUID; only those given change. Read it with get_entity first.",
   input: z.object({ guid, attributes }),
   output: mutationOutput,
   operation: updateEntity,
@@ -175,13 +172,12 @@ export const batchCreateEntitiesTool = operationTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
   description:
-    `Register up to ${MAX_BATCH_ENTITIES} data assets, sent in batches of CATALOG_BATCH_SIZE. An ` +
-    'existing type_name + qualified_name fails that entity unless if_exists is "update". Answers ' +
-    "counts, GUIDs in request order and up to 50 failures with reasons (truncated: more; detail " +
-    '"full": every result): resend only the failed.',
+    `Register up to ${MAX_BATCH_ENTITIES} data assets in batches of CATALOG_BATCH_SIZE; an existing ` +
+    'one fails unless if_exists is "update". Answers counts, GUIDs in request order and up to 50 ' +
+    "failures (truncated: more): resend only those.",
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
-      `The assets to register, 1 to ${MAX_BATCH_ENTITIES}`,
+      "The assets to register",
     ),
     if_exists: ifExistsField,
     detail: batchDetailField,
@@ -196,9 +192,8 @@ export const batchUpdateEntitiesTool = operationTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
   description:
-    `Set attributes on up to ${MAX_BATCH_ENTITIES} entities by GUID; only those given change. An ` +
-    "unknown GUID fails only its entity. Answers counts, GUIDs in request order and up to 50 failures " +
-    '(truncated: more; detail "full": every result).',
+    `Set attributes on up to ${MAX_BATCH_ENTITIES} entities by GUID; an unknown GUID fails only its ` +
+    "entity. Answers counts, GUIDs in request order and up to 50 failures (truncated: more).",
   input: z.object({
     updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
       "Each a GUID with the attributes to set",

@@ -32,12 +32,11 @@ export const assignTermToEntitiesTool = composedTool({
   name: "assign_term_to_entities",
   title: "Assign term to entities",
   description:
-    `Tag up to ${MAX_ASSIGNED_ENTITIES} entities (GUIDs from search_entities) with a glossary term ` +
-    "(get_glossary_terms) or a unified catalog term (uc_list_terms). Each entity gets its own result: " +
-    "assigned, already_assigned or failed with the reason. Safe to repeat.",
+    `Tag up to ${MAX_ASSIGNED_ENTITIES} entities with a glossary term or unified catalog term. Each ` +
+    "gets its result: assigned, already_assigned or failed with the reason. Safe to repeat.",
   input: z.object({
     term_guid: z.string().min(1).describe(
-      "GUID of the glossary term, or ID of a unified catalog term (uc_create_term)",
+      "Glossary term GUID or unified catalog term ID",
     ),
     entity_guids: z.array(z.string().min(1)).min(1).max(MAX_ASSIGNED_ENTITIES).describe(
       "GUIDs of the entities to tag",

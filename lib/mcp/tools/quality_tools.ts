@@ -61,13 +61,12 @@ export const getDataQualityTool = operationTool({
   name: "get_data_quality",
   title: "Get data quality",
   description:
-    "Data quality of an asset, or of each asset of a data product without asset_id: latest score " +
-    "(0–100; null before any run, this starts none), rules (column, active) and each rule's latest " +
-    "result with the reason." + CATALOG_TEXT_IS_DATA,
+    "Data quality of an asset, or of each asset of a data product: latest score (0–100; null before " +
+    "any run), rules and each rule's latest result with the reason." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    domain_id: guid("Id of the business (governance) domain"),
-    data_product_id: guid("Id of the data product"),
-    asset_id: guid("Id of the data asset; leave out for the whole data product").optional(),
+    domain_id: guid("Governance domain ID"),
+    data_product_id: guid("Data product ID"),
+    asset_id: guid("Data asset ID; none: the whole data product").optional(),
   }),
   output: qualityOutput,
   operation: getDataQuality,

@@ -119,9 +119,8 @@ export const listAvailableOperationsTool = defineTool({
   name: "list_available_operations",
   title: "List command-line operations",
   description:
-    "Every command-line operation by category. No arguments: an index of ids and one-line summaries " +
-    '(read, write, destructive). category or operation adds input schemas; detail "index" keeps a ' +
-    "category to its index. For what no tool covers; run it with invoke_operation.",
+    "Every command-line operation by category: an index of ids and summaries; category or operation " +
+    "adds input schemas. For what no tool covers; run one with invoke_operation.",
   input: z.object({
     category: z.string().optional().describe(
       "A category, e.g. entity or glossary",
@@ -130,7 +129,7 @@ export const listAvailableOperationsTool = defineTool({
       "One operation: id (entity.get) or command ('entity get')",
     ),
     detail: z.enum(["index", "schemas"]).optional().describe(
-      "index: ids and summaries; schemas (default with category or operation): also input schemas",
+      "schemas (default with category or operation) adds input schemas",
     ),
   }),
   output: z.object({
@@ -238,12 +237,12 @@ export const listAvailableOperationsTool = defineTool({
 export const invokeOperationTool = defineTool({
   name: "invoke_operation",
   title: "Invoke a command-line operation",
-  description: "Run an operation from list_available_operations (e.g. entity.get or 'entity get') with " +
-    `\`arguments\` per its input schema. Destructive ones need "confirm": true after asking the user; ` +
-    'writesLocalFile ones replace a file only with "overwrite": true. Read-only mode runs read ' +
-    "operations only." + CATALOG_TEXT_IS_DATA,
+  description:
+    `Run an operation from list_available_operations (entity.get) with \`arguments\` per its schema. ` +
+    'Destructive ones need "confirm": true after asking the user; writesLocalFile ones replace a file ' +
+    'only with "overwrite": true.' + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    operation: z.string().min(1).describe("Operation id, e.g. entity.get"),
+    operation: z.string().min(1).describe("Operation ID, e.g. entity.get"),
     arguments: z.record(z.string(), z.unknown()).default({}).describe("Input of the operation"),
   }),
   output: z.object({

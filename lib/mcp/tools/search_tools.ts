@@ -43,19 +43,18 @@ export const searchEntitiesTool = operationTool({
   name: "search_entities",
   title: "Search entities",
   description:
-    "Keyword search over entities (names, qualified names, descriptions, classifications, terms), " +
-    "narrowed by entity_type, classification (e.g. MICROSOFT.PERSONAL.EMAIL) or collection_id. When " +
-    "truncated, pass continuation_token for the next page; facets gives counts per value. Then " +
-    "get_entity on a hit's guid." + CATALOG_TEXT_IS_DATA,
+    "Keyword search over entities, narrowed by entity_type, classification or collection_id; facets " +
+    "counts matches per value. When truncated, pass continuation_token. Then get_entity on a guid." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     query: z.string().describe("Keywords; * matches everything"),
-    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page (1-1000)"),
-    entity_type: z.string().optional().describe("Only this type, e.g. azure_sql_table"),
-    classification: z.string().optional().describe("Only assets with this classification"),
+    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page"),
+    entity_type: z.string().optional().describe("Only this type"),
+    classification: z.string().optional().describe("Only with this classification"),
     collection_id: z.string().optional().describe("Only assets in this collection"),
-    continuation_token: z.string().optional().describe("From the previous page's answer"),
+    continuation_token: z.string().optional().describe("From the previous page"),
     facets: z.array(z.enum(SEARCH_FACETS)).optional().describe(
-      "Fields to count matches by, e.g. entityType, classification, label",
+      "Fields to count matches by",
     ),
   }),
   output: z.object({
@@ -113,13 +112,12 @@ export const searchSuggestTool = operationTool({
   name: "search_suggest",
   title: "Suggest entity names",
   description:
-    'Type-ahead: entities whose name has words starting with keywords (e.g. "sales ord"), best first: ' +
-    "guid, name, qualified name, type. Then get_entity or get_lineage; filters: search_entities." +
-    CATALOG_TEXT_IS_DATA,
+    'Type-ahead: entities whose name has words starting with keywords ("sales ord"), best first, with ' +
+    "guid, qualified name and type." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("The start of a name (1-100 characters)"),
-    limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Suggestions (1-100)"),
-    entity_type: z.string().optional().describe("Only this type, e.g. azure_sql_table"),
+    keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("Start of a name"),
+    limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Most suggestions"),
+    entity_type: z.string().optional().describe("Only this type"),
   }),
   output: z.object({
     suggestions: z.array(z.object({
@@ -160,13 +158,12 @@ export const searchBrowseTool = composedTool({
   name: "search_browse",
   title: "Browse the catalog",
   description:
-    "Browse as a tree: no arguments gives counts per type; entity_type lists that type; path (from an " +
-    "earlier item) lists its children. is_leaf false: has children. When truncated, call again with " +
-    "offset = next_offset." + CATALOG_TEXT_IS_DATA,
+    "Browse as a tree: no arguments counts entities per type; entity_type lists that type; path lists " +
+    "an item's children (is_leaf false: it has some). Page with offset = next_offset." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    entity_type: z.string().optional().describe("Browse the entities of this type"),
-    path: z.string().optional().describe("Browse the children of the item with this path"),
-    limit: z.number().int().min(1).max(1000).default(25).describe("Items per page (1-1000)"),
+    entity_type: z.string().optional().describe("Entities of this type"),
+    path: z.string().optional().describe("Children of the item at this path"),
+    limit: z.number().int().min(1).max(1000).default(25).describe("Items per page"),
     offset: z.number().int().min(0).max(100_000).default(0).describe("Items to skip"),
   }),
   output: z.object({

@@ -51,21 +51,20 @@ function summarize(asset: DataAsset): z.input<typeof dataAssetSummary> {
 }
 
 const dataAssetId = z.string().trim().min(1).describe(
-  "ID (GUID) of the data asset, from uc_list_data_assets",
+  "Data asset ID",
 );
 
 export const ucListDataAssetsTool = composedTool({
   name: "uc_list_data_assets",
   title: "List unified catalog data assets",
   description: "Data assets of the unified catalog: ID, name, type, the Data Map asset's GUID, type and " +
-    "qualified name; filter by name keyword or data_product_id; truncated says more exist. Next: " +
-    "uc_get_data_asset." + CATALOG_TEXT_IS_DATA,
+    "qualified name; by name keyword or data product. Next: uc_get_data_asset." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    keyword: z.string().trim().min(1).optional().describe("Only data assets whose name contains this"),
+    keyword: z.string().trim().min(1).optional().describe("Name contains this"),
     data_product_id: z.string().trim().min(1).optional().describe(
-      "Only data assets related to this data product (its ID)",
+      "Only those of this data product (ID)",
     ),
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Data assets to return at most"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Most to return"),
   }),
   output: z.object({
     data_assets: z.array(dataAssetSummary),
@@ -102,11 +101,11 @@ export const ucGetDataAssetTool = composedTool({
   name: "uc_get_data_asset",
   title: "Get unified catalog data asset",
   description:
-    "One unified catalog data asset by ID: its Data Map asset, columns, data product IDs and the full " +
-    "record (data_asset); include_lineage adds lineage." + CATALOG_TEXT_IS_DATA,
+    "One unified catalog data asset by ID: its Data Map asset, columns, data product IDs and full " +
+    "record (data_asset)." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     data_asset_id: dataAssetId,
-    include_lineage: z.boolean().default(false).describe("Ask for the asset's lineage too"),
+    include_lineage: z.boolean().default(false).describe("Add lineage"),
   }),
   output: dataAssetSummary.extend({
     columns: z.array(z.object({

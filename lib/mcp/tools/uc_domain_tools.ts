@@ -24,15 +24,15 @@ const domainList = domainOperation("list");
 const domainCreate = domainOperation("create");
 
 const domainId = z.string().trim().min(1).describe(
-  "ID (GUID) of the governance domain, from uc_list_domains",
+  "Domain ID",
 );
 
 export const ucListDomainsTool = composedTool({
   name: "uc_list_domains",
   title: "List governance domains",
-  description: "Governance domains of the unified catalog: ID, name, type, status, description, parent ID; " +
-    "truncated says more exist. Gives the domain_id for uc_list_terms, uc_create_term, " +
-    "uc_search_terms; add one with uc_create_domain." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Governance domains of the unified catalog: ID, name, type, status, description, parent ID. Gives " +
+    "the domain_id the uc term tools take." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Domains to return at most"),
   }),
@@ -52,9 +52,8 @@ export const ucListDomainsTool = composedTool({
 export const ucGetDomainTool = composedTool({
   name: "uc_get_domain",
   title: "Get governance domain",
-  description:
-    "One governance domain by ID (from uc_list_domains): its fields and the service's full record " +
-    "(domain). Next: uc_list_terms." + CATALOG_TEXT_IS_DATA,
+  description: "One governance domain by ID, with the service's full record (domain). Next: uc_list_terms." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({ domain_id: domainId }),
   output: domainSummary.extend({
     domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
@@ -70,16 +69,15 @@ export const ucCreateDomainTool = composedTool({
   name: "uc_create_domain",
   title: "Create governance domain",
   description:
-    "Create a governance domain; returns it with its ID (next: uc_create_term). Every call creates a " +
-    "new one and a taken name fails with 409: check uc_list_domains first. parent_id makes a " +
-    "sub-domain.",
+    "Create a governance domain; returns its ID. Every call creates one and a taken name fails with " +
+    "409: check uc_list_domains first.",
   input: z.object({
     name: z.string().trim().min(1).describe("Name of the domain, e.g. Finance"),
     description: z.string().optional().describe("What the domain covers"),
     type: z.string().optional().describe(
-      "FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project (any letter case)",
+      "FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project",
     ),
-    status: z.string().optional().describe("Draft, Published or Expired (any letter case)"),
+    status: z.string().optional().describe("Draft, Published or Expired"),
     parent_id: z.string().trim().min(1).optional().describe("ID of the parent domain"),
     owner_ids: z.array(z.string().min(1)).optional().describe(
       "Owners' Entra object IDs, not e-mails",

@@ -76,16 +76,15 @@ const termNode = z.object({
 export const ucListTermsTool = composedTool({
   name: "uc_list_terms",
   title: "List terms of a domain",
-  description: "Unified catalog terms of one domain, optionally by status or keyword (name, description, " +
-    "acronyms): ID, name, status, description, parent, acronyms, owners; truncated says more match. " +
-    "Across domains use uc_search_terms; one term's relationships and hierarchy: uc_get_term." +
+  description: "Unified catalog terms of one domain, by status or keyword: ID, name, status, description, " +
+    "parent, acronyms, owners. Across domains: uc_search_terms; one term's links: uc_get_term." +
     CATALOG_TEXT_IS_DATA,
   input: z.object({
-    domain_id: z.string().trim().min(1).describe("ID of the governance domain"),
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Terms to return at most"),
+    domain_id: z.string().trim().min(1).describe("Domain ID"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Most terms to return"),
     status: statusFilter,
     keyword: z.string().trim().min(1).optional().describe(
-      "Only terms whose name, description or acronym match",
+      "Match in name, description or acronyms",
     ),
   }),
   output: z.object({
@@ -189,10 +188,10 @@ export const ucGetTermTool = composedTool({
   title: "Get unified catalog term",
   description:
     "One unified catalog term by ID with its relationships (synonyms, related, others) and hierarchy " +
-    `(parent, ancestors root first, children; at most ${MAX_TERM_LINKS} each, *_truncated says more). ` +
-    "hierarchy_error says why the hierarchy could not be read." + CATALOG_TEXT_IS_DATA,
+    `(parent, ancestors root first, children; at most ${MAX_TERM_LINKS} each, *_truncated says more).` +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
-    term_id: z.string().trim().min(1).describe("ID (GUID) of the unified catalog term"),
+    term_id: z.string().trim().min(1).describe("Term ID"),
   }),
   output: termSummary.extend({
     synonyms: z.array(relationshipSummary).describe("Synonym relationships"),
@@ -233,21 +232,20 @@ export const ucCreateTermTool = composedTool({
   name: "uc_create_term",
   title: "Create unified catalog term",
   description:
-    "Create a term in a governance domain; returns it with its relationships. Every call creates a " +
-    "new one and a used name fails with 409: check uc_search_terms first. synonyms (term IDs) are " +
-    "linked after creation; relationship_errors lists failures. To tag assets with " +
-    "assign_term_to_entities a classic glossary term (create_glossary_term) is needed.",
+    "Create a term in a governance domain; returns it. Every call creates one and a used name fails " +
+    "with 409: check uc_search_terms first. synonyms are linked after; relationship_errors lists " +
+    "failures. assign_term_to_entities needs a classic term (create_glossary_term).",
   input: z.object({
-    name: z.string().trim().min(1).describe("Name of the term, e.g. Customer Lifetime Value"),
-    domain_id: z.string().trim().min(1).describe("ID of the governance domain the term belongs to"),
+    name: z.string().trim().min(1).describe("Term name, e.g. Customer Lifetime Value"),
+    domain_id: z.string().trim().min(1).describe("Domain ID"),
     description: z.string().optional().describe("What the term means"),
-    status: z.string().default("Draft").describe("Draft (default), Published or Expired; any letter case"),
+    status: z.string().default("Draft").describe("Draft, Published or Expired"),
     owner_ids: z.array(z.string().min(1)).optional().describe(
       "Owners' Entra object IDs, not e-mails",
     ),
     acronyms: z.array(z.string().min(1)).optional().describe('Acronyms, e.g. ["CLV"]'),
     synonyms: z.array(z.string().trim().min(1)).max(MAX_CREATE_SYNONYMS).optional().describe(
-      "IDs of existing unified catalog terms that mean the same",
+      "IDs of terms that mean the same",
     ),
     parent_id: z.string().trim().min(1).optional().describe("ID of the parent term (same domain)"),
     resources: z.array(z.object({
@@ -318,15 +316,13 @@ export const ucCreateTermTool = composedTool({
 export const ucSearchTermsTool = composedTool({
   name: "uc_search_terms",
   title: "Search unified catalog terms",
-  description:
-    "Search unified catalog terms by name keyword across all domains (or domain_id), optionally by " +
-    "status: ID, name, status, description, domain; truncated says more match. Use before " +
-    "uc_create_term; then uc_get_term." + CATALOG_TEXT_IS_DATA,
+  description: "Search unified catalog terms by name keyword across domains, by status: ID, name, status, " +
+    "description, domain. Use before uc_create_term; then uc_get_term." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    keyword: z.string().trim().min(1).describe("Part of the term name, any letter case"),
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(50).describe("Terms to return at most"),
+    keyword: z.string().trim().min(1).describe("Part of the term name"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(50).describe("Most terms to return"),
     status: statusFilter,
-    domain_id: z.string().trim().min(1).optional().describe("Only this domain; all domains when left out"),
+    domain_id: z.string().trim().min(1).optional().describe("Only this domain"),
   }),
   output: z.object({
     terms: z.array(termSummary.extend({ domain_name: z.string().optional() })),

@@ -49,8 +49,7 @@ export const listMyApprovalsTool = composedTool({
   name: "list_my_approvals",
   title: "List my pending approvals",
   description: "Approval tasks waiting on the signed-in user, newest first: task id, run, request summary " +
-    "(change, target, requestor); truncated says more wait. Decide with decide_approval." +
-    CATALOG_TEXT_IS_DATA,
+    "(change, target, requestor). Decide with decide_approval." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_APPROVAL_LIMIT).default(DEFAULT_APPROVAL_LIMIT)
       .describe("Most approvals to return"),
@@ -84,9 +83,9 @@ export const decideApprovalTool = composedTool({
   description:
     "Approve or reject a task from list_my_approvals, with a comment (required to reject). Approving " +
     'makes the change; neither can be undone. Without "confirm": true the error shows the request to ' +
-    "check with the user. Returns the task's and run's status." + CATALOG_TEXT_IS_DATA,
+    "check with the user." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    task_id: guidField("GUID of the approval task (list_my_approvals shows them)"),
+    task_id: guidField("Task ID from list_my_approvals"),
     decision: z.enum(["approve", "reject"]).describe("approve makes the change; reject drops it"),
     comment: z.string().trim().min(1).optional().describe("Shown to the requestor; required to reject"),
   }),

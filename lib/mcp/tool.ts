@@ -117,7 +117,7 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
 
 /** The `confirm` argument of destructive tools. */
 const toolConfirmField = z.boolean().optional().describe(
-  "true once the user agreed; without it nothing is done",
+  "true once the user agreed; else nothing is done",
 );
 
 /** `delete_entity guid=…`: the tool and the short values that say what it acts on. */

@@ -41,11 +41,10 @@ export const importEntitiesFromCsvTool = composedTool({
   name: "import_entities_from_csv",
   title: "Import entities from a CSV file",
   description:
-    "Create entities of one type from a CSV file. column_mapping maps columns to attributes, e.g. " +
-    '{"path": "qualifiedName", "title": "name"} (one must be qualifiedName; also collection, ' +
-    "classifications, labels, bm.<group>.<attribute>); default: same names. Refused rows go to a " +
-    'reject file; existing entities are skipped unless if_exists is "update". Try dry_run first; ' +
-    "resume continues a stopped import.",
+    "Create entities of one type from a CSV file. column_mapping maps columns to attributes (one to " +
+    "qualifiedName; also collection, classifications, labels, bm.<group>.<attribute>); default: same " +
+    "names. Refused rows go to a reject file; existing entities are skipped unless if_exists is " +
+    '"update". Try dry_run first; resume continues a stopped import.',
   input: z.object({
     file_path: z.string().min(1).describe("CSV path under CATALOG_MCP_FILE_ROOT"),
     entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet"),

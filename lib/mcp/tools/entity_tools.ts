@@ -88,9 +88,8 @@ export const getEntityTool = operationTool({
   title: "Get entity",
   description:
     'One entity (table, file, dataset…) by GUID. view "summary": main fields, 15 other attributes, 20 ' +
-    "related entities (columns, parents), texts cut to 200 characters; truncated says what was cut. " +
-    `view "full": the raw record and up to ${MAX_REFERRED_ENTITIES} referred entities.` +
-    CATALOG_TEXT_IS_DATA,
+    'related entities (columns, parents), short texts; truncated says what was cut. view "full": the ' +
+    `raw record, up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
@@ -172,9 +171,9 @@ export const batchCreateEntitiesTool = operationTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
   description:
-    `Register up to ${MAX_BATCH_ENTITIES} data assets in batches of CATALOG_BATCH_SIZE; an existing ` +
-    'one fails unless if_exists is "update". Answers counts, GUIDs in request order and up to 50 ' +
-    "failures (truncated: more): resend only those.",
+    `Register up to ${MAX_BATCH_ENTITIES} data assets; an existing one fails unless if_exists is ` +
+    '"update". Answers counts, GUIDs in request order and up to 50 failures (truncated: more): resend ' +
+    "only those.",
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
       "The assets to register",

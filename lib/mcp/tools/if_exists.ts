@@ -16,5 +16,5 @@ import { z } from "../../deps/zod.ts";
 
 /** `if_exists` of the create tools: fail (default) or update. */
 export const ifExistsField = z.enum(["fail", "update"]).default("fail").describe(
-  'If it exists: "fail" (no change) or "update" the fields given (needs "confirm": true)',
+  '"update" overwrites an existing one (needs "confirm": true)',
 );

@@ -77,8 +77,8 @@ export const getLineageTool = composedTool({
   title: "Get lineage",
   description:
     "Upstream and downstream lineage of an entity by GUID, depth in data set → process → data set " +
-    `hops: nodes (with column mappings) and edges. At most ${MAX_LINEAGE_NODES} nodes, ` +
-    `${MAX_LINEAGE_EDGES} edges; truncated: less depth or one direction.` + CATALOG_TEXT_IS_DATA,
+    `hops: nodes (with column mappings) and edges, at most ${MAX_LINEAGE_NODES} and ` +
+    `${MAX_LINEAGE_EDGES}; truncated: ask for less.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid: z.string().min(1).describe("GUID of a data set or process"),
     depth: z.number().int().min(1).max(10).default(3).describe("Hops to walk"),

@@ -82,8 +82,8 @@ export const decideApprovalTool = composedTool({
   title: "Approve or reject a request",
   description:
     "Approve or reject a task from list_my_approvals, with a comment (required to reject). Approving " +
-    'makes the change; neither can be undone. Without "confirm": true the error shows the request to ' +
-    "check with the user." + CATALOG_TEXT_IS_DATA,
+    'makes the change; neither can be undone. Without "confirm": true the error shows the request.' +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
     task_id: guidField("Task ID from list_my_approvals"),
     decision: z.enum(["approve", "reject"]).describe("approve makes the change; reject drops it"),

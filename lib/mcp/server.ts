@@ -67,7 +67,8 @@ export function toolListing(tool: ToolDefinition): Tool {
     description: tool.description,
     inputSchema: toolJsonSchema(tool.input, "input") as Tool["inputSchema"],
     outputSchema: toolJsonSchema(tool.output, "output") as Tool["outputSchema"],
-    annotations: { title: tool.title, ...tool.annotations },
+    // The title is listed once, as the tool's own (MCP 2025-06-18); annotations.title would repeat it.
+    annotations: { ...tool.annotations },
   };
   listings.set(tool, listing);
   return listing;

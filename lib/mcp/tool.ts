@@ -14,6 +14,7 @@ import type { Logger } from "../log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import { CONFIRM_FIELD, type Confirmation, confirmDestructive } from "../operations/confirmation.ts";
 import type { OperationContext, ProgressSink } from "../operations/types.ts";
+import { listedInputSchema, listedOutputSchema } from "./listed_schema.ts";
 
 /** The four MCP tool annotations; every tool states all of them. */
 export interface ToolAnnotations {
@@ -116,8 +117,7 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
 
 /** The `confirm` argument of destructive tools. */
 const toolConfirmField = z.boolean().optional().describe(
-  "true once the user has agreed: the call deletes or overwrites catalog data that cannot be recovered; " +
-    "without it nothing is done",
+  "true once the user agreed; else nothing is done",
 );
 
 /** `delete_entity guid=…`: the tool and the short values that say what it acts on. */
@@ -139,17 +139,22 @@ export const READ_ONLY: ToolAnnotations = {
   openWorldHint: true,
 };
 
-/** JSON Schema (draft-07, which every MCP client validates) of a tool's input or output. */
+/**
+ * JSON Schema (draft-07, which every MCP client validates) of a tool's input or output, as `tools/list`
+ * lists it (trimmed by `listed_schema.ts`).
+ */
 export function toolJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io, target: "draft-7", unrepresentable: "any" }) as Record<
     string,
     unknown
   >;
   delete json.$schema;
+  if (io === "output") return listedOutputSchema(json);
   dropSafeIntegerBounds(json);
+  const input = listedInputSchema(json) as Record<string, unknown>;
   // The server refuses arguments a tool does not take (tool_arguments.ts); the schema says so to clients.
-  if (io === "input" && json.type === "object") json.additionalProperties = false;
-  return json;
+  if (input.type === "object") input.additionalProperties = false;
+  return input;
 }
 
 /**

@@ -30,6 +30,7 @@ export const BENCH_SECTIONS = {
   bulk: "3. Bulk import",
   emulator: "4. Emulator",
   http: "HTTP core",
+  context: "Context: tools/list",
 } as const;
 
 export type BenchSection = keyof typeof BENCH_SECTIONS;

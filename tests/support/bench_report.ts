@@ -53,6 +53,7 @@ const ORDER = [
   "tests/lib/emulator/search_bench.ts",
   "tests/lib/emulator/bulk_upsert_bench.ts",
   "tests/lib/http_bench.ts",
+  "tests/lib/mcp/tool_list_bench.ts",
 ];
 
 export const BENCH_PERMISSIONS = [

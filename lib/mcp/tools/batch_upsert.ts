@@ -59,8 +59,7 @@ export const batchSummaryOutput = z.object({
 
 /** The detail argument of the batch tools. */
 export const batchDetailField = z.enum(["summary", "full"]).optional().describe(
-  "summary (default): counts, GUIDs in request order and up to 50 failures; full: also every entity's " +
-    "own result (about 140 bytes per entity)",
+  "full adds each entity's result (~140 bytes each)",
 );
 
 /** The batch answer for `detail`, from every entity's result. */

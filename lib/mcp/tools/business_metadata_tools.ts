@@ -47,9 +47,9 @@ type Unassigned = Assignments & { removedFrom: string[]; failed: Array<{ guid: s
 export const listCustomMetadataDefsTool = operationTool({
   name: "uc_list_custom_metadata_defs",
   title: "List business metadata definitions",
-  description: "The business metadata (custom metadata) definitions of the catalog with their attributes: " +
-    "name, type, whether optional, and the entity types each applies to. Start here before cleaning up " +
-    "or deleting a definition." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Business (custom) metadata definitions: attributes (name, type, optional) and the entity types " +
+    "they apply to. Start here before cleaning up or deleting one." + CATALOG_TEXT_IS_DATA,
   input: z.object({}),
   output: z.object({
     definitions: z.array(z.object({
@@ -109,12 +109,11 @@ const cleanupOutput = z.object({
 export const cleanupMetadataDefinitionTool = composedTool({
   name: "uc_cleanup_metadata_definition",
   title: "Check or clean up a business metadata definition",
-  description: "Find the assets that still carry a business metadata definition. With check_only=true " +
-    "nothing changes: the answer lists the assets and whether the definition is assigned. Without it " +
-    "(and with confirm=true) the definition's group is removed from each of those assets, after which " +
-    "uc_delete_metadata_definition can delete the definition." + CATALOG_TEXT_IS_DATA,
+  description: "Assets still carrying a business metadata definition. check_only=true lists them; without " +
+    "it the group is removed from each, so uc_delete_metadata_definition can delete it." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
-    name: z.string().min(1).describe("Name of the business metadata definition"),
+    name: z.string().min(1).describe("Definition name"),
     // The spec's sequence is a check with check_only true, "then without it": leaving it out cleans up.
     check_only: z.boolean().default(false).describe("Only report; change nothing"),
   }),
@@ -146,12 +145,12 @@ export const cleanupMetadataDefinitionTool = composedTool({
 export const deleteMetadataDefinitionTool = composedTool({
   name: "uc_delete_metadata_definition",
   title: "Delete a business metadata definition",
-  description: "Delete a business metadata definition by name. While assets still carry it the call is " +
-    "refused, listing them; clean up first with uc_cleanup_metadata_definition (check_only=false), or " +
-    "pass force=true to remove the assignments and delete in one step. Cannot be undone.",
+  description:
+    "Delete a business metadata definition by name. Refused while assets carry it: clean up first " +
+    "(uc_cleanup_metadata_definition), or force=true.",
   input: z.object({
-    name: z.string().min(1).describe("Name of the business metadata definition"),
-    force: z.boolean().default(false).describe("Remove it from the assets that carry it, then delete"),
+    name: z.string().min(1).describe("Definition name"),
+    force: z.boolean().default(false).describe("Remove it from assets first, then delete"),
   }),
   output: z.object({
     deleted: z.string(),
@@ -189,8 +188,8 @@ export const deleteMetadataDefinitionTool = composedTool({
 export const deleteMetadataFromAssetTool = operationTool({
   name: "uc_delete_metadata_from_asset",
   title: "Remove a business metadata group from an asset",
-  description: "Remove one business metadata group (all its attribute values) from one asset, by the " +
-    "asset's GUID and the group's name. The definition itself stays.",
+  description: "Remove one business metadata group (all its values) from one asset by GUID; the definition " +
+    "stays.",
   input: z.object({
     guid: z.string().min(1).describe("GUID of the asset"),
     bm_name: z.string().min(1).describe("Name of the business metadata group"),

@@ -22,13 +22,13 @@ import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const collectionName = z.string().min(1).describe(
-  "The collection's name (e.g. finance-eu), not its friendly name; list_collections shows both",
+  "Collection name (e.g. finance-eu), not friendly name",
 );
 
 const holder = z.object({
   role: z.string().describe("collection-admin, data-source-admin, data-curator or data-reader"),
   role_id: z.string().describe("The service's role id, e.g. purviewmetadatarole_builtin_data-curator"),
-  principal_id: z.string().describe("Object id (Entra ID) of the user, group or service principal"),
+  principal_id: z.string().describe("Entra object ID of the user, group or service principal"),
   inherited_from: z.string().optional().describe(
     "The ancestor collection that grants the role; absent when granted on this collection itself",
   ),
@@ -37,11 +37,9 @@ const holder = z.object({
 export const listCollectionRolesTool = composedTool({
   name: "list_collection_roles",
   title: "List collection roles",
-  description: "Who holds which role on a collection (collection-admin, data-source-admin, data-curator, " +
-    "data-reader), by Entra object id: the collection's own members first, then those inherited from its " +
-    "parent collections, each marked with inherited_from (the collection granting it). inherits_from is " +
-    "absent when the collection cuts inheritance (or is the root). Change a role with set_collection_role " +
-    "(only on the collection that grants it)." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Who holds which role on a collection (Entra object IDs): own members, then inherited ones with " +
+    "inherited_from. Change with set_collection_role on the granting collection." + CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({
     collection: z.string(),
@@ -76,19 +74,17 @@ export const listCollectionRolesTool = composedTool({
 export const setCollectionRoleTool = composedTool({
   name: "set_collection_role",
   title: "Grant or revoke a collection role",
-  description: "Grant (action grant) or revoke (action revoke) one role on one collection for one user, " +
-    "group or service principal, named by its Entra object id (a GUID, not an e-mail address). Roles: " +
-    `${Object.keys(ROLE_ALIASES).join(", ")}. A grant also reaches the child collections that inherit; a ` +
-    "role held only through a parent collection is revoked there, not here. Changes who may read or change " +
-    "the collection's data: confirm with the user first. changed is false (and nothing is written) when " +
-    "the principal already held, or did not hold, the role.",
+  description:
+    "Grant or revoke a role on a collection for a user, group or service principal. A grant reaches " +
+    "inheriting child collections; an inherited role is revoked where granted. changed false: nothing " +
+    "to do.",
   input: z.object({
     collection_name: collectionName,
-    role: z.enum(Object.keys(ROLE_ALIASES) as [string, ...string[]]).describe("The role to grant or revoke"),
+    role: z.enum(Object.keys(ROLE_ALIASES) as [string, ...string[]]).describe("Role"),
     principal_id: z.string().regex(GUID_PATTERN, { error: "must be an object id (a GUID)" }).describe(
-      "Object id (Entra ID) of the user, group or service principal",
+      "Entra object ID of the user, group or service principal",
     ),
-    action: z.enum(["grant", "revoke"]).describe("grant adds the role, revoke removes it"),
+    action: z.enum(["grant", "revoke"]).describe("Grant or revoke"),
   }),
   output: z.object({
     collection: z.string(),

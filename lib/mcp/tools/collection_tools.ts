@@ -48,7 +48,7 @@ function runWithToolHints(run: OperationRunner, operation: Operation, input: Rec
 }
 
 const collectionName = z.string().min(1).describe(
-  "The collection's name (unique, e.g. finance-eu), not its friendly name; list_collections shows both",
+  "Collection name (e.g. finance-eu), not friendly name",
 );
 
 const collectionSummary = z.object({
@@ -77,11 +77,9 @@ const collectionRecord = z.record(z.string(), z.unknown()).describe(
 export const listCollectionsTool = composedTool({
   name: "list_collections",
   title: "List collections",
-  description: "All collections of the catalog account (the folders assets live in), each with its name, " +
-    "friendly name, parent collection and description; the root collection has no parent. Use the names " +
-    "with get_collection, create_collection (parent_collection), get_collection_path, or as collection_id " +
-    `of entity and search tools. At most \`limit\` (default ${DEFAULT_COLLECTION_LIMIT}) are returned; ` +
-    "`truncated` says when more exist." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Collections (the folders assets live in): name, friendly name, parent, description. Names are " +
+    "what the collection tools and collection_id take." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_COLLECTION_LIMIT).default(DEFAULT_COLLECTION_LIMIT)
       .describe("Most collections to return"),
@@ -105,9 +103,9 @@ export const listCollectionsTool = composedTool({
 export const getCollectionTool = composedTool({
   name: "get_collection",
   title: "Get collection",
-  description: "One collection by name: friendly name, description, parent collection, provisioning state " +
-    "and who created or changed it when. Use get_collection_path for its place in the hierarchy." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    "One collection by name: friendly name, description, parent, state, who created or changed it " +
+    "when." + CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({ collection: collectionRecord }),
   operations: [getCollection],
@@ -121,17 +119,14 @@ export const getCollectionTool = composedTool({
 export const createCollectionTool = composedTool({
   name: "create_collection",
   title: "Create or update collection",
-  description: "Create a collection. A new collection goes under parent_collection, or under the root " +
-    "collection when it is left out. If a collection with this name exists, nothing is changed and the " +
-    'call fails, unless if_exists is "update" (needs "confirm": true): then only the fields given change, ' +
-    "and parent_collection moves it. Names have 3 to 36 letters, digits or hyphens. Returns the " +
-    "collection and whether it was created.",
+  description: "Create a collection under parent_collection (default: root). An existing name fails unless " +
+    'if_exists is "update", which changes the fields given (parent_collection moves it).',
   input: z.object({
     collection_name: collectionName,
-    friendly_name: z.string().min(1).optional().describe("Display name; defaults to collection_name"),
+    friendly_name: z.string().min(1).optional().describe("Display name"),
     description: z.string().optional().describe("What the collection holds"),
     parent_collection: z.string().min(1).optional().describe(
-      "Name of the parent collection; the root when left out for a new collection",
+      "Parent collection name; default: the root",
     ),
     if_exists: ifExistsField,
   }),
@@ -162,9 +157,9 @@ export const createCollectionTool = composedTool({
 export const deleteCollectionTool = composedTool({
   name: "delete_collection",
   title: "Delete collection",
-  description: "Delete a collection by name. The catalog refuses while the collection has child " +
-    "collections or assets (the error says which, with a hint), and the root collection cannot be " +
-    "deleted. This cannot be undone; confirm with the user first.",
+  description:
+    "Delete a collection by name, for good; refused while it has child collections or assets. Confirm " +
+    "with the user first.",
   input: z.object({ collection_name: collectionName }),
   output: z.object({ deleted: z.string().describe("Name of the collection deleted") }),
   operations: [deleteCollection],
@@ -177,9 +172,8 @@ export const deleteCollectionTool = composedTool({
 export const getCollectionPathTool = composedTool({
   name: "get_collection_path",
   title: "Get collection path",
-  description: "The full hierarchical path of a collection: the names and friendly names from the root " +
-    "collection down to the collection itself, and the same as one readable path. Use it to show where a " +
-    "collection sits, or to find its ancestors." + CATALOG_TEXT_IS_DATA,
+  description: "A collection's path from the root: names and friendly names, and as one readable path." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({ collection_name: collectionName }),
   output: z.object({
     collection_name: z.string(),

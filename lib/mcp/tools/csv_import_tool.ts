@@ -40,41 +40,33 @@ const summaryOutput = z.object({
 export const importEntitiesFromCsvTool = composedTool({
   name: "import_entities_from_csv",
   title: "Import entities from a CSV file",
-  description: "Create entities of one type from a CSV file under the server's file root " +
-    "(CATALOG_MCP_FILE_ROOT; relative paths start there). column_mapping maps CSV columns to attributes, " +
-    'e.g. {"path": "qualifiedName", "title": "name", "team": "owner"}; one column must map to ' +
-    "qualifiedName. Other targets: collection, classifications and labels (';' separates several), and " +
-    "bm.<group>.<attribute>. Without a mapping, columns map to attributes of the same name. Every row is " +
-    "checked before anything is sent; rows the catalog refuses go to a reject file with the reason. Rows " +
-    'whose entity exists already are skipped, changing nothing, unless if_exists is "update" (needs ' +
-    '"confirm": true): then their attributes are overwritten. Use dry_run first to see what would be ' +
-    "created, updated or skipped. An import that was cancelled or stopped " +
-    'continues with resume (rows done are not sent again), or starts over with restart and "overwrite": ' +
-    "true. An existing reject file is replaced only with overwrite.",
+  description:
+    "Create entities of one type from a CSV file. column_mapping maps columns to attributes (one to " +
+    "qualifiedName; also collection, classifications, labels, bm.<group>.<attribute>); default: same " +
+    "names. Refused rows go to a reject file; existing entities are skipped unless if_exists is " +
+    '"update". Try dry_run first; resume continues a stopped import.',
   input: z.object({
-    file_path: z.string().min(1).describe("Path of the CSV file, under CATALOG_MCP_FILE_ROOT"),
-    entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet or azure_sql_table"),
+    file_path: z.string().min(1).describe("CSV path under CATALOG_MCP_FILE_ROOT"),
+    entity_type: z.string().min(1).describe("Type of every entity, e.g. DataSet"),
     column_mapping: z.record(z.string(), z.string().min(1)).optional().describe(
       "CSV column → attribute name",
     ),
     batch_size: z.number().int().min(1).max(1000).optional().describe(
-      "Entities per request (default CATALOG_BATCH_SIZE)",
+      "Entities per request",
     ),
-    dry_run: z.boolean().optional().describe("Check and report what would happen, changing nothing"),
+    dry_run: z.boolean().optional().describe("Report what would happen, changing nothing"),
     skip_existing: z.boolean().optional().describe(
-      'Leave entities that already exist untouched (the default; if_exists "update" overwrites them)',
+      "Leave existing entities alone (default)",
     ),
     if_exists: z.enum(["skip", "update"]).default("skip").describe(
-      'Rows whose entity exists already: "skip" (default) leaves it untouched; "update" overwrites its ' +
-        'attributes (needs "confirm": true, after checking with the user)',
+      'Existing entities: "skip" or "update" (needs "confirm": true)',
     ),
-    resume: z.boolean().optional().describe("Continue an interrupted import of the same file"),
+    resume: z.boolean().optional().describe("Continue a stopped import of the file"),
     restart: z.boolean().optional().describe(
-      'Start an interrupted import of the same file over, discarding its progress (with "overwrite": true)',
+      'Start a stopped import over (with "overwrite": true)',
     ),
     overwrite: z.boolean().optional().describe(
-      "Replace an earlier reject file beside the input, and with restart discard the checkpoint; without " +
-        "it an existing file is left untouched and nothing is sent",
+      "Replace an earlier reject file (with restart: the checkpoint)",
     ),
   }),
   output: summaryOutput,

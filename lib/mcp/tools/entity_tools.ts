@@ -26,10 +26,10 @@ export { MAX_BATCH_ENTITIES };
 /** Referred entities kept in one get_entity answer; more would flood a model's context. */
 export const MAX_REFERRED_ENTITIES = 100;
 
-const guid = z.string().min(1).describe("GUID of the entity, as returned by search_entities");
+const guid = z.string().min(1).describe("Entity GUID");
 const entityRecord = z.record(z.string(), z.unknown());
 const attributes = z.record(z.string(), z.unknown()).describe(
-  'Attribute names and values, e.g. {"owner": "finance-data", "description": "…"}',
+  'Attributes to set, e.g. {"owner": "finance-data"}',
 );
 
 const mutationOutput = z.object({
@@ -58,15 +58,15 @@ export function summarizeMutation(result: EntityMutationResult): z.input<typeof 
 
 const newEntity = z.object({
   type_name: z.string().min(1).describe(
-    "Type of the asset, e.g. azure_sql_table, DataSet; see list_typedefs",
+    "Type, e.g. azure_sql_table or DataSet (list_typedefs)",
   ),
   qualified_name: z.string().min(1).describe(
-    "Unique name within the type, e.g. mssql://server.database.windows.net/db/dbo/table",
+    "Unique name within the type, e.g. mssql://srv/db/dbo/table",
   ),
   name: z.string().min(1).describe("Display name"),
-  description: z.string().optional().describe("Description of the asset"),
+  description: z.string().optional().describe("Description"),
   attributes: attributes.optional(),
-  collection_id: z.string().optional().describe("Collection to register the asset in"),
+  collection_id: z.string().optional().describe("Collection to register it in"),
 });
 
 /** The operations' fields for one entity as a tool takes it. */
@@ -86,20 +86,16 @@ export { ENTITY_SUMMARY_BOUND_BYTES } from "./entity_summary.ts";
 export const getEntityTool = operationTool({
   name: "get_entity",
   title: "Get entity",
-  description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID. " +
-    "By default a summary: guid, typeName, name, qualifiedName, description, owner, owners and experts, " +
-    "classification names, labels, glossary terms, collection, status, times, up to 15 other attributes " +
-    "and up to 20 related entities (columns, parents), texts cut to 200 characters; under 16 KB, with " +
-    'truncated true when something was left out. view "full" returns the raw record with every ' +
-    `attribute and relationship, and referred entities up to ${MAX_REFERRED_ENTITIES} ` +
-    "(referred_entities_truncated says when more exist). Find GUIDs with search_entities." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    'One entity (table, file, dataset…) by GUID. view "summary": main fields, 15 other attributes, 20 ' +
+    'related entities (columns, parents), short texts; truncated says what was cut. view "full": the ' +
+    `raw record, up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
-      "summary (default): the curated view, under 16 KB; full: the raw catalog record",
+      "summary: curated, under 16 KB; full: the raw record",
     ),
-    min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),
+    min_ext_info: z.boolean().optional().describe("Minimal referred entities"),
     ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
   }),
   output: z.object({
@@ -138,10 +134,9 @@ export const getEntityTool = operationTool({
 export const createEntityTool = operationTool({
   name: "create_entity",
   title: "Create entity",
-  description: "Register a data asset in the catalog. If an entity with the same type_name and " +
-    "qualified_name exists, nothing is changed and the call fails naming its GUID (use update_entity), " +
-    'unless if_exists is "update": then its attributes given are overwritten (needs "confirm": true). ' +
-    "Returns the GUID; then use get_entity, create_glossary_term or create_lineage.",
+  description:
+    "Register a data asset; returns its GUID. An existing type_name + qualified_name fails naming its " +
+    'GUID unless if_exists is "update". Next: get_entity, create_lineage.',
   input: newEntity.extend({ if_exists: ifExistsField }),
   output: mutationOutput,
   operation: createEntity,
@@ -152,8 +147,7 @@ export const createEntityTool = operationTool({
 export const updateEntityTool = operationTool({
   name: "update_entity",
   title: "Update entity attributes",
-  description: "Set attributes of an existing entity, found by GUID. Only the attributes given change; " +
-    "their previous values are overwritten. Read the entity with get_entity first.",
+  description: "Set attributes of an entity by GUID; only those given change. Read it with get_entity first.",
   input: z.object({ guid, attributes }),
   output: mutationOutput,
   operation: updateEntity,
@@ -164,8 +158,8 @@ export const updateEntityTool = operationTool({
 export const deleteEntityTool = operationTool({
   name: "delete_entity",
   title: "Delete entity",
-  description: "Remove an entity from the catalog by GUID. This cannot be undone; confirm with the user " +
-    "first and check the GUID with get_entity.",
+  description:
+    "Remove an entity by GUID, for good. Check it with get_entity and confirm with the user first.",
   input: z.object({ guid }),
   output: mutationOutput,
   operation: deleteEntity,
@@ -176,15 +170,13 @@ export const deleteEntityTool = operationTool({
 export const batchCreateEntitiesTool = operationTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
-  description: `Register up to ${MAX_BATCH_ENTITIES} data assets in one call, sent in batches of ` +
-    "CATALOG_BATCH_SIZE. An entity whose type_name and qualified_name exist already fails, changing " +
-    'nothing, unless if_exists is "update": then it is overwritten (needs "confirm": true). Each ' +
-    "call answers the counts, each entity's GUID in request order and the failures with their reason (at " +
-    'most 50; truncated says more failed, detail "full" lists every result), so fix and resend only the ' +
-    "failed ones.",
+  description:
+    `Register up to ${MAX_BATCH_ENTITIES} data assets; an existing one fails unless if_exists is ` +
+    '"update". Answers counts, GUIDs in request order and up to 50 failures (truncated: more): resend ' +
+    "only those.",
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
-      `The assets to register, 1 to ${MAX_BATCH_ENTITIES}`,
+      "The assets to register",
     ),
     if_exists: ifExistsField,
     detail: batchDetailField,
@@ -198,13 +190,12 @@ export const batchCreateEntitiesTool = operationTool({
 export const batchUpdateEntitiesTool = operationTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
-  description: `Set attributes on up to ${MAX_BATCH_ENTITIES} existing entities, each found by GUID. ` +
-    "Only the attributes given change; previous values are overwritten. An unknown GUID fails only that " +
-    "entity. The call answers the counts, each entity's GUID in request order and the failures (at most 50; " +
-    'truncated says more failed, detail "full" lists every result).',
+  description:
+    `Set attributes on up to ${MAX_BATCH_ENTITIES} entities by GUID; an unknown GUID fails only its ` +
+    "entity. Answers counts, GUIDs in request order and up to 50 failures (truncated: more).",
   input: z.object({
     updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
-      `The entities to change (1 to ${MAX_BATCH_ENTITIES}), each a GUID with the attributes to set`,
+      "Each a GUID with the attributes to set",
     ),
     detail: batchDetailField,
   }),

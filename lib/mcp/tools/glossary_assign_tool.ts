@@ -31,15 +31,12 @@ const assignResult = z.object({
 export const assignTermToEntitiesTool = composedTool({
   name: "assign_term_to_entities",
   title: "Assign term to entities",
-  description: "Tag entities (data assets, found with search_entities) with a glossary term (GUID from " +
-    "get_glossary_terms or create_glossary_term), or with a unified catalog term (ID from uc_create_term, " +
-    "uc_list_terms or uc_search_terms: the term is related to each asset in the unified catalog). Up to " +
-    `${MAX_ASSIGNED_ENTITIES} entity GUIDs per call. ` +
-    "Every entity gets its own result: assigned, already_assigned, or failed with the reason (an unknown " +
-    "or deleted entity fails alone; the others are still assigned). Repeating the call is harmless.",
+  description:
+    `Tag up to ${MAX_ASSIGNED_ENTITIES} entities with a glossary term or unified catalog term. Each ` +
+    "gets its result: assigned, already_assigned or failed with the reason. Safe to repeat.",
   input: z.object({
     term_guid: z.string().min(1).describe(
-      "GUID of the glossary term, or ID of a unified catalog term (uc_create_term)",
+      "Glossary term GUID or unified catalog term ID",
     ),
     entity_guids: z.array(z.string().min(1)).min(1).max(MAX_ASSIGNED_ENTITIES).describe(
       "GUIDs of the entities to tag",

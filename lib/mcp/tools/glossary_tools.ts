@@ -50,15 +50,12 @@ function summarize(term: AtlasGlossaryTerm, glossary: AtlasGlossary): z.input<ty
 export const getGlossaryTermsTool = composedTool({
   name: "get_glossary_terms",
   title: "List glossary terms",
-  description: "List business glossary terms: those of one glossary (glossary_guid), or of every glossary " +
-    "when it is left out. Each term comes with its GUID, name, status (Draft, Approved, Alert, Expired), " +
-    "glossary, short description and how many entities it is assigned to. Returns at most `limit` terms " +
-    `(default 100, at most ${MAX_TERMS}) starting at \`offset\`; truncated and next_offset say when more ` +
-    "exist. Use the GUIDs with assign_term_to_entities; create missing terms with create_glossary_term." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    "Glossary terms, of one glossary or all: GUID, name, status, short description, assigned entity " +
+    "count; next_offset pages on. Use the GUIDs with assign_term_to_entities." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     glossary_guid: z.string().min(1).optional().describe("Only this glossary's terms"),
-    limit: z.number().int().min(1).max(MAX_TERMS).default(100).describe("Terms to return at most"),
+    limit: z.number().int().min(1).max(MAX_TERMS).default(100).describe("Most terms to return"),
     offset: z.number().int().min(0).default(0).describe("Terms to skip, for paging"),
   }),
   output: z.object({
@@ -99,21 +96,19 @@ export const getGlossaryTermsTool = composedTool({
 export const createGlossaryTermTool = composedTool({
   name: "create_glossary_term",
   title: "Create glossary term",
-  description: "Define a business term in a classic glossary. Without glossary_guid the term goes into " +
-    `the first glossary (by name); when the catalog has no glossary, one named "${DEFAULT_GLOSSARY_NAME}" ` +
-    "is created first (glossary_created says so). Term names are unique within a glossary: an existing " +
-    "name fails with 409, so check get_glossary_terms first. synonyms name existing terms of the same " +
-    "glossary (by name or GUID). Returns the new term; then use assign_term_to_entities.",
+  description:
+    `Define a term in a classic glossary (default: the first; one named "${DEFAULT_GLOSSARY_NAME}" is ` +
+    "created when there is none). An existing name fails with 409. Next: assign_term_to_entities.",
   input: z.object({
-    name: z.string().min(1).describe("Name of the term, e.g. Customer Lifetime Value"),
-    glossary_guid: z.string().min(1).optional().describe("Glossary to create it in; default: the first"),
-    definition: z.string().optional().describe("What the term means (its long description)"),
-    long_description: z.string().optional().describe("Same as definition; give one of them"),
+    name: z.string().min(1).describe("Term name, e.g. Customer Lifetime Value"),
+    glossary_guid: z.string().min(1).optional().describe("Glossary GUID; default: the first"),
+    definition: z.string().optional().describe("What the term means"),
+    long_description: z.string().optional().describe("Same as definition"),
     short_description: z.string().optional().describe("One-line summary"),
-    status: z.enum(TERM_STATUSES).optional().describe("Lifecycle status; the catalog defaults to Draft"),
+    status: z.enum(TERM_STATUSES).optional().describe("Status; default Draft"),
     abbreviation: z.string().optional().describe("Abbreviation or acronym, e.g. CLV"),
     examples: z.array(z.string()).optional().describe("Examples of use"),
-    synonyms: z.array(z.string().min(1)).optional().describe("Names or GUIDs of existing synonym terms"),
+    synonyms: z.array(z.string().min(1)).optional().describe("Names or GUIDs of synonym terms"),
   }),
   output: z.object({
     guid: z.string(),

@@ -16,6 +16,5 @@ import { z } from "../../deps/zod.ts";
 
 /** `if_exists` of the create tools: fail (default) or update. */
 export const ifExistsField = z.enum(["fail", "update"]).default("fail").describe(
-  'When the target exists already: "fail" (default) changes nothing and says so; "update" overwrites ' +
-    'the fields given (needs "confirm": true, after checking with the user)',
+  '"update" overwrites an existing one (needs "confirm": true)',
 );

@@ -76,16 +76,15 @@ const lineageOutput = z.object({
 export const getLineageTool = composedTool({
   name: "get_lineage",
   title: "Get lineage",
-  description: "Upstream (where its data comes from) and downstream (where it goes) lineage of an entity, " +
-    "by GUID (find it with search_entities). depth counts hops data set → process → data set. Answers " +
-    "nodes (data sets and the processes between them, with any column mappings) and edges from data set " +
-    `to data set via a process. At most ${MAX_LINEAGE_NODES} nodes and ${MAX_LINEAGE_EDGES} edges; ` +
-    "truncated says when the graph was larger (ask for less depth or one direction)." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Upstream and downstream lineage of an entity by GUID, depth in data set → process → data set " +
+    `hops: nodes (with column mappings) and edges, at most ${MAX_LINEAGE_NODES} and ` +
+    `${MAX_LINEAGE_EDGES}; truncated: ask for less.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    guid: z.string().min(1).describe("GUID of the entity (a data set or a process)"),
-    depth: z.number().int().min(1).max(10).default(3).describe("Hops to walk, 1 to 10"),
+    guid: z.string().min(1).describe("GUID of a data set or process"),
+    depth: z.number().int().min(1).max(10).default(3).describe("Hops to walk"),
     direction: z.enum(["upstream", "downstream", "both", "INPUT", "OUTPUT", "BOTH"]).default("both")
-      .describe("upstream, downstream or both (INPUT, OUTPUT, BOTH also accepted)"),
+      .describe("Which way to walk"),
   }),
   output: lineageOutput,
   operations: [getLineage, getTypeDef],
@@ -105,24 +104,21 @@ export const getLineageTool = composedTool({
 export const createLineageTool = operationTool({
   name: "create_lineage",
   title: "Create lineage",
-  description: "Record that data flows from source entities to target entities through one process " +
-    "named process_name (a Process entity whose inputs are the sources and outputs the targets), with " +
-    "optional column-level mappings. The same sources, targets and process_name always give the same " +
-    "process, never a duplicate: when it exists already, nothing is changed and the call fails naming " +
-    'its GUID, unless if_exists is "update": then its description and column mappings are overwritten ' +
-    '(needs "confirm": true; created: false). Every GUID is checked first; a missing one fails the call ' +
-    "and nothing is written. Verify with get_lineage.",
+  description:
+    "Record data flowing from sources to targets through a Process named process_name, with column " +
+    "mappings. The same sources, targets and name give the same process, never a duplicate: an " +
+    'existing one fails unless if_exists is "update". Unknown GUIDs fail the call.',
   input: z.object({
-    source_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the upstream entities"),
-    target_guids: z.array(z.string().min(1)).min(1).max(100).describe("GUIDs of the downstream entities"),
-    process_name: z.string().min(1).describe("Name of the transformation, e.g. aggregate_orders_daily"),
+    source_guids: z.array(z.string().min(1)).min(1).max(100).describe("Upstream entity GUIDs"),
+    target_guids: z.array(z.string().min(1)).min(1).max(100).describe("Downstream entity GUIDs"),
+    process_name: z.string().min(1).describe("Process name, e.g. aggregate_orders_daily"),
     description: z.string().optional().describe("What the process does"),
     column_mappings: z.array(z.object({
-      source_column: z.string().min(1).describe("Column name in the source entity"),
-      target_column: z.string().min(1).describe("Column name in the target entity"),
-      source_guid: z.string().optional().describe("Which source the column is in (default: the first)"),
-      target_guid: z.string().optional().describe("Which target the column is in (default: the first)"),
-    })).max(1000).optional().describe("Column-level lineage: which source column feeds which target column"),
+      source_column: z.string().min(1).describe("Source column name"),
+      target_column: z.string().min(1).describe("Target column name"),
+      source_guid: z.string().optional().describe("Its source (default: the first)"),
+      target_guid: z.string().optional().describe("Its target (default: the first)"),
+    })).max(1000).optional().describe("Which source column feeds which target column"),
     if_exists: ifExistsField,
   }),
   output: z.object({

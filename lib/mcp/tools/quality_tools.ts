@@ -60,15 +60,13 @@ function assetView(asset: AssetQuality): z.input<typeof assetOutput> {
 export const getDataQualityTool = operationTool({
   name: "get_data_quality",
   title: "Get data quality",
-  description: "Data quality of a data asset, or of every asset of a data product that has rules: the " +
-    "latest score (0–100), the rules (name, type, the column checked, Active or not) and each rule's " +
-    "result in the latest run with the reason. Name the asset by its business domain, data product and " +
-    "data asset ids; leave asset_id out for the whole data product (score: the mean of its assets'). It " +
-    "starts no run: a score is null until one has run (govcat quality run)." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Data quality of an asset, or of each asset of a data product: latest score (0–100; null before " +
+    "any run), rules and each rule's latest result with the reason." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    domain_id: guid("Id of the business (governance) domain"),
-    data_product_id: guid("Id of the data product"),
-    asset_id: guid("Id of the data asset; leave out for the whole data product").optional(),
+    domain_id: guid("Governance domain ID"),
+    data_product_id: guid("Data product ID"),
+    asset_id: guid("Data asset ID; none: the whole data product").optional(),
   }),
   output: qualityOutput,
   operation: getDataQuality,

@@ -18,8 +18,8 @@ import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 export const getAccountPropertiesTool = operationTool({
   name: "get_account_properties",
   title: "Get account properties",
-  description: "The catalog account's configuration: name, location, endpoints, provisioning state. A " +
-    "quick way to check that the server can reach the catalog and is authorised.",
+  description: "The catalog account's name, location, endpoints and state; checks the server can reach the " +
+    "catalog and is authorised.",
   input: z.object({}),
   output: z.object({ account: z.record(z.string(), z.unknown()) }),
   operation: getAccount,
@@ -118,22 +118,18 @@ export const OPERATION_INDEX_BOUND_BYTES = 25_000;
 export const listAvailableOperationsTool = defineTool({
   name: "list_available_operations",
   title: "List command-line operations",
-  description: "Every operation of the command-line client, grouped by category (entity, glossary, " +
-    "search, …). Without arguments: an index, per category the operation ids with a one-line summary " +
-    "under read, write or destructive (under 25 KB: summaries are shortened when the whole index would be larger). Pass category for that category's operations with their input schemas " +
-    'and annotations, or operation for one operation\'s; detail: "index" with category gives that ' +
-    "category's index only. Use it to find an operation that no dedicated tool covers, then run it with " +
-    "invoke_operation.",
+  description:
+    "Every command-line operation by category: an index of ids and summaries; category or operation " +
+    "adds input schemas. For what no tool covers; run one with invoke_operation.",
   input: z.object({
     category: z.string().optional().describe(
-      "Only this category, e.g. entity or glossary; its operations come with input schemas unless detail is index",
+      "A category, e.g. entity or glossary",
     ),
     operation: z.string().optional().describe(
-      "One operation id (e.g. entity.get) or command form ('entity get'): that operation with its input schema",
+      "One operation: id (entity.get) or command ('entity get')",
     ),
     detail: z.enum(["index", "schemas"]).optional().describe(
-      "index: id, summary and kind only; schemas: also input schemas and annotations (needs category or " +
-        "operation). Default: schemas when category or operation is given, else index",
+      "schemas (default with category or operation) adds input schemas",
     ),
   }),
   output: z.object({
@@ -241,15 +237,12 @@ export const listAvailableOperationsTool = defineTool({
 export const invokeOperationTool = defineTool({
   name: "invoke_operation",
   title: "Invoke a command-line operation",
-  description: "Run any command-line operation by name (an id from list_available_operations, such as " +
-    "entity.get, or the command form 'entity get'), with an `arguments` object validated against that " +
-    "operation's input schema. Destructive operations are marked destructive in list_available_operations: " +
-    'confirm those with the user first, then pass "confirm": true in their arguments (without it they are ' +
-    "refused and nothing is sent). Operations listed with writesLocalFile write a file under the server's " +
-    'file root and replace an existing one only with "overwrite": true. In read-only mode only read ' +
-    "operations run, and nothing writes a local file." + CATALOG_TEXT_IS_DATA,
+  description:
+    `Run an operation from list_available_operations (entity.get) with \`arguments\` per its schema. ` +
+    'Destructive ones need "confirm": true after asking the user; writesLocalFile ones replace a file ' +
+    'only with "overwrite": true.' + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    operation: z.string().min(1).describe("Operation id, e.g. entity.get"),
+    operation: z.string().min(1).describe("Operation ID, e.g. entity.get"),
     arguments: z.record(z.string(), z.unknown()).default({}).describe("Input of the operation"),
   }),
   output: z.object({

@@ -19,14 +19,14 @@ const relationshipRecord = z.record(z.string(), z.unknown());
 export const createRelationshipTool = operationTool({
   name: "create_relationship",
   title: "Create relationship",
-  description: "Relate two entities with a relationship type, e.g. azure_sql_table_columns between a " +
-    "table (end1) and a column (end2). list_typedefs with category relationship shows the types and " +
-    "get_typedef which entity types each end accepts. Returns the relationship with its GUID.",
+  description:
+    "Relate two entities by a relationship type such as azure_sql_table_columns (end1 table, end2 " +
+    "column). get_typedef shows what ends accept.",
   input: z.object({
     type_name: z.string().min(1).describe("Relationship type name"),
-    end1_guid: z.string().min(1).describe("GUID of the entity at end 1"),
-    end2_guid: z.string().min(1).describe("GUID of the entity at end 2"),
-    attributes: z.record(z.string(), z.unknown()).optional().describe("Attributes of the relationship"),
+    end1_guid: z.string().min(1).describe("End 1 entity GUID"),
+    end2_guid: z.string().min(1).describe("End 2 entity GUID"),
+    attributes: z.record(z.string(), z.unknown()).optional().describe("Attributes"),
   }),
   output: z.object({ guid: z.string().optional(), relationship: relationshipRecord }),
   operation: createRelationship,
@@ -45,12 +45,11 @@ export const createRelationshipTool = operationTool({
 export const getRelationshipTool = operationTool({
   name: "get_relationship",
   title: "Get relationship",
-  description: "A relationship by GUID: its type, both ends and attributes. With extended_info, the " +
-    "headers (type, name, qualified name) of both end entities are included as referredEntities." +
-    CATALOG_TEXT_IS_DATA,
+  description: "A relationship by GUID: type, both ends, attributes; extended_info adds the end entities' " +
+    "headers." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid: z.string().min(1).describe("GUID of the relationship"),
-    extended_info: z.boolean().default(false).describe("Also return both end entities' headers"),
+    extended_info: z.boolean().default(false).describe("Add both ends' headers"),
   }),
   output: z.object({
     relationship: relationshipRecord,
@@ -67,8 +66,8 @@ export const getRelationshipTool = operationTool({
 export const deleteRelationshipTool = operationTool({
   name: "delete_relationship",
   title: "Delete relationship",
-  description: "Remove a relationship by GUID. The entities at its ends stay. Confirm with the user first.",
-  input: z.object({ guid: z.string().min(1).describe("GUID of the relationship to remove") }),
+  description: "Remove a relationship by GUID, for good; its end entities stay. Confirm with the user first.",
+  input: z.object({ guid: z.string().min(1).describe("Relationship GUID") }),
   output: z.object({ deleted: z.string() }),
   operation: deleteRelationship,
   arguments: (args) => ({ guid: args.guid }),

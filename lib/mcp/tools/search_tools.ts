@@ -42,21 +42,19 @@ const facetValue = z.object({ value: z.string(), count: z.number() });
 export const searchEntitiesTool = operationTool({
   name: "search_entities",
   title: "Search entities",
-  description: "Keyword search over catalog entities (names, qualified names, descriptions, " +
-    "classifications, terms). Narrow with entity_type (e.g. azure_sql_table), classification (e.g. " +
-    "MICROSOFT.PERSONAL.EMAIL) or collection_id. Returns at most `limit` hits; when `truncated` is true, " +
-    "pass `continuation_token` to get the next page. Use get_entity on a hit's guid for full details. " +
-    'Add `facets` (e.g. ["entityType", "classification"]) to get counts per value over all matches.' +
+  description:
+    "Keyword search over entities, narrowed by entity_type, classification or collection_id; facets " +
+    "counts matches per value. When truncated, pass continuation_token. Then get_entity on a guid." +
     CATALOG_TEXT_IS_DATA,
   input: z.object({
     query: z.string().describe("Keywords; * matches everything"),
-    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page (1-1000)"),
-    entity_type: z.string().optional().describe("Only this type, e.g. azure_sql_table"),
-    classification: z.string().optional().describe("Only assets with this classification"),
+    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page"),
+    entity_type: z.string().optional().describe("Only this type"),
+    classification: z.string().optional().describe("Only with this classification"),
     collection_id: z.string().optional().describe("Only assets in this collection"),
-    continuation_token: z.string().optional().describe("From the previous page's answer"),
+    continuation_token: z.string().optional().describe("From the previous page"),
     facets: z.array(z.enum(SEARCH_FACETS)).optional().describe(
-      "Fields to count matches by, e.g. entityType, classification, label",
+      "Fields to count matches by",
     ),
   }),
   output: z.object({
@@ -113,15 +111,13 @@ function facetsOf(page: SearchResult, names: readonly SearchFacetName[]) {
 export const searchSuggestTool = operationTool({
   name: "search_suggest",
   title: "Suggest entity names",
-  description: 'Type-ahead for entity names: give the start of a name (e.g. "cust" or "sales ord") and ' +
-    "get up to `limit` entities whose name has words starting with it, best match first, each with its " +
-    "guid, name, qualified name and type. Use it to turn a half-remembered name into a guid, then call " +
-    "get_entity or get_lineage; use search_entities for full-text search with filters." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    'Type-ahead: entities whose name has words starting with keywords ("sales ord"), best first, with ' +
+    "guid, qualified name and type." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("The start of a name (1-100 characters)"),
-    limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Suggestions (1-100)"),
-    entity_type: z.string().optional().describe("Only this type, e.g. azure_sql_table"),
+    keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("Start of a name"),
+    limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Most suggestions"),
+    entity_type: z.string().optional().describe("Only this type"),
   }),
   output: z.object({
     suggestions: z.array(z.object({
@@ -161,15 +157,13 @@ const MAX_TYPE_COUNTS = 100;
 export const searchBrowseTool = composedTool({
   name: "search_browse",
   title: "Browse the catalog",
-  description: "Browse the catalog as a tree. Without entity_type or path: counts of entities per type " +
-    "(type_counts), to pick a starting point. With entity_type (e.g. azure_sql_server): the entities of " +
-    "that type. With path (an item's `path` from an earlier answer): that item's children, optionally " +
-    "only of entity_type. Items with is_leaf false have children to browse. Pages are `limit` long; " +
-    "when `truncated` is true, call again with offset = next_offset." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Browse as a tree: no arguments counts entities per type; entity_type lists that type; path lists " +
+    "an item's children (is_leaf false: it has some). Page with offset = next_offset." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    entity_type: z.string().optional().describe("Browse the entities of this type"),
-    path: z.string().optional().describe("Browse the children of the item with this path"),
-    limit: z.number().int().min(1).max(1000).default(25).describe("Items per page (1-1000)"),
+    entity_type: z.string().optional().describe("Entities of this type"),
+    path: z.string().optional().describe("Children of the item at this path"),
+    limit: z.number().int().min(1).max(1000).default(25).describe("Items per page"),
     offset: z.number().int().min(0).max(100_000).default(0).describe("Items to skip"),
   }),
   output: z.object({

@@ -43,10 +43,9 @@ const category = z.enum(CATEGORIES).describe("Kind of type definition");
 export const getTypedefTool = composedTool({
   name: "get_typedef",
   title: "Get type definition",
-  description: "The schema of one type definition: its attributes (name, type, whether optional), " +
-    "super types and, for relationships, both ends. Give `name` (e.g. azure_sql_table) or `guid`; " +
-    "`category` narrows the lookup. Use it before create_entity to learn which attributes a type needs." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    "One type definition by name (azure_sql_table) or guid: attributes (name, type, optional), super " +
+    "types, relationship ends. Use before create_entity." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     name: z.string().min(1).optional().describe("Type name, e.g. azure_sql_table or DataSet"),
     guid: z.string().min(1).optional().describe("Type definition GUID"),
@@ -79,15 +78,14 @@ const summary = z.object({
 export const listTypedefsTool = operationTool({
   name: "list_typedefs",
   title: "List type definitions",
-  description: "Type definitions of the catalog (entity types such as azure_sql_table, classifications, " +
-    "enums, relationships, structs, business metadata), as names with their attribute names. Filter by " +
-    "`category` and `name_contains`; at most `limit` are returned and `truncated` says when more exist. " +
-    "Set include_definitions for the full definitions." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Type definitions (entity, classification, enum, relationship, struct, business metadata) with " +
+    "attribute names; include_definitions gives them whole." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     category: category.optional(),
-    name_contains: z.string().optional().describe("Case-insensitive part of the type name"),
-    limit: z.number().int().min(1).max(1000).default(200).describe("At most this many types (1 to 1000)"),
-    include_definitions: z.boolean().default(false).describe("Return full definitions instead of summaries"),
+    name_contains: z.string().optional().describe("Part of the type name"),
+    limit: z.number().int().min(1).max(1000).default(200).describe("Most types to return"),
+    include_definitions: z.boolean().default(false).describe("Full definitions, not summaries"),
   }),
   output: z.object({
     count: z.number().int().describe("Matching definitions"),

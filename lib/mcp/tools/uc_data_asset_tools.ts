@@ -51,24 +51,20 @@ function summarize(asset: DataAsset): z.input<typeof dataAssetSummary> {
 }
 
 const dataAssetId = z.string().trim().min(1).describe(
-  "ID (GUID) of the data asset, from uc_list_data_assets",
+  "Data asset ID",
 );
 
 export const ucListDataAssetsTool = composedTool({
   name: "uc_list_data_assets",
   title: "List unified catalog data assets",
-  description: "List the data assets of the unified catalog (each made from a Data Map asset): ID, name, " +
-    "type (AzureSqlTable, ADLSGen2Path, General), the Data Map asset's GUID and type and the qualified name. " +
-    "Optionally only those whose name contains `keyword`, or only those related to one data product " +
-    `(data_product_id). Returns at most \`limit\` (default 100, at most ${MAX_UC_ITEMS}); truncated says ` +
-    "when more exist. Next: uc_get_data_asset for one asset's schema and data products." +
-    CATALOG_TEXT_IS_DATA,
+  description: "Data assets of the unified catalog: ID, name, type, the Data Map asset's GUID, type and " +
+    "qualified name; by name keyword or data product. Next: uc_get_data_asset." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    keyword: z.string().trim().min(1).optional().describe("Only data assets whose name contains this"),
+    keyword: z.string().trim().min(1).optional().describe("Name contains this"),
     data_product_id: z.string().trim().min(1).optional().describe(
-      "Only data assets related to this data product (its ID)",
+      "Only those of this data product (ID)",
     ),
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Data assets to return at most"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Most to return"),
   }),
   output: z.object({
     data_assets: z.array(dataAssetSummary),
@@ -104,13 +100,12 @@ export const ucListDataAssetsTool = composedTool({
 export const ucGetDataAssetTool = composedTool({
   name: "uc_get_data_asset",
   title: "Get unified catalog data asset",
-  description: "Get one data asset of the unified catalog by ID (from uc_list_data_assets): name, type, " +
-    "the Data Map asset it is made from, its columns (schema), the IDs of the data products it is related " +
-    "to, and the full record as the service returns it (data_asset). include_lineage asks the service for " +
-    "the asset's lineage too. An unknown ID fails with 404." + CATALOG_TEXT_IS_DATA,
+  description:
+    "One unified catalog data asset by ID: its Data Map asset, columns, data product IDs and full " +
+    "record (data_asset)." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     data_asset_id: dataAssetId,
-    include_lineage: z.boolean().default(false).describe("Ask for the asset's lineage too"),
+    include_lineage: z.boolean().default(false).describe("Add lineage"),
   }),
   output: dataAssetSummary.extend({
     columns: z.array(z.object({

@@ -24,18 +24,15 @@ const domainList = domainOperation("list");
 const domainCreate = domainOperation("create");
 
 const domainId = z.string().trim().min(1).describe(
-  "ID (GUID) of the governance domain, from uc_list_domains",
+  "Domain ID",
 );
 
 export const ucListDomainsTool = composedTool({
   name: "uc_list_domains",
   title: "List governance domains",
-  description: "List the governance (business) domains of the unified catalog. Each comes with its ID, " +
-    "name, type (FunctionalUnit, LineOfBusiness, DataDomain, Regulatory, Project), status, description " +
-    `and parent domain ID. Returns at most \`limit\` domains (default 100, at most ${MAX_UC_ITEMS}); ` +
-    "truncated says when more exist. Use it first to find the domain_id that uc_list_terms, " +
-    "uc_create_term and uc_search_terms take; create a missing domain with uc_create_domain." +
-    CATALOG_TEXT_IS_DATA,
+  description:
+    "Governance domains of the unified catalog: ID, name, type, status, description, parent ID. Gives " +
+    "the domain_id the uc term tools take." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Domains to return at most"),
   }),
@@ -55,9 +52,8 @@ export const ucListDomainsTool = composedTool({
 export const ucGetDomainTool = composedTool({
   name: "uc_get_domain",
   title: "Get governance domain",
-  description: "Get one governance domain of the unified catalog by ID (from uc_list_domains): name, " +
-    "type, status, description, parent domain ID, and the full record as the service returns it " +
-    "(domain). An unknown ID fails with 404. Next: uc_list_terms with this domain_id." + CATALOG_TEXT_IS_DATA,
+  description: "One governance domain by ID, with the service's full record (domain). Next: uc_list_terms." +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({ domain_id: domainId }),
   output: domainSummary.extend({
     domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
@@ -72,22 +68,19 @@ export const ucGetDomainTool = composedTool({
 export const ucCreateDomainTool = composedTool({
   name: "uc_create_domain",
   title: "Create governance domain",
-  description: "Create a governance (business) domain in the unified catalog. Not idempotent: every call " +
-    "creates a new domain, and a name already taken fails with 409 — call uc_list_domains first and " +
-    "reuse an existing domain. type is FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project " +
-    "(any letter case); status is Draft (the service's default), Published or Expired; parent_id makes " +
-    "it a sub-domain; owner_ids are Microsoft Entra ID object IDs (GUIDs), never e-mail addresses. " +
-    "Returns the new domain with its ID; next, uc_create_term with that domain_id.",
+  description:
+    "Create a governance domain; returns its ID. Every call creates one and a taken name fails with " +
+    "409: check uc_list_domains first.",
   input: z.object({
     name: z.string().trim().min(1).describe("Name of the domain, e.g. Finance"),
     description: z.string().optional().describe("What the domain covers"),
     type: z.string().optional().describe(
-      "FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project (any letter case)",
+      "FunctionalUnit, LineOfBusiness, DataDomain, Regulatory or Project",
     ),
-    status: z.string().optional().describe("Draft, Published or Expired (any letter case)"),
+    status: z.string().optional().describe("Draft, Published or Expired"),
     parent_id: z.string().trim().min(1).optional().describe("ID of the parent domain"),
     owner_ids: z.array(z.string().min(1)).optional().describe(
-      "Entra ID object IDs (GUIDs) of the owners; not e-mail addresses",
+      "Owners' Entra object IDs, not e-mails",
     ),
   }),
   output: domainSummary.extend({

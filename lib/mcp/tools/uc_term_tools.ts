@@ -46,7 +46,7 @@ export const MAX_CREATE_SYNONYMS = 50;
 const MAX_DOMAIN_LOOKUPS = 50;
 
 const statusFilter = z.string().optional().describe(
-  "Only terms with this status: Draft, Published or Expired",
+  "Only this status: Draft, Published or Expired",
 );
 
 const relationshipSummary = z.object({
@@ -76,19 +76,15 @@ const termNode = z.object({
 export const ucListTermsTool = composedTool({
   name: "uc_list_terms",
   title: "List terms of a domain",
-  description: "List the unified catalog terms of one governance domain (domain_id from uc_list_domains), " +
-    "optionally only those with a status (Draft, Published, Expired; any letter case) or matching a " +
-    "keyword (in the name, description or acronyms). Each term comes with its ID, name, status, " +
-    `description, parent term, acronyms and owners. Returns at most \`limit\` terms (default 100, at most ` +
-    `${MAX_UC_ITEMS}); truncated says when more match. An unknown domain fails with 404. To search ` +
-    "every domain use uc_search_terms; for one term's relationships and hierarchy use uc_get_term." +
+  description: "Unified catalog terms of one domain, by status or keyword: ID, name, status, description, " +
+    "parent, acronyms, owners. Across domains: uc_search_terms; one term's links: uc_get_term." +
     CATALOG_TEXT_IS_DATA,
   input: z.object({
-    domain_id: z.string().trim().min(1).describe("ID of the governance domain"),
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Terms to return at most"),
+    domain_id: z.string().trim().min(1).describe("Domain ID"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Most terms to return"),
     status: statusFilter,
     keyword: z.string().trim().min(1).optional().describe(
-      "Only terms whose name, description or acronym match",
+      "Match in name, description or acronyms",
     ),
   }),
   output: z.object({
@@ -190,14 +186,12 @@ async function hierarchyOf(
 export const ucGetTermTool = composedTool({
   name: "uc_get_term",
   title: "Get unified catalog term",
-  description: "Get one unified catalog term by ID (from uc_list_terms, uc_search_terms or uc_create_term) " +
-    "with its relationships split into synonyms, related terms and others (each with the related entity's " +
-    "ID and category), and its place in the term hierarchy: parent, ancestors (root first) and direct " +
-    `children (at most ${MAX_TERM_LINKS} of each list; *_truncated says when more exist). When the ` +
-    "hierarchy cannot be read, hierarchy_error says why and the rest is still returned. An unknown ID " +
-    "fails with 404." + CATALOG_TEXT_IS_DATA,
+  description:
+    "One unified catalog term by ID with its relationships (synonyms, related, others) and hierarchy " +
+    `(parent, ancestors root first, children; at most ${MAX_TERM_LINKS} each, *_truncated says more).` +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
-    term_id: z.string().trim().min(1).describe("ID (GUID) of the unified catalog term"),
+    term_id: z.string().trim().min(1).describe("Term ID"),
   }),
   output: termSummary.extend({
     synonyms: z.array(relationshipSummary).describe("Synonym relationships"),
@@ -237,27 +231,21 @@ export const ucGetTermTool = composedTool({
 export const ucCreateTermTool = composedTool({
   name: "uc_create_term",
   title: "Create unified catalog term",
-  description: "Create a business term in a governance domain of the unified catalog (domain_id from " +
-    "uc_list_domains or uc_create_domain). Not idempotent: every call creates a new term, and a name " +
-    "already used in the domain fails with 409 — check with uc_search_terms first. status defaults to " +
-    "Draft (Draft, Published, Expired; any letter case). owner_ids must be Microsoft Entra ID object IDs " +
-    "(GUIDs); an e-mail address is refused before anything is created. synonyms are IDs of existing terms: " +
-    "each gets a Synonym relationship after the term is created (relationship_errors lists any that " +
-    "failed; the term stays). parent_id (a term of the same domain) places it in the hierarchy; " +
-    "resources are links [{name, url}]. Returns the created term with its relationships. Note: to tag " +
-    "data assets with assign_term_to_entities you need a classic glossary term (create_glossary_term); " +
-    "the two are separate resources.",
+  description:
+    "Create a term in a governance domain; returns it. Every call creates one and a used name fails " +
+    "with 409: check uc_search_terms first. synonyms are linked after; relationship_errors lists " +
+    "failures. assign_term_to_entities needs a classic term (create_glossary_term).",
   input: z.object({
-    name: z.string().trim().min(1).describe("Name of the term, e.g. Customer Lifetime Value"),
-    domain_id: z.string().trim().min(1).describe("ID of the governance domain the term belongs to"),
+    name: z.string().trim().min(1).describe("Term name, e.g. Customer Lifetime Value"),
+    domain_id: z.string().trim().min(1).describe("Domain ID"),
     description: z.string().optional().describe("What the term means"),
-    status: z.string().default("Draft").describe("Draft (default), Published or Expired; any letter case"),
+    status: z.string().default("Draft").describe("Draft, Published or Expired"),
     owner_ids: z.array(z.string().min(1)).optional().describe(
-      "Entra ID object IDs (GUIDs) of the owners; not e-mail addresses",
+      "Owners' Entra object IDs, not e-mails",
     ),
     acronyms: z.array(z.string().min(1)).optional().describe('Acronyms, e.g. ["CLV"]'),
     synonyms: z.array(z.string().trim().min(1)).max(MAX_CREATE_SYNONYMS).optional().describe(
-      "IDs of existing unified catalog terms that mean the same",
+      "IDs of terms that mean the same",
     ),
     parent_id: z.string().trim().min(1).optional().describe("ID of the parent term (same domain)"),
     resources: z.array(z.object({
@@ -328,17 +316,13 @@ export const ucCreateTermTool = composedTool({
 export const ucSearchTermsTool = composedTool({
   name: "uc_search_terms",
   title: "Search unified catalog terms",
-  description: "Search unified catalog terms by name keyword across ALL governance domains (or one, with " +
-    "domain_id), optionally only with a status (Draft, Published, Expired; any letter case). Uses the " +
-    "terms query API. Each match comes with its ID, name, status, description and its domain (ID and " +
-    `name). Returns at most \`limit\` terms (default 50, at most ${MAX_UC_ITEMS}); truncated says when ` +
-    "more match. Use it before uc_create_term to avoid duplicates; then uc_get_term for details." +
-    CATALOG_TEXT_IS_DATA,
+  description: "Search unified catalog terms by name keyword across domains, by status: ID, name, status, " +
+    "description, domain. Use before uc_create_term; then uc_get_term." + CATALOG_TEXT_IS_DATA,
   input: z.object({
-    keyword: z.string().trim().min(1).describe("Part of the term name, any letter case"),
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(50).describe("Terms to return at most"),
+    keyword: z.string().trim().min(1).describe("Part of the term name"),
+    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(50).describe("Most terms to return"),
     status: statusFilter,
-    domain_id: z.string().trim().min(1).optional().describe("Only this domain; all domains when left out"),
+    domain_id: z.string().trim().min(1).optional().describe("Only this domain"),
   }),
   output: z.object({
     terms: z.array(termSummary.extend({ domain_name: z.string().optional() })),

@@ -48,10 +48,8 @@ const approvalItem = z.object({
 export const listMyApprovalsTool = composedTool({
   name: "list_my_approvals",
   title: "List my pending approvals",
-  description: "The approval tasks waiting on the signed-in user (workflow requests such as a new glossary " +
-    "term held for approval), newest first: each task's id, its run, and the request's summary (change " +
-    "type, target, requestor). Decide one with decide_approval. At most `limit` (default " +
-    `${DEFAULT_APPROVAL_LIMIT}) are returned; \`truncated\` says when more wait.` + CATALOG_TEXT_IS_DATA,
+  description: "Approval tasks waiting on the signed-in user, newest first: task id, run, request summary " +
+    "(change, target, requestor). Decide with decide_approval." + CATALOG_TEXT_IS_DATA,
   input: z.object({
     limit: z.number().int().min(1).max(MAX_APPROVAL_LIMIT).default(DEFAULT_APPROVAL_LIMIT)
       .describe("Most approvals to return"),
@@ -82,13 +80,12 @@ export const listMyApprovalsTool = composedTool({
 export const decideApprovalTool = composedTool({
   name: "decide_approval",
   title: "Approve or reject a request",
-  description: "Approve or reject one approval task (from list_my_approvals) as the signed-in user, with a " +
-    "comment the requestor reads (required to reject). Approving makes the requested change (e.g. creates " +
-    'the term); rejecting drops it; neither can be undone. Without "confirm": true nothing is decided: ' +
-    "the error shows the request's summary to check with the user first. Returns the task's and run's " +
-    "status after the decision, with the request's summary." + CATALOG_TEXT_IS_DATA,
+  description:
+    "Approve or reject a task from list_my_approvals, with a comment (required to reject). Approving " +
+    'makes the change; neither can be undone. Without "confirm": true the error shows the request.' +
+    CATALOG_TEXT_IS_DATA,
   input: z.object({
-    task_id: guidField("GUID of the approval task (list_my_approvals shows them)"),
+    task_id: guidField("Task ID from list_my_approvals"),
     decision: z.enum(["approve", "reject"]).describe("approve makes the change; reject drops it"),
     comment: z.string().trim().min(1).optional().describe("Shown to the requestor; required to reject"),
   }),

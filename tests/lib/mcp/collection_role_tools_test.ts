@@ -29,8 +29,8 @@ Deno.test("list_collection_roles and set_collection_role declare their hints", a
     const { tools } = await h.client.listTools();
     const list = tools.find((tool) => tool.name === "list_collection_roles")!;
     const set = tools.find((tool) => tool.name === "set_collection_role")!;
+    assert.equal(list.title, "List collection roles");
     assert.deepEqual(list.annotations, {
-      title: "List collection roles",
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,

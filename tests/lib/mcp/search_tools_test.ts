@@ -23,7 +23,6 @@ Deno.test("search tools are listed read-only with all four annotations", async (
       const tool = tools.find((t) => t.name === name);
       assert.ok(tool, `${name} is listed`);
       assert.deepEqual(tool.annotations, {
-        title: tool.annotations?.title,
         readOnlyHint: true,
         destructiveHint: false,
         idempotentHint: true,

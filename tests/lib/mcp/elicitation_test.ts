@@ -13,7 +13,14 @@ import {
 import { describesTool } from "../../../lib/mcp/change_descriptions.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 import { baseEnv, LOOPBACK_PERMISSIONS, MAIN } from "../../support/govcat_process.ts";
-import { type HarnessOptions, type McpClient, resultJson, startHarness } from "../../support/mcp_harness.ts";
+import {
+  type Harness,
+  type HarnessOptions,
+  type McpClient,
+  resultJson,
+  startHarness,
+} from "../../support/mcp_harness.ts";
+import { createTermRequest, termApprovalWorkflow } from "../../support/workflow_fixtures.ts";
 
 const CUSTOMERS = {
   guid: "ca7a1000-0000-4000-8000-000000000010",
@@ -63,13 +70,13 @@ function assertNamesCustomers(message: string) {
 /** Runs `body` against an in-process HTTP server whose client answers elicitations with `answer`. */
 async function withElicitingHarness(
   answer: Answer,
-  body: (client: McpClient, asked: Asked[]) => Promise<void>,
+  body: (client: McpClient, asked: Asked[], harness: Harness) => Promise<void>,
   options: HarnessOptions = {},
 ) {
   const asked: Asked[] = [];
   const h = await startHarness({ ...options, client: elicitingClient(answer, asked) });
   try {
-    await body(h.client, asked);
+    await body(h.client, asked, h);
   } finally {
     await h.close();
   }
@@ -141,6 +148,19 @@ Deno.test("elicitation over HTTP: update_entity shows each field old → new, an
   });
 });
 
+Deno.test("elicitation over HTTP: the question travels on the call's own stream", async () => {
+  // A client that opens no standalone GET stream hears the question only on its tools/call's stream.
+  const noGetStream: typeof fetch = (input, init) =>
+    (init?.method ?? "GET") === "GET"
+      ? Promise.resolve(new Response(null, { status: 405 }))
+      : fetch(input, init);
+  await withElicitingHarness(decline, async (client, asked) => {
+    const call = await client.callTool({ name: "delete_entity", arguments: { guid: CUSTOMERS.guid } });
+    assert.equal(resultJson(call).error, "UserDeclined");
+    assert.equal(asked.length, 1);
+  }, { fetch: noGetStream, env: { CATALOG_MCP_CONFIRM_TIMEOUT_MS: "3000" } });
+});
+
 Deno.test("elicitation over HTTP: batch_update_entities lists each entity's changes", async () => {
   await withElicitingHarness(decline, async (client, asked) => {
     const call = await client.callTool({
@@ -188,6 +208,57 @@ Deno.test("elicitation over HTTP: invoke_operation asks before a destructive ope
     });
     assert.ok(!accepted.isError, JSON.stringify(accepted.content));
     assert.equal(await entityStatus(client, CUSTOMERS.guid), "DELETED");
+  });
+});
+
+Deno.test("elicitation over HTTP: create_entity overwriting an entity shows old → new", async () => {
+  await withElicitingHarness(decline, async (client, asked) => {
+    const call = await client.callTool({
+      name: "create_entity",
+      arguments: {
+        type_name: CUSTOMERS.typeName,
+        qualified_name: CUSTOMERS.qualifiedName,
+        name: "Clients",
+        if_exists: "update",
+      },
+    });
+    assert.equal(resultJson(call).error, "UserDeclined");
+    assertNamesCustomers(asked[0].message);
+    assert.ok(asked[0].message.includes(`name: "Customers" → "Clients"`), asked[0].message);
+    // A create that overwrites nothing asks nobody.
+    const fresh = await client.callTool({
+      name: "create_entity",
+      arguments: { type_name: "DataSet", qualified_name: "elicitation://fresh", name: "Fresh" },
+    });
+    assert.ok(!fresh.isError, JSON.stringify(fresh.content));
+    assert.equal(asked.length, 1);
+  });
+});
+
+Deno.test("elicitation over HTTP: decide_approval shows the request and decides only on accept", async () => {
+  let answer: Answer = decline;
+  await withElicitingHarness((params) => answer(params), async (client, asked, h) => {
+    const glossary = (await h.catalog.glossary.create({ name: "Glossary for Margin" })).guid!;
+    await h.catalog.workflow.putWorkflow(
+      "4afb5752-e47f-43a1-8ba7-c696bf8d2745",
+      termApprovalWorkflow(glossary),
+    );
+    await h.catalog.workflow.submitUserRequest(createTermRequest(glossary, "Margin"));
+    const listed = await client.callTool({ name: "list_my_approvals", arguments: {} });
+    const taskId =
+      (listed.structuredContent as { approvals: Array<{ task_id: string }> }).approvals[0].task_id;
+    const decide = {
+      name: "decide_approval",
+      arguments: { task_id: taskId, decision: "approve", confirm: true },
+    };
+    const declined = await client.callTool(decide);
+    assert.equal(resultJson(declined).error, "UserDeclined");
+    assert.match(asked[0].message, /^decide_approval: approve task .*CreateTerm "Margin"/);
+    assert.deepEqual((await h.catalog.glossary.listTerms(glossary)).map((t) => t.name), []);
+    answer = accept;
+    const approved = await client.callTool(decide);
+    assert.ok(!approved.isError, JSON.stringify(approved.content));
+    assert.deepEqual((await h.catalog.glossary.listTerms(glossary)).map((t) => t.name), ["Margin"]);
   });
 });
 

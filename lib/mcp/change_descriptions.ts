@@ -43,7 +43,8 @@ export function describeOperationChange(
 ): Promise<string> {
   const describe = OPERATION_CHANGES[operation.id];
   if (describe) return Promise.resolve(describe(input, lookup));
-  return Promise.resolve(`run "${describeAction(operation, input)}": ${operation.summary}.`);
+  const overwrite = operation.annotations.destructive ? "" : "; what exists already is overwritten";
+  return Promise.resolve(`run "${describeAction(operation, input)}": ${operation.summary}${overwrite}.`);
 }
 
 /** True when `toolName` has a description of its own (a consistency test holds every destructive tool). */

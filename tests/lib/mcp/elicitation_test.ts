@@ -262,6 +262,27 @@ Deno.test("elicitation over HTTP: decide_approval shows the request and decides 
   });
 });
 
+Deno.test("elicitation over HTTP: invoke_operation asks before an operation overwrites", async () => {
+  await withElicitingHarness(decline, async (client, asked) => {
+    const entities = [{
+      typeName: CUSTOMERS.typeName,
+      qualifiedName: CUSTOMERS.qualifiedName,
+      name: "Clients",
+    }];
+    const call = await client.callTool({
+      name: "invoke_operation",
+      arguments: {
+        operation: "entity.create-many",
+        arguments: { entities, ifExists: "update", confirm: true },
+      },
+    });
+    assert.equal(resultJson(call).error, "UserDeclined");
+    assert.match(asked[0].message, /entity create-many .*what exists already is overwritten/);
+    const read = await client.callTool({ name: "get_entity", arguments: { guid: CUSTOMERS.guid } });
+    assert.equal((read.structuredContent as { entity: { name: string } }).entity.name, "Customers");
+  });
+});
+
 Deno.test("elicitation over HTTP: an unknown GUID is the usual not-found error, nobody asked", async () => {
   await withElicitingHarness(accept, async (client, asked) => {
     const call = await client.callTool({ name: "delete_entity", arguments: { guid: UNKNOWN_GUID } });

@@ -15,7 +15,6 @@
  *
  * @module
  */
-import type { Server } from "../deps/mcp_sdk.ts";
 import { GovcatError } from "../errors.ts";
 import type { CallExtra } from "./session_log.ts";
 
@@ -44,12 +43,31 @@ export class UserConfirmationError extends GovcatError {
   }
 }
 
-/** The part of the SDK's server this module uses. */
-export type ElicitingServer = Pick<Server, "getClientCapabilities" | "elicitInput">;
+/** The `elicitation/create` parameters of a confirmation: a message and a form with no fields. */
+export interface ConfirmationRequest {
+  message: string;
+  requestedSchema: { type: "object"; properties: Record<string, never> };
+}
 
-/** True when the client can show a form: 2025-06-18's `elicitation: {}` (the SDK reads it as form) or `form`. */
-export function declaresFormElicitation(server: Pick<Server, "getClientCapabilities">): boolean {
-  return !!server.getClientCapabilities()?.elicitation?.form;
+/** Whoever sends the question to the client: the SDK's server, or the stdio fast start before it. */
+export interface ElicitationPeer {
+  /** What the client declared in `initialize`; undefined before it. */
+  clientCapabilities(): Record<string, unknown> | undefined;
+  /** Sends `elicitation/create` within the call `relatedRequestId`; resolves with the client's result. */
+  elicit(
+    request: ConfirmationRequest,
+    options: { relatedRequestId?: string | number; timeout: number; signal: AbortSignal },
+  ): Promise<unknown>;
+}
+
+/**
+ * True when the client can show a form: `elicitation: {}` (2025-06-18, and 2025-11-25's way of saying
+ * form) or `elicitation: { form: {} }`; one that declares only `url` cannot.
+ */
+export function declaresFormElicitation(capabilities: Record<string, unknown> | undefined): boolean {
+  const elicitation = capabilities?.elicitation;
+  if (typeof elicitation !== "object" || elicitation === null || Array.isArray(elicitation)) return false;
+  return Object.keys(elicitation).length === 0 || "form" in elicitation;
 }
 
 /**
@@ -58,12 +76,12 @@ export function declaresFormElicitation(server: Pick<Server, "getClientCapabilit
  * its capabilities after the server is built.
  */
 export function userConfirmations(
-  server: ElicitingServer,
+  peer: ElicitationPeer,
   timeoutMs: () => number,
 ): (extra: CallExtra, toolName: string) => AskUser | undefined {
   return (extra, toolName) => {
-    if (!declaresFormElicitation(server)) return undefined;
-    return (change) => askUser(server, extra, toolName, change, timeoutMs());
+    if (!declaresFormElicitation(peer.clientCapabilities())) return undefined;
+    return (change) => askUser(peer, extra, toolName, change, timeoutMs());
   };
 }
 
@@ -74,19 +92,22 @@ export function confirmationMessage(toolName: string, change: string): string {
 }
 
 async function askUser(
-  server: ElicitingServer,
+  peer: ElicitationPeer,
   extra: CallExtra,
   toolName: string,
   change: string,
   timeoutMs: number,
 ): Promise<void> {
-  let action: string;
+  let action: unknown;
   try {
-    const answer = await server.elicitInput(
+    const answer = await peer.elicit(
       { message: confirmationMessage(toolName, change), requestedSchema: { type: "object", properties: {} } },
       { relatedRequestId: extra.requestId, timeout: timeoutMs, signal: extra.signal },
     );
-    action = answer.action;
+    action = (answer as { action?: unknown } | undefined)?.action;
+    if (action !== "accept" && action !== "decline" && action !== "cancel") {
+      throw new Error(`the client answered ${JSON.stringify(answer)}, not accept, decline or cancel`);
+    }
   } catch (error) {
     // The call itself was cancelled: that error, not a confirmation failure, ends it.
     if (extra.signal.aborted) throw error;

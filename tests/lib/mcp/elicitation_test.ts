@@ -11,6 +11,7 @@ import {
   loadMcpClientSdk,
 } from "../../../lib/deps/mcp_sdk.ts";
 import { describesTool } from "../../../lib/mcp/change_descriptions.ts";
+import { declaresFormElicitation } from "../../../lib/mcp/elicitation.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 import { baseEnv, LOOPBACK_PERMISSIONS, MAIN } from "../../support/govcat_process.ts";
 import {
@@ -335,6 +336,35 @@ Deno.test("without elicitation the confirm rule stays: refused unless confirm: t
     assert.ok(!confirmed.isError, JSON.stringify(confirmed.content));
   } finally {
     await h.close();
+  }
+});
+
+Deno.test("form elicitation is what counts: {} and {form} are asked, url alone keeps the confirm rule", async () => {
+  assert.equal(declaresFormElicitation({ elicitation: {} }), true);
+  assert.equal(declaresFormElicitation({ elicitation: { form: {} } }), true);
+  assert.equal(declaresFormElicitation({ elicitation: { form: {}, url: {} } }), true);
+  assert.equal(declaresFormElicitation({ elicitation: { url: {} } }), false);
+  assert.equal(declaresFormElicitation({ roots: {} }), false);
+  assert.equal(declaresFormElicitation(undefined), false);
+  const asked: Asked[] = [];
+  const formClient = { ...elicitingClient(decline, asked), capabilities: { elicitation: { form: {} } } };
+  const form = await startHarness({ client: formClient });
+  try {
+    const call = await form.client.callTool({ name: "delete_entity", arguments: { guid: CUSTOMERS.guid } });
+    assert.equal(resultJson(call).error, "UserDeclined");
+    assert.equal(asked.length, 1);
+  } finally {
+    await form.close();
+  }
+  const urlOnly = await startHarness({ client: { capabilities: { elicitation: { url: {} } } } });
+  try {
+    const call = await urlOnly.client.callTool({
+      name: "delete_entity",
+      arguments: { guid: CUSTOMERS.guid },
+    });
+    assert.match(String(resultJson(call).message), /without "confirm": true/);
+  } finally {
+    await urlOnly.close();
   }
 });
 

@@ -1,87 +1,28 @@
 /**
  * A person confirms what a model cannot: a client declaring elicitation is asked (`elicitation/create`)
- * before a destructive call changes anything, shown what will change, and only its accept goes ahead.
- * Real SDK clients over streamable HTTP (in process) and over stdio (a `serve --emulator` subprocess).
+ * before a destructive call changes anything, and only its accept goes ahead; decline, cancel, an error or
+ * no answer in time change nothing; without elicitation (or hosted) the confirm rule stays. Real SDK
+ * clients over streamable HTTP and legacy SSE (in process) and over stdio (a `serve --emulator`
+ * subprocess). What the question says is in change_descriptions_test.ts.
  */
 import assert from "node:assert/strict";
-import {
-  type ElicitRequest,
-  ElicitRequestSchema,
-  type ElicitResult,
-  loadMcpClientSdk,
-} from "../../../lib/deps/mcp_sdk.ts";
-import { describesTool } from "../../../lib/mcp/change_descriptions.ts";
+import { ElicitRequestSchema, loadMcpClientSdk } from "../../../lib/deps/mcp_sdk.ts";
 import { declaresFormElicitation } from "../../../lib/mcp/elicitation.ts";
-import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
-import { baseEnv, LOOPBACK_PERMISSIONS, MAIN } from "../../support/govcat_process.ts";
 import {
-  type Harness,
-  type HarnessOptions,
-  type McpClient,
-  resultJson,
-  startHarness,
-} from "../../support/mcp_harness.ts";
-import { createTermRequest, termApprovalWorkflow } from "../../support/workflow_fixtures.ts";
-
-const CUSTOMERS = {
-  guid: "ca7a1000-0000-4000-8000-000000000010",
-  typeName: "azure_sql_table",
-  name: "Customers",
-  qualifiedName: "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers",
-  description: "Customer master data: one row per customer account, with contact details.",
-};
-const UNKNOWN_GUID = "ca7a1000-0000-4000-8000-00000000dead";
-
-type Asked = ElicitRequest["params"];
-type Answer = (params: Asked) => ElicitResult | Promise<ElicitResult>;
-
-/** A client that declares elicitation and answers each question with `answer`, keeping what it was asked. */
-function elicitingClient(answer: Answer, asked: Asked[]): NonNullable<HarnessOptions["client"]> {
-  return {
-    capabilities: { elicitation: {} },
-    setUp: (client) =>
-      client.setRequestHandler(ElicitRequestSchema, async (request) => {
-        asked.push(request.params);
-        return await answer(request.params);
-      }),
-  };
-}
-
-const accept: Answer = () => ({ action: "accept", content: {} });
-const decline: Answer = () => ({ action: "decline" });
-const cancel: Answer = () => ({ action: "cancel" });
-
-async function entityStatus(client: McpClient, guid: string): Promise<string> {
-  const read = await client.callTool({ name: "get_entity", arguments: { guid } });
-  assert.ok(!read.isError, JSON.stringify(read.content));
-  return (read.structuredContent as { entity: { status: string } }).entity.status;
-}
-
-async function description(client: McpClient, guid: string): Promise<string> {
-  const read = await client.callTool({ name: "get_entity", arguments: { guid } });
-  return String((read.structuredContent as { entity: { description?: string } }).entity.description);
-}
-
-function assertNamesCustomers(message: string) {
-  for (const part of [CUSTOMERS.typeName, `"${CUSTOMERS.name}"`, CUSTOMERS.qualifiedName, CUSTOMERS.guid]) {
-    assert.ok(message.includes(part), `the question names ${part}: ${message}`);
-  }
-}
-
-/** Runs `body` against an in-process HTTP server whose client answers elicitations with `answer`. */
-async function withElicitingHarness(
-  answer: Answer,
-  body: (client: McpClient, asked: Asked[], harness: Harness) => Promise<void>,
-  options: HarnessOptions = {},
-) {
-  const asked: Asked[] = [];
-  const h = await startHarness({ ...options, client: elicitingClient(answer, asked) });
-  try {
-    await body(h.client, asked, h);
-  } finally {
-    await h.close();
-  }
-}
+  accept,
+  type Answer,
+  type Asked,
+  assertNamesCustomers,
+  cancel,
+  CUSTOMERS,
+  decline,
+  elicitingClient,
+  entityStatus,
+  UNKNOWN_GUID,
+  withElicitingHarness,
+} from "../../support/eliciting_client.ts";
+import { baseEnv, LOOPBACK_PERMISSIONS, MAIN } from "../../support/govcat_process.ts";
+import { resultJson, startHarness } from "../../support/mcp_harness.ts";
 
 Deno.test("elicitation over HTTP: delete_entity names the entity and deletes it only on accept", async () => {
   await withElicitingHarness(accept, async (client, asked) => {
@@ -122,33 +63,6 @@ for (
   });
 }
 
-Deno.test("elicitation over HTTP: update_entity shows each field old → new, and changes only on accept", async () => {
-  let answer: Answer = decline;
-  await withElicitingHarness((params) => answer(params), async (client, asked) => {
-    const update = {
-      name: "update_entity",
-      arguments: {
-        guid: CUSTOMERS.guid,
-        attributes: { description: "Retired table", owner: "Dana Whitfield" },
-      },
-    };
-    const declined = await client.callTool(update);
-    assert.equal(declined.isError, true);
-    const message = asked[0].message;
-    assert.ok(
-      message.includes(`description: ${JSON.stringify(CUSTOMERS.description)} → "Retired table"`),
-      message,
-    );
-    assert.ok(message.includes(`owner: "Dana Whitfield" (unchanged)`), message);
-    assertNamesCustomers(message);
-    assert.equal(await description(client, CUSTOMERS.guid), CUSTOMERS.description);
-    answer = accept;
-    const accepted = await client.callTool(update);
-    assert.ok(!accepted.isError, JSON.stringify(accepted.content));
-    assert.equal(await description(client, CUSTOMERS.guid), "Retired table");
-  });
-});
-
 Deno.test("elicitation over HTTP: the question travels on the call's own stream", async () => {
   // A client that opens no standalone GET stream hears the question only on its tools/call's stream.
   const noGetStream: typeof fetch = (input, init) =>
@@ -162,26 +76,13 @@ Deno.test("elicitation over HTTP: the question travels on the call's own stream"
   }, { fetch: noGetStream, env: { CATALOG_MCP_CONFIRM_TIMEOUT_MS: "3000" } });
 });
 
-Deno.test("elicitation over HTTP: batch_update_entities lists each entity's changes", async () => {
+Deno.test("elicitation over legacy SSE: the user is asked too", async () => {
   await withElicitingHarness(decline, async (client, asked) => {
-    const call = await client.callTool({
-      name: "batch_update_entities",
-      arguments: {
-        updates: [
-          { guid: CUSTOMERS.guid, attributes: { owner: "Sam" } },
-          { guid: UNKNOWN_GUID, attributes: { owner: "Sam" } },
-        ],
-      },
-    });
-    assert.equal(call.isError, true);
-    const message = asked[0].message;
-    assert.match(message, /overwrite attributes of 2 entities/);
-    assert.ok(message.includes(`owner: "Dana Whitfield" → "Sam"`), message);
-    assert.ok(
-      message.includes(`GUID ${UNKNOWN_GUID} (no such entity: it will fail, changing nothing)`),
-      message,
-    );
-  });
+    const call = await client.callTool({ name: "delete_entity", arguments: { guid: CUSTOMERS.guid } });
+    assert.equal(resultJson(call).error, "UserDeclined");
+    assertNamesCustomers(asked[0].message);
+    assert.equal(await entityStatus(client, CUSTOMERS.guid), "ACTIVE");
+  }, { mode: "sse" });
 });
 
 Deno.test("elicitation over HTTP: invoke_operation asks before a destructive operation", async () => {
@@ -209,78 +110,6 @@ Deno.test("elicitation over HTTP: invoke_operation asks before a destructive ope
     });
     assert.ok(!accepted.isError, JSON.stringify(accepted.content));
     assert.equal(await entityStatus(client, CUSTOMERS.guid), "DELETED");
-  });
-});
-
-Deno.test("elicitation over HTTP: create_entity overwriting an entity shows old → new", async () => {
-  await withElicitingHarness(decline, async (client, asked) => {
-    const call = await client.callTool({
-      name: "create_entity",
-      arguments: {
-        type_name: CUSTOMERS.typeName,
-        qualified_name: CUSTOMERS.qualifiedName,
-        name: "Clients",
-        if_exists: "update",
-      },
-    });
-    assert.equal(resultJson(call).error, "UserDeclined");
-    assertNamesCustomers(asked[0].message);
-    assert.ok(asked[0].message.includes(`name: "Customers" → "Clients"`), asked[0].message);
-    // A create that overwrites nothing asks nobody.
-    const fresh = await client.callTool({
-      name: "create_entity",
-      arguments: { type_name: "DataSet", qualified_name: "elicitation://fresh", name: "Fresh" },
-    });
-    assert.ok(!fresh.isError, JSON.stringify(fresh.content));
-    assert.equal(asked.length, 1);
-  });
-});
-
-Deno.test("elicitation over HTTP: decide_approval shows the request and decides only on accept", async () => {
-  let answer: Answer = decline;
-  await withElicitingHarness((params) => answer(params), async (client, asked, h) => {
-    const glossary = (await h.catalog.glossary.create({ name: "Glossary for Margin" })).guid!;
-    await h.catalog.workflow.putWorkflow(
-      "4afb5752-e47f-43a1-8ba7-c696bf8d2745",
-      termApprovalWorkflow(glossary),
-    );
-    await h.catalog.workflow.submitUserRequest(createTermRequest(glossary, "Margin"));
-    const listed = await client.callTool({ name: "list_my_approvals", arguments: {} });
-    const taskId =
-      (listed.structuredContent as { approvals: Array<{ task_id: string }> }).approvals[0].task_id;
-    const decide = {
-      name: "decide_approval",
-      arguments: { task_id: taskId, decision: "approve", confirm: true },
-    };
-    const declined = await client.callTool(decide);
-    assert.equal(resultJson(declined).error, "UserDeclined");
-    assert.match(asked[0].message, /^decide_approval: approve task .*CreateTerm "Margin"/);
-    assert.deepEqual((await h.catalog.glossary.listTerms(glossary)).map((t) => t.name), []);
-    answer = accept;
-    const approved = await client.callTool(decide);
-    assert.ok(!approved.isError, JSON.stringify(approved.content));
-    assert.deepEqual((await h.catalog.glossary.listTerms(glossary)).map((t) => t.name), ["Margin"]);
-  });
-});
-
-Deno.test("elicitation over HTTP: invoke_operation asks before an operation overwrites", async () => {
-  await withElicitingHarness(decline, async (client, asked) => {
-    const entities = [{
-      typeName: CUSTOMERS.typeName,
-      qualifiedName: CUSTOMERS.qualifiedName,
-      name: "Clients",
-    }];
-    const call = await client.callTool({
-      name: "invoke_operation",
-      arguments: {
-        operation: "entity.create-many",
-        arguments: { entities, ifExists: "update", confirm: true },
-      },
-    });
-    assert.equal(resultJson(call).error, "UserDeclined");
-    assert.match(asked[0].message, /entity create-many .*what exists already is overwritten/);
-    const read = await client.callTool({ name: "get_entity", arguments: { guid: CUSTOMERS.guid } });
-    assert.equal((read.structuredContent as { entity: { name: string } }).entity.name, "Customers");
   });
 });
 
@@ -368,6 +197,21 @@ Deno.test("form elicitation is what counts: {} and {form} are asked, url alone k
   }
 });
 
+Deno.test("read-only mode refuses destructive calls before anyone is asked", async () => {
+  await withElicitingHarness(accept, async (client, asked) => {
+    const tool = await client.callTool({ name: "delete_entity", arguments: { guid: CUSTOMERS.guid } });
+    assert.equal(tool.isError, true);
+    const invoked = await client.callTool({
+      name: "invoke_operation",
+      arguments: { operation: "entity.delete", arguments: { guid: CUSTOMERS.guid } },
+    });
+    assert.equal(invoked.isError, true);
+    assert.match(String(resultJson(invoked).message), /read-only/i);
+    assert.equal(asked.length, 0);
+    assert.equal(await entityStatus(client, CUSTOMERS.guid), "ACTIVE");
+  }, { env: { CATALOG_MCP_READ_ONLY: "true" } });
+});
+
 Deno.test("hosted mode cannot ask: a client declaring elicitation keeps the confirm rule", async () => {
   await withElicitingHarness(accept, async (client, asked) => {
     const refused = await client.callTool({ name: "delete_entity", arguments: { guid: CUSTOMERS.guid } });
@@ -375,15 +219,6 @@ Deno.test("hosted mode cannot ask: a client declaring elicitation keeps the conf
     assert.match(String(resultJson(refused).message), /without "confirm": true/);
     assert.equal(asked.length, 0);
   }, { mode: "hosted" });
-});
-
-Deno.test("every destructive tool says specifically what it will change", () => {
-  // invoke_operation describes the operation it runs; decide_approval asks with the request it reads.
-  const asksItself = new Set(["invoke_operation", "decide_approval"]);
-  const missing = ALL_TOOLS.filter((tool) =>
-    tool.annotations.destructiveHint && !asksItself.has(tool.name) && !describesTool(tool.name)
-  ).map((tool) => tool.name);
-  assert.deepEqual(missing, []);
 });
 
 Deno.test("elicitation over stdio: decline and cancel change nothing, accept deletes", async () => {

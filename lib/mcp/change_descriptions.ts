@@ -179,6 +179,64 @@ const removeBusinessMetadata: Describer = async (input, { services, signal }) =>
   return `remove business metadata "${input.bm_name}" and its values from ${entityText(entity, guid)}.`;
 };
 
+const deleteEntityByName: Describer = async (input, { services, signal }) => {
+  const { entity } = await services.catalog().entity.getByUniqueAttribute(
+    String(input.typeName),
+    String(input.qualifiedName),
+    { minExtInfo: true, ignoreRelationships: true, signal },
+  );
+  return `delete ${entityText(entity, entity.guid ?? "")}.`;
+};
+
+const deleteManyEntities: Describer = async (input, lookup) => {
+  const guids = input.guid as string[];
+  const listed = guids.slice(0, LISTED_ENTITIES);
+  const current = await currentEntities(listed, lookup);
+  const lines = listed.map((guid) => {
+    const entity = current.get(guid);
+    if (typeof entity === "object" && entity.status !== "DELETED") return `- ${entityText(entity, guid)}`;
+    return `- GUID ${guid} (${entity === undefined ? "could not be read" : "no such entity"})`;
+  });
+  const more = guids.length - listed.length;
+  return `delete ${guids.length} entit${guids.length === 1 ? "y" : "ies"}:\n${lines.join("\n")}` +
+    (more > 0 ? `\n… and ${more} more` : "");
+};
+
+const deleteCollection: Describer = async (input, { services, signal }) => {
+  const name = String(input.collection_name ?? input.collectionName);
+  const collection = await services.catalog().collections.get(name, signal);
+  const friendly = collection.friendlyName && collection.friendlyName !== name
+    ? ` ("${collection.friendlyName}")`
+    : "";
+  const parent = collection.parentCollection?.referenceName;
+  return `delete collection ${name}${friendly}${parent ? `, a child of ${parent}` : ""}.`;
+};
+
+const deleteGlossaryTerm: Describer = async (input, { services, signal }) => {
+  const guid = String(input.termGuid);
+  const term = await services.catalog().glossary.getTerm(guid, signal);
+  return `delete glossary term "${term.name}" of glossary "${term.anchor?.displayText ?? "?"}" (qualified ` +
+    `name ${term.qualifiedName ?? "?"}, GUID ${guid}).`;
+};
+
+const deleteGlossary: Describer = async (input, { services, signal }) => {
+  const guid = String(input.glossaryGuid);
+  const glossary = await services.catalog().glossary.get(guid, signal);
+  const terms = glossary.terms?.length ?? 0;
+  const categories = glossary.categories?.length ?? 0;
+  return `delete glossary "${glossary.name}" (GUID ${guid}) with its ${terms} term${
+    terms === 1 ? "" : "s"
+  } ` +
+    `and ${categories} categor${categories === 1 ? "y" : "ies"}.`;
+};
+
+const deleteGlossaryCategory: Describer = async (input, { services, signal }) => {
+  const guid = String(input.categoryGuid);
+  const category = await services.catalog().glossary.getCategory(guid, signal);
+  return `delete glossary category "${category.name}" of glossary "${category.anchor?.displayText ?? "?"}" ` +
+    `(GUID ${guid}); its terms stay.`;
+};
+
 const TOOL_CHANGES: Record<string, Describer> = {
   delete_entity: deleteEntity,
   update_entity: updateEntity,
@@ -197,7 +255,7 @@ const TOOL_CHANGES: Record<string, Describer> = {
     (input.force ? ", first removing it and its values from every asset that carries it." : "."),
   create_collection: (input) =>
     `overwrite collection "${input.collection_name}" with ${argumentsText(input, ["if_exists"])}.`,
-  delete_collection: (input) => `delete collection "${input.collection_name}".`,
+  delete_collection: deleteCollection,
   set_collection_role: (input) =>
     `${input.action} role ${input.role} ${input.action === "revoke" ? "from" : "to"} principal ` +
     `${input.principal_id} on collection "${input.collection_name}".`,
@@ -212,6 +270,12 @@ const OPERATION_CHANGES: Record<string, Describer> = {
   "entity.update": updateEntity,
   "entity.update-many": updateManyEntities,
   "entity.delete-relationship": deleteRelationship,
+  "entity.delete-by-unique-attribute": deleteEntityByName,
+  "entity.delete-many": deleteManyEntities,
+  "collections.delete": deleteCollection,
+  "glossary.delete": deleteGlossary,
+  "glossary.delete-term": deleteGlossaryTerm,
+  "glossary.delete-category": deleteGlossaryCategory,
 };
 
 /** `azure_sql_table "orders" (qualified name mssql://…, GUID 1f2e…)`. */

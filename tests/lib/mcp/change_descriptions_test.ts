@@ -148,3 +148,48 @@ Deno.test("every destructive tool says specifically what it will change", () => 
   ).map((tool) => tool.name);
   assert.deepEqual(missing, []);
 });
+
+Deno.test("invoke_operation: a glossary delete names the term and its glossary, the glossary its contents", async () => {
+  await withElicitingHarness(decline, async (client, asked, h) => {
+    const glossary = await h.catalog.glossary.create({ name: "Finance" });
+    const term = await h.catalog.glossary.createTerm({
+      name: "Net margin",
+      anchor: { glossaryGuid: glossary.guid },
+    });
+    const invoke = (operation: string, args: Record<string, unknown>) =>
+      client.callTool({ name: "invoke_operation", arguments: { operation, arguments: args } });
+    assert.equal(
+      resultJson(await invoke("glossary.delete-term", { termGuid: term.guid })).error,
+      "UserDeclined",
+    );
+    assert.ok(
+      asked[0].message.includes(`delete glossary term "Net margin" of glossary "Finance"`) &&
+        asked[0].message.includes(`GUID ${term.guid}`),
+      asked[0].message,
+    );
+    await invoke("glossary.delete", { glossaryGuid: glossary.guid });
+    assert.match(
+      asked[1].message,
+      /delete glossary "Finance" \(GUID [^)]+\) with its 1 term and 0 categories/,
+    );
+    assert.equal((await h.catalog.glossary.listTerms(glossary.guid!)).length, 1, "nothing deleted");
+  });
+});
+
+Deno.test("delete_collection and entity.delete-many name what they delete", async () => {
+  await withElicitingHarness(decline, async (client, asked, h) => {
+    await h.catalog.collections.createOrUpdate("camp01", {
+      friendlyName: "Campaigns",
+      parentCollection: { referenceName: "emulator" },
+    });
+    await client.callTool({ name: "delete_collection", arguments: { collection_name: "camp01" } });
+    assert.match(asked[0].message, /delete collection camp01 \("Campaigns"\), a child of emulator\./);
+    await client.callTool({
+      name: "invoke_operation",
+      arguments: { operation: "entity.delete-many", arguments: { guid: [CUSTOMERS.guid, UNKNOWN_GUID] } },
+    });
+    assert.match(asked[1].message, /delete 2 entities:/);
+    assertNamesCustomers(asked[1].message);
+    assert.ok(asked[1].message.includes(`GUID ${UNKNOWN_GUID} (no such entity)`), asked[1].message);
+  });
+});

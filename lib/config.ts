@@ -105,6 +105,11 @@ export interface Config {
    * configuration reads nothing but the environment.
    */
   mcpFileRoot?: string;
+  /**
+   * Time a person has to answer the confirmation of a destructive tool call (MCP elicitation), in ms
+   * (CATALOG_MCP_CONFIRM_TIMEOUT_MS); past it the call ends changing nothing.
+   */
+  mcpConfirmTimeoutMs: number;
   /** HTTP transports: connections open at once (CATALOG_MCP_MAX_CONNECTIONS). */
   mcpMaxConnections: number;
   /** HTTP transports: time a request head may take to arrive, in ms (CATALOG_MCP_HEADER_TIMEOUT_MS). */
@@ -223,6 +228,11 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
     name: "CATALOG_MCP_FILE_ROOT",
     default: "(the client's roots)",
     meaning: "Tool server: the directory file arguments must lie in; unset: the client's roots, else none",
+  },
+  {
+    name: "CATALOG_MCP_CONFIRM_TIMEOUT_MS",
+    default: "300000",
+    meaning: "Tool server: time a person has to confirm a destructive call asked of them (1000-3600000)",
   },
   {
     name: "CATALOG_MCP_MAX_CONNECTIONS",
@@ -348,6 +358,7 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     mcpAuthToken,
     mcpAllowedOrigins: origins(read),
     mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),
+    mcpConfirmTimeoutMs: integer(read, "CATALOG_MCP_CONFIRM_TIMEOUT_MS", 300_000, 1000, 3_600_000),
     mcpMaxConnections: integer(read, "CATALOG_MCP_MAX_CONNECTIONS", 2048, 1, 100_000),
     mcpHeaderTimeoutMs: integer(read, "CATALOG_MCP_HEADER_TIMEOUT_MS", 10_000, 100, 600_000),
     mcpMaxInflight: integer(read, "CATALOG_MCP_MAX_INFLIGHT", 256, 1, 100_000),

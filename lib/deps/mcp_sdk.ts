@@ -18,6 +18,7 @@ export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextproto
 export {
   CallToolRequestSchema,
   CompleteRequestSchema,
+  ElicitRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   isInitializeRequest,
@@ -41,6 +42,8 @@ export type {
   CallToolResult,
   CompleteRequest,
   CompleteResult,
+  ElicitRequest,
+  ElicitResult,
   GetPromptResult,
   JSONRPCMessage,
   LoggingLevel,

@@ -17,6 +17,7 @@
  * @module
  */
 import type { CallToolRequest } from "../deps/mcp_sdk.ts";
+import { type ElicitationPeer, userConfirmations } from "./elicitation.ts";
 import { INTERNAL_ERROR } from "./protocol_errors.ts";
 import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL } from "./session_log.ts";
 import type { ToolDefinition, ToolServices } from "./tool.ts";
@@ -65,6 +66,12 @@ export class FastToolCalls {
       declaresRoots: () => isObject(options.clientCapabilities.roots),
       listRoots: async (_requestId, timeoutMs) => rootsOf(await this.#request("roots/list", timeoutMs)),
     };
+    // A destructive call here asks its user as the real server would (elicitation.ts).
+    const elicitation: ElicitationPeer = {
+      clientCapabilities: () => options.clientCapabilities,
+      elicit: (request, { timeout, signal }) =>
+        this.#request("elicitation/create", timeout, request as unknown as Message, signal),
+    };
     this.#roots = sessionRoots(services, roots);
     this.#session = {
       services,
@@ -75,6 +82,7 @@ export class FastToolCalls {
       secrets: sessionSecrets(services.config()),
       roots: this.#roots,
       log: { level: DEFAULT_LOG_LEVEL, set: false },
+      askUser: userConfirmations(elicitation, () => services.config().mcpConfirmTimeoutMs),
     };
   }
 
@@ -163,16 +171,33 @@ export class FastToolCalls {
     return tool;
   }
 
-  /** Sends `method` to the client and resolves with its answer's result. */
-  #request(method: string, timeoutMs: number): Promise<unknown> {
+  /**
+   * Sends `method` to the client and resolves with its answer's result; rejects after `timeoutMs`, or
+   * when `signal` (the call's) aborts, as the SDK does.
+   */
+  #request(method: string, timeoutMs: number, params?: Message, signal?: AbortSignal): Promise<unknown> {
     const id = `${REQUEST_ID_PREFIX}${this.#nextRequest++}`;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const forget = () => {
         this.#requests.delete(id);
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", aborted);
+      };
+      const aborted = () => {
+        forget();
+        reject(signal?.reason ?? new Error(`${method}: the call was cancelled`));
+      };
+      const timer = setTimeout(() => {
+        forget();
         reject(new Error(`the client did not answer ${method} within ${timeoutMs} ms`));
       }, timeoutMs);
-      this.#requests.set(id, { resolve, reject, timer });
-      this.#write({ jsonrpc: "2.0", id, method });
+      signal?.addEventListener("abort", aborted, { once: true });
+      this.#requests.set(id, {
+        resolve: (result) => (forget(), resolve(result)),
+        reject: (error) => (forget(), reject(error)),
+        timer,
+      });
+      this.#write({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
     });
   }
 

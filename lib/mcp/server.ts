@@ -33,6 +33,7 @@ import { servicesForSession } from "./auth/user_services.ts";
 import { guardToolCalls, protocolError } from "./protocol_errors.ts";
 import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL, type SessionLog } from "./session_log.ts";
 import { processTaskRequestsNormally } from "./task_requests.ts";
+import { type ElicitationPeer, userConfirmations } from "./elicitation.ts";
 import { callTool, type ToolSession } from "./tool_call.ts";
 import { type RootsClient, sessionRoots, sessionSecrets } from "./tool_services.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
@@ -134,7 +135,8 @@ export function createToolServer(
     listing ??= selection.enabled.map(toolListing);
     return { tools: listing };
   });
-  const session: ToolSession = { services, baseServices, selection, byName, secrets, roots, log };
+  const askUser = userConfirmations(sdkElicitation(server), () => services.config().mcpConfirmTimeoutMs);
+  const session: ToolSession = { services, baseServices, selection, byName, secrets, roots, log, askUser };
   server.setRequestHandler(
     CallToolRequestSchema,
     (request: CallToolRequest, extra: CallExtra) => callTool(session, request, extra),
@@ -149,5 +151,13 @@ function sdkRoots(server: Server): RootsClient {
     declaresRoots: () => !!server.getClientCapabilities()?.roots,
     listRoots: async (requestId, timeoutMs) =>
       (await server.listRoots(undefined, { relatedRequestId: requestId, timeout: timeoutMs })).roots,
+  };
+}
+
+/** `elicitation/create` through the SDK's server (which checks the answer against its schema). */
+function sdkElicitation(server: Server): ElicitationPeer {
+  return {
+    clientCapabilities: () => server.getClientCapabilities(),
+    elicit: (request, options) => server.elicitInput(request, options),
   };
 }

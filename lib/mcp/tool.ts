@@ -15,6 +15,8 @@ import type { OperationRegistry } from "../operations/registry.ts";
 import { CONFIRM_FIELD, type Confirmation, confirmDestructive } from "../operations/confirmation.ts";
 import type { OperationContext, ProgressSink } from "../operations/types.ts";
 import { listedInputSchema, listedOutputSchema } from "./listed_schema.ts";
+import { describeToolChange } from "./change_descriptions.ts";
+import type { AskUser } from "./elicitation.ts";
 
 /** The four MCP tool annotations; every tool states all of them. */
 export interface ToolAnnotations {
@@ -54,6 +56,11 @@ export interface ToolContext {
    * operations a tool runs, so their own confirmation holds too.
    */
   confirmed?: boolean;
+  /**
+   * Asks the call's user to confirm a change (MCP elicitation); present when the client can show them a
+   * form. Then the user, not the call's `"confirm"`, decides (see `elicitation.ts`).
+   */
+  askUser?: AskUser;
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -87,7 +94,9 @@ export interface ToolDefinition<
  * Keeps a tool's handler typed by its schemas while the list of tools stays homogeneous. A destructive
  * tool (`destructiveHint`) follows the confirmation rule of the command line and invoke_operation
  * (`lib/operations/confirmation.ts`): it takes a `confirm` argument, and a call without `"confirm": true`
- * is refused with an error result before anything is sent.
+ * is refused with an error result before anything is sent. When the client can ask its user
+ * (`context.askUser`), the user is asked instead, shown what will change (`change_descriptions.ts`), and
+ * the call's own `"confirm"` counts for nothing.
  */
 export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
   tool: ToolDefinition<I, O>,
@@ -104,6 +113,11 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
     input: tool.input.safeExtend({ [CONFIRM_FIELD]: toolConfirmField }) as unknown as ObjectSchema,
     handler: async (context, input) => {
       const { [CONFIRM_FIELD]: confirmed, ...rest } = input as Record<string, unknown>;
+      if (context.askUser) {
+        const asked = needed(rest);
+        if (asked) await context.askUser(await describeToolChange(tool.name, rest, context));
+        return await plain.handler({ ...context, confirmed: asked }, rest as z.output<ObjectSchema>);
+      }
       if (needed(rest)) {
         await confirmDestructive(describeCall(tool.name, rest), confirmed === true, confirmation);
       }

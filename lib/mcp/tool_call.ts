@@ -16,6 +16,7 @@ import { userPermissionHint } from "./auth/user_services.ts";
 import { mcpProgressSink } from "./progress.ts";
 import { INVALID_PARAMS, protocolError } from "./protocol_errors.ts";
 import { type CallExtra, callLog, callLogSender, outsideCalls, type SessionLog } from "./session_log.ts";
+import type { AskUser } from "./elicitation.ts";
 import type { ToolDefinition, ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
 import { describeError, errorResult, successResult, type ToolErrorBody } from "./tool_result.ts";
@@ -33,6 +34,8 @@ export interface ToolSession {
   /** The file access of each call under the roots its client declares (no configured file root). */
   roots?: { access(requestId?: string | number): FileAccess };
   log: SessionLog;
+  /** How a call asks its user to confirm a change; absent, or answering undefined, where nobody can be. */
+  askUser?: (extra: CallExtra, toolName: string) => AskUser | undefined;
 }
 
 /** One tools/call: the arguments checked, the tool run, its result checked against its schema, audited. */
@@ -73,7 +76,13 @@ export async function callTool(
     const callServices = roots ? withFiles(services, roots.access(extra.requestId)) : services;
     const value = await callLog.run(
       sendLog.send,
-      () => tool.handler({ services: callServices, signal: extra.signal, progress }, parsed.data),
+      () =>
+        tool.handler({
+          services: callServices,
+          signal: extra.signal,
+          progress,
+          askUser: session.askUser?.(extra, name),
+        }, parsed.data),
     );
     // The schema check and the JSON text of the result recurse: a result too deep for them is an error.
     assertRenderableDepth(value);

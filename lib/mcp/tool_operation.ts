@@ -135,13 +135,21 @@ export function composedTool<I extends ObjectSchema, O extends ObjectSchema>(
       // defineTool has refused an unconfirmed call that needed confirming; what reaches here is either
       // confirmed by the user or a call the rule lets through (a dry run, a create that fails on existing),
       // which the operations check again.
+      let confirmed = context.confirmed;
+      // A tool that asks its user itself, once it has read what to show (decide_approval): an accept
+      // confirms the operations it runs next.
+      const askUser = context.askUser &&
+        (async (change: string) => {
+          await context.askUser!(change);
+          confirmed = true;
+        });
       const run: OperationRunner = (operation, input) => {
         if (!operations.includes(operation)) {
           throw new Error(`${spec.name} runs ${operation.id}, which its definition does not name`);
         }
-        return runOperation(spec.name, context, operation, input);
+        return runOperation(spec.name, { ...context, confirmed }, operation, input);
       };
-      return spec.compose(run, args, context);
+      return spec.compose(run, args, { ...context, askUser });
     },
   });
   return { ...tool, operations: operations.map((operation) => operation.id) };

@@ -37,6 +37,11 @@ export interface HarnessOptions {
   app?: Pick<McpHttpAppOptions, "eventStoreLimits">;
   /** The fetch the client uses (to cut its streams, as a network would). */
   fetch?: typeof fetch;
+  /** What the client declares, and sets up before it connects (an elicitation handler). */
+  client?: {
+    capabilities: Record<string, unknown>;
+    setUp?(client: McpClient): void;
+  };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -62,7 +67,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.handle);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
   const { Client, StreamableHTTPClientTransport, SSEClientTransport } = await loadMcpClientSdk();
-  const client = new Client({ name: "govcat-test", version: "1.0.0" });
+  const client = new Client({ name: "govcat-test", version: "1.0.0" }, {
+    capabilities: options.client?.capabilities,
+  });
+  options.client?.setUp?.(client);
   if (!options.noClient) {
     const url = new URL(app.path, baseUrl);
     const headers = options.authToken ? { authorization: `Bearer ${options.authToken}` } : undefined;

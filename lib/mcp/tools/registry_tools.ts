@@ -7,8 +7,10 @@
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../errors.ts";
 import { canonicalEnums, inputFields } from "../../operations/fields.ts";
+import { IF_EXISTS_FIELD, overwritesOnRequest } from "../../operations/if_exists.ts";
 import { callIsReadOnly, type Operation } from "../../operations/types.ts";
 import { didYouMean } from "../../suggest.ts";
+import { describeOperationChange } from "../change_descriptions.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
 import { unknownArgumentsProblem } from "../tool_arguments.ts";
 import { operationHints, operationTool } from "../tool_operation.ts";
@@ -293,7 +295,20 @@ export const invokeOperationTool = defineTool({
       });
       throw new UsageError(`Invalid arguments for ${operation.id}: ${problems.join("; ")}.`);
     }
-    const result = await operation.run(ctx.services.operationContext(ctx.signal, ctx.progress), parsed.data);
+    const args = parsed.data as Record<string, unknown>;
+    if (ctx.askUser && changesWhatExists(operation, args)) {
+      // The user decides, whatever the model put in "confirm" (elicitation.ts).
+      const { confirm: _modelSaid, ...rest } = args;
+      await ctx.askUser(await describeOperationChange(operation, rest, ctx));
+      args.confirm = true;
+    }
+    const result = await operation.run(ctx.services.operationContext(ctx.signal, ctx.progress), args);
     return { operation: operation.id, destructive: operation.annotations.destructive, result };
   },
 });
+
+/** A destructive operation, or one asked to overwrite what exists (`ifExists: "update"`): confirmed. */
+function changesWhatExists(operation: Operation, args: Record<string, unknown>): boolean {
+  return operation.annotations.destructive ||
+    (overwritesOnRequest(operation.input) && args[IF_EXISTS_FIELD] === "update");
+}

@@ -113,11 +113,13 @@ export const decideApprovalTool = composedTool({
     }
     const task = await run(getTask, { taskId: input.task_id }) as WorkflowTask;
     const request = summarize(task, true);
-    if (context.confirmed !== true) {
+    const decision = `${input.decision} task ${input.task_id}: ${request.type} "${request.target}" ` +
+      `requested by ${request.requestor}${request.title ? ` (${request.title})` : ""}, payload ` +
+      `${JSON.stringify(request.payload ?? {}).slice(0, 400)}`;
+    if (context.askUser) await context.askUser(`${decision}.`);
+    else if (context.confirmed !== true) {
       throw new UsageError(
-        `decide_approval would ${input.decision} task ${input.task_id}: ${request.type} "${request.target}" ` +
-          `requested by ${request.requestor}${request.title ? ` (${request.title})` : ""}, payload ` +
-          `${JSON.stringify(request.payload ?? {}).slice(0, 400)}. Nothing was decided.`,
+        `decide_approval would ${decision}. Nothing was decided.`,
         'Show this to the user; once they agree, call decide_approval again with "confirm": true.',
       );
     }

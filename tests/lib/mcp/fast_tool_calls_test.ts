@@ -285,6 +285,44 @@ Deno.test("a fast call asks the client for its roots, and reads files only under
   }
 });
 
+Deno.test("a fast destructive call asks the user when the client declares elicitation", async () => {
+  const guid = "ca7a1000-0000-4000-8000-000000000010";
+  await withFastSession({}, async (session) => {
+    const status = async (id: number) => {
+      session.client.send(call(id, "get_entity", { guid }));
+      const read = (await session.next(answerTo(id))).result as { structuredContent: { entity: Message } };
+      return read.structuredContent.entity.status;
+    };
+    session.client.send(initialize({ elicitation: {} }), initialized);
+    // The model's "confirm": true does not stand in for the user here either.
+    session.client.send(call(2, "delete_entity", { guid, confirm: true }));
+    const question = await session.next((m) => m.method === "elicitation/create");
+    const params = question.params as { message: string; requestedSchema: unknown };
+    assert.match(
+      params.message,
+      /delete azure_sql_table "Customers" \(qualified name mssql:.*Customers, GUID ca7a/,
+    );
+    assert.deepEqual(params.requestedSchema, { type: "object", properties: {} });
+    session.client.send({ jsonrpc: "2.0", id: question.id, result: { action: "decline" } });
+    const declined = (await session.next(answerTo(2))).result as {
+      isError: boolean;
+      content: [{ text: string }];
+    };
+    assert.equal(declined.isError, true);
+    assert.equal(JSON.parse(declined.content[0].text).error, "UserDeclined");
+    assert.equal(await status(10), "ACTIVE", "declined: nothing deleted");
+
+    session.client.send(call(3, "delete_entity", { guid }));
+    const again = await session.next((m) => m.method === "elicitation/create" && m.id !== question.id);
+    session.client.send({ jsonrpc: "2.0", id: again.id, result: { action: "accept" } });
+    const accepted = (await session.next(answerTo(3))).result as Message;
+    assert.equal(accepted.isError, undefined, JSON.stringify(accepted));
+    assert.equal(await status(11), "DELETED");
+    await session.finish();
+    assert.deepEqual(session.real.fed().filter((m) => !("method" in m)), [], "the answers stayed here");
+  });
+});
+
 Deno.test("calls the fast path does not take wait for the real server, in order", async () => {
   await withFastSession({}, async (session) => {
     const unusual = [

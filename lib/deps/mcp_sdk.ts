@@ -17,9 +17,14 @@ export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextproto
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"
 export {
   CallToolRequestSchema,
+  CallToolResultSchema,
+  CancelTaskRequestSchema,
   CompleteRequestSchema,
+  CreateTaskResultSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
   isInitializeRequest,
   isJSONRPCNotification,
   isJSONRPCRequest,
@@ -29,6 +34,7 @@ export {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListRootsRequestSchema,
+  ListTasksRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
@@ -41,6 +47,7 @@ export type {
   CallToolResult,
   CompleteRequest,
   CompleteResult,
+  CreateTaskResult,
   GetPromptResult,
   JSONRPCMessage,
   LoggingLevel,
@@ -49,6 +56,7 @@ export type {
   ReadResourceResult,
   Resource,
   ResourceTemplate,
+  Task,
   Tool,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types";
 export type { Transport, TransportSendOptions } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";

@@ -122,8 +122,9 @@ export class McpHttpApp {
     this.#sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
     this.events = new ResumableEvents(options.eventStoreLimits);
     this.#hosted = new HostedEndpoint({
+      // Stateless: nothing outlives a request, so no tasks (a task-augmented call is processed normally).
       createServer: (user) =>
-        createToolServer(this.#services, this.#selection, user && new SessionUser(user)),
+        createToolServer(this.#services, this.#selection, user && new SessionUser(user), { tasks: false }),
       parseBody: (request) => this.#parseBody(request),
     });
     this.#sse = new SseSessions({

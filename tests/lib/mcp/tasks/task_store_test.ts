@@ -1,0 +1,99 @@
+/**
+ * The process's task store on its own: held tasks are bounded (the oldest finished dropped, a store full
+ * of running tasks refuses), tasks/list pages with opaque cursors and refuses one it did not issue, a
+ * cancelled task stays cancelled whatever its job ends with, and a tool's error result fails its task.
+ */
+import assert from "node:assert/strict";
+import type { CallToolResult } from "../../../../lib/deps/mcp_sdk.ts";
+import { McpError } from "../../../../lib/deps/mcp_sdk.ts";
+import { TaskStore } from "../../../../lib/mcp/tasks/task_store.ts";
+
+const OK: CallToolResult = { content: [{ type: "text", text: "{}" }], structuredContent: {} };
+
+/** A job that ends when the test says so. */
+function heldJob() {
+  let finish: (result: CallToolResult) => void = () => {};
+  const ended = new Promise<CallToolResult>((resolve) => finish = resolve);
+  let signal: AbortSignal | undefined;
+  return {
+    run: (s: AbortSignal) => {
+      signal = s;
+      return ended;
+    },
+    finish: (result: CallToolResult = OK) => finish(result),
+    aborted: () => signal?.aborted,
+  };
+}
+
+function refusal(action: () => unknown): McpError {
+  try {
+    action();
+  } catch (error) {
+    assert.ok(error instanceof McpError);
+    return error;
+  }
+  assert.fail("expected a refusal");
+}
+
+Deno.test("held tasks are bounded: the oldest finished goes first; a store full of running ones refuses", async () => {
+  const store = new TaskStore({ maxTasks: 3, maxRunningPerOwner: 10 });
+  const jobs = [heldJob(), heldJob(), heldJob()];
+  const tasks = jobs.map((job) => store.create("me", undefined, job.run));
+  const full = refusal(() => store.create("me", undefined, heldJob().run));
+  assert.equal(full.code, -32600);
+  assert.match(full.message, /holds 3 tasks, all running \(the limit is 3\)/);
+
+  jobs[1].finish();
+  jobs[0].finish();
+  await store.result("me", tasks[0].taskId);
+  await store.result("me", tasks[1].taskId);
+  const fourth = store.create("me", undefined, heldJob().run);
+  assert.equal(store.size, 3);
+  // The first created of the finished ones went.
+  assert.equal(refusal(() => store.get("me", tasks[0].taskId)).code, -32602);
+  assert.equal(store.get("me", tasks[1].taskId).status, "completed");
+  assert.equal(store.get("me", fourth.taskId).status, "working");
+  store.abortAll();
+});
+
+Deno.test("tasks/list pages with its own cursors, only the owner's tasks", () => {
+  const store = new TaskStore({ pageSize: 2, maxRunningPerOwner: 10 });
+  const mine = Array.from({ length: 5 }, () => store.create("me", undefined, heldJob().run).taskId);
+  store.create("someone else", undefined, heldJob().run);
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = store.list("me", cursor);
+    assert.ok(page.tasks.length <= 2);
+    seen.push(...page.tasks.map((t) => t.taskId));
+    cursor = page.nextCursor;
+  } while (cursor);
+  assert.deepEqual(seen, mine);
+  const invalid = refusal(() => store.list("me", "not a cursor!"));
+  assert.equal(invalid.code, -32602);
+  assert.match(invalid.message, /Invalid cursor "not a cursor!": pass a nextCursor/);
+  store.abortAll();
+});
+
+Deno.test("a cancelled task stays cancelled; an error result fails a task with its message", async () => {
+  const store = new TaskStore();
+  const job = heldJob();
+  const task = store.create("me", undefined, job.run);
+  assert.equal(store.cancel("me", task.taskId).status, "cancelled");
+  assert.equal(job.aborted(), true, "the job's signal is aborted");
+  job.finish();
+  await store.result("me", task.taskId);
+  assert.equal(store.get("me", task.taskId).status, "cancelled");
+
+  const failing = heldJob();
+  const failed = store.create("me", undefined, failing.run);
+  failing.finish({
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify({ error: "NotFound", message: "No such entity." }) }],
+  });
+  const result = await store.result("me", failed.taskId);
+  assert.equal(result.isError, true);
+  const state = store.get("me", failed.taskId);
+  assert.equal(state.status, "failed");
+  assert.equal(state.statusMessage, "NotFound: No such entity.");
+});

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { CallToolResult } from "../../../../lib/deps/mcp_sdk.ts";
 import { McpError } from "../../../../lib/deps/mcp_sdk.ts";
-import { TaskStore } from "../../../../lib/mcp/tasks/task_store.ts";
+import { TASK_LIMITS, TaskStore } from "../../../../lib/mcp/tasks/task_store.ts";
 
 const OK: CallToolResult = { content: [{ type: "text", text: "{}" }], structuredContent: {} };
 
@@ -96,4 +96,21 @@ Deno.test("a cancelled task stays cancelled; an error result fails a task with i
   const state = store.get("me", failed.taskId);
   assert.equal(state.status, "failed");
   assert.equal(state.statusMessage, "NotFound: No such entity.");
+});
+
+Deno.test("the README's tasks limits table says the server's limits", async () => {
+  const readme = await Deno.readTextFile(new URL("../../../../README.md", import.meta.url));
+  const table = readme.slice(readme.indexOf("| Tasks limit"));
+  const value = (row: string) => table.match(new RegExp(`\\| ${row}[^|]*\\| ([^|]+) \\|`))?.[1].trim();
+  assert.equal(value("Tasks held by the process"), String(TASK_LIMITS.maxTasks));
+  assert.equal(value("Tasks of one caller running at once"), String(TASK_LIMITS.maxRunningPerOwner));
+  assert.equal(value("A task's lifetime from its creation"), `${TASK_LIMITS.defaultTtlMs / 3_600_000} h`);
+  assert.equal(value("Longest `ttl`"), `${TASK_LIMITS.maxTtlMs / 3_600_000} h`);
+  assert.equal(
+    value("A task still running when its `ttl` is over"),
+    `${TASK_LIMITS.finishedGraceMs / 1000} s`,
+  );
+  assert.equal(value("Polling interval suggested"), `${TASK_LIMITS.pollIntervalMs / 1000} s`);
+  assert.match(readme, /tasks\/list` pages the caller's tasks \(20 a page/);
+  assert.equal(TASK_LIMITS.pageSize, 20);
 });

@@ -11,7 +11,8 @@
  *
  * @module
  */
-import { type CallToolResult, ErrorCode, McpError, type Task } from "../../deps/mcp_sdk.ts";
+import { type CallToolResult, ErrorCode, type Task } from "../../deps/mcp_sdk.ts";
+import { protocolError } from "../protocol_errors.ts";
 
 /** The bounds of a process's tasks; {@link TASK_LIMITS} are the server's, documented in the README. */
 export interface TaskLimits {
@@ -85,7 +86,7 @@ export class TaskStore {
     this.#purge();
     const running = [...this.#entries.values()].filter((e) => e.owner === owner && !e.endedAt).length;
     if (running >= this.limits.maxRunningPerOwner) {
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidRequest,
         `Too many running tasks: ${running} of yours are running, the limit is ` +
           `${this.limits.maxRunningPerOwner}. Wait for one to end (tasks/get, tasks/result), cancel one ` +
@@ -134,7 +135,7 @@ export class TaskStore {
     const entry = this.#entry(owner, taskId);
     if (!entry.outcome) {
       await new Promise<void>((resolve, reject) => {
-        const stop = () => reject(new McpError(ErrorCode.RequestTimeout, "tasks/result was cancelled"));
+        const stop = () => reject(protocolError(ErrorCode.RequestTimeout, "tasks/result was cancelled"));
         if (signal?.aborted) return stop();
         signal?.addEventListener("abort", stop, { once: true });
         entry.ended.then(() => {
@@ -156,7 +157,7 @@ export class TaskStore {
     if (cursor !== undefined) {
       after = Number.parseInt(cursor, 36);
       if (!/^[0-9a-z]+$/.test(cursor) || !Number.isSafeInteger(after)) {
-        throw new McpError(
+        throw protocolError(
           ErrorCode.InvalidParams,
           `Invalid cursor ${JSON.stringify(cursor)}: pass a nextCursor of an earlier tasks/list answer, or ` +
             "none for the first page.",
@@ -176,7 +177,7 @@ export class TaskStore {
   cancel(owner: string, taskId: string): Task {
     const entry = this.#entry(owner, taskId);
     if (TERMINAL.has(entry.task.status)) {
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidParams,
         `Cannot cancel task ${taskId}: already in terminal status '${entry.task.status}'.`,
       );
@@ -206,7 +207,7 @@ export class TaskStore {
     const entry = this.#entries.get(taskId);
     // Another principal's task is reported as missing: its existence is not theirs to learn.
     if (!entry || entry.owner !== owner) {
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidParams,
         `Task not found: ${taskId}. No task of yours has this id on this server: it may have expired ` +
           "(tasks are kept for their ttl) or been created by another user; tasks/list lists yours.",
@@ -261,7 +262,7 @@ export class TaskStore {
       if (entry.endedAt !== undefined) this.#entries.delete(id);
     }
     if (this.#entries.size >= this.limits.maxTasks) {
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidRequest,
         `This server holds ${this.#entries.size} tasks, all running (the limit is ${this.limits.maxTasks}): ` +
           "wait for one to end, or make this call without a task.",

@@ -20,11 +20,11 @@ import {
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
   ListTasksRequestSchema,
-  McpError,
   type Server,
   type Task,
 } from "../../deps/mcp_sdk.ts";
 import type { SessionUser } from "../auth/session_user.ts";
+import { protocolError } from "../protocol_errors.ts";
 import type { CallExtra } from "../session_log.ts";
 import type { ToolServices } from "../tool.ts";
 import { TaskStore } from "./task_store.ts";
@@ -96,7 +96,7 @@ export function serveTasks(
     const { name } = params;
     if (!TASK_TOOLS.has(name) || !enabled.has(name)) {
       const offered = [...TASK_TOOLS].filter((tool) => enabled.has(tool));
-      throw new McpError(
+      throw protocolError(
         ErrorCode.MethodNotFound,
         `${name} does not run as a task (execution.taskSupport is absent, "forbidden"): call it without ` +
           `"task".${offered.length ? ` The tools that run as tasks: ${offered.join(", ")}.` : ""}`,

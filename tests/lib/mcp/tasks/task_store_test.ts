@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import type { CallToolResult } from "../../../../lib/deps/mcp_sdk.ts";
-import { McpError } from "../../../../lib/deps/mcp_sdk.ts";
 import { TASK_LIMITS, TaskStore } from "../../../../lib/mcp/tasks/task_store.ts";
 
 const OK: CallToolResult = { content: [{ type: "text", text: "{}" }], structuredContent: {} };
@@ -25,12 +24,16 @@ function heldJob() {
   };
 }
 
-function refusal(action: () => unknown): McpError {
+/** The JSON-RPC error (code and message) `action` throws. */
+function refusal(action: () => unknown): Error & { code: number } {
   try {
     action();
   } catch (error) {
-    assert.ok(error instanceof McpError);
-    return error;
+    assert.ok(
+      error instanceof Error && typeof (error as { code?: unknown }).code === "number",
+      String(error),
+    );
+    return error as Error & { code: number };
   }
   assert.fail("expected a refusal");
 }

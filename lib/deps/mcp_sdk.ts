@@ -41,6 +41,7 @@ export {
   RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
+  TaskStatusNotificationSchema,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
 export type {
   CallToolRequest,

@@ -105,7 +105,7 @@ export function serveTasks(
     const created = store.create(
       owner,
       task.ttl,
-      (signal) => call({ ...request, params }, jobExtra(extra, signal)),
+      (signal) => call({ ...request, params }, jobExtra(extra, signal, server)),
       notifyStatus,
     );
     return Promise.resolve({
@@ -120,13 +120,16 @@ export function serveTasks(
 
 /**
  * What the job of a task gets for the call's extra: the task's signal (tasks/cancel), and notifications
- * that may find the call's stream closed (its answer, the task, has gone out), so a failure to send one
- * is dropped rather than ending the job.
+ * (progress, for the request's progress token, which stays valid for the task's life; log lines) sent as
+ * the session's own rather than on the call's stream, which its answer — the task — has closed: over
+ * streamable HTTP they reach the client's GET stream. One that cannot be sent (the client left) is dropped;
+ * the job goes on.
  */
-function jobExtra(extra: CallExtra, signal: AbortSignal): CallExtra {
+function jobExtra(extra: CallExtra, signal: AbortSignal, server: Server): CallExtra {
   return {
     ...extra,
     signal,
-    sendNotification: (notification) => extra.sendNotification(notification).catch(() => {}),
+    sendNotification: (notification) =>
+      server.notification(notification as Parameters<Server["notification"]>[0]).catch(() => {}),
   };
 }

@@ -12,6 +12,7 @@ import {
   CreateTaskResultSchema,
   McpError,
   type Task,
+  TaskStatusNotificationSchema,
 } from "../../../../lib/deps/mcp_sdk.ts";
 import type { CatalogClient } from "../../../../lib/catalog/client.ts";
 import { ASSET_IMPORT, writeAssetsCsv } from "../../../support/asset_import.ts";
@@ -146,6 +147,31 @@ Deno.test("a task-augmented import answers a task at once; get, result (as a pla
 
     const { tasks } = await client.experimental.tasks.listTasks();
     assert.deepEqual(tasks.map((t) => [t.taskId, t.status]), [[task.taskId, "completed"]]);
+  });
+});
+
+Deno.test("a task's progress and status changes reach its session after the task is answered", async () => {
+  await withRoot(async (root, harness) => {
+    const { client } = harness;
+    const statuses: string[] = [];
+    client.setNotificationHandler(TaskStatusNotificationSchema, (n) => void statuses.push(n.params.status));
+    harness.emulator.faults.set({ latencyMs: 10 });
+    await writeAssetsCsv(root, ROWS, "ds://progress/");
+    let answered = false;
+    const progressAfterAnswer: number[] = [];
+    const created = await client.request(
+      { method: "tools/call", params: ASSET_IMPORT },
+      CreateTaskResultSchema,
+      { task: {}, onprogress: (p) => void (answered && progressAfterAnswer.push(p.progress)) },
+    );
+    answered = true;
+    await taskResult(client, created.task.taskId);
+    const deadline = Date.now() + 5_000;
+    while (!statuses.includes("completed")) {
+      assert.ok(Date.now() < deadline, `statuses notified: ${statuses}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(progressAfterAnswer.length > 0, "progress notifications after the task was answered");
   });
 });
 

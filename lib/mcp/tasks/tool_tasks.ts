@@ -98,8 +98,10 @@ export function serveTasks(
       const offered = [...TASK_TOOLS].filter((tool) => enabled.has(tool));
       throw protocolError(
         ErrorCode.MethodNotFound,
-        `${name} does not run as a task (execution.taskSupport is absent, "forbidden"): call it without ` +
-          `"task".${offered.length ? ` The tools that run as tasks: ${offered.join(", ")}.` : ""}`,
+        `${name} does not run as a task (tools/list gives it no execution.taskSupport: "forbidden"): ` +
+          `call it without "task".${
+            offered.length ? ` The tools that run as tasks: ${offered.join(", ")}.` : ""
+          }`,
       );
     }
     const created = store.create(

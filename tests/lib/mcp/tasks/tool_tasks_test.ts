@@ -211,6 +211,41 @@ Deno.test("tasks/cancel stops a long import: nothing is written after it", async
   });
 });
 
+Deno.test("invoke_operation entity.bulk-import as a task: cancelled, then resumed as a task to the end", async () => {
+  await withRoot(async (root, harness) => {
+    const { client } = harness;
+    harness.emulator.faults.set({ latencyMs: 15 });
+    const rows = 2_000;
+    await Deno.writeTextFile(
+      `${root}/entities.csv`,
+      ["typeName,qualifiedName,displayName"].concat(
+        Array.from({ length: rows }, (_, i) => `DataSet,ds://invoke-task/${i},Set ${i}`),
+      ).join("\n") + "\n",
+    );
+    const call = (input: Record<string, unknown>) => ({
+      operation: "entity.bulk-import",
+      arguments: { csvFile: "entities.csv", batchSize: 50, ...input },
+    });
+    const task = await startTask(client, "invoke_operation", call({}));
+    const deadline = Date.now() + 20_000;
+    while (await completedBatches(`${root}/entities.csv.govcat-checkpoint`) < 2) {
+      assert.ok(Date.now() < deadline, "the import made no progress");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await client.experimental.tasks.cancelTask(task.taskId);
+    const stopped = await taskResult(client, task.taskId);
+    assert.equal(stopped.isError, true);
+    assert.match(JSON.stringify(stopped.content), /resume/);
+
+    harness.emulator.faults.set({ latencyMs: 0 });
+    const resumed = await startTask(client, "invoke_operation", call({ resume: true }));
+    assert.equal((await statusesUntilDone(client, resumed.taskId)).at(-1), "completed");
+    const result = await taskResult(client, resumed.taskId);
+    assert.equal(result.isError, undefined, JSON.stringify(result.content));
+    assert.equal(await stored(harness.catalog, "ds://invoke-task/", rows), rows, "every row in the catalog");
+  });
+});
+
 Deno.test("a client on a new session gets its task's result; an unknown task id is -32602", async () => {
   await withRoot(async (root, harness) => {
     harness.emulator.faults.set({ latencyMs: 10 });

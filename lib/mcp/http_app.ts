@@ -25,6 +25,7 @@ import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "
 import { HostedEndpoint } from "./hosted_endpoint.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
+import { processTasks } from "./tasks/tool_tasks.ts";
 import {
   cancelledRequestIds,
   type RequestId,
@@ -224,6 +225,8 @@ export class McpHttpApp {
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
     this.#hosted.close();
+    // Running tasks stop as the sessions' calls do (an import keeps its checkpoint, to be resumed).
+    processTasks(this.#services).abortAll();
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(sessions.map((s) => s.server.close()));

@@ -96,7 +96,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     close: async () => {
       await client.close();
       for (const other of clients.filter((c) => c !== client)) await other.close();
-      processTasks(services).abortAll();
       await app.close();
       await server.shutdown();
       await emulator.close();

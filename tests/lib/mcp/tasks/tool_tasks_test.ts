@@ -246,6 +246,23 @@ Deno.test("invoke_operation entity.bulk-import as a task: cancelled, then resume
   });
 });
 
+Deno.test("closing the server stops its running tasks as cancelled calls stop", async () => {
+  await withRoot(async (root, harness) => {
+    harness.emulator.faults.set({ latencyMs: 15 });
+    await writeAssetsCsv(root, 3_000, "ds://closing/");
+    const task = await startTask(harness.client, ASSET_IMPORT.name, ASSET_IMPORT.arguments);
+    const deadline = Date.now() + 20_000;
+    while (await completedBatches(`${root}/assets.csv.govcat-checkpoint`) < 2) {
+      assert.ok(Date.now() < deadline, "the import made no progress");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await harness.app.close();
+    const result = await harness.tasks.result("anonymous", task.taskId);
+    assert.match(JSON.stringify(result.content), /ImportInterruptedError/);
+    assert.equal(harness.tasks.get("anonymous", task.taskId).status, "failed");
+  });
+});
+
 Deno.test("a client on a new session gets its task's result; an unknown task id is -32602", async () => {
   await withRoot(async (root, harness) => {
     harness.emulator.faults.set({ latencyMs: 10 });

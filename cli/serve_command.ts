@@ -22,6 +22,7 @@ import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
 import { assertSafeBinding, jsonError } from "../lib/mcp/http_security.ts";
 import { type GuardedServer, serveGuarded } from "../lib/net_guard.ts";
 import { createToolServer, createToolServices } from "../lib/mcp/server.ts";
+import { processTasks } from "../lib/mcp/tasks/tool_tasks.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";
 import { serveStdio } from "../lib/mcp/stdio.ts";
 import { outsideCalls } from "../lib/mcp/session_log.ts";
@@ -175,6 +176,8 @@ export async function startStdioHandoff(services: ToolServices): Promise<RealSer
     end: async () => {
       input.end();
       await ended;
+      // As serveStdio: running tasks stop with the session's process.
+      processTasks(services).abortAll();
       await server.close();
     },
     close: () => server.close(),

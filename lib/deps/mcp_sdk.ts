@@ -17,10 +17,15 @@ export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextproto
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"
 export {
   CallToolRequestSchema,
+  CallToolResultSchema,
+  CancelTaskRequestSchema,
   CompleteRequestSchema,
+  CreateTaskResultSchema,
   ElicitRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
   isInitializeRequest,
   isJSONRPCNotification,
   isJSONRPCRequest,
@@ -30,18 +35,21 @@ export {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListRootsRequestSchema,
+  ListTasksRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
   RootsListChangedNotificationSchema,
   SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
+  TaskStatusNotificationSchema,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
 export type {
   CallToolRequest,
   CallToolResult,
   CompleteRequest,
   CompleteResult,
+  CreateTaskResult,
   ElicitRequest,
   ElicitResult,
   GetPromptResult,
@@ -52,6 +60,7 @@ export type {
   ReadResourceResult,
   Resource,
   ResourceTemplate,
+  Task,
   Tool,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types";
 export type { Transport, TransportSendOptions } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport";

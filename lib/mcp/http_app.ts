@@ -25,6 +25,7 @@ import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "
 import { HostedEndpoint } from "./hosted_endpoint.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
+import { processTasks } from "./tasks/tool_tasks.ts";
 import {
   cancelledRequestIds,
   type RequestId,
@@ -122,8 +123,9 @@ export class McpHttpApp {
     this.#sessionIdleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
     this.events = new ResumableEvents(options.eventStoreLimits);
     this.#hosted = new HostedEndpoint({
+      // Stateless: nothing outlives a request, so no tasks (a task-augmented call is processed normally).
       createServer: (user) =>
-        createToolServer(this.#services, this.#selection, user && new SessionUser(user)),
+        createToolServer(this.#services, this.#selection, user && new SessionUser(user), { tasks: false }),
       parseBody: (request) => this.#parseBody(request),
     });
     this.#sse = new SseSessions({
@@ -223,6 +225,8 @@ export class McpHttpApp {
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
     this.#hosted.close();
+    // Running tasks stop as the sessions' calls do (an import keeps its checkpoint, to be resumed).
+    processTasks(this.#services).abortAll();
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
     await Promise.all(sessions.map((s) => s.server.close()));

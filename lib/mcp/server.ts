@@ -34,6 +34,7 @@ import { guardToolCalls, protocolError } from "./protocol_errors.ts";
 import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL, type SessionLog } from "./session_log.ts";
 import { processTaskRequestsNormally } from "./task_requests.ts";
 import { type ElicitationPeer, userConfirmations } from "./elicitation.ts";
+import { processTasks, serveTasks, taskOwner, TASKS_CAPABILITY, toolExecution } from "./tasks/tool_tasks.ts";
 import { callTool, type ToolSession } from "./tool_call.ts";
 import { type RootsClient, sessionRoots, sessionSecrets } from "./tool_services.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
@@ -70,6 +71,7 @@ export function toolListing(tool: ToolDefinition): Tool {
     outputSchema: toolJsonSchema(tool.output, "output") as Tool["outputSchema"],
     // The title is listed once, as the tool's own (MCP 2025-06-18); annotations.title would repeat it.
     annotations: { ...tool.annotations },
+    ...toolExecution(tool.name),
   };
   listings.set(tool, listing);
   return listing;
@@ -77,15 +79,23 @@ export function toolListing(tool: ToolDefinition): Tool {
 
 const listings = new WeakMap<ToolDefinition, Tool>();
 
+/** How a server is built: `tasks: false` for a stateless one (hosted mode), which cannot hold tasks. */
+export interface ToolServerOptions {
+  tasks?: boolean;
+}
+
 /**
  * A new MCP server over the selected tools; one per session (or per request in hosted mode). `user`: the
- * signed-in user of an HTTP session, whose calls are audited (and made as that user in user mode).
+ * signed-in user of an HTTP session, whose calls are audited (and made as that user in user mode), and
+ * whose tasks it sees.
  */
 export function createToolServer(
   baseServices: ToolServices,
   selection: ToolSelection = toolSelection(baseServices),
   user?: SessionUser,
+  options: ToolServerOptions = {},
 ): Server {
+  const tasks = options.tasks ?? true;
   const services = servicesForSession(baseServices, user);
   const server = new Server(
     { name: "govcat", title: "govcat data-governance catalog", version: VERSION },
@@ -96,6 +106,7 @@ export function createToolServer(
         prompts: PROMPTS_CAPABILITY,
         resources: RESOURCES_CAPABILITY,
         completions: COMPLETIONS_CAPABILITY,
+        ...(tasks ? { tasks: TASKS_CAPABILITY } : {}),
       },
       instructions: INSTRUCTIONS,
     },
@@ -137,11 +148,15 @@ export function createToolServer(
   });
   const askUser = userConfirmations(sdkElicitation(server), () => services.config().mcpConfirmTimeoutMs);
   const session: ToolSession = { services, baseServices, selection, byName, secrets, roots, log, askUser };
-  server.setRequestHandler(
-    CallToolRequestSchema,
-    (request: CallToolRequest, extra: CallExtra) => callTool(session, request, extra),
-  );
-  processTaskRequestsNormally(server);
+  const call = (request: CallToolRequest, extra: CallExtra) => callTool(session, request, extra);
+  if (!tasks) {
+    server.setRequestHandler(CallToolRequestSchema, call);
+    processTaskRequestsNormally(server);
+    return server;
+  }
+  const store = processTasks(baseServices);
+  const enabled = new Set(byName.keys());
+  server.setRequestHandler(CallToolRequestSchema, serveTasks(server, store, taskOwner(user), enabled, call));
   return server;
 }
 

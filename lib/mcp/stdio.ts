@@ -13,6 +13,7 @@ import {
 } from "../deps/mcp_sdk.ts";
 import { createStdioGuard } from "./stdio_guard.ts";
 import { createToolServer } from "./server.ts";
+import { processTasks } from "./tasks/tool_tasks.ts";
 import { outsideCalls } from "./session_log.ts";
 import { onStopSignals } from "../stop_signals.ts";
 import type { ToolServices } from "./tool.ts";
@@ -43,5 +44,7 @@ export async function serveStdio(services: ToolServices): Promise<void> {
   await server.connect(new StdioServerTransport(input, process.stdout));
   services.logger.info("govcat MCP server on stdio; waiting for a client");
   await ended;
+  // Tasks end with the session's process: running ones stop as cancelled calls do (resumable imports).
+  processTasks(services).abortAll();
   await server.close();
 }

@@ -11,6 +11,8 @@ import { createLogger } from "../../lib/log.ts";
 import { type HttpMode, McpHttpApp, type McpHttpAppOptions } from "../../lib/mcp/http_app.ts";
 import { createToolServices } from "../../lib/mcp/server.ts";
 import type { CatalogClient } from "../../lib/catalog/client.ts";
+import { type TaskLimits, TaskStore } from "../../lib/mcp/tasks/task_store.ts";
+import { processTasks, useTaskStore } from "../../lib/mcp/tasks/tool_tasks.ts";
 
 type Sdk = Awaited<ReturnType<typeof loadMcpClientSdk>>;
 export type McpClient = InstanceType<Sdk["Client"]>;
@@ -23,6 +25,10 @@ export interface Harness {
   catalog: CatalogClient;
   /** Base URL of the HTTP app, e.g. http://127.0.0.1:1234 */
   baseUrl: string;
+  /** The server process's tasks. */
+  tasks: TaskStore;
+  /** Another SDK client on a session of its own (closed with the harness unless closed before). */
+  connect(): Promise<McpClient>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,8 @@ export interface HarnessOptions {
     capabilities: Record<string, unknown>;
     setUp?(client: McpClient): void;
   };
+  /** Bounds of the server's tasks other than the server's own (expiry, limits). */
+  tasks?: Partial<TaskLimits>;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -54,6 +62,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...options.env,
   });
   const services = createToolServices({ config, logger: createLogger("error", { write: () => {} }) });
+  if (options.tasks) useTaskStore(services, new TaskStore(options.tasks));
   const mode = options.mode ?? "streamable-http";
   const app = new McpHttpApp({
     mode,
@@ -67,27 +76,38 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.handle);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
   const { Client, StreamableHTTPClientTransport, SSEClientTransport } = await loadMcpClientSdk();
-  const client = new Client({ name: "govcat-test", version: "1.0.0" }, {
-    capabilities: options.client?.capabilities,
-  });
-  options.client?.setUp?.(client);
-  if (!options.noClient) {
-    const url = new URL(app.path, baseUrl);
-    const headers = options.authToken ? { authorization: `Bearer ${options.authToken}` } : undefined;
+  const url = new URL(app.path, baseUrl);
+  const headers = options.authToken ? { authorization: `Bearer ${options.authToken}` } : undefined;
+  const clients: McpClient[] = [];
+  const newClient = () => {
+    const client = new Client({ name: "govcat-test", version: "1.0.0" }, {
+      capabilities: options.client?.capabilities,
+    });
+    options.client?.setUp?.(client);
+    return client;
+  };
+  const connect = async () => {
+    const client = newClient();
     await client.connect(
       mode === "sse"
         ? new SSEClientTransport(url, { requestInit: { headers } })
         : new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: options.fetch }),
     );
-  }
+    clients.push(client);
+    return client;
+  };
+  const client = options.noClient ? newClient() : await connect();
   return {
     client,
     emulator,
     app,
     catalog: services.catalog(),
     baseUrl,
+    tasks: processTasks(services),
+    connect,
     close: async () => {
       await client.close();
+      for (const other of clients.filter((c) => c !== client)) await other.close();
       await app.close();
       await server.shutdown();
       await emulator.close();

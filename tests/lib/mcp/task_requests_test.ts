@@ -1,7 +1,9 @@
 /**
- * A `tools/call` augmented with a task (MCP 2025-11-25, `params.task`) on this server, which declares no
- * `tasks` capability: the specification has such a server process the call normally and answer its
- * result, not refuse it (the SDK's server answered -32603 "Server does not support task creation").
+ * A `tools/call` augmented with a task (MCP 2025-11-25, `params.task`) in hosted mode (stateless
+ * `/api/mcp`), which holds nothing between requests and so declares no `tasks` capability: the
+ * specification has such a server process the call normally and answer its result, not refuse it (the
+ * SDK's server answered -32603 "Server does not support task creation"). Sessions serve tasks
+ * (`tests/lib/mcp/tasks/tool_tasks_test.ts`).
  */
 import assert from "node:assert/strict";
 import { startHarness } from "../../support/mcp_harness.ts";
@@ -27,9 +29,9 @@ async function message(response: Response): Promise<Record<string, unknown>> {
   return JSON.parse(data);
 }
 
-Deno.test("tools/call with a task is processed normally by a server without the tasks capability", async () => {
-  const h = await startHarness({ noClient: true });
-  const url = `${h.baseUrl}/mcp`;
+Deno.test("hosted mode: no tasks capability, and a tools/call with a task is processed normally", async () => {
+  const h = await startHarness({ noClient: true, mode: "hosted" });
+  const url = `${h.baseUrl}/api/mcp`;
   try {
     const init = await post(url, {
       jsonrpc: "2.0",
@@ -37,13 +39,16 @@ Deno.test("tools/call with a task is processed normally by a server without the 
       method: "initialize",
       params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
     });
-    const session = init.headers.get("mcp-session-id")!;
+    const session = init.headers.get("mcp-session-id");
     const initialized = await message(init);
     assert.equal(
       (initialized.result as { capabilities: Record<string, unknown> }).capabilities.tasks,
       undefined,
     );
-    const headers = { "mcp-session-id": session, "mcp-protocol-version": VERSION };
+    const headers: Record<string, string> = {
+      "mcp-protocol-version": VERSION,
+      ...(session ? { "mcp-session-id": session } : {}),
+    };
     await (await post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, headers)).body?.cancel();
 
     const call = await post(url, {
@@ -51,8 +56,8 @@ Deno.test("tools/call with a task is processed normally by a server without the 
       id: 2,
       method: "tools/call",
       params: {
-        name: "list_available_operations",
-        arguments: { category: "account", detail: "index" },
+        name: "invoke_operation",
+        arguments: { operation: "account.get", arguments: {} },
         task: { ttl: 60_000 },
       },
     }, headers);
@@ -61,10 +66,12 @@ Deno.test("tools/call with a task is processed normally by a server without the 
     assert.equal(answer.error, undefined, JSON.stringify(answer.error));
     const result = answer.result as {
       isError?: boolean;
-      structuredContent: { categories: { name: string }[] };
+      task?: unknown;
+      structuredContent: { operation: string };
     };
     assert.notEqual(result.isError, true, JSON.stringify(result));
-    assert.deepEqual(result.structuredContent.categories.map((c) => c.name), ["account"]);
+    assert.equal(result.task, undefined, "no task: the call's own result");
+    assert.equal(result.structuredContent.operation, "account.get");
   } finally {
     await h.close();
   }

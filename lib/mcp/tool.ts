@@ -14,6 +14,7 @@ import type { Logger } from "../log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import { CONFIRM_FIELD, type Confirmation, confirmDestructive } from "../operations/confirmation.ts";
 import type { OperationContext, ProgressSink } from "../operations/types.ts";
+import type { ResourceLink } from "./resource_links.ts";
 
 /** The four MCP tool annotations; every tool states all of them. */
 export interface ToolAnnotations {
@@ -79,6 +80,11 @@ export interface ToolDefinition<
    * operations are confirmed by the registry). Ignored when the tool is not destructive.
    */
   confirmWhen?: false | ((input: z.output<I>) => boolean);
+  /**
+   * The `resource_link` items a successful result carries after its JSON text (`resource_links.ts`): the
+   * entities or terms it lists, as resources. At most MAX_RESOURCE_LINKS are sent.
+   */
+  links?(output: z.output<O>): ResourceLink[];
   handler(context: ToolContext, input: z.output<I>): Promise<z.input<O>>;
 }
 

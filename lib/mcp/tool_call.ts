@@ -86,7 +86,7 @@ export async function callTool(
     }
     services.logger.debug(`tool ${name} ok in ${Math.round(performance.now() - started)} ms`);
     audit();
-    return successResult(checked.data, secrets);
+    return successResult(checked.data, secrets, tool.links);
   } catch (error) {
     const body = userPermissionHint(services, describeError(error));
     audit(body);

@@ -1,0 +1,106 @@
+/**
+ * Search and list results carry `resource_link` items to the entity and term resources the server serves,
+ * after the JSON text and at most MAX_RESOURCE_LINKS of them; a link's URI reads the entity or term it
+ * names. Through a real SDK client over streamable HTTP, against the emulator.
+ */
+import assert from "node:assert/strict";
+import { MAX_RESOURCE_LINKS } from "../../../lib/mcp/resource_links.ts";
+import { type McpClient, resultJson, startHarness } from "../../support/mcp_harness.ts";
+
+type Content = Array<Record<string, unknown>>;
+
+async function call(client: McpClient, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  assert.ok(!result.isError, JSON.stringify(result.content));
+  const content = result.content as Content;
+  return {
+    json: resultJson(result),
+    structured: result.structuredContent as Record<string, unknown>,
+    first: content[0],
+    links: content.filter((item) => item.type === "resource_link"),
+  };
+}
+
+/** The JSON text of a resource. */
+async function read(client: McpClient, uri: string): Promise<Record<string, unknown>> {
+  const { contents } = await client.readResource({ uri });
+  assert.equal(contents[0].uri, uri);
+  return JSON.parse(String((contents[0] as { text?: string }).text));
+}
+
+Deno.test("search_entities, search_suggest and search_browse link each entity found; a link reads it", async () => {
+  const h = await startHarness();
+  try {
+    const search = await call(h.client, "search_entities", { query: "*", limit: 5 });
+    assert.equal(search.first.type, "text", "the JSON text first");
+    const hits = search.json.results as Array<Record<string, string>>;
+    assert.ok(hits.length > 0);
+    assert.deepEqual(search.structured, search.json, "structuredContent holds no links");
+    assert.deepEqual(
+      search.links.map((link) => link.uri),
+      hits.map((hit) => `govcat://entity/${hit.guid}`),
+    );
+    const [link] = search.links;
+    assert.equal(link.name, hits[0].name);
+    assert.equal(link.title, `${hits[0].name} (${hits[0].entity_type})`);
+    assert.equal(link.description, hits[0].qualified_name);
+    assert.equal(link.mimeType, "application/json");
+    const entity = (await read(h.client, String(link.uri))).entity as Record<string, unknown>;
+    assert.equal(entity.guid, hits[0].guid);
+
+    const word = String(hits[0].name).slice(0, 3);
+    const suggest = await call(h.client, "search_suggest", { keywords: word });
+    const suggestions = suggest.json.suggestions as Array<Record<string, string>>;
+    assert.ok(suggestions.length > 0);
+    assert.deepEqual(suggest.links.map((l) => l.uri), suggestions.map((s) => `govcat://entity/${s.guid}`));
+
+    const browse = await call(h.client, "search_browse", { entity_type: hits[0].entity_type });
+    const items = (browse.json.items as Array<Record<string, string>>).filter((item) => item.guid);
+    assert.ok(items.length > 0);
+    assert.deepEqual(browse.links.map((l) => l.uri), items.map((item) => `govcat://entity/${item.guid}`));
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test(`a page of more than ${MAX_RESOURCE_LINKS} hits carries the first ${MAX_RESOURCE_LINKS} links`, async () => {
+  const h = await startHarness();
+  try {
+    const entities = Array.from({ length: MAX_RESOURCE_LINKS + 10 }, (_, i) => ({
+      typeName: "DataSet",
+      attributes: { qualifiedName: `links://many/${i}`, name: `linkmany ${i}` },
+    }));
+    await h.catalog.entity.createOrUpdateMany(entities);
+    const search = await call(h.client, "search_entities", { query: "linkmany", limit: 100 });
+    const hits = search.json.results as Array<Record<string, string>>;
+    assert.equal(hits.length, MAX_RESOURCE_LINKS + 10, "every hit in the JSON");
+    assert.deepEqual(
+      search.links.map((l) => l.uri),
+      hits.slice(0, MAX_RESOURCE_LINKS).map((hit) => `govcat://entity/${hit.guid}`),
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("get_glossary_terms links each term; a link reads the term", async () => {
+  const h = await startHarness();
+  try {
+    for (const name of ["Churn Rate", "Net Revenue"]) {
+      await call(h.client, "create_glossary_term", { name, short_description: `About ${name}` });
+    }
+    const listed = await call(h.client, "get_glossary_terms", {});
+    const terms = listed.json.terms as Array<Record<string, string>>;
+    assert.ok(terms.length >= 2);
+    assert.deepEqual(listed.structured, listed.json);
+    assert.deepEqual(
+      listed.links.map((l) => [l.uri, l.name]),
+      terms.map((t) => [`govcat://glossary/term/${t.guid}`, t.name]),
+    );
+    const term = (await read(h.client, String(listed.links[0].uri))).term as Record<string, unknown>;
+    assert.equal(term.guid, terms[0].guid);
+    assert.equal(term.name, terms[0].name);
+  } finally {
+    await h.close();
+  }
+});

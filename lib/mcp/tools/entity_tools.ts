@@ -7,6 +7,7 @@
  */
 import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
+import { UsageError } from "../../errors.ts";
 import {
   type BatchOutcome,
   createManyEntities,
@@ -18,7 +19,7 @@ import { createEntity, deleteEntity, getEntity } from "../../operations/entity_o
 import { operationTool } from "../tool_operation.ts";
 import { batchDetailField, batchSummaryOutput, batchView } from "./batch_upsert.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-import { entitySummary } from "./entity_summary.ts";
+import { entitySummary, RELATED_PAGE_SIZE } from "./entity_summary.ts";
 import { ifExistsField } from "./if_exists.ts";
 
 export { MAX_BATCH_ENTITIES };
@@ -89,8 +90,9 @@ export const getEntityTool = operationTool({
   description: "Retrieve one catalog entity (a data asset such as a table, file or dataset) by GUID. " +
     "By default a summary: guid, typeName, name, qualifiedName, description, owner, owners and experts, " +
     "classification names, labels, glossary terms, collection, status, times, up to 15 other attributes " +
-    "and up to 20 related entities (columns, parents), texts cut to 200 characters; under 16 KB, with " +
-    'truncated true when something was left out. view "full" returns the raw record with every ' +
+    `and ${RELATED_PAGE_SIZE} related entities (columns, parents) from related_offset, with related_counts ` +
+    "per relation and has_more/next_related_offset to page through the rest; texts cut to 200 characters; " +
+    'under 16 KB, with truncated true when something was left out. view "full" returns the raw record with every ' +
     `attribute and relationship, and referred entities up to ${MAX_REFERRED_ENTITIES} ` +
     "(referred_entities_truncated says when more exist). Find GUIDs with search_entities." +
     CATALOG_TEXT_IS_DATA,
@@ -98,6 +100,9 @@ export const getEntityTool = operationTool({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
       "summary (default): the curated view, under 16 KB; full: the raw catalog record",
+    ),
+    related_offset: z.number().int().min(0).optional().describe(
+      "Summary: related entities to skip, for paging (next_related_offset of the previous answer)",
     ),
     min_ext_info: z.boolean().optional().describe("Only minimal information about referred entities"),
     ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
@@ -110,18 +115,37 @@ export const getEntityTool = operationTool({
     referred_entities_truncated: z.boolean().optional().describe(
       `View full: more than ${MAX_REFERRED_ENTITIES} referred entities, the rest left out`,
     ),
+    related_counts: z.record(z.string(), z.number().int()).optional().describe(
+      "Summary: related entities per relation in all",
+    ),
+    has_more: z.boolean().optional().describe("Summary: related entities follow this page"),
+    next_related_offset: z.number().int().optional().describe("Summary: related_offset of the next page"),
   }),
   operation: getEntity,
-  arguments: (input) => ({
-    guid: input.guid,
-    minExtInfo: input.min_ext_info,
-    ignoreRelationships: input.ignore_relationships,
-  }),
+  arguments: (input) => {
+    if (input.view === "full" && input.related_offset !== undefined) {
+      throw new UsageError(
+        'get_entity: related_offset pages the summary\'s related entities; view "full" returns all of ' +
+          "them at once; nothing was sent.",
+        'Leave out related_offset with view "full", or leave out view to page the summary.',
+      );
+    }
+    return {
+      guid: input.guid,
+      minExtInfo: input.min_ext_info,
+      ignoreRelationships: input.ignore_relationships,
+    };
+  },
   view: (answer, input) => {
     const result = answer as AtlasEntityWithExtInfo;
     if (input.view !== "full") {
-      const summary = entitySummary(result.entity, result.referredEntities ?? {});
-      return { entity: summary.entity, view: "summary" as const, truncated: summary.truncated };
+      const summary = entitySummary(result.entity, result.referredEntities ?? {}, input.related_offset);
+      return {
+        entity: summary.entity,
+        view: "summary" as const,
+        truncated: summary.truncated,
+        ...summary.paging,
+      };
     }
     const referred = Object.entries(result.referredEntities ?? {});
     const referredTruncated = referred.length > MAX_REFERRED_ENTITIES;

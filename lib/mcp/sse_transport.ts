@@ -230,6 +230,16 @@ export class SseServerTransport implements Transport {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       return jsonRpcError(400, -32700, "Parse error: body is not valid JSON");
     }
+    if (Array.isArray(parsed)) {
+      // As the SDK's own SSE transport: one message per POST. Batches came in 2025-03-26, after this
+      // transport was replaced, and went again in 2025-06-18.
+      return jsonRpcError(
+        400,
+        -32600,
+        "Invalid Request: the HTTP+SSE transport takes one JSON-RPC message per POST, not a batch; send " +
+          "each message in a POST of its own.",
+      );
+    }
     const checked = JSONRPCMessageSchema.safeParse(parsed);
     if (!checked.success) {
       this.onerror?.(new Error(`Invalid JSON-RPC message: ${checked.error.message}`));

@@ -3,7 +3,7 @@
  * 2025-06-18 or later, which have no batches; handled as before in a 2025-03-26 session, which has them.
  */
 import assert from "node:assert/strict";
-import { startHarness } from "../../support/mcp_harness.ts";
+import { openSseSession, startHarness } from "../../support/mcp_harness.ts";
 
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const BATCHES_GONE = /no JSON-RPC batches since revision 2025-06-18 and this session uses 2025-11-25/;
@@ -79,6 +79,20 @@ Deno.test("hosted: a batch is refused under 2025-11-25 and served under 2025-03-
     await assertBatchRefused(await post(url, [list(2), list(3)], { "mcp-protocol-version": "2025-11-25" }));
     const older = await post(url, [list(2), list(3)], { "mcp-protocol-version": "2025-03-26" });
     assert.deepEqual(await answeredIds(older), [2, 3]);
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("legacy SSE: a batch is refused with a message saying so, as the SDK's SSE transport refuses it", async () => {
+  const h = await startHarness({ mode: "sse", noClient: true });
+  try {
+    const { endpoint, close } = await openSseSession(h.baseUrl);
+    const refused = await post(endpoint.href, [list(2), list(3)]);
+    const body = await refused.json();
+    assert.deepEqual([refused.status, body.error.code, body.id], [400, -32600, null]);
+    assert.match(body.error.message, /one JSON-RPC message per POST, not a batch/);
+    await close();
   } finally {
     await h.close();
   }

@@ -4,7 +4,7 @@
  * message without one).
  */
 import assert from "node:assert/strict";
-import { startHarness } from "../../support/mcp_harness.ts";
+import { openSseSession, startHarness } from "../../support/mcp_harness.ts";
 
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
@@ -126,17 +126,13 @@ Deno.test("hosted and SSE: errors keep the request's id when it is known", async
   }
   const sse = await startHarness({ mode: "sse", noClient: true });
   try {
-    const stream = await fetch(`${sse.baseUrl}/sse`, { headers: { accept: "text/event-stream" } });
-    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let head = "";
-    while (!/data: (\S+)\n/.test(head)) head += (await reader.read()).value ?? "";
-    const endpoint = new URL(/data: (\S+)\n/.exec(head)![1], sse.baseUrl);
+    const { endpoint, close } = await openSseSession(sse.baseUrl);
     assert.deepEqual(
       await errorOf(await post(endpoint.href, { jsonrpc: "2.0", id: "s-1", params: {} })),
       { status: 400, code: -32600, id: "s-1" },
       "SSE: a message without a method",
     );
-    await reader.cancel();
+    await close();
   } finally {
     await sse.close();
   }

@@ -46,7 +46,7 @@ type RelatedHeader = { guid?: string; typeName?: string; name?: string };
 
 /** Where a summary's page of related entities stands in the sequence of all of them. */
 export interface RelatedPaging {
-  /** Related entities per relationship attribute, in all (terms aside). */
+  /** Related entities per relationship attribute, in all (terms aside); the first 20 relations. */
   related_counts: Record<string, number>;
   /** More related entities follow this page. */
   has_more: boolean;
@@ -149,11 +149,15 @@ function relatedPage(
     if (relation === "meanings" || value === null || value === undefined) continue;
     const values = (Array.isArray(value) ? value : [value]).filter((v) => v && typeof v === "object");
     if (values.length === 0) continue;
-    counts[relation] = values.length;
+    // A relation's name is the catalog's too: cut like any text, and counted for the first few only.
+    const name = caps.cut(relation, 100);
+    if (name in counts || Object.keys(counts).length < SUMMARY_LIST_ITEMS) {
+      counts[name] = (counts[name] ?? 0) + values.length;
+    } else caps.truncated = true;
     const page = values.slice(Math.max(0, offset - before), Math.max(0, end - before));
     before += values.length;
     if (page.length === 0) continue;
-    related[relation] = page.map(header);
+    related[name] = [...(related[name] ?? []), ...page.map(header)];
     taken += page.length;
   }
   const hasMore = offset + taken < before;

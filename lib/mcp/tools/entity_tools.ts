@@ -116,7 +116,7 @@ export const getEntityTool = operationTool({
       `View full: more than ${MAX_REFERRED_ENTITIES} referred entities, the rest left out`,
     ),
     related_counts: z.record(z.string(), z.number().int()).optional().describe(
-      "Summary: related entities per relation in all",
+      "Summary: related entities per relation in all (the first 20 relations)",
     ),
     has_more: z.boolean().optional().describe("Summary: related entities follow this page"),
     next_related_offset: z.number().int().optional().describe("Summary: related_offset of the next page"),

@@ -4,7 +4,11 @@
  * HTTP, gives every column once, in the record's order, with the count of each relation.
  */
 import assert from "node:assert/strict";
-import { ENTITY_SUMMARY_BOUND_BYTES, RELATED_PAGE_SIZE } from "../../../lib/mcp/tools/entity_summary.ts";
+import {
+  ENTITY_SUMMARY_BOUND_BYTES,
+  entitySummary,
+  RELATED_PAGE_SIZE,
+} from "../../../lib/mcp/tools/entity_summary.ts";
 import { type McpClient, resultJson, startHarness } from "../../support/mcp_harness.ts";
 
 const COLUMNS = 800;
@@ -71,4 +75,24 @@ Deno.test(`get_entity pages the ${COLUMNS} columns of a table: none lost, none t
   } finally {
     await h.close();
   }
+});
+
+Deno.test("the summary of an entity with 200 long-named relations stays under its bound; counts the first 20", () => {
+  const relationshipAttributes = Object.fromEntries(
+    Array.from({ length: 200 }, (_, i) => [
+      `relation-${i}-${"r".repeat(300)}`,
+      [{ guid: `g-${i}`, typeName: "DataSet", displayText: "n".repeat(300) }],
+    ]),
+  );
+  const entity = { guid: "e", typeName: "DataSet", attributes: { name: "many" }, relationshipAttributes };
+  const first = entitySummary(entity);
+  assert.ok(JSON.stringify(first).length < ENTITY_SUMMARY_BOUND_BYTES, `${JSON.stringify(first).length}`);
+  assert.equal(Object.keys(first.paging.related_counts).length, 20);
+  assert.ok(Object.keys(first.paging.related_counts).every((name) => name.length <= 100));
+  assert.equal(first.truncated, true);
+  assert.deepEqual([first.paging.has_more, first.paging.next_related_offset], [true, RELATED_PAGE_SIZE]);
+  const last = entitySummary(entity, {}, 200 - RELATED_PAGE_SIZE);
+  const related = last.entity.related as Record<string, Array<{ guid: string }>>;
+  assert.deepEqual(Object.values(related).flat().map((r) => r.guid).at(-1), "g-199");
+  assert.equal(last.paging.has_more, false);
 });

@@ -25,20 +25,25 @@ export interface ResourceLink {
   mimeType?: string;
 }
 
-/** The link to `govcat://entity/{guid}`; undefined for an entity without a GUID. */
+/**
+ * The link to `govcat://entity/{guid}`; undefined for an entity without a GUID. Its type is `entity_type`
+ * in search results, `type_name` in lineage nodes.
+ */
 export function entityLink(entity: {
   guid?: string;
   name?: string;
   qualified_name?: string;
   entity_type?: string;
+  type_name?: string;
 }): ResourceLink | undefined {
   if (!entity.guid) return undefined;
   const name = entity.name || entity.guid;
+  const type = entity.entity_type || entity.type_name;
   return {
     type: "resource_link",
     uri: `govcat://entity/${encodeURIComponent(entity.guid)}`,
     name,
-    ...(entity.entity_type ? { title: `${name} (${entity.entity_type})` } : {}),
+    ...(type ? { title: `${name} (${type})` } : {}),
     ...(entity.qualified_name ? { description: entity.qualified_name } : {}),
     mimeType: JSON_TYPE,
   };

@@ -104,3 +104,25 @@ Deno.test("get_glossary_terms links each term; a link reads the term", async () 
     await h.close();
   }
 });
+
+Deno.test("get_lineage links each node of the graph, data sets and processes", async () => {
+  const h = await startHarness();
+  try {
+    // The seed's Orders table and its monthly revenue report.
+    const [source, target] = ["ca7a1000-0000-4000-8000-000000000020", "ca7a1000-0000-4000-8000-000000000060"];
+    await call(h.client, "create_lineage", {
+      source_guids: [source],
+      target_guids: [target],
+      process_name: "links_copy",
+    });
+    const lineage = await call(h.client, "get_lineage", { guid: source, direction: "downstream" });
+    const nodes = lineage.json.nodes as Array<{ guid: string; name?: string }>;
+    assert.equal(nodes.length, 3, "source, process, target");
+    assert.deepEqual(lineage.links.map((l) => l.uri), nodes.map((n) => `govcat://entity/${n.guid}`));
+    const process = lineage.links.find((l) => l.name === "links_copy");
+    assert.ok(process, "the process is linked too");
+    assert.equal(process.title, "links_copy (Process)");
+  } finally {
+    await h.close();
+  }
+});

@@ -37,6 +37,8 @@ export interface FastToolCallsOptions {
   toolModules: Record<string, string>;
   /** The capabilities the client declared in `initialize`. */
   clientCapabilities: Message;
+  /** The revision the fast start's `initialize` answer negotiated. */
+  protocolVersion?: string;
   /** Writes one serialized message, line end included, completely and synchronously (stdout). */
   write(text: string): void;
 }
@@ -75,6 +77,7 @@ export class FastToolCalls {
       secrets: sessionSecrets(services.config()),
       roots: this.#roots,
       log: { level: DEFAULT_LOG_LEVEL, set: false },
+      protocolVersion: () => options.protocolVersion,
     };
   }
 

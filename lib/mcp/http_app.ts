@@ -23,7 +23,8 @@ import { SessionUser } from "./auth/session_user.ts";
 import type { EntraSignIn } from "./auth/sign_in.ts";
 import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "./event_store.ts";
 import { HostedEndpoint } from "./hosted_endpoint.ts";
-import { batchRefusal, negotiatedVersion } from "./http_batches.ts";
+import { batchRefusal } from "./http_batches.ts";
+import { negotiatedVersion } from "./protocol_version.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
 import {

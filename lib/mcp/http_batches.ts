@@ -8,12 +8,9 @@
  *
  * @module
  */
-import {
-  isInitializeRequest,
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from "../deps/mcp_sdk.ts";
+import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from "../deps/mcp_sdk.ts";
 import { jsonError } from "./http_security.ts";
+import { negotiatedVersion } from "./protocol_version.ts";
 import { NO_BATCH_SINCE } from "./stdio_guard.ts";
 
 /**
@@ -21,15 +18,6 @@ import { NO_BATCH_SINCE } from "./stdio_guard.ts";
  * without an `MCP-Protocol-Version` header should assume 2025-03-26, as the SDK's transport does.
  */
 const UNNAMED_HTTP_VERSION = "2025-03-26";
-
-/** The revision `initialize` negotiates, as the SDK's server answers it: the one asked for, or the latest. */
-export function negotiatedVersion(initialize: unknown): string {
-  const requested = (initialize as { params?: { protocolVersion?: unknown } } | undefined)?.params
-    ?.protocolVersion;
-  return typeof requested === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
-    ? requested
-    : LATEST_PROTOCOL_VERSION;
-}
 
 /**
  * The revision a POST without a session of its own speaks (hosted mode): the one its `initialize`

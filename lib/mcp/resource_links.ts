@@ -12,6 +12,17 @@
 /** Links one result carries at most: a page of 1000 hits must not add 1000 items to the answer. */
 export const MAX_RESOURCE_LINKS = 50;
 
+/**
+ * The first revision with `resource_link` content. An older client validates a result's content against
+ * the kinds it knows, and would refuse the whole result for one it does not.
+ */
+export const RESOURCE_LINKS_SINCE = "2025-06-18";
+
+/** Whether a session of `version` (undefined: not known) takes `resource_link` items. */
+export function takesResourceLinks(version: string | undefined): boolean {
+  return version !== undefined && version >= RESOURCE_LINKS_SINCE;
+}
+
 const JSON_TYPE = "application/json";
 
 /** A `resource_link` content item (MCP `ResourceLink`). */

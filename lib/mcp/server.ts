@@ -33,6 +33,7 @@ import { servicesForSession } from "./auth/user_services.ts";
 import { guardToolCalls, protocolError } from "./protocol_errors.ts";
 import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL, type SessionLog } from "./session_log.ts";
 import { processTaskRequestsNormally } from "./task_requests.ts";
+import { trackProtocolVersion } from "./protocol_version.ts";
 import { callTool, type ToolSession } from "./tool_call.ts";
 import { type RootsClient, sessionRoots, sessionSecrets } from "./tool_services.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
@@ -133,7 +134,17 @@ export function createToolServer(
     listing ??= selection.enabled.map(toolListing);
     return { tools: listing };
   });
-  const session: ToolSession = { services, baseServices, selection, byName, secrets, roots, log };
+  const protocolVersion = trackProtocolVersion(server);
+  const session: ToolSession = {
+    services,
+    baseServices,
+    selection,
+    byName,
+    secrets,
+    roots,
+    log,
+    protocolVersion,
+  };
   server.setRequestHandler(
     CallToolRequestSchema,
     (request: CallToolRequest, extra: CallExtra) => callTool(session, request, extra),

@@ -126,3 +126,65 @@ Deno.test("get_lineage links each node of the graph, data sets and processes", a
     await h.close();
   }
 });
+
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+/** The content kinds of a search_entities result, posted raw to `url`. */
+async function contentKinds(url: string, headers: Record<string, string>): Promise<string[]> {
+  const answer = await fetch(url, {
+    method: "POST",
+    headers: { ...HEADERS, ...headers },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "search_entities", arguments: { query: "*", limit: 3 } },
+    }),
+  });
+  const text = await answer.text();
+  const result = [...text.matchAll(/^data: (.+)$/gm)].map(([, data]) => JSON.parse(data))
+    .find((message) => message.id === 7)?.result;
+  assert.ok(result && !result.isError, text);
+  return result.content.map((item: { type: string }) => item.type);
+}
+
+Deno.test("a session of a revision before 2025-06-18 gets no resource_link items; the revision is the session's or the header's", async () => {
+  const h = await startHarness({ noClient: true });
+  try {
+    const url = `${h.baseUrl}/mcp`;
+    const cases: Array<[string, string[]]> = [["2025-03-26", ["text"]], ["2025-06-18", [
+      "text",
+      "resource_link",
+    ]]];
+    for (const [version, kinds] of cases) {
+      const opened = await fetch(url, {
+        method: "POST",
+        headers: HEADERS,
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+        }),
+      });
+      await opened.text();
+      // No MCP-Protocol-Version header: the session's own revision decides.
+      const session = { "mcp-session-id": opened.headers.get("mcp-session-id")! };
+      assert.deepEqual([...new Set(await contentKinds(url, session))], kinds, version);
+    }
+  } finally {
+    await h.close();
+  }
+  const hosted = await startHarness({ mode: "hosted", noClient: true });
+  try {
+    const url = `${hosted.baseUrl}/api/mcp`;
+    assert.deepEqual(await contentKinds(url, { "mcp-protocol-version": "2025-03-26" }), ["text"]);
+    assert.deepEqual(await contentKinds(url, {}), ["text"], "no header: 2025-03-26, as the transports say");
+    assert.deepEqual(
+      [...new Set(await contentKinds(url, { "mcp-protocol-version": "2025-11-25" }))],
+      ["text", "resource_link"],
+    );
+  } finally {
+    await hosted.close();
+  }
+});

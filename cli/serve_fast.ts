@@ -78,11 +78,12 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
       stopped,
       loadServer: async () =>
         guarded(await (await import("./serve_command.ts")).startStdioHandoff(await services())),
-      loadCalls: async (clientCapabilities) =>
+      loadCalls: async (clientCapabilities, protocolVersion) =>
         new (await import("../lib/mcp/fast_tool_calls.ts")).FastToolCalls({
           services: await services(),
           toolModules: FAST_START_DATA.toolModules,
           clientCapabilities,
+          protocolVersion,
           write: writeStdout,
         }),
     });

@@ -88,7 +88,7 @@ export interface FastStartOptions {
    * Loads what runs tool calls before the real server (`fast_tool_calls.ts`), for a client that declared
    * `clientCapabilities`; without it every `tools/call` waits for the real server.
    */
-  loadCalls?: (clientCapabilities: Record<string, unknown>) => Promise<FastCalls>;
+  loadCalls?: (clientCapabilities: Record<string, unknown>, protocolVersion: string) => Promise<FastCalls>;
   /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
   stopped?: Promise<void>;
   data?: FastStartData;
@@ -123,6 +123,8 @@ class FastStartSession {
   readonly #encoder = new TextEncoder();
   readonly #decoder = new TextDecoder();
   #initialize: Message | undefined;
+  /** The revision the fast start's `initialize` answer negotiated. */
+  #protocolVersion: string | undefined;
   /** Lines (line end included) for the real server, in order. */
   readonly #buffer: Uint8Array[] = [];
   #waitingRequests = 0;
@@ -269,6 +271,7 @@ class FastStartSession {
         const protocolVersion = this.#data.supportedProtocolVersions.includes(requested)
           ? requested
           : this.#data.latestProtocolVersion;
+        this.#protocolVersion = protocolVersion;
         this.#answer(message.id, { protocolVersion, ...this.#data.initialize });
         return true;
       }
@@ -301,6 +304,7 @@ class FastStartSession {
     this.#timer = undefined;
     this.#calls ??= this.#options.loadCalls!(
       (this.#initialize!.params as Message).capabilities as Message,
+      this.#protocolVersion!,
     ).then((runner) => (this.#runner = runner));
     this.#calls.then(
       (runner) => this.#callsToStart.delete(id) ? runner.call(message) : undefined,

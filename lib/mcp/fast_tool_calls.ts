@@ -38,6 +38,8 @@ export interface FastToolCallsOptions {
   toolModules: Record<string, string>;
   /** The capabilities the client declared in `initialize`. */
   clientCapabilities: Message;
+  /** The revision the fast start's `initialize` answer negotiated. */
+  protocolVersion?: string;
   /** Writes one serialized message, line end included, completely and synchronously (stdout). */
   write(text: string): void;
 }
@@ -83,6 +85,7 @@ export class FastToolCalls {
       roots: this.#roots,
       log: { level: DEFAULT_LOG_LEVEL, set: false },
       askUser: userConfirmations(elicitation, () => services.config().mcpConfirmTimeoutMs),
+      protocolVersion: () => options.protocolVersion,
     };
   }
 

@@ -26,7 +26,9 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "../deps/mcp_sdk.ts";
 import { HostedCalls } from "./hosted_calls.ts";
+import { batchRefusal, requestVersion } from "./http_batches.ts";
 import { jsonError } from "./http_security.ts";
+import { answeringId, withAnsweringId } from "./request_ids.ts";
 import type { Server } from "../deps/mcp_sdk.ts";
 import type { SignedInUser } from "./auth/entra_token.ts";
 
@@ -62,12 +64,14 @@ export class HostedEndpoint {
     const given = request.headers.get("mcp-session-id") ?? undefined;
     const sessionId = given !== undefined && user ? `${user.tenantId}/${user.objectId}/${given}` : given;
     if (sessionId !== undefined && this.#ended.has(sessionId)) {
-      await request.body?.cancel().catch(() => {});
+      // The request's id, so the client can tell which of its requests this answers.
+      const body = request.method === "POST" ? await this.#options.parseBody(request) : undefined;
       return jsonError(
         404,
         `Session ${given} was ended by a DELETE request. Initialize a new session.`,
         {},
         -32001,
+        body instanceof Response ? null : answeringId(body),
       );
     }
     if (request.method === "GET") return this.#get(request);
@@ -75,6 +79,8 @@ export class HostedEndpoint {
     if (request.method !== "POST") return methodNotAllowed();
     const body = await this.#options.parseBody(request);
     if (body instanceof Response) return body;
+    const refusedBatch = batchRefusal(body, requestVersion(request, body));
+    if (refusedBatch) return refusedBatch;
     return await this.#post(request, body, sessionId, user);
   }
 
@@ -145,7 +151,10 @@ export class HostedEndpoint {
     if (!response.body || !headers.get("content-type")?.startsWith("text/event-stream")) {
       // Notifications only (202), or a refusal: complete already, so this request's server can go.
       await server.close();
-      return new Response(response.body, { status: response.status, headers });
+      return await withAnsweringId(
+        new Response(response.body, { status: response.status, headers }),
+        answeringId(body),
+      );
     }
     const requestIds = messages.filter((message) => isJSONRPCRequest(message)).map((message) =>
       (message as { id: string | number }).id

@@ -23,15 +23,19 @@ import { SessionUser } from "./auth/session_user.ts";
 import type { EntraSignIn } from "./auth/sign_in.ts";
 import { type EventStoreLimits, ResumableEvents, type SessionEventStore } from "./event_store.ts";
 import { HostedEndpoint } from "./hosted_endpoint.ts";
+import { batchRefusal } from "./http_batches.ts";
+import { negotiatedVersion } from "./protocol_version.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
 import { processTasks } from "./tasks/tool_tasks.ts";
 import {
+  answeringId,
   cancelledRequestIds,
   type RequestId,
   requestIds,
   sharedIdProblem,
   trackRunningRequests,
+  withAnsweringId,
 } from "./request_ids.ts";
 import { SseSessions } from "./sse_transport.ts";
 import type { ToolServices } from "./tool.ts";
@@ -82,6 +86,8 @@ interface StreamableSession {
   events: SessionEventStore;
   /** Ids of the client's requests not answered yet. */
   running: Set<RequestId>;
+  /** The protocol revision the session's initialize negotiated. */
+  protocolVersion: string;
   lastSeen: number;
   user?: SessionUser;
 }
@@ -239,7 +245,8 @@ export class McpHttpApp {
     if (sessionId !== null) {
       const session = this.#sessions.get(sessionId);
       if (!session) {
-        await request.body?.cancel().catch(() => {});
+        // The request's id, so the client can tell which of its requests this answers.
+        const id = request.method === "POST" ? await this.#bodyId(request) : null;
         const reason = this.#closedReasons.get(sessionId);
         return jsonError(
           404,
@@ -248,6 +255,7 @@ export class McpHttpApp {
             : `Session not found: ${sessionId}. Initialize a new session.`,
           {},
           -32001,
+          id,
         );
       }
       const wrongUser = user && session.user?.admit(user, sessionId);
@@ -270,9 +278,11 @@ export class McpHttpApp {
       if (request.method !== "POST") return await session.transport.handleRequest(request);
       const body = await this.#parseBody(request);
       if (body instanceof Response) return body;
+      const refusedBatch = batchRefusal(body, session.protocolVersion);
+      if (refusedBatch) return refusedBatch;
       const ids = requestIds(body);
       const reused = sharedIdProblem(ids, session.running);
-      if (reused) return jsonError(400, reused, {}, -32600);
+      if (reused) return jsonError(400, reused, {}, -32600, answeringId(body));
       for (const id of ids) session.running.add(id);
       // A cancelled request is not answered (MCP: cancellation), so its id is free again.
       for (const id of cancelledRequestIds(body)) session.running.delete(id);
@@ -282,7 +292,7 @@ export class McpHttpApp {
       const response = await answer;
       // Refused by the transport (a header it does not accept): the requests never reached the server.
       if (response.status >= 400) { for (const id of ids) session.running.delete(id); }
-      return response;
+      return await withAnsweringId(response, answeringId(body));
     }
     if (request.method !== "POST") {
       return jsonError(400, "Mcp-Session-Id header is required; start with an initialize request (POST).");
@@ -290,9 +300,19 @@ export class McpHttpApp {
     const body = await this.#parseBody(request);
     if (body instanceof Response) return body;
     const messages = Array.isArray(body) ? body : [body];
-    if (!messages.some((m) => isInitializeRequest(m))) {
-      return jsonError(400, "No session: the first request must be initialize, without an Mcp-Session-Id.");
+    const initialize = messages.find((m) => isInitializeRequest(m));
+    if (!initialize) {
+      return jsonError(
+        400,
+        "No session: the first request must be initialize, without an Mcp-Session-Id.",
+        {},
+        -32000,
+        answeringId(body),
+      );
     }
+    const protocolVersion = negotiatedVersion(initialize);
+    const refusedBatch = batchRefusal(body, protocolVersion);
+    if (refusedBatch) return refusedBatch;
     const sessionUser = user && new SessionUser(user);
     const events = this.events.forSession();
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -306,6 +326,7 @@ export class McpHttpApp {
           server,
           events,
           running,
+          protocolVersion,
           lastSeen: Date.now(),
           user: sessionUser,
         });
@@ -324,9 +345,23 @@ export class McpHttpApp {
     // The session's first request, alone: its stream opens after an await, so the expectation stays set.
     events.expectStream(requestIds(body));
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      return await withAnsweringId(
+        await transport.handleRequest(request, { parsedBody: body }),
+        answeringId(body),
+      );
     } finally {
       events.expectStream(undefined);
+    }
+  }
+
+  /** The id of the request in `request`'s body, read within the limits; null when there is none. */
+  async #bodyId(request: Request): Promise<RequestId | null> {
+    const read = await this.#guard.readBody(request);
+    if ("refusal" in read) return null;
+    try {
+      return answeringId(JSON.parse(read.text));
+    } catch {
+      return null;
     }
   }
 

@@ -171,14 +171,18 @@ function tooLarge(limit: number): Response {
   return jsonError(413, `Request body larger than ${limit} bytes.`);
 }
 
-/** A JSON-RPC error body with an HTTP status, as MCP clients expect from the transport. */
+/**
+ * A JSON-RPC error body with an HTTP status, as MCP clients expect from the transport. `id`: the id of the
+ * request it answers, when known (a single request whose body was read); null otherwise (JSON-RPC 2.0 §5).
+ */
 export function jsonError(
   status: number,
   message: string,
   headers: Record<string, string> = {},
   code = -32000,
+  id: string | number | null = null,
 ): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });

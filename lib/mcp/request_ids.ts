@@ -15,6 +15,41 @@ export function requestIds(body: unknown): RequestId[] {
     .map((message) => (message as { id: RequestId }).id);
 }
 
+/**
+ * The id an error about `body` answers (JSON-RPC 2.0 §5: the request's id, null when it cannot be
+ * detected): a single message's own id, if it carries a valid one and is not an answer to one of the
+ * server's requests (whose id is the server's, not the client's); null for a batch or anything else.
+ */
+export function answeringId(body: unknown): RequestId | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const message = body as Record<string, unknown>;
+  if ("result" in message || "error" in message) return null;
+  const id = message.id;
+  return typeof id === "string" || Number.isInteger(id) ? id as RequestId : null;
+}
+
+/**
+ * `response` with `id` in place of the null id of its JSON-RPC error: the SDK's transport writes every
+ * error it answers itself (a wrong header, a session it does not know) with `"id": null`. Any other
+ * response is returned as it is.
+ */
+export async function withAnsweringId(response: Response, id: RequestId | null): Promise<Response> {
+  if (id === null || response.status < 400) return response;
+  if (!response.headers.get("content-type")?.toLowerCase().startsWith("application/json")) return response;
+  const text = await response.text();
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return new Response(text, { status: response.status, headers: response.headers });
+  }
+  const error = answer as { error?: unknown; id?: unknown };
+  if (typeof error === "object" && error !== null && error.error !== undefined && error.id === null) {
+    error.id = id;
+  }
+  return new Response(JSON.stringify(answer), { status: response.status, headers: response.headers });
+}
+
 /** The ids of the requests a POST body's `notifications/cancelled` cancel. */
 export function cancelledRequestIds(body: unknown): RequestId[] {
   return (Array.isArray(body) ? body : [body]).flatMap((message) => {

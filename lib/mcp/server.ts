@@ -35,6 +35,7 @@ import { bridgeLogs, type CallExtra, DEFAULT_LOG_LEVEL, type SessionLog } from "
 import { processTaskRequestsNormally } from "./task_requests.ts";
 import { type ElicitationPeer, userConfirmations } from "./elicitation.ts";
 import { processTasks, serveTasks, taskOwner, TASKS_CAPABILITY, toolExecution } from "./tasks/tool_tasks.ts";
+import { trackProtocolVersion } from "./protocol_version.ts";
 import { callTool, type ToolSession } from "./tool_call.ts";
 import { type RootsClient, sessionRoots, sessionSecrets } from "./tool_services.ts";
 import { ALL_TOOLS } from "./tools/mod.ts";
@@ -147,7 +148,18 @@ export function createToolServer(
     return { tools: listing };
   });
   const askUser = userConfirmations(sdkElicitation(server), () => services.config().mcpConfirmTimeoutMs);
-  const session: ToolSession = { services, baseServices, selection, byName, secrets, roots, log, askUser };
+  const protocolVersion = trackProtocolVersion(server);
+  const session: ToolSession = {
+    services,
+    baseServices,
+    selection,
+    byName,
+    secrets,
+    roots,
+    log,
+    askUser,
+    protocolVersion,
+  };
   const call = (request: CallToolRequest, extra: CallExtra) => callTool(session, request, extra);
   if (!tasks) {
     server.setRequestHandler(CallToolRequestSchema, call);

@@ -13,6 +13,7 @@ import {
   type Transport,
   type TransportSendOptions,
 } from "../deps/mcp_sdk.ts";
+import { answeringId, type RequestId } from "./request_ids.ts";
 
 /** How an {@linkcode SseServerTransport} talks to its client. */
 export interface SseServerTransportOptions {
@@ -45,8 +46,9 @@ function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status });
+/** `id`: the id of the request answered, when the body carried one (JSON-RPC 2.0 §5). */
+function jsonRpcError(status: number, code: number, message: string, id: RequestId | null = null): Response {
+  return Response.json({ jsonrpc: "2.0", id, error: { code, message } }, { status });
 }
 
 /** Reads at most `limit` bytes of `request`'s body within `timeoutMs`; "large" or "late" otherwise. */
@@ -228,10 +230,20 @@ export class SseServerTransport implements Transport {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       return jsonRpcError(400, -32700, "Parse error: body is not valid JSON");
     }
+    if (Array.isArray(parsed)) {
+      // As the SDK's own SSE transport: one message per POST. Batches came in 2025-03-26, after this
+      // transport was replaced, and went again in 2025-06-18.
+      return jsonRpcError(
+        400,
+        -32600,
+        "Invalid Request: the HTTP+SSE transport takes one JSON-RPC message per POST, not a batch; send " +
+          "each message in a POST of its own.",
+      );
+    }
     const checked = JSONRPCMessageSchema.safeParse(parsed);
     if (!checked.success) {
       this.onerror?.(new Error(`Invalid JSON-RPC message: ${checked.error.message}`));
-      return jsonRpcError(400, -32600, "Invalid Request: not a JSON-RPC message");
+      return jsonRpcError(400, -32600, "Invalid Request: not a JSON-RPC message", answeringId(parsed));
     }
     const requestInfo = { headers: Object.fromEntries(request.headers), url: new URL(request.url) };
     try {

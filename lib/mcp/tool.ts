@@ -17,6 +17,7 @@ import type { OperationContext, ProgressSink } from "../operations/types.ts";
 import { listedInputSchema, listedOutputSchema } from "./listed_schema.ts";
 import { describeToolChange } from "./change_descriptions.ts";
 import type { AskUser } from "./elicitation.ts";
+import type { ResourceLink } from "./resource_links.ts";
 
 /** The four MCP tool annotations; every tool states all of them. */
 export interface ToolAnnotations {
@@ -87,6 +88,11 @@ export interface ToolDefinition<
    * operations are confirmed by the registry). Ignored when the tool is not destructive.
    */
   confirmWhen?: false | ((input: z.output<I>) => boolean);
+  /**
+   * The `resource_link` items a successful result carries after its JSON text (`resource_links.ts`): the
+   * entities or terms it lists, as resources. At most MAX_RESOURCE_LINKS are sent.
+   */
+  links?(output: z.output<O>): ResourceLink[];
   handler(context: ToolContext, input: z.output<I>): Promise<z.input<O>>;
 }
 

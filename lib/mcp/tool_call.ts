@@ -20,6 +20,7 @@ import type { AskUser } from "./elicitation.ts";
 import type { ToolDefinition, ToolServices } from "./tool.ts";
 import { unknownArgumentsProblem } from "./tool_arguments.ts";
 import { describeError, errorResult, successResult, type ToolErrorBody } from "./tool_result.ts";
+import { takesResourceLinks } from "./resource_links.ts";
 import type { ToolSelection } from "./tool_selection.ts";
 
 /** What a session's tools/call handler works with, built once per server. */
@@ -36,6 +37,11 @@ export interface ToolSession {
   log: SessionLog;
   /** How a call asks its user to confirm a change; absent, or answering undefined, where nobody can be. */
   askUser?: (extra: CallExtra, toolName: string) => AskUser | undefined;
+  /**
+   * The revision the session negotiated, when the server saw its `initialize`; otherwise a request's
+   * `MCP-Protocol-Version` header says it (hosted mode).
+   */
+  protocolVersion?: () => string | undefined;
 }
 
 /** One tools/call: the arguments checked, the tool run, its result checked against its schema, audited. */
@@ -95,7 +101,7 @@ export async function callTool(
     }
     services.logger.debug(`tool ${name} ok in ${Math.round(performance.now() - started)} ms`);
     audit();
-    return successResult(checked.data, secrets);
+    return successResult(checked.data, secrets, linksFor(session, extra) ? tool.links : undefined);
   } catch (error) {
     const body = userPermissionHint(services, describeError(error));
     audit(body);
@@ -136,6 +142,13 @@ function checkedArguments(
     message: `Invalid arguments for ${name}: ${problems.join("; ")}.`,
     hint: "Check the tool's input schema in tools/list and call it again.",
   };
+}
+
+/** Whether the client of this call takes `resource_link` items (MCP 2025-06-18 and later). */
+function linksFor(session: ToolSession, extra: CallExtra): boolean {
+  const headers = (extra as { requestInfo?: { headers?: Record<string, unknown> } }).requestInfo?.headers;
+  const named = headers?.["mcp-protocol-version"];
+  return takesResourceLinks(session.protocolVersion?.() ?? (typeof named === "string" ? named : undefined));
 }
 
 /** `services` with `files` as the file access of the operations its tools run. */

@@ -37,6 +37,7 @@ import { UsageError } from "../errors.ts";
 import { withConfirmation } from "../operations/confirmation.ts";
 import { IF_EXISTS_FIELD, overwritesOnRequest } from "../operations/if_exists.ts";
 import type { Operation } from "../operations/types.ts";
+import type { ResourceLink } from "./resource_links.ts";
 import { defineTool, type ToolAnnotations, type ToolContext, type ToolDefinition } from "./tool.ts";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -84,6 +85,8 @@ interface ToolText<I extends ObjectSchema, O extends ObjectSchema> {
    * when its input says `ifExists: "update"`.
    */
   confirmWhen?: (args: z.output<I>) => boolean;
+  /** The resource links of a result (see {@link ToolDefinition.links}). */
+  links?: (output: z.output<O>) => ResourceLink[];
 }
 
 /** A tool that is one operation seen through a model's argument names and a lean view. */
@@ -131,6 +134,7 @@ export function composedTool<I extends ObjectSchema, O extends ObjectSchema>(
     output: spec.output,
     annotations,
     confirmWhen: needsConfirmation,
+    links: spec.links,
     handler: (context, args) => {
       // defineTool has refused an unconfirmed call that needed confirming; what reaches here is either
       // confirmed by the user or a call the rule lets through (a dry run, a create that fails on existing),

@@ -7,9 +7,11 @@
 import type { CallToolResult } from "../deps/mcp_sdk.ts";
 import { CatalogError, GovcatError } from "../errors.ts";
 import { redactSecrets } from "../log.ts";
+import { MAX_RESOURCE_LINKS, type ResourceLink } from "./resource_links.ts";
 
 /**
- * A successful result. The server's own secrets (`secrets`: the client secret, the MCP token) are masked
+ * A successful result: the value as JSON text, then the `resource_link` items `links` makes of it (at most
+ * MAX_RESOURCE_LINKS), and the value as `structuredContent`. The server's own secrets (`secrets`: the client secret, the MCP token) are masked
  * wherever they turn up in it, as in errors and on the command line: a catalog description or a setting
  * holding a pasted secret must not reach a model. Only those exact values are masked, so catalog text that
  * merely looks like a credential is returned as it is.
@@ -17,15 +19,20 @@ import { redactSecrets } from "../log.ts";
 export function successResult(
   value: Record<string, unknown>,
   secrets: Iterable<string> = [],
+  links?: (value: Record<string, unknown>) => ResourceLink[],
 ): CallToolResult {
   const text = JSON.stringify(value);
   // Searched in the text the result is sent as anyway; the result is copied only when one is there.
   const found = [...secrets].filter((secret) =>
     secret.length > 0 && text.includes(JSON.stringify(secret).slice(1, -1))
   );
-  if (found.length === 0) return { content: [{ type: "text", text }], structuredContent: value };
-  const clean = maskValues(value, found) as Record<string, unknown>;
-  return { content: [{ type: "text", text: JSON.stringify(clean) }], structuredContent: clean };
+  const clean = found.length === 0 ? value : maskValues(value, found) as Record<string, unknown>;
+  // Made from the masked value, so a link's name or description holds no secret either.
+  const linked = links?.(clean).slice(0, MAX_RESOURCE_LINKS) ?? [];
+  return {
+    content: [{ type: "text", text: found.length === 0 ? text : JSON.stringify(clean) }, ...linked],
+    structuredContent: clean,
+  };
 }
 
 /** `value` with every occurrence of each secret in its strings (keys included) replaced by `***`. */

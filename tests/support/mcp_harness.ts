@@ -120,3 +120,19 @@ export function resultJson(result: Record<string, unknown>): Record<string, unkn
   const content = result.content as Array<{ type: string; text?: string }>;
   return JSON.parse(content[0].text ?? "null");
 }
+
+/**
+ * Opens a raw legacy SSE session at `baseUrl`: the URL its `endpoint` event names for POSTs, and a `close`
+ * that ends the event stream.
+ */
+export async function openSseSession(baseUrl: string): Promise<{ endpoint: URL; close(): Promise<void> }> {
+  const stream = await fetch(`${baseUrl}/sse`, { headers: { accept: "text/event-stream" } });
+  const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let head = "";
+  while (!/data: (\S+)\n/.test(head)) {
+    const read = await reader.read();
+    if (read.done) throw new Error(`the SSE stream ended before its endpoint event: ${head}`);
+    head += read.value;
+  }
+  return { endpoint: new URL(/data: (\S+)\n/.exec(head)![1], baseUrl), close: () => reader.cancel() };
+}

@@ -4,6 +4,11 @@
  * under {@link ENTITY_SUMMARY_BOUND_BYTES}; `truncated` says when a cap left something out (view "full"
  * has it all).
  *
+ * The related entities (a table's columns, its schema) are paged rather than cut (issue 27 §5: a table of
+ * 800 columns): all of them, relation after relation in the record's order, form one sequence, of which an
+ * answer holds {@link RELATED_PAGE_SIZE} from an offset, with the count of each relation and the offset of
+ * the next page.
+ *
  * @module
  */
 import type { AtlasEntity } from "../../catalog/types.ts";
@@ -11,6 +16,8 @@ import type { AtlasEntity } from "../../catalog/types.ts";
 /** Bound of get_entity's default (summary) answer, in bytes of JSON; the caps below keep it. */
 export const ENTITY_SUMMARY_BOUND_BYTES = 16_000;
 const SUMMARY_LIST_ITEMS = 20;
+/** Related entities in one summary: a page of the sequence of all of them. */
+export const RELATED_PAGE_SIZE = SUMMARY_LIST_ITEMS;
 const SUMMARY_ATTRIBUTES = 15;
 const SUMMARY_TEXT_CHARS = 200;
 const SUMMARY_DESCRIPTION_CHARS = 1000;
@@ -37,14 +44,28 @@ class Caps {
 
 type RelatedHeader = { guid?: string; typeName?: string; name?: string };
 
+/** Where a summary's page of related entities stands in the sequence of all of them. */
+export interface RelatedPaging {
+  /** Related entities per relationship attribute, in all (terms aside); the first 20 relations. */
+  related_counts: Record<string, number>;
+  /** More related entities follow this page. */
+  has_more: boolean;
+  /** The offset of the next page, when there is one. */
+  next_related_offset?: number;
+}
+
 const text = (value: unknown) => typeof value === "string" && value.length > 0 ? value : undefined;
 const time = (value: unknown) => typeof value === "number" ? new Date(value).toISOString() : undefined;
 
-/** The curated view of `entity`; `referred` holds the entities it refers to (for their names). */
+/**
+ * The curated view of `entity`; `referred` holds the entities it refers to (for their names);
+ * `relatedOffset`: how many related entities to skip (the page before, see the module note).
+ */
 export function entitySummary(
   entity: AtlasEntity,
   referred: Record<string, AtlasEntity> = {},
-): { entity: Record<string, unknown>; truncated: boolean } {
+  relatedOffset = 0,
+): { entity: Record<string, unknown>; truncated: boolean; paging: RelatedPaging } {
   const caps = new Caps();
   const attributes = (entity.attributes ?? {}) as Record<string, unknown>;
   const extra = entity as {
@@ -66,7 +87,7 @@ export function entitySummary(
   const relationships = extra.relationshipAttributes ?? {};
   const header = headerOf(referred, caps);
   const meanings = (relationships.meanings ?? extra.meanings ?? []) as unknown[];
-  const related = relatedHeaders(relationships, header, caps);
+  const { related, paging } = relatedPage(relationships, header, caps, relatedOffset);
   const description = text(attributes.userDescription) ?? text(attributes.description);
   const owner = text(attributes.owner);
   const summary: Record<string, unknown> = {
@@ -91,7 +112,7 @@ export function entitySummary(
     ...(related ? { related } : {}),
   };
   for (const key of Object.keys(summary)) if (summary[key] === undefined) delete summary[key];
-  return { entity: summary, truncated: caps.truncated };
+  return { entity: summary, truncated: caps.truncated, paging };
 }
 
 /** A related entity's header, named by the entity itself when it was referred, else by its header. */
@@ -109,25 +130,46 @@ function headerOf(referred: Record<string, AtlasEntity>, caps: Caps): (value: un
   };
 }
 
-/** The related entities by relation (terms aside), at most SUMMARY_LIST_ITEMS in all; undefined if none. */
-function relatedHeaders(
+/**
+ * The page of related entities from `offset` (terms aside), at most RELATED_PAGE_SIZE, by relation
+ * (undefined when the page is empty), and where it stands.
+ */
+function relatedPage(
   relationships: Record<string, unknown>,
   header: (value: unknown) => RelatedHeader,
   caps: Caps,
-): Record<string, unknown[]> | undefined {
+  offset: number,
+): { related?: Record<string, unknown[]>; paging: RelatedPaging } {
   const related: Record<string, unknown[]> = {};
-  let count = 0;
+  const counts: Record<string, number> = {};
+  const end = offset + RELATED_PAGE_SIZE;
+  let before = 0;
+  let taken = 0;
   for (const [relation, value] of Object.entries(relationships)) {
     if (relation === "meanings" || value === null || value === undefined) continue;
     const values = (Array.isArray(value) ? value : [value]).filter((v) => v && typeof v === "object");
     if (values.length === 0) continue;
-    const room = SUMMARY_LIST_ITEMS - count;
-    if (values.length > room) caps.truncated = true;
-    if (room <= 0) continue;
-    related[relation] = values.slice(0, room).map(header);
-    count += related[relation].length;
+    // A relation's name is the catalog's too: cut like any text, and counted for the first few only.
+    const name = caps.cut(relation, 100);
+    if (name in counts || Object.keys(counts).length < SUMMARY_LIST_ITEMS) {
+      counts[name] = (counts[name] ?? 0) + values.length;
+    } else caps.truncated = true;
+    const page = values.slice(Math.max(0, offset - before), Math.max(0, end - before));
+    before += values.length;
+    if (page.length === 0) continue;
+    related[name] = [...(related[name] ?? []), ...page.map(header)];
+    taken += page.length;
   }
-  return count > 0 ? related : undefined;
+  const hasMore = offset + taken < before;
+  if (hasMore) caps.truncated = true;
+  return {
+    related: taken > 0 ? related : undefined,
+    paging: {
+      related_counts: counts,
+      has_more: hasMore,
+      ...(hasMore ? { next_related_offset: offset + taken } : {}),
+    },
+  };
 }
 
 /** The plain attributes the summary does not show under their own names, the first SUMMARY_ATTRIBUTES. */

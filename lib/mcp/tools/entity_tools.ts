@@ -7,6 +7,7 @@
  */
 import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
+import { UsageError } from "../../errors.ts";
 import {
   type BatchOutcome,
   createManyEntities,
@@ -18,7 +19,7 @@ import { createEntity, deleteEntity, getEntity } from "../../operations/entity_o
 import { operationTool } from "../tool_operation.ts";
 import { batchDetailField, batchSummaryOutput, batchView } from "./batch_upsert.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-import { entitySummary } from "./entity_summary.ts";
+import { entitySummary, RELATED_PAGE_SIZE } from "./entity_summary.ts";
 import { ifExistsField } from "./if_exists.ts";
 
 export { MAX_BATCH_ENTITIES };
@@ -88,12 +89,16 @@ export const getEntityTool = operationTool({
   title: "Get entity",
   description:
     'One entity (table, file, dataset…) by GUID. view "summary": main fields, 15 other attributes, 20 ' +
-    'related entities (columns, parents), short texts; truncated says what was cut. view "full": the ' +
+    "related entities (columns, parents) from related_offset, with related_counts per relation and " +
+    'has_more/next_related_offset to page; short texts; truncated says what was cut. view "full": the ' +
     `raw record, up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,
     view: z.enum(["summary", "full"]).optional().describe(
       "summary: curated, under 16 KB; full: the raw record",
+    ),
+    related_offset: z.number().int().min(0).optional().describe(
+      "Summary: related entities to skip (next_related_offset)",
     ),
     min_ext_info: z.boolean().optional().describe("Minimal referred entities"),
     ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
@@ -106,18 +111,37 @@ export const getEntityTool = operationTool({
     referred_entities_truncated: z.boolean().optional().describe(
       `View full: more than ${MAX_REFERRED_ENTITIES} referred entities, the rest left out`,
     ),
+    related_counts: z.record(z.string(), z.number().int()).optional().describe(
+      "Summary: related entities per relation in all (the first 20 relations)",
+    ),
+    has_more: z.boolean().optional().describe("Summary: related entities follow this page"),
+    next_related_offset: z.number().int().optional().describe("Summary: related_offset of the next page"),
   }),
   operation: getEntity,
-  arguments: (input) => ({
-    guid: input.guid,
-    minExtInfo: input.min_ext_info,
-    ignoreRelationships: input.ignore_relationships,
-  }),
+  arguments: (input) => {
+    if (input.view === "full" && input.related_offset !== undefined) {
+      throw new UsageError(
+        'get_entity: related_offset pages the summary\'s related entities; view "full" returns all of ' +
+          "them at once; nothing was sent.",
+        'Leave out related_offset with view "full", or leave out view to page the summary.',
+      );
+    }
+    return {
+      guid: input.guid,
+      minExtInfo: input.min_ext_info,
+      ignoreRelationships: input.ignore_relationships,
+    };
+  },
   view: (answer, input) => {
     const result = answer as AtlasEntityWithExtInfo;
     if (input.view !== "full") {
-      const summary = entitySummary(result.entity, result.referredEntities ?? {});
-      return { entity: summary.entity, view: "summary" as const, truncated: summary.truncated };
+      const summary = entitySummary(result.entity, result.referredEntities ?? {}, input.related_offset);
+      return {
+        entity: summary.entity,
+        view: "summary" as const,
+        truncated: summary.truncated,
+        ...summary.paging,
+      };
     }
     const referred = Object.entries(result.referredEntities ?? {});
     const referredTruncated = referred.length > MAX_REFERRED_ENTITIES;

@@ -17,6 +17,7 @@ import { createGlossary, readGlossary } from "../../operations/glossary_operatio
 import { createTerm, listTerms, readTermsHeaders } from "../../operations/glossary_term_operations.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
+import { linksOf, termLink } from "../resource_links.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 import { assignTermToEntitiesTool } from "./glossary_assign_tool.ts";
 
@@ -66,6 +67,7 @@ export const getGlossaryTermsTool = composedTool({
   }),
   // The glossaries (one, or all) say how many terms each holds; only the page's terms are read.
   operations: [readGlossary, listTerms],
+  links: (output) => linksOf(output.terms, termLink),
   compose: async (run, input) => {
     const glossaries = input.glossary_guid
       ? [await run(readGlossary, { glossaryGuid: input.glossary_guid }) as AtlasGlossary]

@@ -17,6 +17,7 @@ import { createLineageOperation, getLineage } from "../../operations/lineage_ope
 import { getTypeDef } from "../../operations/types_operations.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { composedTool, type OperationRunner, operationTool } from "../tool_operation.ts";
+import { entityLink, linksOf } from "../resource_links.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 import { ifExistsField } from "./if_exists.ts";
 
@@ -88,6 +89,7 @@ export const getLineageTool = composedTool({
   }),
   output: lineageOutput,
   operations: [getLineage, getTypeDef],
+  links: (output) => linksOf(output.nodes, entityLink),
   compose: async (run, input) => {
     const direction = DIRECTIONS[input.direction];
     const info = await run(getLineage, {

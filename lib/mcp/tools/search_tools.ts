@@ -23,6 +23,7 @@ import {
 import { z } from "../../deps/zod.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";
+import { entityLink, linksOf } from "../resource_links.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const hit = z.object({
@@ -67,6 +68,7 @@ export const searchEntitiesTool = operationTool({
     ),
   }),
   operation: searchQuery,
+  links: (output) => linksOf(output.results, entityLink),
   arguments: (input) => ({
     keywords: input.query,
     limit: input.limit,
@@ -130,6 +132,7 @@ export const searchSuggestTool = operationTool({
     })),
   }),
   operation: searchSuggest,
+  links: (output) => linksOf(output.suggestions, entityLink),
   arguments: (input) => ({
     keywords: input.keywords,
     limit: input.limit,
@@ -184,6 +187,7 @@ export const searchBrowseTool = composedTool({
   }),
   // The overview is a search's entity type counts; a level of the tree is a browse.
   operations: [searchQuery, searchBrowse],
+  links: (output) => linksOf(output.items, entityLink),
   compose: async (run, input) => {
     if (!input.entity_type && !input.path) {
       const overview = await run(searchQuery, {

@@ -122,12 +122,13 @@ async function withFastSession(
       loads++;
       return Promise.resolve(stub);
     },
-    loadCalls: (clientCapabilities) =>
+    loadCalls: (clientCapabilities, protocolVersion) =>
       Promise.resolve(
         new FastToolCalls({
           services,
           toolModules: FAST_START_DATA.toolModules,
           clientCapabilities,
+          protocolVersion,
           write,
         }),
       ),

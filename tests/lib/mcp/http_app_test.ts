@@ -36,9 +36,11 @@ async function rawRequest(baseUrl: string, request: string): Promise<string> {
   }
 }
 
-async function errorOf(response: Response): Promise<{ status: number; message: string; code: number }> {
+async function errorOf(
+  response: Response,
+): Promise<{ status: number; message: string; code: number; id: unknown }> {
   const body = await response.json();
-  return { status: response.status, message: body.error?.message, code: body.error?.code };
+  return { status: response.status, message: body.error?.message, code: body.error?.code, id: body.id };
 }
 
 Deno.test("streamable HTTP: sessions, protocol version header, DELETE, unknown session", async () => {
@@ -227,7 +229,7 @@ Deno.test("streamable HTTP: a request with the id of one still running is refuse
     const first = await post(url, search, session);
     assert.equal(first.status, 200);
     const again = await errorOf(await post(url, search, session));
-    assert.deepEqual([again.status, again.code], [400, -32600]);
+    assert.deepEqual([again.status, again.code, again.id], [400, -32600, 9]);
     assert.match(again.message, /id 9 is still running in this session/);
     // The first request keeps its own answer.
     assert.match(await first.text(), /"jsonrpc":"2.0","id":9}/);

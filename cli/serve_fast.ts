@@ -22,6 +22,8 @@ export interface ServeEnvFlags {
   host?: string;
   port?: string;
   readOnly?: boolean;
+  toolsets?: string;
+  dynamicToolsets?: boolean;
   profile?: string;
 }
 
@@ -33,6 +35,8 @@ export function effectiveServeEnv(env: EnvSource, flags: ServeEnvFlags, hostedPo
   if (flags.port !== undefined) effective.CATALOG_MCP_PORT = flags.port;
   else if (hostedPort !== undefined) effective.CATALOG_MCP_PORT = hostedPort;
   if (flags.readOnly) effective.CATALOG_MCP_READ_ONLY = "true";
+  if (flags.toolsets !== undefined) effective.CATALOG_MCP_TOOLSETS = flags.toolsets;
+  if (flags.dynamicToolsets) effective.CATALOG_MCP_DYNAMIC_TOOLSETS = "true";
   return effective;
 }
 
@@ -53,12 +57,18 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
     effective = effectiveServeEnv(env, flags);
     const preliminary = loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME });
     if (preliminary.mcpTransport !== "stdio") return undefined;
+    // The dynamic mode's first tools/list is not the pre-rendered one, nor is its initialize answer.
+    if (preliminary.mcpDynamicToolsets) return undefined;
     const config = loadConfig(effective, {});
     if (config.mcpFileRoot !== undefined) {
       // node:path costs about 10 ms: loaded only for a configured root.
       (await import("../lib/file_access.ts")).checkFileRoot(config.mcpFileRoot);
     } else Deno.cwd();
-    tools = fastToolListing({ readOnly: config.mcpReadOnly, toolsSpec: config.mcpTools });
+    tools = fastToolListing({
+      readOnly: config.mcpReadOnly,
+      toolsSpec: config.mcpTools,
+      toolsets: config.mcpToolsets,
+    });
   } catch {
     return undefined;
   }

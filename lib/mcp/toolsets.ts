@@ -36,7 +36,7 @@ export const TOOLSETS = [
   { name: "account", description: "The catalog account's properties" },
   {
     name: "operations",
-    description: "Every command-line operation: list_available_operations, invoke_operation",
+    description: "Every command-line operation, listed and run by name",
   },
 ] as const satisfies ReadonlyArray<Toolset>;
 

@@ -66,6 +66,10 @@ const names = (tools: Listed) => tools.map((tool) => tool.name);
 Deno.test("dynamic mode: three small tools at the start, listChanged declared, under 5 KB", async () => {
   await withDynamic({}, async ({ client }) => {
     assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: true });
+    assert.match(
+      client.getInstructions() ?? "",
+      /^This session starts with three tools: list_available_toolsets/,
+    );
     const { tools } = await client.listTools();
     assert.deepEqual(names(tools), DYNAMIC);
     const bytes = new TextEncoder().encode(JSON.stringify({ tools })).length;
@@ -133,7 +137,11 @@ Deno.test("dynamic mode: enable_toolset adds the set's tools, notifies, and they
 
 Deno.test("dynamic mode: read-only mode and the server's toolsets bound what enabling adds", async () => {
   await withDynamic(
-    { CATALOG_MCP_READ_ONLY: "true", CATALOG_MCP_TOOLSETS: "glossary,search" },
+    {
+      CATALOG_MCP_READ_ONLY: "true",
+      CATALOG_MCP_TOOLSETS: "glossary,search",
+      CATALOG_MCP_TOOLS: "-search_entities,-search_suggest,-search_browse",
+    },
     async (session) => {
       const { client, changes } = session;
       const listed = resultJson(await client.callTool({ name: "list_available_toolsets", arguments: {} }));
@@ -155,7 +163,12 @@ Deno.test("dynamic mode: read-only mode and the server's toolsets bound what ena
         String(resultJson(outside).message),
         /Toolset "entities" is not served by this server here/,
       );
-      assert.equal(changes.length, 1, "a refused enabling changes nothing");
+      const empty = resultJson(
+        await client.callTool({ name: "enable_toolset", arguments: { toolset: "search" } }),
+      );
+      assert.deepEqual(empty, { toolset: "search", added: [], already_enabled: false });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(changes.length, 1, "a refused enabling, or one adding nothing, changes nothing");
     },
   );
 });

@@ -194,3 +194,23 @@ Deno.test("SSE: /sse/x/<set> and the header narrow the session opened", async ()
     assert.deepEqual(await listedAt(harness, "/sse", { "X-MCP-Toolsets": "search" }, "sse"), SEARCH);
   }, "sse");
 });
+
+Deno.test("dynamic mode at /mcp/x/<set>: only that set can be enabled", async () => {
+  await withApp({ CATALOG_MCP_DYNAMIC_TOOLSETS: "true" }, async (harness) => {
+    const { Client, StreamableHTTPClientTransport } = await loadMcpClientSdk();
+    const client = new Client({ name: "toolsets-test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp/x/lineage", harness.baseUrl)));
+    try {
+      const listed = resultJson(await client.callTool({ name: "list_available_toolsets", arguments: {} }));
+      assert.deepEqual((listed.toolsets as Array<{ name: string }>).map((set) => set.name), ["lineage"]);
+      const outside = await client.callTool({ name: "enable_toolset", arguments: { toolset: "entities" } });
+      assert.equal(outside.isError, true);
+      assert.match(
+        String(resultJson(outside).message),
+        /Toolset "entities" is not served by this server here/,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+});

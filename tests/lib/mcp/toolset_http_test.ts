@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { loadMcpClientSdk } from "../../../lib/deps/mcp_sdk.ts";
 import type { HttpMode } from "../../../lib/mcp/http_app.ts";
 import { type Harness, resultJson, startHarness } from "../../support/mcp_harness.ts";
+import { READER } from "../../support/entra_stand_in.ts";
+import { startSignedInHarness } from "../../support/signed_in_harness.ts";
 
 const INIT = {
   jsonrpc: "2.0",
@@ -213,4 +215,32 @@ Deno.test("dynamic mode at /mcp/x/<set>: only that set can be enabled", async ()
       await client.close();
     }
   });
+});
+
+Deno.test("with sign-in, a toolset path is checked after the token: no token, no answer about toolsets", async () => {
+  const harness = await startSignedInHarness();
+  try {
+    for (const path of ["/mcp/x/glossary", "/mcp/x/bogus"]) {
+      const anonymous = await fetch(new URL(path, harness.baseUrl), {
+        method: "POST",
+        headers: HEADERS,
+        body: JSON.stringify(INIT),
+      });
+      assert.equal(anonymous.status, 401, path);
+      assert.doesNotMatch(await anonymous.text(), /toolset/);
+    }
+    const { Client, StreamableHTTPClientTransport } = await loadMcpClientSdk();
+    const client = new Client({ name: "toolsets-test", version: "1" });
+    const requestInit = { headers: { authorization: `Bearer ${await harness.authority.token(READER)}` } };
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp/x/glossary", harness.baseUrl), { requestInit }),
+    );
+    try {
+      assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), GLOSSARY);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await harness.close();
+  }
 });

@@ -131,7 +131,8 @@ function writeStdout(text: string): void {
 }
 
 /**
- * The flags of a plain stdio command line (`--transport=stdio`, `--read-only`, `--profile=NAME`, `-v`), or
+ * The flags of a plain stdio command line (`--transport=stdio`, `--read-only`, `--profile=NAME`,
+ * `--toolsets=A,B`, `-v`), or
  * undefined for anything else; parseArgs (node:util, about 7 ms) is the ordinary path's business.
  */
 function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | undefined {
@@ -143,7 +144,7 @@ function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | 
     if (arg === "--read-only") flags.readOnly = true;
     else if (arg === "--verbose" || arg === "-v") flags.verbose = true;
     else {
-      const match = /^--(transport|profile)(?:=(.*))?$/s.exec(arg);
+      const match = /^--(transport|profile|toolsets)(?:=(.*))?$/s.exec(arg);
       if (!match) return undefined;
       let value = match[2];
       if (value === undefined) {
@@ -151,6 +152,7 @@ function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | 
         if (value === undefined || value.startsWith("-")) return undefined;
       }
       if (match[1] === "transport") flags.transport = value;
+      else if (match[1] === "toolsets") flags.toolsets = value;
       else flags.profile = value;
     }
   }

@@ -141,7 +141,8 @@ export function dynamicToolsets(
       const added = toolsIn(set);
       for (const tool of added) disabled.delete(tool.name);
       selection.enabled.push(...added);
-      onEnable(added);
+      // A set whose every tool the configuration switched off adds nothing: the list has not changed.
+      if (added.length > 0) onEnable(added);
       return Promise.resolve({ toolset: set, added: added.map((tool) => tool.name), already_enabled: false });
     },
   });

@@ -94,7 +94,7 @@ interface StreamableSession {
 /** Who opens an SSE session and with which tools, across the awaits of SseSessions.open to its connect. */
 const opening = new AsyncLocalStorage<{ user?: SessionUser; selection: ToolSelection }>();
 
-/** Distinct toolset scopes whose selections are kept; there are at most 2^11, each small. */
+/** Toolset scopes whose selections are kept (2^11 sets, by path or header or both); more are not kept. */
 const MAX_SCOPES = 4096;
 
 export class McpHttpApp {
@@ -117,7 +117,7 @@ export class McpHttpApp {
   /** The events of every streamable session, for resumption. */
   readonly events: ResumableEvents;
   readonly #hosted: HostedEndpoint;
-  /** The selection of each toolset scope requests asked for, by key. */
+  /** The selection of each toolset scope requests asked for, by key and source. */
   readonly #scoped = new Map<string, ToolSelection>();
 
   constructor(options: McpHttpAppOptions) {
@@ -233,10 +233,12 @@ export class McpHttpApp {
   /** The server's selection narrowed to a request's toolsets (one per scope, kept). */
   #scopedSelection(scope: RequestScope): ToolSelection {
     if (!scope.toolsets) return this.#selection;
-    let selection = this.#scoped.get(scope.key);
+    // By source too: refusals name where the narrowing came from (path or header).
+    const key = `${scope.key} ${scope.source}`;
+    let selection = this.#scoped.get(key);
     if (!selection) {
       selection = narrowSelection(this.#selection, scope.toolsets, scope.source);
-      if (this.#scoped.size < MAX_SCOPES) this.#scoped.set(scope.key, selection);
+      if (this.#scoped.size < MAX_SCOPES) this.#scoped.set(key, selection);
     }
     return selection;
   }

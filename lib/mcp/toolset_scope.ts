@@ -53,7 +53,7 @@ export function requestScope(
     const problem = unknownToolsetProblem(segment.toLowerCase());
     if (problem) return jsonError(404, `Nothing is served at ${pathname}: ${problem}`);
     asked = parseToolsetList(segment, (message) => new Error(message));
-    if (asked) sources.push(`the URL path ${pathname}`);
+    if (asked) sources.push(`the URL path ${base}/x/${segment.toLowerCase()}`);
   }
   const header = headers.get(TOOLSETS_HEADER);
   if (header !== null && header.trim() !== "") {

@@ -45,6 +45,8 @@ const OPTIONS = {
   path: { type: "string" },
   emulator: { type: "string" },
   "read-only": { type: "boolean" },
+  toolsets: { type: "string" },
+  "dynamic-toolsets": { type: "boolean" },
   "file-root": { type: "string" },
   profile: { type: "string" },
   verbose: { type: "boolean", short: "v" },
@@ -69,6 +71,10 @@ Options:
                      (in memory, or persisted in FILE); no account or credentials needed
   --read-only        Hide and refuse every tool that changes the catalog or writes a local file
                      [CATALOG_MCP_READ_ONLY]
+  --toolsets=A,B     Serve only these toolsets (entities, search, glossary, unified, collections, lineage,
+                     types, relationships, workflows, account, operations; all) [CATALOG_MCP_TOOLSETS]
+  --dynamic-toolsets Start each session with three tools that list and enable toolsets, adding their
+                     tools on request (not in hosted mode) [CATALOG_MCP_DYNAMIC_TOOLSETS]
   --file-root=DIR    The directory file arguments must lie in [CATALOG_MCP_FILE_ROOT; unset: the roots
                      the MCP client declares, else no file access (--emulator: fixtures/samples)]
   --profile=NAME     Connection profile to apply under the environment [CATALOG_PROFILE, else the default]
@@ -82,6 +88,8 @@ interface ServeFlags {
   path?: string;
   emulator?: string;
   readOnly?: boolean;
+  toolsets?: string;
+  dynamicToolsets?: boolean;
   fileRoot?: string;
   profile?: string;
   verbose?: boolean;
@@ -112,6 +120,13 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
       "SSE does not work in hosted mode: the hosted mode is stateless and SSE needs a persistent " +
         "connection. Use streamable-http (the hosted default) or stdio.",
       "CATALOG_MCP_TRANSPORT",
+    );
+  }
+  if (hosted && preliminary.mcpDynamicToolsets) {
+    throw new ConfigError(
+      "The dynamic toolsets need a session that remembers what it enabled, and the hosted mode is " +
+        "stateless. Choose toolsets with --toolsets (or CATALOG_MCP_TOOLSETS), or serve over streamable-http.",
+      "CATALOG_MCP_DYNAMIC_TOOLSETS",
     );
   }
   const mode: HttpMode | "stdio" = hosted ? "hosted" : preliminary.mcpTransport;
@@ -282,7 +297,9 @@ function startBanner(
     `govcat ${VERSION} MCP server (${
       mode === "hosted" ? "hosted, stateless streamable HTTP" : mode
     }) on ${url}`,
-    `  tools:    ${app.toolCount}${config.mcpReadOnly ? " (read-only mode)" : ""}`,
+    `  tools:    ${app.toolCount}${config.mcpReadOnly ? " (read-only mode)" : ""}${
+      config.mcpToolsets ? ` in toolsets ${config.mcpToolsets.join(", ")}` : ""
+    }${config.mcpDynamicToolsets ? ", enabled per session by toolset (dynamic toolsets)" : ""}`,
     `  catalog:  ${describeCatalog(config, emulator)}`,
     ...signIn,
   ];
@@ -323,6 +340,8 @@ function parseServeFlags(argv: string[]): ServeFlags {
       path: values.path,
       emulator: values.emulator,
       readOnly: values["read-only"],
+      toolsets: values.toolsets,
+      dynamicToolsets: values["dynamic-toolsets"],
       fileRoot: values["file-root"],
       profile: values.profile,
       verbose: values.verbose,

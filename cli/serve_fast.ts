@@ -22,6 +22,8 @@ export interface ServeEnvFlags {
   host?: string;
   port?: string;
   readOnly?: boolean;
+  toolsets?: string;
+  dynamicToolsets?: boolean;
   profile?: string;
 }
 
@@ -33,6 +35,8 @@ export function effectiveServeEnv(env: EnvSource, flags: ServeEnvFlags, hostedPo
   if (flags.port !== undefined) effective.CATALOG_MCP_PORT = flags.port;
   else if (hostedPort !== undefined) effective.CATALOG_MCP_PORT = hostedPort;
   if (flags.readOnly) effective.CATALOG_MCP_READ_ONLY = "true";
+  if (flags.toolsets !== undefined) effective.CATALOG_MCP_TOOLSETS = flags.toolsets;
+  if (flags.dynamicToolsets) effective.CATALOG_MCP_DYNAMIC_TOOLSETS = "true";
   return effective;
 }
 
@@ -53,12 +57,18 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
     effective = effectiveServeEnv(env, flags);
     const preliminary = loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME });
     if (preliminary.mcpTransport !== "stdio") return undefined;
+    // The dynamic mode's first tools/list is not the pre-rendered one, nor is its initialize answer.
+    if (preliminary.mcpDynamicToolsets) return undefined;
     const config = loadConfig(effective, {});
     if (config.mcpFileRoot !== undefined) {
       // node:path costs about 10 ms: loaded only for a configured root.
       (await import("../lib/file_access.ts")).checkFileRoot(config.mcpFileRoot);
     } else Deno.cwd();
-    tools = fastToolListing({ readOnly: config.mcpReadOnly, toolsSpec: config.mcpTools });
+    tools = fastToolListing({
+      readOnly: config.mcpReadOnly,
+      toolsSpec: config.mcpTools,
+      toolsets: config.mcpToolsets,
+    });
   } catch {
     return undefined;
   }
@@ -122,7 +132,8 @@ function writeStdout(text: string): void {
 }
 
 /**
- * The flags of a plain stdio command line (`--transport=stdio`, `--read-only`, `--profile=NAME`, `-v`), or
+ * The flags of a plain stdio command line (`--transport=stdio`, `--read-only`, `--profile=NAME`,
+ * `--toolsets=A,B`, `-v`), or
  * undefined for anything else; parseArgs (node:util, about 7 ms) is the ordinary path's business.
  */
 function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | undefined {
@@ -134,7 +145,7 @@ function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | 
     if (arg === "--read-only") flags.readOnly = true;
     else if (arg === "--verbose" || arg === "-v") flags.verbose = true;
     else {
-      const match = /^--(transport|profile)(?:=(.*))?$/s.exec(arg);
+      const match = /^--(transport|profile|toolsets)(?:=(.*))?$/s.exec(arg);
       if (!match) return undefined;
       let value = match[2];
       if (value === undefined) {
@@ -142,6 +153,7 @@ function simpleFlags(argv: string[]): (ServeEnvFlags & { verbose?: boolean }) | 
         if (value === undefined || value.startsWith("-")) return undefined;
       }
       if (match[1] === "transport") flags.transport = value;
+      else if (match[1] === "toolsets") flags.toolsets = value;
       else flags.profile = value;
     }
   }

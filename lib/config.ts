@@ -23,6 +23,7 @@ import {
 import { ConfigError } from "./errors.ts";
 import { DEFAULT_MAX_JSON_DEPTH, MAX_JSON_DEPTH_LIMIT } from "./json_depth.ts";
 import { DEFAULT_PAGING_LIMITS } from "./paging_guard.ts";
+import { configuredToolsets, type ToolsetName } from "./mcp/toolsets.ts";
 
 export type { CatalogIdentity, EntraSignInSettings };
 
@@ -94,6 +95,10 @@ export interface Config {
   mcpReadOnly: boolean;
   /** Tool allow/deny list, e.g. `get_entity,search_entities` or `-delete_entity`. */
   mcpTools?: string;
+  /** The toolsets served (CATALOG_MCP_TOOLSETS, `--toolsets`); undefined: every one. */
+  mcpToolsets?: ToolsetName[];
+  /** Sessions start with the three toolset tools and enable sets on request (CATALOG_MCP_DYNAMIC_TOOLSETS). */
+  mcpDynamicToolsets: boolean;
   /** Bearer token clients must present to the HTTP transports. */
   mcpAuthToken?: string;
   /** Browser origins allowed besides loopback ones. */
@@ -218,6 +223,16 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: "CATALOG_LOG", default: "warn", meaning: "Log level on stderr: error, warn, info, debug" },
   { name: "CATALOG_MCP_READ_ONLY", default: "false", meaning: "Hide and refuse every write tool" },
   { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
+  {
+    name: "CATALOG_MCP_TOOLSETS",
+    default: "all",
+    meaning: "Comma-separated toolsets to serve (see Toolsets); all or default: every one",
+  },
+  {
+    name: "CATALOG_MCP_DYNAMIC_TOOLSETS",
+    default: "false",
+    meaning: "Start each session with three toolset tools; the model enables toolsets as it needs them",
+  },
   {
     name: "CATALOG_MCP_AUTH_TOKEN",
     default: "",
@@ -355,6 +370,8 @@ export function loadConfig(env: EnvSource = processEnv(), options: LoadConfigOpt
     logLevel,
     mcpReadOnly: boolean(read, "CATALOG_MCP_READ_ONLY", false),
     mcpTools: read("CATALOG_MCP_TOOLS"),
+    mcpToolsets: configuredToolsets(read("CATALOG_MCP_TOOLSETS")),
+    mcpDynamicToolsets: boolean(read, "CATALOG_MCP_DYNAMIC_TOOLSETS", false),
     mcpAuthToken,
     mcpAllowedOrigins: origins(read),
     mcpFileRoot: read("CATALOG_MCP_FILE_ROOT"),

@@ -22,6 +22,7 @@
 import type { Tool } from "../deps/mcp_sdk.ts";
 import type { ToolDefinition } from "./tool.ts";
 import { selectTools } from "./tool_selection.ts";
+import type { ToolsetName } from "./toolsets.ts";
 import generated from "./fast_start_data.json" with { type: "json" };
 
 /** What the fast start answers with; generated from the live server (see `tools/fast_start_data.ts`). */
@@ -53,7 +54,7 @@ const LOAD_AFTER_INITIALIZE_MS = 100;
  * selects (same function). Throws the live server's ConfigError for an unknown name in `toolsSpec`.
  */
 export function fastToolListing(
-  options: { readOnly: boolean; toolsSpec?: string },
+  options: { readOnly: boolean; toolsSpec?: string; toolsets?: readonly ToolsetName[] },
   data: FastStartData = FAST_START_DATA,
 ): Tool[] {
   // selectTools reads only names and annotations; a listing entry carries both.

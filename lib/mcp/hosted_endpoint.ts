@@ -31,10 +31,11 @@ import { jsonError } from "./http_security.ts";
 import { answeringId, withAnsweringId } from "./request_ids.ts";
 import type { Server } from "../deps/mcp_sdk.ts";
 import type { SignedInUser } from "./auth/entra_token.ts";
+import type { ToolSelection } from "./tool_selection.ts";
 
 export interface HostedEndpointOptions {
-  /** A new tool server, one per request, acting for the signed-in user when there is one. */
-  createServer(user?: SignedInUser): Server;
+  /** A new tool server over `selection`, one per request, acting for the signed-in user when there is one. */
+  createServer(user: SignedInUser | undefined, selection: ToolSelection): Server;
   /** Reads and parses a POST body; a Response is a refusal to return as it is. */
   parseBody(request: Request): Promise<unknown | Response>;
 }
@@ -58,9 +59,14 @@ export class HostedEndpoint {
 
   /**
    * Answers one request; `user` is the signed-in user (Entra sign-in), whose calls only their own session
-   * id reaches: with sign-in, a session is the user's and the id together.
+   * id reaches: with sign-in, a session is the user's and the id together. `selection`: the tools of this
+   * request (its toolsets); a stateless server has no session to keep them, so each request says them.
    */
-  async handle(request: Request, user?: SignedInUser): Promise<Response> {
+  async handle(
+    request: Request,
+    user: SignedInUser | undefined,
+    selection: ToolSelection,
+  ): Promise<Response> {
     const given = request.headers.get("mcp-session-id") ?? undefined;
     const sessionId = given !== undefined && user ? `${user.tenantId}/${user.objectId}/${given}` : given;
     if (sessionId !== undefined && this.#ended.has(sessionId)) {
@@ -81,7 +87,7 @@ export class HostedEndpoint {
     if (body instanceof Response) return body;
     const refusedBatch = batchRefusal(body, requestVersion(request, body));
     if (refusedBatch) return refusedBatch;
-    return await this.#post(request, body, sessionId, user);
+    return await this.#post(request, body, sessionId, user, selection);
   }
 
   /** Stops every running call, which ends their response streams. */
@@ -125,6 +131,7 @@ export class HostedEndpoint {
     body: unknown,
     sessionId: string | undefined,
     user: SignedInUser | undefined,
+    selection: ToolSelection,
   ): Promise<Response> {
     const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
     if (sessionId !== undefined) {
@@ -134,7 +141,7 @@ export class HostedEndpoint {
       }
     }
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = this.#options.createServer(user);
+    const server = this.#options.createServer(user, selection);
     await server.connect(transport);
     let response: Response;
     try {

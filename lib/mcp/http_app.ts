@@ -4,6 +4,9 @@
  * - `sse` (legacy, 2024-11-05): `GET /sse` and `POST /messages?sessionId=…`;
  * - `hosted`: stateless streamable HTTP at `/api/mcp` ({@link HostedEndpoint}: a fresh server and transport
  *   per request) and `GET /api/health`, as an Azure Functions custom handler receives them.
+ * Each MCP path has toolset paths (`/mcp/x/glossary`), and the `X-MCP-Toolsets` header narrows too
+ * (toolset_scope.ts). A streamable or SSE session keeps the toolsets it started with; a later request of a
+ * streamable session asking for others is refused (400), as a session's tool list does not change under it.
  * Streamable sessions are resumable: their events carry ids and are kept, bounded, in
  * {@link ResumableEvents}, so a client whose stream broke gets what it missed after `Last-Event-ID`.
  * Every request passes the {@link HttpGuard} first.
@@ -40,7 +43,8 @@ import {
 import { SseSessions } from "./sse_transport.ts";
 import type { ToolServices } from "./tool.ts";
 import { serveOverHttp } from "./tool_services.ts";
-import type { ToolSelection } from "./tool_selection.ts";
+import { narrowSelection, type ToolSelection } from "./tool_selection.ts";
+import { isMcpPath, type RequestScope, requestScope } from "./toolset_scope.ts";
 
 export type HttpMode = "streamable-http" | "sse" | "hosted";
 
@@ -90,10 +94,15 @@ interface StreamableSession {
   protocolVersion: string;
   lastSeen: number;
   user?: SessionUser;
+  /** The toolsets it started with ({@link RequestScope.key}). */
+  scope: RequestScope;
 }
 
-/** The user opening an SSE session, across the awaits of SseSessions.open up to its connect callback. */
-const openingUser = new AsyncLocalStorage<SessionUser | undefined>();
+/** Who opens an SSE session and with which tools, across the awaits of SseSessions.open to its connect. */
+const opening = new AsyncLocalStorage<{ user?: SessionUser; selection: ToolSelection }>();
+
+/** Toolset scopes whose selections are kept (2^11 sets, by path or header or both); more are not kept. */
+const MAX_SCOPES = 4096;
 
 export class McpHttpApp {
   readonly mode: HttpMode;
@@ -115,6 +124,8 @@ export class McpHttpApp {
   /** The events of every streamable session, for resumption. */
   readonly events: ResumableEvents;
   readonly #hosted: HostedEndpoint;
+  /** The selection of each toolset scope requests asked for, by key and source. */
+  readonly #scoped = new Map<string, ToolSelection>();
 
   constructor(options: McpHttpAppOptions) {
     this.mode = options.mode;
@@ -130,8 +141,8 @@ export class McpHttpApp {
     this.events = new ResumableEvents(options.eventStoreLimits);
     this.#hosted = new HostedEndpoint({
       // Stateless: nothing outlives a request, so no tasks (a task-augmented call is processed normally).
-      createServer: (user) =>
-        createToolServer(this.#services, this.#selection, user && new SessionUser(user), { tasks: false }),
+      createServer: (user, selection) =>
+        createToolServer(this.#services, selection, user && new SessionUser(user), { tasks: false }),
       parseBody: (request) => this.#parseBody(request),
     });
     this.#sse = new SseSessions({
@@ -141,12 +152,12 @@ export class McpHttpApp {
       maxSessions: this.#maxSessions,
       maxBufferedBytes: options.streamBufferBytes,
       connect: (transport) => {
-        const user = openingUser.getStore();
+        const { user, selection } = opening.getStore() ?? { selection: this.#selection };
         if (user) {
           this.#sseUsers.set(transport.sessionId, user);
           void transport.closed.then(() => this.#sseUsers.delete(transport.sessionId));
         }
-        return createToolServer(this.#services, this.#selection, user).connect(transport);
+        return createToolServer(this.#services, selection, user).connect(transport);
       },
     });
     this.#sweeper = setInterval(
@@ -186,13 +197,16 @@ export class McpHttpApp {
       return refusal ?? this.#signIn.metadataResponse(request, this.path);
     }
     if (this.mode === "sse") {
-      if (pathname === this.path || pathname === "/messages") {
+      if (isMcpPath(pathname, this.path) || pathname === "/messages") {
         const refusal = this.#guard.check(request);
         if (refusal) return refusal;
         const user = await this.#signedIn(request);
         if (user instanceof Response) return user;
-        if (pathname === this.path && request.method === "GET") {
-          return await openingUser.run(user && new SessionUser(user), () => this.#sse.open(request));
+        if (pathname !== "/messages" && request.method === "GET") {
+          const scope = this.#scope(request, pathname);
+          if (scope instanceof Response) return scope;
+          const store = { user: user && new SessionUser(user), selection: this.#scopedSelection(scope) };
+          return await opening.run(store, () => this.#sse.open(request));
         }
         if (pathname === "/messages" && request.method === "POST") {
           const sessionId = new URL(request.url).searchParams.get("sessionId") ?? "";
@@ -200,19 +214,42 @@ export class McpHttpApp {
           if (wrongUser) return wrongUser;
           return this.#sse.post(request);
         }
-        return methodNotAllowed(pathname === this.path ? "GET" : "POST");
+        return methodNotAllowed(pathname === "/messages" ? "POST" : "GET");
       }
       return notFound(pathname);
     }
-    if (pathname !== this.path) return notFound(pathname);
+    if (!isMcpPath(pathname, this.path)) return notFound(pathname);
     const refusal = this.#guard.check(request);
     if (refusal) return refusal;
     const user = await this.#signedIn(request);
     if (user instanceof Response) return user;
+    const scope = this.#scope(request, pathname);
+    if (scope instanceof Response) {
+      await request.body?.cancel().catch(() => {});
+      return scope;
+    }
     return this.mode === "hosted"
-      ? await this.#hosted.handle(request, user)
-      : await this.#streamable(request, user);
+      ? await this.#hosted.handle(request, user, this.#scopedSelection(scope))
+      : await this.#streamable(request, user, scope);
   };
+
+  /** The toolsets a request to an MCP path asks for, or its refusal. */
+  #scope(request: Request, pathname: string): RequestScope | Response {
+    return requestScope(pathname, this.path, request.headers, this.#selection.toolsets);
+  }
+
+  /** The server's selection narrowed to a request's toolsets (one per scope, kept). */
+  #scopedSelection(scope: RequestScope): ToolSelection {
+    if (!scope.toolsets) return this.#selection;
+    // By source too: refusals name where the narrowing came from (path or header).
+    const key = `${scope.key} ${scope.source}`;
+    let selection = this.#scoped.get(key);
+    if (!selection) {
+      selection = narrowSelection(this.#selection, scope.toolsets, scope.source);
+      if (this.#scoped.size < MAX_SCOPES) this.#scoped.set(key, selection);
+    }
+    return selection;
+  }
 
   /** The request's signed-in user (undefined without sign-in), or the refusal to answer with. */
   async #signedIn(request: Request): Promise<SignedInUser | Response | undefined> {
@@ -239,7 +276,11 @@ export class McpHttpApp {
     await this.#sse.closeAll();
   }
 
-  async #streamable(request: Request, user: SignedInUser | undefined): Promise<Response> {
+  async #streamable(
+    request: Request,
+    user: SignedInUser | undefined,
+    scope: RequestScope,
+  ): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
     if (!["POST", "GET", "DELETE"].includes(request.method)) return methodNotAllowed("GET, POST, DELETE");
     if (sessionId !== null) {
@@ -262,6 +303,10 @@ export class McpHttpApp {
       if (wrongUser) {
         await request.body?.cancel().catch(() => {});
         return wrongUser;
+      }
+      if (scope.key !== session.scope.key) {
+        await request.body?.cancel().catch(() => {});
+        return jsonError(400, scopeChanged(sessionId, session.scope, scope));
       }
       session.lastSeen = Date.now();
       // Most recently used last: the map's order is the eviction order.
@@ -329,6 +374,7 @@ export class McpHttpApp {
           protocolVersion,
           lastSeen: Date.now(),
           user: sessionUser,
+          scope,
         });
       },
       onsessionclosed: (id) => {
@@ -340,7 +386,7 @@ export class McpHttpApp {
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
     const running = trackRunningRequests(transport);
-    const server = createToolServer(this.#services, this.#selection, sessionUser);
+    const server = createToolServer(this.#services, this.#scopedSelection(scope), sessionUser);
     await server.connect(transport);
     // The session's first request, alone: its stream opens after an await, so the expectation stays set.
     events.expectStream(requestIds(body));
@@ -451,6 +497,19 @@ function finishedStream(
       "mcp-session-id": sessionId,
     },
   });
+}
+
+/** Why a session's request asking for other toolsets than the session started with is refused. */
+function scopeChanged(sessionId: string, started: RequestScope, asked: RequestScope): string {
+  const describe = (scope: RequestScope) =>
+    scope.toolsets
+      ? `toolsets ${scope.toolsets.join(", ")} (${scope.source})`
+      : "every toolset the server serves";
+  return `Session ${sessionId} started with ${describe(started)}; this request asks for ${
+    describe(asked)
+  }. ` +
+    "A session keeps the toolsets it started with: send every request of a session to the same URL with " +
+    "the same X-MCP-Toolsets header, or initialize a new session for other toolsets.";
 }
 
 function notFound(pathname: string): Response {

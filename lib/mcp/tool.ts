@@ -77,6 +77,8 @@ export interface ToolDefinition<
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /** Icons listed with the tool (MCP 2025-11-25); see icons.ts for which tools carry one. */
+  icons?: Array<{ src: string; mimeType?: string; sizes?: string[] }>;
   /**
    * The ids of the operations that do the tool's work, for a tool built from them (`tool_operation.ts`,
    * whose hints are theirs); absent for the registry tools, which run whatever operation they are given.

@@ -283,3 +283,32 @@ Deno.test("configuration errors end start-up as the ordinary path does", async (
     assert.deepEqual([fast.code, fast.stderr], [slow.code, slow.stderr], label);
   }
 });
+
+Deno.test("--toolsets keeps the fast start, which lists what the ordinary path lists; dynamic mode skips it", async () => {
+  const env = { ...baseEnv(), CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" };
+  const ping = [initialize(1), INITIALIZED, { jsonrpc: "2.0", id: 2, method: "ping" }];
+  const fast = await rawSession(["-v", "--toolsets=glossary,types"], env, ping, [1, 2]);
+  assert.doesNotMatch(fast.stderr, /waiting for a client/, "answered by the fast start");
+  const list = [initialize(1), INITIALIZED, { jsonrpc: "2.0", id: 2, method: "tools/list" }];
+  const [listedFast, listedSlow] = await Promise.all([
+    rawSession(["--toolsets=glossary,types"], env, list, [1, 2]),
+    rawSession(["--toolsets=glossary,types"], { ...env, ...SLOW }, list, [1, 2]),
+  ]);
+  assert.deepEqual(listedFast.answers, listedSlow.answers);
+  const tools =
+    (listedFast.answers.find((a) => a.id === 2)?.result as { tools: Array<{ name: string }> }).tools;
+  assert.deepEqual(tools.map((tool) => tool.name), [
+    "get_glossary_terms",
+    "create_glossary_term",
+    "assign_term_to_entities",
+    "get_typedef",
+    "list_typedefs",
+  ]);
+  const dynamic = await rawSession(["-v"], { ...env, CATALOG_MCP_DYNAMIC_TOOLSETS: "true" }, ping, [1, 2]);
+  assert.match(dynamic.stderr, /waiting for a client/, "the real server answered the dynamic mode");
+  assert.equal(
+    (dynamic.answers.find((a) => a.id === 1)?.result as { capabilities: { tools: { listChanged: boolean } } })
+      .capabilities.tools.listChanged,
+    true,
+  );
+});

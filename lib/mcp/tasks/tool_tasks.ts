@@ -77,7 +77,7 @@ export function serveTasks(
   server: Server,
   store: TaskStore,
   owner: string,
-  enabled: ReadonlySet<string>,
+  enabled: Pick<ReadonlySet<string>, "has">,
   call: ToolCall,
 ): (request: CallToolRequest, extra: CallExtra) => Promise<CallToolResult | CreateTaskResult> {
   server.setRequestHandler(GetTaskRequestSchema, (request) => store.get(owner, request.params.taskId));

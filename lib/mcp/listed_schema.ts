@@ -36,13 +36,26 @@ export function listedInputSchema(node: unknown): unknown {
 /** A keyword's value; under `properties` the keys are field names (a field may be called `minLength`). */
 function listedInputChild(key: string, value: unknown): unknown {
   if (key !== "properties" || !value || typeof value !== "object") return listedInputSchema(value);
-  return Object.fromEntries(Object.entries(value).map(([name, field]) => [name, listedInputSchema(field)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, field]) => [name, withoutEcho(name, listedInputSchema(field))]),
+  );
+}
+
+/** A field whose description only repeats its name (`url`: "URL", `domain_id`: "Domain ID") without it. */
+function withoutEcho(name: string, field: unknown): unknown {
+  if (!field || typeof field !== "object") return field;
+  const { description, ...rest } = field as SchemaNode;
+  const words = (text: string) => text.toLowerCase().replace(/[_\s]+/g, " ").trim();
+  return typeof description === "string" && words(description) === words(name) ? rest : field;
 }
 
 function saysNothing(key: string, value: unknown): boolean {
   // "Not empty" (67 strings in tools/list) goes without saying for a name or an ID; the server still
   // refuses an empty one with a clear error.
   if (key === "minLength") return value === 1;
+  // A GUID's pattern (48 bytes, on every GUID argument): the description says "GUID", and the server
+  // refuses a malformed one naming the argument.
+  if (key === "pattern") return typeof value === "string" && value.includes("{8}-");
   const empty = !!value && typeof value === "object" && Object.keys(value).length === 0;
   if (key === "additionalProperties") return empty;
   if (key === "propertyNames") {

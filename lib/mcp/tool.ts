@@ -139,7 +139,7 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
 
 /** The `confirm` argument of destructive tools. */
 const toolConfirmField = z.boolean().optional().describe(
-  "true once the user agreed; else nothing is done",
+  "true: the user agreed to the change",
 );
 
 /** `delete_entity guid=…`: the tool and the short values that say what it acts on. */

@@ -244,7 +244,7 @@ Deno.test("hostile catalog: tool calls end with a clear error on deep answers an
       const started = performance.now();
       const endless = await harness.client.callTool({
         name: "uc_cleanup_metadata_definition",
-        arguments: { name: "Governance" },
+        arguments: { name: "Governance", check_only: true },
       });
       assert.ok(performance.now() - started < 5000);
       assert.equal(endless.isError, true);

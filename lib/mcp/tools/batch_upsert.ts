@@ -59,7 +59,7 @@ export const batchSummaryOutput = z.object({
 
 /** The detail argument of the batch tools. */
 export const batchDetailField = z.enum(["summary", "full"]).optional().describe(
-  "full adds each entity's result (~140 bytes each)",
+  "full: each entity's result too (~140 B each)",
 );
 
 /** The batch answer for `detail`, from every entity's result. */

@@ -22,7 +22,7 @@ import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const collectionName = z.string().min(1).describe(
-  "Collection name (e.g. finance-eu), not friendly name",
+  "Name (finance-eu), not the friendly name",
 );
 
 const holder = z.object({

@@ -48,7 +48,7 @@ function runWithToolHints(run: OperationRunner, operation: Operation, input: Rec
 }
 
 const collectionName = z.string().min(1).describe(
-  "Collection name (e.g. finance-eu), not friendly name",
+  "Name (finance-eu), not the friendly name",
 );
 
 const collectionSummary = z.object({

@@ -62,7 +62,7 @@ const newEntity = z.object({
     "Type, e.g. azure_sql_table or DataSet (list_typedefs)",
   ),
   qualified_name: z.string().min(1).describe(
-    "Unique name within the type, e.g. mssql://srv/db/dbo/table",
+    "Unique within the type, e.g. mssql://srv/db/dbo/table",
   ),
   name: z.string().min(1).describe("Display name"),
   description: z.string().optional().describe("Description"),

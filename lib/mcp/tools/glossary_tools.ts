@@ -102,7 +102,7 @@ export const createGlossaryTermTool = composedTool({
     `Define a term in a classic glossary (default: the first; one named "${DEFAULT_GLOSSARY_NAME}" is ` +
     "created when there is none). An existing name fails with 409. Next: assign_term_to_entities.",
   input: z.object({
-    name: z.string().min(1).describe("Term name, e.g. Customer Lifetime Value"),
+    name: z.string().min(1).describe("e.g. Customer Lifetime Value"),
     glossary_guid: z.string().min(1).optional().describe("Glossary GUID; default: the first"),
     definition: z.string().optional().describe("What the term means"),
     long_description: z.string().optional().describe("Same as definition"),

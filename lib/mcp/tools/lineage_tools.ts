@@ -113,7 +113,7 @@ export const createLineageTool = operationTool({
   input: z.object({
     source_guids: z.array(z.string().min(1)).min(1).max(100).describe("Upstream entity GUIDs"),
     target_guids: z.array(z.string().min(1)).min(1).max(100).describe("Downstream entity GUIDs"),
-    process_name: z.string().min(1).describe("Process name, e.g. aggregate_orders_daily"),
+    process_name: z.string().min(1).describe("e.g. aggregate_orders_daily"),
     description: z.string().optional().describe("What the process does"),
     column_mappings: z.array(z.object({
       source_column: z.string().min(1).describe("Source column name"),

@@ -236,7 +236,7 @@ export const ucCreateTermTool = composedTool({
     "with 409: check uc_search_terms first. synonyms are linked after; relationship_errors lists " +
     "failures. assign_term_to_entities needs a classic term (create_glossary_term).",
   input: z.object({
-    name: z.string().trim().min(1).describe("Term name, e.g. Customer Lifetime Value"),
+    name: z.string().trim().min(1).describe("e.g. Customer Lifetime Value"),
     domain_id: z.string().trim().min(1).describe("Domain ID"),
     description: z.string().optional().describe("What the term means"),
     status: z.string().default("Draft").describe("Draft, Published or Expired"),

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { z } from "../../../lib/deps/zod.ts";
 import { toolListing } from "../../../lib/mcp/server.ts";
 import { withGeneratedSections } from "../../../tools/readme_sections.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
@@ -90,7 +91,7 @@ Deno.test("the README's tool table and command reference are generated from the 
 });
 
 /** Paths of input properties (at any depth: nested objects, array items, unions) without a description. */
-function undescribed(node: unknown, path: string): string[] {
+function undescribed(node: unknown, path: string, seen?: Map<string, string>): string[] {
   if (!node || typeof node !== "object") return [];
   const record = node as Record<string, unknown>;
   const found: string[] = [];
@@ -98,23 +99,36 @@ function undescribed(node: unknown, path: string): string[] {
     const described = typeof (property as { description?: unknown }).description === "string" &&
       String((property as { description: string }).description).trim().length > 0;
     if (!described) found.push(`${path}.${name}`);
-    found.push(...undescribed(property, `${path}.${name}`));
+    else seen?.set(`${path}.${name}`, (property as { description: string }).description);
+    found.push(...undescribed(property, `${path}.${name}`, seen));
   }
-  if (record.items) found.push(...undescribed(record.items, `${path}[]`));
+  if (record.items) found.push(...undescribed(record.items, `${path}[]`, seen));
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     for (const [i, branch] of ((record[key] ?? []) as unknown[]).entries()) {
-      found.push(...undescribed(branch, `${path}|${i}`));
+      found.push(...undescribed(branch, `${path}|${i}`, seen));
     }
   }
   if (record.additionalProperties && typeof record.additionalProperties === "object") {
-    found.push(...undescribed(record.additionalProperties, `${path}{}`));
+    found.push(...undescribed(record.additionalProperties, `${path}{}`, seen));
   }
   return found;
 }
 
 Deno.test("tools/list: every input property has a description, and no ±MAX_SAFE_INTEGER bound is published", () => {
   const listing = ALL_TOOLS.map(toolListing);
-  assert.deepEqual(listing.flatMap((tool) => undescribed(tool.inputSchema, tool.name)), []);
+  // Every field is described where it is declared; the listing leaves out only a description that repeats
+  // the field's name (`url`: "URL"), which tells a model nothing more.
+  const descriptions = new Map<string, string>();
+  const declared = ALL_TOOLS.flatMap((tool) =>
+    undescribed(z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }), tool.name, descriptions)
+  );
+  assert.deepEqual(declared, []);
+  const words = (text: string) => text.toLowerCase().replace(/[_\s]+/g, " ").trim();
+  const unlisted = listing.flatMap((tool) => undescribed(tool.inputSchema, tool.name));
+  const notEchoes = unlisted.filter((path) =>
+    words(descriptions.get(path) ?? "") !== words(path.slice(path.lastIndexOf(".") + 1))
+  );
+  assert.deepEqual(notEchoes, []);
   const text = JSON.stringify({ tools: listing });
   // zod's .int() bounds (±9007199254740991) were 43 of tools/list's numbers; the bounds tools set stay.
   assert.equal(text.match(/9007199254740991/g)?.length ?? 0, 0, "no safe-integer bounds");

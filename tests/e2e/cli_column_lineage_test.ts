@@ -1,0 +1,164 @@
+/**
+ * Column lineage that renders, as a user runs it in a real subprocess against the emulator: `lineage
+ * validate` and `lineage import` check a column-lineage CSV the way Purview needs it to draw it — a process
+ * type with a columnMapping attribute, every column one of its end's columns, a mapping given whole in
+ * Purview's shape — naming each problem as file:line:column with its fix (exit 2, nothing written), and a
+ * correct file imports into a process that carries the mapping in the shape Purview draws.
+ */
+import assert from "node:assert/strict";
+import type { CatalogClient } from "../../lib/catalog/client.ts";
+import type { RunningEmulator } from "../../lib/emulator/mod.ts";
+import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
+
+const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-column-lineage-" };
+const HEADER = "source_entity_guid,target_entity_guid,process_name,metadata,source_column,target_column," +
+  "process_type";
+const STAGING = "mssql://contoso-sql.database.windows.net/SalesDb/stg/OrdersStaging";
+const FACT = "mssql://contoso-sql.database.windows.net/SalesDb/dw/FactOrders";
+
+/** A process type that is not a Process and has no columnMapping, as a hand-made one often is. */
+const LEGACY_TYPE = "legacy_etl_job";
+
+function writes(emulator: RunningEmulator): number {
+  return emulator.faults.stats().log.filter((e) => e.method !== "GET").length;
+}
+
+/** Two tables with their columns (related through azure_sql_table.columns) and the legacy type. */
+async function addTables(client: CatalogClient): Promise<{ staging: string; fact: string }> {
+  await client.types.create({
+    entityDefs: [{ name: LEGACY_TYPE, superTypes: ["Asset"], attributeDefs: [] }],
+  });
+  const column = (table: string, tableQn: string, name: string, guid: string) => ({
+    guid,
+    typeName: "azure_sql_column",
+    attributes: { qualifiedName: `${tableQn}#${name}`, name },
+    relationshipAttributes: { table: { guid: table, typeName: "azure_sql_table" } },
+  });
+  const result = await client.entity.createOrUpdateMany([
+    {
+      guid: "-1",
+      typeName: "azure_sql_table",
+      attributes: { qualifiedName: STAGING, name: "OrdersStaging" },
+    },
+    { guid: "-2", typeName: "azure_sql_table", attributes: { qualifiedName: FACT, name: "FactOrders" } },
+    column("-1", STAGING, "order_id", "-3"),
+    column("-1", STAGING, "amount", "-4"),
+    column("-2", FACT, "OrderId", "-5"),
+    column("-2", FACT, "Total", "-6"),
+  ]);
+  return { staging: result.guidAssignments!["-1"], fact: result.guidAssignments!["-2"] };
+}
+
+/** The column-lineage file with one mistake of each kind, and its lines. */
+function badFile(staging: string, fact: string): string {
+  const mapping = JSON.stringify({
+    columnMapping: JSON.stringify([{
+      DatasetMapping: { Source: STAGING, Sink: FACT },
+      ColumnMapping: [{ source: "order_id", Sink: "OrderId" }],
+    }]),
+  });
+  return [
+    HEADER,
+    // line 2: a process type without columnMapping
+    `${staging},${fact},load_legacy,,order_id,OrderId,${LEGACY_TYPE}`,
+    // line 3: a column the source table does not have
+    `${staging},${fact},load_fact,,order_total,Total,`,
+    // line 4: a mapping given whole with a lower-case key
+    `${staging},${fact},load_fact_json,"${mapping.replaceAll('"', '""')}",,,`,
+  ].join("\n") + "\n";
+}
+
+Deno.test("lineage validate: three kinds of column lineage mistakes, each at file:line:column with its fix", async () => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, client, file }) => {
+    const { staging, fact } = await addTables(client);
+    const bad = await file("bad-columns.csv", badFile(staging, fact));
+    const before = writes(emulator);
+
+    const checked = await govcat("lineage", "validate", bad);
+    assert.equal(checked.code, 2, checked.stderr);
+    assert.match(checked.stderr, /has 3 problems; nothing was sent/);
+    assert.match(
+      checked.stderr,
+      new RegExp(
+        `${bad}:2:7: column process_type: process type ${LEGACY_TYPE} has no columnMapping attribute`,
+      ),
+    );
+    assert.match(checked.stderr, /use a process type with a columnMapping attribute/);
+    assert.match(
+      checked.stderr,
+      new RegExp(
+        `${bad}:3:5: column source_column: "order_total" is not a column of the source azure_sql_table`,
+      ),
+    );
+    assert.match(checked.stderr, /use one of its columns \(order_id, amount\)/);
+    assert.match(
+      checked.stderr,
+      new RegExp(
+        `${bad}:4:4: column metadata: columnMapping \\[0\\]\\.ColumnMapping\\[0\\] has the key "source": ` +
+          'Purview reads "Source" \\(keys are case-sensitive\\) — rename it to "Source"',
+      ),
+    );
+
+    const imported = await govcat("lineage", "import", bad);
+    assert.equal(imported.code, 2, "the malformed mapping stops the import before anything is sent");
+    assert.match(imported.stderr, /:4:4: column metadata: columnMapping/);
+    assert.equal(writes(emulator), before, "validate and a refused import write nothing");
+  });
+});
+
+Deno.test("lineage import: rows whose columns would not render are rejected, naming line, column and fix", async () => {
+  await withCliSetup(SETUP, async ({ govcat, client, file }) => {
+    const { staging, fact } = await addTables(client);
+    // The well-formed part of the bad file: its mappings pass the row check, the catalog check rejects them.
+    const rows = badFile(staging, fact).split("\n").slice(0, 3).join("\n") + "\n";
+    const path = await file("catalog-mistakes.csv", rows);
+    const imported = await govcat("lineage", "import", path);
+    assert.equal(imported.code, 1, imported.stderr);
+    const summary = JSON.parse(imported.stdout);
+    assert.equal(summary.rejected, 2);
+    assert.equal(summary.created, 0);
+    const rejects = await Deno.readTextFile(summary.errorsFile);
+    assert.match(rejects, /line 2, process_type: process type legacy_etl_job has no columnMapping attribute/);
+    assert.match(rejects, /line 3, source_column: "+order_total"+ is not a column of the source/);
+  });
+});
+
+Deno.test("lineage import: a correct column file records the mapping in the shape Purview draws", async () => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, client, file }) => {
+    const { staging, fact } = await addTables(client);
+    const whole = JSON.stringify({
+      columnMapping: [{
+        DatasetMapping: { Source: STAGING, Sink: FACT },
+        ColumnMapping: [{ Source: "amount", Sink: "Total" }],
+      }],
+    });
+    const good = await file(
+      "good-columns.csv",
+      [
+        HEADER,
+        `${staging},${fact},load_fact,,order_id,OrderId,Process`,
+        `${staging},${fact},load_fact,"${whole.replaceAll('"', '""')}",,,`,
+      ].join("\n") + "\n",
+    );
+    const before = writes(emulator);
+    const checked = await govcat("lineage", "validate", good);
+    assert.equal(checked.code, 0, checked.stderr);
+    assert.equal(checked.json.columnLineageChecked, 1);
+    assert.equal(checked.json.endsWithoutSchema, undefined, "both tables have their columns");
+    assert.equal(writes(emulator), before, "validate sends no writes");
+
+    const imported = await govcat("lineage", "import", good);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.equal(imported.json.created, 2, "two rows, one process");
+    assert.equal(imported.json.processes, 1);
+    const lineage = await client.lineage.get(fact, { direction: "INPUT", depth: 1 });
+    const process = Object.values(lineage.guidEntityMap ?? {}).find((e) => e.typeName === "Process");
+    assert.ok(process, "the process is in the target's lineage");
+    const mapping = JSON.parse(String(process.attributes?.columnMapping));
+    assert.deepEqual(mapping, [{
+      DatasetMapping: { Source: STAGING, Sink: FACT },
+      ColumnMapping: [{ Source: "order_id", Sink: "OrderId" }, { Source: "amount", Sink: "Total" }],
+    }]);
+    assert.equal(imported.json.attributesNotStored, undefined, "the mapping is not sent as an attribute");
+  });
+});

@@ -6,47 +6,21 @@
  * correct file imports into a process that carries the mapping in the shape Purview draws.
  */
 import assert from "node:assert/strict";
-import type { CatalogClient } from "../../lib/catalog/client.ts";
 import type { RunningEmulator } from "../../lib/emulator/mod.ts";
 import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
+import {
+  addColumnTables as addTables,
+  FACT_QN as FACT,
+  LEGACY_TYPE,
+  STAGING_QN as STAGING,
+} from "../support/column_tables.ts";
 
 const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-column-lineage-" };
 const HEADER = "source_entity_guid,target_entity_guid,process_name,metadata,source_column,target_column," +
   "process_type";
-const STAGING = "mssql://contoso-sql.database.windows.net/SalesDb/stg/OrdersStaging";
-const FACT = "mssql://contoso-sql.database.windows.net/SalesDb/dw/FactOrders";
-
-/** A process type that is not a Process and has no columnMapping, as a hand-made one often is. */
-const LEGACY_TYPE = "legacy_etl_job";
 
 function writes(emulator: RunningEmulator): number {
   return emulator.faults.stats().log.filter((e) => e.method !== "GET").length;
-}
-
-/** Two tables with their columns (related through azure_sql_table.columns) and the legacy type. */
-async function addTables(client: CatalogClient): Promise<{ staging: string; fact: string }> {
-  await client.types.create({
-    entityDefs: [{ name: LEGACY_TYPE, superTypes: ["Asset"], attributeDefs: [] }],
-  });
-  const column = (table: string, tableQn: string, name: string, guid: string) => ({
-    guid,
-    typeName: "azure_sql_column",
-    attributes: { qualifiedName: `${tableQn}#${name}`, name },
-    relationshipAttributes: { table: { guid: table, typeName: "azure_sql_table" } },
-  });
-  const result = await client.entity.createOrUpdateMany([
-    {
-      guid: "-1",
-      typeName: "azure_sql_table",
-      attributes: { qualifiedName: STAGING, name: "OrdersStaging" },
-    },
-    { guid: "-2", typeName: "azure_sql_table", attributes: { qualifiedName: FACT, name: "FactOrders" } },
-    column("-1", STAGING, "order_id", "-3"),
-    column("-1", STAGING, "amount", "-4"),
-    column("-2", FACT, "OrderId", "-5"),
-    column("-2", FACT, "Total", "-6"),
-  ]);
-  return { staging: result.guidAssignments!["-1"], fact: result.guidAssignments!["-2"] };
 }
 
 /** The column-lineage file with one mistake of each kind, and its lines. */

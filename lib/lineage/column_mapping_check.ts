@@ -162,7 +162,7 @@ export class ColumnLineageChecker {
   async #processTypeIssue(typeName: string, signal?: AbortSignal): Promise<string | undefined> {
     const type = await this.#type(typeName, signal, 0);
     const fix = "use a process type with a columnMapping attribute (a type derived from Process with a " +
-      'string attribute "columnMapping"; `govcat types create --payload-file=<file>` adds one), or ' +
+      'string attribute "columnMapping"; `govcat types createTypeDefs --payload-file=<file>` defines one), or ' +
       "record table-level lineage only (leave the columns empty)";
     if (!type.defined) return `process type ${typeName} is not defined in the catalog; ${fix}`;
     if (!type.attributes.has("columnMapping")) {

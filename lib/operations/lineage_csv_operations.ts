@@ -8,7 +8,12 @@
  * problem listed as `file:line:column` and exit code 2, before anything is sent.
  *
  * `validate` then reads each entity the rows name (unless `--offline`) and lists every row naming one that
- * is missing, deleted or not a data set, again as `file:line:column` with exit code 2.
+ * is missing, deleted or not a data set, again as `file:line:column` with exit code 2; and it checks the
+ * column lineage the way Purview needs it to draw it (`lib/lineage/`): a process type (`process_type`,
+ * default Process) with a columnMapping attribute, each column one of its end's columns, a mapping given
+ * whole (`metadata` `{"columnMapping": …}`) in Purview's shape. The imports run the same check: a mapping of
+ * the wrong shape stops them before anything is sent, and a process whose columns would not render is
+ * rejected, naming the line, the column and the fix.
  *
  * `import` records one process per (source, target, process name) through the lineage builder
  * (`lineage_csv_import.ts`), in resumable batches: rows naming unusable entities are rejected into the
@@ -275,17 +280,20 @@ export async function runLineageImport(
 
 const fileField = z.string().min(1).describe(
   "Lineage CSV: source_entity_guid, target_entity_guid and optionally relationship_type, process_name, " +
-    "description, confidence_score, owner, metadata (JSON object), source_column, target_column",
+    "description, confidence_score, owner, metadata (JSON object), source_column, target_column, process_type",
 );
 
 export const validateLineageCsv = defineOperation({
   id: "lineage.validate",
   group: "lineage",
   command: "validate",
-  summary: "Check a lineage CSV: format of every row, and that every entity it names exists",
-  description: "Reports every problem as file:line:column and exits 2 when there is any. Malformed rows " +
-    "are found without contacting the catalog; entities are then read (never written) to check they " +
-    "exist, are not deleted and are data sets. --offline checks the file only.",
+  summary:
+    "Check a lineage CSV: format of every row, that every entity exists and that column lineage renders",
+  description: "Reports every problem as file:line:column with its fix and exits 2 when there is any. " +
+    "Malformed rows are found without contacting the catalog; entities are then read (never written) to " +
+    "check they exist, are not deleted and are data sets, and column lineage is checked as Purview draws " +
+    "it: the process type has a columnMapping attribute, each column is one of its end's columns. " +
+    "--offline checks the file only.",
   input: z.object({ file: fileField, ...lineageValidateFields }),
   positionals: ["file"],
   annotations: READ,

@@ -6,6 +6,11 @@
  * file's source_column and target_column are given together — a row with both empty is table-level
  * lineage inside a column file, as in spec §2.7.
  *
+ * Column files add an optional `process_type` (the process's entity type, Process by default): Purview keeps
+ * a column mapping only on a type with a `columnMapping` attribute. A mapping may also be given whole, as
+ * `metadata` `{"columnMapping": …}` in Purview's own shape; its shape is checked with the row
+ * (`lib/lineage/column_mapping_rows.ts`).
+ *
  * The samples name entities of the emulator's seed catalog (the orders files of the data lake, the Orders
  * table, the monthly revenue and customer 360 data sets), so a sample imports cleanly into
  * `govcat emulator --seed`; for a real catalog, put GUIDs of its data sets in their place.

@@ -93,21 +93,26 @@ export class ColumnLineageChecker {
     this.#catalog = catalog;
   }
 
-  /** Reads the columns of every end not read yet, in bulk requests. */
+  /** Reads the columns of every end not read yet, in bulk requests made one after another. */
   load(guids: Iterable<string>, signal?: AbortSignal): Promise<void> {
     const wanted = [...new Set([...guids].map((g) => g.toLowerCase()))].filter((g) => !this.#columns.has(g));
-    const chunks: string[][] = [];
-    for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) chunks.push(wanted.slice(i, i + LOOKUP_CHUNK));
-    return Promise.all(chunks.map((chunk) => {
-      const read = this.#readColumns(chunk, signal);
+    let previous: Promise<unknown> = Promise.resolve();
+    const reads: Promise<unknown>[] = [];
+    for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
+      const chunk = wanted.slice(i, i + LOOKUP_CHUNK);
+      // One request at a time however long the file; each end's promise is cached at once, so a check
+      // asking for an end already on its way waits for that read instead of making another.
+      const read = previous.catch(() => undefined).then(() => this.#readColumns(chunk, signal));
+      previous = read;
+      reads.push(read);
       for (const guid of chunk) {
         const one = read.then((all) => all.get(guid));
         this.#columns.set(guid, one);
         // A failed read must not stay cached: a later call may succeed.
         one.catch(() => this.#columns.delete(guid));
       }
-      return read;
-    })).then(() => undefined);
+    }
+    return Promise.all(reads).then(() => undefined);
   }
 
   /** Every reason `request`'s column lineage would not render, and the ends that could not be checked. */

@@ -10,6 +10,7 @@ import type { RunningEmulator } from "../../lib/emulator/mod.ts";
 import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
 import {
   addColumnTables as addTables,
+  ETL_TYPE,
   FACT_QN as FACT,
   LEGACY_TYPE,
   STAGING_QN as STAGING,
@@ -110,7 +111,7 @@ Deno.test("lineage import: a correct column file records the mapping in the shap
       "good-columns.csv",
       [
         HEADER,
-        `${staging},${fact},load_fact,,order_id,OrderId,Process`,
+        `${staging},${fact},load_fact,,order_id,OrderId,${ETL_TYPE}`,
         `${staging},${fact},load_fact,"${whole.replaceAll('"', '""')}",,,`,
       ].join("\n") + "\n",
     );
@@ -126,13 +127,35 @@ Deno.test("lineage import: a correct column file records the mapping in the shap
     assert.equal(imported.json.created, 2, "two rows, one process");
     assert.equal(imported.json.processes, 1);
     const lineage = await client.lineage.get(fact, { direction: "INPUT", depth: 1 });
-    const process = Object.values(lineage.guidEntityMap ?? {}).find((e) => e.typeName === "Process");
-    assert.ok(process, "the process is in the target's lineage");
+    const process = Object.values(lineage.guidEntityMap ?? {}).find((e) => e.typeName === ETL_TYPE);
+    assert.ok(process, "the process, of the row's process_type, is in the target's lineage");
     const mapping = JSON.parse(String(process.attributes?.columnMapping));
     assert.deepEqual(mapping, [{
       DatasetMapping: { Source: STAGING, Sink: FACT },
       ColumnMapping: [{ Source: "order_id", Sink: "OrderId" }, { Source: "amount", Sink: "Total" }],
     }]);
     assert.equal(imported.json.attributesNotStored, undefined, "the mapping is not sent as an attribute");
+    const again = await govcat("lineage", "import", good, "--restart", "--overwrite");
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.json.created, 0, "the process of that type is found again: nothing new is created");
+  });
+});
+
+Deno.test("lineage validate: the column check reads in bulk, not once per row or process", async () => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, client, file }) => {
+    const { staging, fact } = await addTables(client);
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      `${staging},${fact},step_${i},,order_id,OrderId,${ETL_TYPE}`,
+      `${staging},${fact},step_${i},,amount,Total,${ETL_TYPE}`,
+    ]).flat();
+    const path = await file("many.csv", [HEADER, ...rows].join("\n") + "\n");
+    const gets = (match: RegExp) =>
+      emulator.faults.stats().log.filter((e) => e.method === "GET" && match.test(e.path)).length;
+    const [bulk, types] = [gets(/\/entity\/bulk$/), gets(/\/types\/entitydef\//)];
+    const checked = await govcat("lineage", "validate", path);
+    assert.equal(checked.code, 0, checked.stderr);
+    assert.equal(checked.json.columnLineageChecked, 60);
+    assert.equal(gets(/\/entity\/bulk$/) - bulk, 1, "both ends' columns in one bulk read");
+    assert.ok(gets(/\/types\/entitydef\//) - types <= 8, "each type in the process type's chain read once");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Two Azure SQL tables with their columns (related through `azure_sql_table.columns`, as a scan records
- * them) and a hand-made process type without `columnMapping`, for the column lineage tests.
+ * them), a hand-made process type without `columnMapping` and one derived from Process, for the column
+ * lineage tests.
  *
  * @module
  */
@@ -13,11 +14,16 @@ export const STAGING_COLUMNS = ["order_id", "amount"];
 export const FACT_COLUMNS = ["OrderId", "Total"];
 /** A process type that is not a Process and has no columnMapping, as a hand-made one often is. */
 export const LEGACY_TYPE = "legacy_etl_job";
+/** A process type derived from Process, so it inherits columnMapping. */
+export const ETL_TYPE = "etl_job";
 
 /** Writes the type, the tables and their columns; returns the tables' GUIDs. */
 export async function addColumnTables(client: CatalogClient): Promise<{ staging: string; fact: string }> {
   await client.types.create({
-    entityDefs: [{ name: LEGACY_TYPE, superTypes: ["Asset"], attributeDefs: [] }],
+    entityDefs: [
+      { name: LEGACY_TYPE, superTypes: ["Asset"], attributeDefs: [] },
+      { name: ETL_TYPE, superTypes: ["Process"], attributeDefs: [] },
+    ],
   });
   let next = 3;
   const columns = (table: string, tableQn: string, names: string[]) =>

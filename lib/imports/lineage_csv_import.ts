@@ -438,7 +438,8 @@ export function lineageCsvImport(
         sourceGuid: item.sourceGuid,
         targetGuid: item.targetGuid,
         ...(item.processName ? { processName: item.processName } : {}),
-        columnMappings: item.columnMappings.length,
+        columnMappings: item.columnMappings.length +
+          (entriesOf(item) ?? []).reduce((sum, entry) => sum + entry.ColumnMapping.length, 0),
         ...(reason ? { reason } : {}),
       };
     },

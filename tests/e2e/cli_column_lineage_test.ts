@@ -135,6 +135,10 @@ Deno.test("lineage import: a correct column file records the mapping in the shap
       ColumnMapping: [{ Source: "order_id", Sink: "OrderId" }, { Source: "amount", Sink: "Total" }],
     }]);
     assert.equal(imported.json.attributesNotStored, undefined, "the mapping is not sent as an attribute");
+    const planned = await govcat("lineage", "import", good, "--dry-run");
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.deepEqual([planned.json.wouldCreate, planned.json.wouldUpdate], [0, 2], "found by its own type");
+    assert.equal(planned.json.preview[0].columnMappings, 2, "both pairs, the row's and the given mapping's");
     const again = await govcat("lineage", "import", good, "--restart", "--overwrite");
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.json.created, 0, "the process of that type is found again: nothing new is created");

@@ -1,7 +1,9 @@
 /**
- * Lineage CSV on the bulk engine: the {@link BulkImport} that records one `Process` per (source, target,
- * process name) group of a lineage file through the lineage builder, and the entity checks `import`,
- * `process` and `validate` share.
+ * Lineage CSV on the bulk engine: the {@link BulkImport} that records one process (of the group's
+ * `process_type`, `Process` by default) per (source, target, process name) group of a lineage file through
+ * the lineage builder, and the entity checks `import`, `process` and `validate` share. A group that records
+ * column lineage is first checked as Purview needs it to draw it (`lib/lineage/`), and rejected, naming the
+ * line, the column and the fix, when it would not render.
  *
  * Units are whole groups (`lineage_csv_rows.ts`), so a process covers every line of its group and is
  * rejected or recorded as one. Writes are upserts by a qualified name derived from the ends and the
@@ -34,7 +36,6 @@ import {
   columnMappingJson,
   createLineage,
   createLineageCache,
-  DEFAULT_PROCESS_TYPE,
   derivedProcessName,
   type LineageEnd,
   lookupEnd,
@@ -54,8 +55,15 @@ import {
   UsageError,
 } from "../errors.ts";
 import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
-import { ColumnLineageChecker, type ColumnLineageIssue } from "../lineage/column_mapping_check.ts";
+import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";
 import { metadataWithoutMapping } from "../lineage/column_mapping_rows.ts";
+import {
+  columnRequest,
+  describeIssue,
+  entriesOf,
+  hasColumnLineage,
+  processTypeOf,
+} from "../lineage/column_lineage_items.ts";
 
 /** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
 const LOOKUP_CHUNK = 50;
@@ -297,31 +305,6 @@ class LineageProcesses {
     }
     return found;
   }
-}
-
-/** Whether the rows of `item` record column lineage (pairs, or a mapping given whole). */
-function hasColumnLineage(item: LineageProcessItem): boolean {
-  return item.columnMappings.length > 0 || (item.mappingEntries?.length ?? 0) > 0;
-}
-
-const processTypeOf = (item: LineageProcessItem) => item.processType ?? DEFAULT_PROCESS_TYPE;
-const entriesOf = (item: LineageProcessItem) => item.mappingEntries?.flatMap((given) => given.entries);
-
-/** What the column lineage check is asked about one process. */
-export function columnRequest(item: LineageProcessItem, source: LineageEnd, target: LineageEnd) {
-  return {
-    processType: processTypeOf(item),
-    processTypeLine: item.processTypeLine,
-    source,
-    target,
-    pairs: item.columnMappings,
-    entries: item.mappingEntries,
-  };
-}
-
-/** An issue as a reject reason: the line and column first, so the row is found without the file. */
-function describeIssue(issue: ColumnLineageIssue): string {
-  return `${issue.line === undefined ? "" : `line ${issue.line}, `}${issue.field}: ${issue.message}`;
 }
 
 /** Whether a stored process joins the row's two ends, and only them, with the row's column mapping. */

@@ -25,7 +25,8 @@ import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { readCsvFile } from "../csv/reader.ts";
 import type { CsvProblem, CsvTemplate, ImportUnit } from "../csv/types.ts";
-import { columnRequest, LineageEndChecker } from "../imports/lineage_csv_import.ts";
+import type { LineageEndChecker } from "../imports/lineage_csv_import.ts";
+import { columnRequest, hasColumnLineage } from "./column_lineage_items.ts";
 import { groupLineageRows, type LineageProcessItem } from "../imports/lineage_csv_rows.ts";
 import { ColumnLineageChecker } from "./column_mapping_check.ts";
 
@@ -59,8 +60,7 @@ export async function scanColumnLineage(
   const read = { displayName: file, signal: options.signal, delimiter: options.delimiter };
   const units: ImportUnit<LineageProcessItem>[] = [];
   for await (const unit of groupLineageRows(checkedRows(path, template, read))) {
-    const item = unit.item;
-    if (item.columnMappings.length > 0 || (item.mappingEntries?.length ?? 0) > 0) units.push(unit);
+    if (hasColumnLineage(unit.item)) units.push(unit);
   }
   const scan: ColumnLineageScan = {
     processesChecked: units.length,

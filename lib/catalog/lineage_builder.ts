@@ -103,8 +103,13 @@ export async function createLineage(
   };
   if (spec.description !== undefined) attributes.description = spec.description;
   if (spec.owner !== undefined) attributes.owner = spec.owner;
-  if (spec.columnMappings?.length) {
-    attributes.columnMapping = columnMappingJson(spec.columnMappings, sources, targets);
+  if (spec.columnMappings?.length || spec.columnMappingEntries?.length) {
+    attributes.columnMapping = columnMappingJson(
+      spec.columnMappings ?? [],
+      sources,
+      targets,
+      spec.columnMappingEntries,
+    );
   }
   const extras: Record<string, unknown> = { ...spec.extraAttributes };
   if (spec.confidenceScore !== undefined) extras.confidenceScore = spec.confidenceScore;
@@ -269,11 +274,15 @@ export function derivedProcessName(sources: LineageEnd[], targets: LineageEnd[])
   return `${names(sources)} -> ${names(targets)}`.slice(0, MAX_DERIVED_NAME);
 }
 
-/** Purview's `columnMapping`: one entry per (source data set, target data set) with its column pairs. */
+/**
+ * Purview's `columnMapping`: one entry per (source data set, target data set) with its column pairs; the
+ * pairs of `entries` (mappings given in that shape already) are merged in by their data sets.
+ */
 export function columnMappingJson(
   mappings: LineageColumnMapping[],
   sources: LineageEnd[],
   targets: LineageEnd[],
+  entries: LineageSpec["columnMappingEntries"] = [],
 ): string {
   const pick = (ends: LineageEnd[], wanted: string | undefined, role: string): LineageEnd => {
     if (wanted === undefined || wanted === "") return ends[0];
@@ -307,6 +316,17 @@ export function columnMappingJson(
     const column = { Source: mapping.source.trim(), Sink: mapping.target.trim() };
     if (!entry.ColumnMapping.some((c) => c.Source === column.Source && c.Sink === column.Sink)) {
       entry.ColumnMapping.push(column);
+    }
+    byDatasets.set(key, entry);
+  }
+  for (const given of entries) {
+    const { Source, Sink } = given.DatasetMapping;
+    const key = `${Source}\u0000${Sink}`;
+    const entry = byDatasets.get(key) ?? { DatasetMapping: { Source, Sink }, ColumnMapping: [] };
+    for (const column of given.ColumnMapping) {
+      if (!entry.ColumnMapping.some((c) => c.Source === column.Source && c.Sink === column.Sink)) {
+        entry.ColumnMapping.push({ Source: column.Source, Sink: column.Sink });
+      }
     }
     byDatasets.set(key, entry);
   }

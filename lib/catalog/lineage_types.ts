@@ -122,6 +122,11 @@ export interface LineageSpec {
   extraAttributes?: Record<string, unknown>;
   /** Which source column feeds which target column, stored as the process's `columnMapping`. */
   columnMappings?: LineageColumnMapping[];
+  /** Mappings already in Purview's shape (`[{DatasetMapping, ColumnMapping}]`), merged with `columnMappings`. */
+  columnMappingEntries?: Array<{
+    DatasetMapping: { Source: string; Sink: string };
+    ColumnMapping: Array<{ Source: string; Sink: string }>;
+  }>;
 }
 
 /** What {@link createLineage} did. */

@@ -1,7 +1,9 @@
 /**
- * Lineage CSV on the bulk engine: the {@link BulkImport} that records one `Process` per (source, target,
- * process name) group of a lineage file through the lineage builder, and the entity checks `import`,
- * `process` and `validate` share.
+ * Lineage CSV on the bulk engine: the {@link BulkImport} that records one process (of the group's
+ * `process_type`, `Process` by default) per (source, target, process name) group of a lineage file through
+ * the lineage builder, and the entity checks `import`, `process` and `validate` share. A group that records
+ * column lineage is first checked as Purview needs it to draw it (`lib/lineage/`), and rejected, naming the
+ * line, the column and the fix, when it would not render.
  *
  * Units are whole groups (`lineage_csv_rows.ts`), so a process covers every line of its group and is
  * rejected or recorded as one. Writes are upserts by a qualified name derived from the ends and the
@@ -34,7 +36,6 @@ import {
   columnMappingJson,
   createLineage,
   createLineageCache,
-  DEFAULT_PROCESS_TYPE,
   derivedProcessName,
   type LineageEnd,
   lookupEnd,
@@ -54,6 +55,15 @@ import {
   UsageError,
 } from "../errors.ts";
 import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
+import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";
+import { metadataWithoutMapping } from "../lineage/column_mapping_rows.ts";
+import {
+  columnRequest,
+  describeIssue,
+  entriesOf,
+  hasColumnLineage,
+  processTypeOf,
+} from "../lineage/column_lineage_items.ts";
 
 /** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
 const LOOKUP_CHUNK = 50;
@@ -222,39 +232,66 @@ function writingOnce(catalog: CatalogClient): CatalogClient {
 class LineageProcesses {
   readonly #catalog: CatalogClient;
   readonly #checker: LineageEndChecker;
+  readonly #columns: ColumnLineageChecker;
 
   constructor(catalog: CatalogClient, checker: LineageEndChecker) {
     this.#catalog = catalog;
     this.#checker = checker;
+    this.#columns = new ColumnLineageChecker(catalog);
+  }
+
+  /** Reads, in bulk, the schemas of the ends of the units that record column lineage. */
+  async loadSchemas(units: ImportUnit<LineageProcessItem>[], signal: AbortSignal): Promise<void> {
+    const guids = units.flatMap(({ item }) =>
+      hasColumnLineage(item) ? [item.sourceGuid, item.targetGuid] : []
+    );
+    if (guids.length > 0) await this.#columns.load(guids, signal);
   }
 
   async resolve(item: LineageProcessItem, signal: AbortSignal): Promise<Resolved> {
     const ends = await this.#checker.ends(item, signal);
     if ("reason" in ends) return ends;
+    if (hasColumnLineage(item)) {
+      const { issues } = await this.#columns.check(columnRequest(item, ends.source, ends.target), signal);
+      if (issues.length > 0) return { reason: issues.map(describeIssue).join("; ") };
+    }
     const name = processNameOf(item, ends.source, ends.target);
     return { ...ends, qualifiedName: processQualifiedName([ends.source], [ends.target], name) };
   }
 
   /** Each unit's resolution and its stored process, when there is one. */
   async lookup(units: ImportUnit<LineageProcessItem>[], signal: AbortSignal) {
+    await this.loadSchemas(units, signal);
     const resolved: Resolved[] = [];
     for (const unit of units) resolved.push(await this.resolve(unit.item, signal));
-    const names = resolved.flatMap((r) => "qualifiedName" in r ? [r.qualifiedName] : []);
-    const stored = names.length > 0 ? await this.#stored(names, signal) : new Map<string, AtlasEntity>();
-    return resolved.map((r) => ({
+    const namesByType = new Map<string, string[]>();
+    resolved.forEach((r, i) => {
+      if (!("qualifiedName" in r)) return;
+      const type = processTypeOf(units[i].item);
+      namesByType.set(type, [...namesByType.get(type) ?? [], r.qualifiedName]);
+    });
+    const stored = new Map<string, AtlasEntity>();
+    for (const [type, names] of namesByType) {
+      for (const [name, entity] of await this.#stored(type, names, signal)) {
+        stored.set(`${type}\u0000${name}`, entity);
+      }
+    }
+    return resolved.map((r, i) => ({
       resolved: r,
-      stored: "qualifiedName" in r ? stored.get(r.qualifiedName) : undefined,
+      stored: "qualifiedName" in r
+        ? stored.get(`${processTypeOf(units[i].item)}\u0000${r.qualifiedName}`)
+        : undefined,
     }));
   }
 
-  /** Stored processes by qualified name. */
-  async #stored(names: string[], signal: AbortSignal): Promise<Map<string, AtlasEntity>> {
+  /** Stored processes of `type` by qualified name. */
+  async #stored(type: string, names: string[], signal: AbortSignal): Promise<Map<string, AtlasEntity>> {
     const found = new Map<string, AtlasEntity>();
     const unique = [...new Set(names)];
     for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
       try {
         const result = await this.#catalog.entity.listByUniqueAttributes(
-          DEFAULT_PROCESS_TYPE,
+          type,
           unique.slice(i, i + LOOKUP_CHUNK),
           { minExtInfo: true, signal },
         );
@@ -281,10 +318,10 @@ function processHolds(
   const outputs = refGuids(stored, "outputs");
   if (inputs.length !== 1 || inputs[0] !== source.guid.toLowerCase()) return false;
   if (outputs.length !== 1 || outputs[0] !== target.guid.toLowerCase()) return false;
-  if (item.columnMappings.length === 0) return true;
+  if (!hasColumnLineage(item)) return true;
   return sameJson(
     stored.attributes?.columnMapping,
-    columnMappingJson(item.columnMappings, [source], [target]),
+    columnMappingJson(item.columnMappings, [source], [target], entriesOf(item)),
   );
 }
 
@@ -297,18 +334,20 @@ async function writeProcess(
   item: LineageProcessItem,
   options: { cache: LineageEndChecker["cache"]; signal?: AbortSignal; notStored: Set<string> },
 ): Promise<UnitOutcome> {
-  const extraAttributes: Record<string, unknown> = { ...item.metadata };
+  const extraAttributes: Record<string, unknown> = { ...metadataWithoutMapping(item.metadata) };
   if (item.relationshipType !== undefined) extraAttributes.relationshipType = item.relationshipType;
   try {
     const result = await createLineage(catalog, {
       sources: [{ guid: item.sourceGuid }],
       targets: [{ guid: item.targetGuid }],
       processName: item.processName,
+      processType: item.processType,
       description: item.description,
       owner: item.owner,
       confidenceScore: item.confidenceScore,
       extraAttributes,
       columnMappings: item.columnMappings,
+      columnMappingEntries: entriesOf(item),
     }, { cache: options.cache, signal: options.signal });
     result.attributesNotStored.forEach((name) => options.notStored.add(name));
     return { status: result.created ? "created" : "updated" };
@@ -348,6 +387,7 @@ export function lineageCsvImport(
         }
       })(),
     send: async (units, signal) => {
+      await processesOf.loadSchemas(units, signal);
       const outcomes: UnitOutcome[] = [];
       for (const { item } of units) {
         const resolved = await processesOf.resolve(item, signal);
@@ -381,7 +421,8 @@ export function lineageCsvImport(
         sourceGuid: item.sourceGuid,
         targetGuid: item.targetGuid,
         ...(item.processName ? { processName: item.processName } : {}),
-        columnMappings: item.columnMappings.length,
+        columnMappings: item.columnMappings.length +
+          (entriesOf(item) ?? []).reduce((sum, entry) => sum + entry.ColumnMapping.length, 0),
         ...(reason ? { reason } : {}),
       };
     },

@@ -18,6 +18,8 @@
  * @module
  */
 import type { CellValue, CheckedRow, ImportUnit } from "../csv/types.ts";
+import type { ColumnMappingEntry } from "../lineage/column_mapping_shape.ts";
+import { metadataColumnMapping } from "../lineage/column_mapping_rows.ts";
 
 /** One process to record: what the rows of its group say, first non-empty value of each field. */
 export interface LineageProcessItem {
@@ -29,8 +31,14 @@ export interface LineageProcessItem {
   confidenceScore?: number;
   owner?: string;
   metadata?: Record<string, unknown>;
-  /** Column pairs in file order. */
-  columnMappings: Array<{ source: string; target: string }>;
+  /** Entity type of the process (`process_type`); the builder's default when absent. */
+  processType?: string;
+  /** Line of the row that gave `processType`. */
+  processTypeLine?: number;
+  /** Column pairs in file order, each with its line. */
+  columnMappings: Array<{ source: string; target: string; line?: number }>;
+  /** Mappings given whole (`metadata.columnMapping`), with their lines; their shape passed the row check. */
+  mappingEntries?: Array<{ entries: ColumnMappingEntry[]; line: number }>;
 }
 
 const text = (value: CellValue): string | undefined => {
@@ -84,6 +92,15 @@ export async function* groupLineageRows(
       const value = item[field] === undefined ? text(row.values[column]) : undefined;
       if (value !== undefined) item[field] = value;
     }
+    const processType = item.processType === undefined ? text(row.values.process_type) : undefined;
+    if (processType !== undefined) {
+      item.processType = processType;
+      item.processTypeLine = row.line;
+    }
+    const given = metadataColumnMapping(row.values.metadata);
+    if (given && "entries" in given) {
+      (item.mappingEntries ??= []).push({ entries: given.entries, line: row.line });
+    }
     if (item.confidenceScore === undefined && typeof row.values.confidence_score === "number") {
       item.confidenceScore = row.values.confidence_score;
     }
@@ -94,7 +111,9 @@ export async function* groupLineageRows(
     const source = text(row.values.source_column);
     const target = text(row.values.target_column);
     // A pair given twice (possible with an empty process name) is merged by the lineage builder.
-    if (source !== undefined && target !== undefined) item.columnMappings.push({ source, target });
+    if (source !== undefined && target !== undefined) {
+      item.columnMappings.push({ source, target, line: row.line });
+    }
     unit.lines.push(row.line);
   }
   yield* groups.values();

@@ -62,9 +62,10 @@ export const validateLineageCsvFile = defineOperation({
   id: "lineage_csv.validate",
   group: "lineage_csv",
   command: "validate",
-  summary: "Check a lineage CSV: every row's format, then that every entity it names exists",
-  description: "Every problem is listed as file:line:column (exit 2). Entities are read, never written; " +
-    "--offline checks the file alone.",
+  summary:
+    "Check a lineage CSV: every row's format, that every entity exists and that column lineage renders",
+  description: "Every problem is listed as file:line:column with its fix (exit 2). Entities, their columns " +
+    "and the process type are read, never written; --offline checks the file alone.",
   input: z.object({ csvFile, ...lineageValidateFields }),
   positionals: ["csvFile"],
   annotations: READ,

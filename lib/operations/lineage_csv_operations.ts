@@ -8,7 +8,12 @@
  * problem listed as `file:line:column` and exit code 2, before anything is sent.
  *
  * `validate` then reads each entity the rows name (unless `--offline`) and lists every row naming one that
- * is missing, deleted or not a data set, again as `file:line:column` with exit code 2.
+ * is missing, deleted or not a data set, again as `file:line:column` with exit code 2; and it checks the
+ * column lineage the way Purview needs it to draw it (`lib/lineage/`): a process type (`process_type`,
+ * default Process) with a columnMapping attribute, each column one of its end's columns, a mapping given
+ * whole (`metadata` `{"columnMapping": …}`) in Purview's shape. The imports run the same check: a mapping of
+ * the wrong shape stops them before anything is sent, and a process whose columns would not render is
+ * rejected, naming the line, the column and the fix.
  *
  * `import` records one process per (source, target, process name) through the lineage builder
  * (`lineage_csv_import.ts`), in resumable batches: rows naming unusable entities are rejected into the
@@ -28,13 +33,16 @@ import { type BulkImportSummary, runBulkImport } from "../csv/engine.ts";
 import { problemsError } from "../csv/problems.ts";
 import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../csv/templates/lineage_templates.ts";
 import { rankCsvTemplates } from "../csv/templates/mod.ts";
-import type { CsvTemplate } from "../csv/types.ts";
+import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { chooseTemplate, readHeader } from "../csv/template_choice.ts";
 import { type LineageEntityScan, scanLineageEntities } from "../imports/lineage_csv_entities.ts";
 import { lineageCsvImport, LineageEndChecker } from "../imports/lineage_csv_import.ts";
+import { scanColumnLineage } from "../lineage/column_lineage_scan.ts";
+import { isMappingShapeProblem, withoutMappingShapeCheck } from "../lineage/column_mapping_rows.ts";
+import { COLUMN_MAPPING_SHAPE } from "../lineage/column_mapping_shape.ts";
 import { defineOperation, type OperationContext, READ, UPSERT } from "./types.ts";
 
 /** The `--template` option of the lineage CSV commands. */
@@ -86,6 +94,10 @@ export interface LineageValidation {
   columnLevel: boolean;
   processes: number;
   entitiesChecked: number;
+  /** Processes whose column lineage was checked against the catalog (absent offline). */
+  columnLineageChecked?: number;
+  /** Ends the catalog relates no columns to, so their column names could not be checked. */
+  endsWithoutSchema?: string[];
 }
 
 const isColumnLevel = (template: CsvTemplate) => template.columns.some((c) => c.name === "source_column");
@@ -122,6 +134,7 @@ async function checkFormat(
   template: CsvTemplate,
   command: string,
   delimiter?: CsvDelimiter,
+  keepMappingShape = false,
 ): Promise<CsvCheckReport> {
   const report = await checkCsvFile(path, template, {
     displayName: file,
@@ -129,14 +142,20 @@ async function checkFormat(
     delimiter,
     onRows: (rows) => ctx.progress?.update({ phase: "validating", done: rows, errors: 0 }),
   });
-  if (report.problemCount > 0) throw problemsError(report, fixHint(command, file));
+  // Validate goes on past mappings of the wrong shape, so the file's catalog problems are listed with them.
+  const shapeOnly = keepMappingShape && report.problemCount === report.problems.length &&
+    report.problems.every(isMappingShapeProblem);
+  if (report.problemCount > 0 && !shapeOnly) throw problemsError(report, fixHint(command, file));
   if (report.rows === 0) {
     throw new UsageError(`${file} has a header but no rows.`, "Add a row per lineage link under the header.");
   }
   return report;
 }
 
-/** `validate`: the format of every row, then (unless offline) the entities the rows name. */
+/**
+ * `validate`: the format of every row, then (unless offline) the entities the rows name and the column
+ * lineage the rows record (`lib/lineage/`): all problems are listed together, in file order.
+ */
 export async function checkLineageCsv(
   ctx: OperationContext,
   file: string,
@@ -147,18 +166,26 @@ export async function checkLineageCsv(
   const path = await ctx.files?.readable(file, option) ?? file;
   try {
     const template = await lineageTemplateFor(path, file, input.template);
-    const report = await checkFormat(ctx, path, file, template, command);
-    const scan: LineageEntityScan = await scanLineageEntities(path, template, {
-      displayName: file,
-      delimiter: report.delimiter,
-      checker: input.offline ? undefined : new LineageEndChecker(ctx.catalog(), true),
-      signal: ctx.signal,
-    });
+    const report = await checkFormat(ctx, path, file, template, command, undefined, true);
+    const shapeProblems = report.problems;
+    const rowsTemplate = shapeProblems.length > 0 ? withoutMappingShapeCheck(template) : template;
+    const ends = input.offline ? undefined : new LineageEndChecker(ctx.catalog(), true);
+    const read = { displayName: file, delimiter: report.delimiter, signal: ctx.signal };
+    const scan: LineageEntityScan = await scanLineageEntities(path, rowsTemplate, { ...read, checker: ends });
     if (scan.problemCount > 0) {
       throw problemsError(
-        { file, problems: scan.problems, problemCount: scan.problemCount },
+        combined(file, shapeProblems, scan),
         `${fixHint(command, file)} Entities were only read; \`govcat search query --keywords=<name>\` ` +
           "finds an entity's GUID.",
+      );
+    }
+    const columns = ends ? await scanColumnLineage(path, rowsTemplate, { ...read, ends }) : undefined;
+    if (shapeProblems.length > 0 || (columns?.problemCount ?? 0) > 0) {
+      throw problemsError(
+        combined(file, shapeProblems, columns),
+        `${fixHint(command, file)} Column lineage renders only when the process type has a columnMapping ` +
+          `attribute, each column is one of its end's columns and a mapping given whole has the shape ` +
+          `${COLUMN_MAPPING_SHAPE}.`,
       );
     }
     return {
@@ -169,10 +196,23 @@ export async function checkLineageCsv(
       columnLevel: isColumnLevel(template),
       processes: scan.processes,
       entitiesChecked: scan.entitiesChecked,
+      ...(columns?.processesChecked ? { columnLineageChecked: columns.processesChecked } : {}),
+      ...(columns?.unchecked.length ? { endsWithoutSchema: columns.unchecked } : {}),
     };
   } finally {
     ctx.progress?.finish();
   }
+}
+
+/** The mapping shape problems of the row check with those of a later scan, in file order. */
+function combined(
+  file: string,
+  shapeProblems: readonly CsvProblem[],
+  scan?: { problems: CsvProblem[]; problemCount: number },
+): { file: string; problems: CsvProblem[]; problemCount: number } {
+  const problems = [...shapeProblems, ...scan?.problems ?? []]
+    .sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
+  return { file, problems, problemCount: shapeProblems.length + (scan?.problemCount ?? 0) };
 }
 
 /** `--create-missing-entities`: refuses the file when a row names an entity that does not exist. */
@@ -240,17 +280,20 @@ export async function runLineageImport(
 
 const fileField = z.string().min(1).describe(
   "Lineage CSV: source_entity_guid, target_entity_guid and optionally relationship_type, process_name, " +
-    "description, confidence_score, owner, metadata (JSON object), source_column, target_column",
+    "description, confidence_score, owner, metadata (JSON object), source_column, target_column, process_type",
 );
 
 export const validateLineageCsv = defineOperation({
   id: "lineage.validate",
   group: "lineage",
   command: "validate",
-  summary: "Check a lineage CSV: format of every row, and that every entity it names exists",
-  description: "Reports every problem as file:line:column and exits 2 when there is any. Malformed rows " +
-    "are found without contacting the catalog; entities are then read (never written) to check they " +
-    "exist, are not deleted and are data sets. --offline checks the file only.",
+  summary:
+    "Check a lineage CSV: format of every row, that every entity exists and that column lineage renders",
+  description: "Reports every problem as file:line:column with its fix and exits 2 when there is any. " +
+    "Malformed rows are found without contacting the catalog; entities are then read (never written) to " +
+    "check they exist, are not deleted and are data sets, and column lineage is checked as Purview draws " +
+    "it: the process type has a columnMapping attribute, each column is one of its end's columns. " +
+    "--offline checks the file only.",
   input: z.object({ file: fileField, ...lineageValidateFields }),
   positionals: ["file"],
   annotations: READ,

@@ -25,6 +25,7 @@ import { lineageImpact, lineagePath } from "./lineage_impact_operations.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
+import { checkSpecColumns } from "../lineage/lineage_spec_check.ts";
 
 const direction = z.enum(["INPUT", "OUTPUT", "BOTH"]).default("BOTH").describe(
   "INPUT (upstream: where the data comes from), OUTPUT (downstream: where it goes) or BOTH",
@@ -143,6 +144,7 @@ export const createLineageOperation = defineOperation({
     const { ifExists, confirm, ...fields } = input;
     const spec = await specFromInput(ctx, fields);
     const cache = createLineageCache();
+    await checkSpecColumns(ctx.catalog(), spec, cache, ctx.signal);
     if (ifExists === "update") {
       await confirmOverwrite(
         ctx,

@@ -6,6 +6,11 @@
  * file's source_column and target_column are given together — a row with both empty is table-level
  * lineage inside a column file, as in spec §2.7.
  *
+ * Column files add an optional `process_type` (the process's entity type, Process by default): Purview keeps
+ * a column mapping only on a type with a `columnMapping` attribute. A mapping may also be given whole, as
+ * `metadata` `{"columnMapping": …}` in Purview's own shape; its shape is checked with the row
+ * (`lib/lineage/column_mapping_rows.ts`).
+ *
  * The samples name entities of the emulator's seed catalog (the orders files of the data lake, the Orders
  * table, the monthly revenue and customer 360 data sets), so a sample imports cleanly into
  * `govcat emulator --seed`; for a real catalog, put GUIDs of its data sets in their place.
@@ -13,13 +18,14 @@
  * @example
  * ```ts
  * import { lineageColumn } from "./lineage_templates.ts";
- * console.log(lineageColumn.columns.length); // 10
+ * console.log(lineageColumn.columns.length); // 11
  * ```
  *
  * @module
  */
 import type { CheckedRow, ColumnSpec, CsvTemplate } from "../types.ts";
 import { cellText, jsonObjectProblem, type RowProblem } from "./rules.ts";
+import { mappingShapeProblems } from "../../lineage/column_mapping_rows.ts";
 
 /** Data sets of the emulator's seed: a data lake file, a SQL table, two derived data sets. */
 const RAW = "ca7a1000-0000-4000-8000-000000000052";
@@ -100,8 +106,17 @@ const COLUMN_COLUMNS: readonly ColumnSpec[] = [
   },
 ];
 
+const processType: ColumnSpec = {
+  name: "process_type",
+  kind: "text",
+  description: "Entity type of the process (default Process); column lineage needs a type with a " +
+    "columnMapping attribute",
+  example: "Process",
+};
+
 function lineageRowProblems(row: CheckedRow): RowProblem[] {
   const problems: RowProblem[] = jsonObjectProblem(row, "metadata", '{"pipeline":"nightly"}');
+  problems.push(...mappingShapeProblems(row.values.metadata));
   const source = cellText(row, "source_entity_guid");
   if (source !== undefined && source.toLowerCase() === cellText(row, "target_entity_guid")?.toLowerCase()) {
     problems.push(["target_entity_guid", "is the same entity as source_entity_guid"]);
@@ -149,7 +164,7 @@ export const lineageColumn: CsvTemplate = {
   name: "lineage-column",
   summary: "Column-level lineage: table-level columns plus the source and target column of each mapping",
   usage: USAGE,
-  columns: [...TABLE_COLUMNS, ...COLUMN_COLUMNS],
+  columns: [...TABLE_COLUMNS, ...COLUMN_COLUMNS, processType],
   unique: [["source_entity_guid", "target_entity_guid", "process_name", "source_column", "target_column"]],
   checkRow: columnRowProblems,
   sample: [
@@ -164,8 +179,9 @@ export const lineageColumn: CsvTemplate = {
       "",
       "OrderTotal",
       "revenue",
+      "",
     ],
-    [ORDERS, REVENUE, "transformation", "monthly_revenue", "", "", "", "", "OrderId", "order_count"],
+    [ORDERS, REVENUE, "transformation", "monthly_revenue", "", "", "", "", "OrderId", "order_count", ""],
   ],
 };
 
@@ -200,9 +216,10 @@ export const lineageColumnSample: CsvTemplate = {
       '{"schedule":"hourly"}',
       "order_id",
       "OrderId",
+      "",
     ],
-    [RAW, ORDERS, "copy", "load_orders", "", "", "", "", "customer", "CustomerId"],
-    [RAW, ORDERS, "copy", "load_orders", "", "", "", "", "total", "OrderTotal"],
+    [RAW, ORDERS, "copy", "load_orders", "", "", "", "", "customer", "CustomerId", ""],
+    [RAW, ORDERS, "copy", "load_orders", "", "", "", "", "total", "OrderTotal", ""],
     [
       ORDERS,
       REVENUE,
@@ -214,8 +231,9 @@ export const lineageColumnSample: CsvTemplate = {
       '{"pipeline":"nightly","tool":"dbt"}',
       "OrderTotal",
       "revenue",
+      "",
     ],
-    [ORDERS, REVENUE, "transformation", "monthly_revenue", "", "", "", "", "OrderId", "order_count"],
+    [ORDERS, REVENUE, "transformation", "monthly_revenue", "", "", "", "", "OrderId", "order_count", ""],
     [
       REVENUE,
       CUSTOMER_360,
@@ -227,6 +245,7 @@ export const lineageColumnSample: CsvTemplate = {
       "",
       "revenue",
       "lifetime_revenue",
+      "",
     ],
   ],
 };

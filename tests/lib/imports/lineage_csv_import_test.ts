@@ -49,9 +49,10 @@ Deno.test("lineage units: one per source, target and process name, every line of
       confidenceScore: 0.5,
       owner: "owner",
       metadata: { a: 1 },
-      columnMappings: [{ source: "OrderTotal", target: "revenue" }, {
+      columnMappings: [{ source: "OrderTotal", target: "revenue", line: 2 }, {
         source: "OrderId",
         target: "order_count",
+        line: 4,
       }],
     });
   });

@@ -183,6 +183,7 @@ Deno.test("lineage_csv templates lists the four lineage templates with their col
     "metadata",
     "source_column",
     "target_column",
+    "process_type",
   ]);
   assert.deepEqual(column.columns[0], {
     ...column.columns[0],

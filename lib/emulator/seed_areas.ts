@@ -57,7 +57,8 @@ export interface SeedAreas {
   collections: Json[];
   businessMetadataDefs: Json[];
   businessMetadata: Array<{ guid: string; values: Json }>;
-  glossary?: { name: string; categories: Json[]; terms: SeedGlossaryTerm[] };
+  /** A glossary (the account's default `Glossary` unless named), created when the account lacks it. */
+  glossary?: { name: string; body: Json; categories: Json[]; terms: SeedGlossaryTerm[] };
   unifiedCatalog?: Record<UnifiedList, Json[]> & { relationships: Json[] };
 }
 
@@ -138,7 +139,8 @@ function readGlossary(value: unknown, { fail, list, text, texts }: Readers): See
     const { categories: _c, assignedEntities: _a, ...body } = term;
     return { body, categories: names, assignedEntities: texts(term, "assignedEntities", where) };
   });
-  return { name, categories, terms };
+  const { categories: _categories, terms: _terms, ...body } = value;
+  return { name, body: { ...body, name }, categories, terms };
 }
 
 function readUnified(value: unknown, { fail, list, text }: Readers): SeedAreas["unifiedCatalog"] {
@@ -201,7 +203,7 @@ async function loadGlossary(glossary: NonNullable<SeedAreas["glossary"]>, send: 
   const found = existing.find((g) => g.name === glossary.name);
   const glossaryGuid = String(
     found?.guid ??
-      ((await send("POST", `${ATLAS}/glossary`, { name: glossary.name }, "glossary.name")) as Json).guid,
+      ((await send("POST", `${ATLAS}/glossary`, glossary.body, "glossary")) as Json).guid,
   );
   const anchor = { glossaryGuid };
   const categoryGuids = new Map<string, string>();

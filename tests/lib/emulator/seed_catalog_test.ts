@@ -42,9 +42,11 @@ Deno.test("the seed's lineage runs three process hops from Orders to the Power B
 Deno.test("the seed's glossary, business metadata and collection tree are loaded", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
     const glossaries = await call(emulator, "GET", "/datamap/api/atlas/v2/glossary");
-    assert.equal(glossaries.body.length, 1, "terms go to the account's default glossary");
-    assert.equal(glossaries.body[0].terms.length, 8);
-    assert.equal(glossaries.body[0].categories.length, 3);
+    assert.deepEqual(glossaries.body.map((g: { name: string }) => g.name), ["Glossary", "Retail Glossary"]);
+    const [account, retail] = glossaries.body;
+    assert.equal(account.terms, undefined, "the account's default glossary stays as a new account has it");
+    assert.equal(retail.terms.length, 8);
+    assert.equal(retail.categories.length, 3);
     const customers = await call(emulator, "GET", `/datamap/api/atlas/v2/entity/guid/${CUSTOMERS}`);
     assert.equal(customers.body.entity.businessAttributes.Compliance.dataResidency, "EU");
     assert.deepEqual(

@@ -15,8 +15,7 @@ import { didYouMean } from "../lib/suggest.ts";
 import { withoutTaskSeparator } from "./task_separator.ts";
 import { waitForStop } from "./stop_signals.ts";
 import { createLogger } from "../lib/log.ts";
-import type { RolesOptions } from "../lib/emulator/server.ts";
-import { parseRolesOption } from "./emulator_roles.ts";
+import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
 import {
   ADMIN_PREFIX,
   API_PREFIXES,
@@ -140,7 +139,7 @@ interface ParsedCommandLine {
   data?: string;
   seed: boolean;
   faults: Partial<FaultSettings>;
-  roles?: RolesOptions;
+  roles?: TeamMode;
 }
 
 function parseCommandLine(argv: string[]): ParsedCommandLine {
@@ -221,7 +220,7 @@ function explainParseError(error: Error & { code?: string }): string {
 function startBanner(
   emulator: RunningEmulator,
   faults: Partial<FaultSettings>,
-  roles?: RolesOptions,
+  roles?: TeamMode,
 ): string[] {
   const data = emulator.dataLocation === ":memory:" ? "in-memory (lost on exit)" : emulator.dataLocation;
   const faultText = Object.entries(faults).map(([k, v]) => `${k}=${v}`).join(", ") || "none";

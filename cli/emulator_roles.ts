@@ -11,12 +11,17 @@
  *
  * @module
  */
-import type { RolesOptions } from "../lib/emulator/server.ts";
 
 const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Team mode's start, as `startEmulator`'s `roles` option takes it (not imported: the CLI loads the emulator late). */
+export interface TeamMode {
+  /** Object ids given every role on the root collection. */
+  admins: string[];
+}
+
 /** Reads the option's value (empty: team mode without extra administrators); throws naming a bad id. */
-export function parseRolesOption(raw: string, option: string): RolesOptions {
+export function parseRolesOption(raw: string, option: string): TeamMode {
   const admins = raw.split(",").map((id) => id.trim()).filter((id) => id !== "");
   for (const id of admins) {
     if (!OBJECT_ID.test(id)) {

@@ -17,8 +17,7 @@ import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/
 import { ConfigError, GovcatError, UsageError } from "../lib/errors.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import type { RunningEmulator } from "../lib/emulator/mod.ts";
-import type { RolesOptions } from "../lib/emulator/server.ts";
-import { parseRolesOption } from "./emulator_roles.ts";
+import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
 import { assertSafeBinding, jsonError } from "../lib/mcp/http_security.ts";
@@ -88,7 +87,7 @@ interface ServeFlags {
   hosted?: boolean;
   path?: string;
   emulator?: string;
-  emulatorRoles?: RolesOptions;
+  emulatorRoles?: TeamMode;
   readOnly?: boolean;
   fileRoot?: string;
   profile?: string;
@@ -360,7 +359,7 @@ function parseServeFlags(argv: string[]): ServeFlags {
 }
 
 /** `--emulator-roles`: team mode of the embedded emulator, so only beside `--emulator`. */
-function emulatorRoles(raw: string | undefined, emulator: string | undefined): RolesOptions | undefined {
+function emulatorRoles(raw: string | undefined, emulator: string | undefined): TeamMode | undefined {
   if (raw === undefined) return undefined;
   if (emulator === undefined) {
     throw new UsageError(

@@ -77,7 +77,16 @@ export function readSeed(
     entity.collectionId ??= DEFAULT_COLLECTION_ID;
     return entity;
   });
-  return { entities, areas: readSeedAreas(data, file) };
+  const areas = readSeedAreas(data, file);
+  const others = Object.keys(data).filter((key) => key !== "entities");
+  if (entities.length === 0 && others.length > 0) {
+    // First use is an empty entity store: without entities, every start would load the other sections again.
+    throw new Error(
+      `Emulator seed file ${file}: "${others.join('", "')}" need at least one entity in "entities"; the ` +
+        "emulator seeds on first use only, which it tells by an empty entity store",
+    );
+  }
+  return { entities, areas };
 }
 
 /** Writes the entities of parsed seed data in one transaction; `file` names the source in errors. */

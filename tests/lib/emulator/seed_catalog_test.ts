@@ -13,6 +13,7 @@ const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
 const POWER_BI_DATASET = "ca7a1000-0000-4000-8000-000000000081";
 const UC = "/datagovernance/catalog";
+const ONE_DATASET = { qualifiedName: "seed://one", name: "one" };
 
 Deno.test("the seed's lineage runs three process hops from Orders to the Power BI dataset", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
@@ -103,11 +104,28 @@ Deno.test("a seed file's mistakes are named with their place", () => {
   );
 });
 
+Deno.test("a seed file with other sections needs an entity, which tells its first use", async () => {
+  const file = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    await Deno.writeTextFile(file, JSON.stringify({ entities: [], glossary: { terms: [] } }));
+    await assert.rejects(
+      () => startEmulator({ seed: file }),
+      /"glossary" need at least one entity in "entities"; the emulator seeds on first use only/,
+    );
+  } finally {
+    await Deno.remove(file);
+  }
+});
+
 Deno.test("an entry the emulator refuses stops the start with the entry's place", async () => {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   try {
     const seed = {
-      entities: [],
+      entities: [{
+        guid: "0e0e0e0e-0000-4000-8000-000000000001",
+        typeName: "DataSet",
+        attributes: ONE_DATASET,
+      }],
       unifiedCatalog: { domains: [{ name: "Sales" }], terms: [{ name: "Orphan", domain: "not-a-domain" }] },
     };
     await Deno.writeTextFile(file, JSON.stringify(seed));

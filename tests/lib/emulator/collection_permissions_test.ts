@@ -183,7 +183,7 @@ Deno.test("team mode: search leaves out the collections the caller may not read,
       "emulator",
       "finance",
       "sales",
-      "sales-analytics",
+      "sales-insights",
     ]);
 
     const cut = await writePolicy(
@@ -195,7 +195,7 @@ Deno.test("team mode: search leaves out the collections the caller may not read,
     const after = await search(emulator.url, user);
     assert.deepEqual(
       distinct(after.collections),
-      ["", "data-engineering", "emulator", "sales", "sales-analytics"],
+      ["", "data-engineering", "emulator", "sales", "sales-insights"],
       "finance left out, the filter kept",
     );
     assert.equal(after.count, before.collections.filter((c) => c !== "finance").length, "the count agrees");

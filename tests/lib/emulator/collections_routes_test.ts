@@ -61,7 +61,7 @@ Deno.test("the collections the seeded assets use exist under the root", async ()
       "finance",
       "marketing",
       "sales",
-      "sales-analytics",
+      "sales-insights",
     ]);
     for (const name of ["sales", "finance", "marketing"]) {
       // deno-lint-ignore no-explicit-any

@@ -57,7 +57,7 @@ Deno.test("the seed's glossary, business metadata and collection tree are loaded
     const path = await call(
       emulator,
       "GET",
-      "/account/collections/sales-analytics/getCollectionPath?api-version=2019-11-01-preview",
+      "/account/collections/sales-insights/getCollectionPath?api-version=2019-11-01-preview",
     );
     assert.deepEqual(path.body.parentFriendlyNameChain.length, 2);
   });

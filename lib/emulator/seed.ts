@@ -95,3 +95,12 @@ export function seedStoreFrom(store: EntityStore, data: unknown, file: string, n
   store.transaction(() => entities.forEach((entity) => store.put(entity)));
   return entities.length;
 }
+
+/** A seed file's checked content, or the built-in sample catalog's (`seed: true`), with its name for errors. */
+export async function readSeedSource(
+  source: string | true,
+): Promise<ReturnType<typeof readSeed> & { file: string }> {
+  const file = typeof source === "string" ? source : "the built-in seed";
+  const data = typeof source === "string" ? await readSeedFile(source) : DEFAULT_SEED;
+  return { ...readSeed(data, file, Date.now()), file };
+}

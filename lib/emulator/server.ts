@@ -37,7 +37,7 @@ import { DEFAULT_LISTEN_LIMITS, type GuardedServer, type ListenLimits, serveGuar
 import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
 import { CollectionPermissions } from "./collection_permissions.ts";
-import { DEFAULT_SEED, readSeed, readSeedFile } from "./seed.ts";
+import { readSeedSource } from "./seed.ts";
 import { loadSeedAreas } from "./seed_areas.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
@@ -185,15 +185,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
-}
-
-/** A seed file's checked content, or the built-in sample catalog's (`seed: true`). */
-async function readSeedSource(
-  source: string | true,
-): Promise<ReturnType<typeof readSeed> & { file: string }> {
-  const file = typeof source === "string" ? source : "the built-in seed";
-  const data = typeof source === "string" ? await readSeedFile(source) : DEFAULT_SEED;
-  return { ...readSeed(data, file, Date.now()), file };
 }
 
 /** Every API area, mounted where the service answers it. */

@@ -37,10 +37,12 @@ export interface HarnessOptions {
   app?: Pick<McpHttpAppOptions, "eventStoreLimits">;
   /** The fetch the client uses (to cut its streams, as a network would). */
   fetch?: typeof fetch;
+  /** The emulator's sample catalog (the default); false starts an empty one, as a new account is. */
+  seed?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const emulator = await startEmulator({ seed: true });
+  const emulator = await startEmulator({ seed: options.seed ?? true });
   const config = loadConfig({
     CATALOG_ACCOUNT_NAME: "emulator",
     CATALOG_ENDPOINT: emulator.url,

@@ -15,6 +15,7 @@ import { didYouMean } from "../lib/suggest.ts";
 import { withoutTaskSeparator } from "./task_separator.ts";
 import { waitForStop } from "./stop_signals.ts";
 import { createLogger } from "../lib/log.ts";
+import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
 import {
   ADMIN_PREFIX,
   API_PREFIXES,
@@ -56,6 +57,7 @@ const OPTIONS = {
   data: { type: "string" },
   seed: { type: "boolean" },
   "no-seed": { type: "boolean" },
+  roles: { type: "string" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   ...Object.fromEntries(Object.keys(FAULT_OPTIONS).map((name) => [name, { type: "string" }])),
@@ -70,6 +72,9 @@ Options:
   --data=FILE         SQLite file that keeps the catalog between runs (default: in-memory)
   --seed              load the sample catalog when the store is empty (first use)
   --no-seed           start empty (the default)
+  --roles[=OID,...]   team mode: every request needs a bearer token whose user holds the collection role
+                      it needs (no token: 401, no role: 403); the object ids named get every role on the
+                      root collection, as an account's first administrators
   --latency-ms=N      delay every response by N milliseconds (0 to 600000)
   --throttle-rate=F   answer a fraction F (0 to 1) of requests 429 with Retry-After
   --retry-after=S     Retry-After seconds on injected 429 and 503 (default 1)
@@ -112,13 +117,14 @@ export async function runEmulatorCommand(argv: string[], io: EmulatorCommandIo =
       seed: parsed.seed,
       faults: parsed.faults,
       logger,
+      roles: parsed.roles,
     });
   } catch (error) {
     err(`govcat emulator: cannot start: ${(error as Error).message}`);
     return 1;
   }
 
-  for (const line of startBanner(emulator, parsed.faults)) out(line);
+  for (const line of startBanner(emulator, parsed.faults, parsed.roles)) out(line);
   io.onStarted?.(emulator);
   const signal = await stopped;
   err(`govcat emulator: ${signal}, shutting down`);
@@ -133,13 +139,15 @@ interface ParsedCommandLine {
   data?: string;
   seed: boolean;
   faults: Partial<FaultSettings>;
+  roles?: TeamMode;
 }
 
 function parseCommandLine(argv: string[]): ParsedCommandLine {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: withoutTaskSeparator(argv),
+      // `--roles` alone turns team mode on; parseArgs needs a value for a string option.
+      args: withoutTaskSeparator(argv).map((arg) => (arg === "--roles" ? "--roles=" : arg)),
       options: OPTIONS,
       strict: true,
       allowPositionals: false,
@@ -185,6 +193,7 @@ function parseCommandLine(argv: string[]): ParsedCommandLine {
     data: values.data as string | undefined,
     seed: values.seed === true,
     faults: faults as Partial<FaultSettings>,
+    roles: values.roles === undefined ? undefined : parseRolesOption(String(values.roles), "--roles"),
   };
 }
 
@@ -208,7 +217,11 @@ function explainParseError(error: Error & { code?: string }): string {
   }
 }
 
-function startBanner(emulator: RunningEmulator, faults: Partial<FaultSettings>): string[] {
+function startBanner(
+  emulator: RunningEmulator,
+  faults: Partial<FaultSettings>,
+  roles?: TeamMode,
+): string[] {
   const data = emulator.dataLocation === ":memory:" ? "in-memory (lost on exit)" : emulator.dataLocation;
   const faultText = Object.entries(faults).map(([k, v]) => `${k}=${v}`).join(", ") || "none";
   return [
@@ -219,6 +232,11 @@ function startBanner(emulator: RunningEmulator, faults: Partial<FaultSettings>):
     ...ROUTE_FAMILIES.map((family) => `               ${family}`),
     `             ${ADMIN_PREFIX}/{health,faults,faults/script,stats,reset} (admin, never faulted)`,
     `  faults:    ${faultText}`,
+    `  roles:     ${
+      roles
+        ? `enforced (bearer token required; administrators: ${roles.admins?.join(", ") || "none named"})`
+        : "not enforced"
+    }`,
     "Point govcat at it:",
     `  export CATALOG_ACCOUNT_NAME=emulator CATALOG_ENDPOINT=${emulator.url}`,
     "Press Ctrl+C to stop.",

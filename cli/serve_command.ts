@@ -17,6 +17,7 @@ import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/
 import { ConfigError, GovcatError, UsageError } from "../lib/errors.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import type { RunningEmulator } from "../lib/emulator/mod.ts";
+import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
 import { createLogger, type Logger } from "../lib/log.ts";
 import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
 import { assertSafeBinding, jsonError } from "../lib/mcp/http_security.ts";
@@ -44,6 +45,7 @@ const OPTIONS = {
   hosted: { type: "boolean" },
   path: { type: "string" },
   emulator: { type: "string" },
+  "emulator-roles": { type: "string" },
   "read-only": { type: "boolean" },
   toolsets: { type: "string" },
   "dynamic-toolsets": { type: "boolean" },
@@ -69,6 +71,11 @@ Options:
   --path=P           Path of the MCP endpoint (default /mcp, hosted /api/mcp)
   --emulator[=FILE]  Run the catalog emulator in-process, seeded from fixtures/ on first use, and use it
                      (in memory, or persisted in FILE); no account or credentials needed
+  --emulator-roles[=OID,...]
+                     Team mode of the embedded emulator: each catalog request needs a bearer token whose
+                     user holds the collection role it needs (no token: 401, no role: 403); the object
+                     ids named hold every role on the root collection. Pair with sign-in and
+                     CATALOG_MCP_CATALOG_IDENTITY=user, so tool calls reach it as the signed-in user
   --read-only        Hide and refuse every tool that changes the catalog or writes a local file
                      [CATALOG_MCP_READ_ONLY]
   --toolsets=A,B     Serve only these toolsets (entities, search, glossary, unified, collections, lineage,
@@ -87,6 +94,7 @@ interface ServeFlags {
   hosted?: boolean;
   path?: string;
   emulator?: string;
+  emulatorRoles?: TeamMode;
   readOnly?: boolean;
   toolsets?: string;
   dynamicToolsets?: boolean;
@@ -138,7 +146,12 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   if (flags.emulator !== undefined) {
     // Loaded only here: the emulator's modules would add about 20 ms to every other server's start-up.
     const { startEmulator } = await import("../lib/emulator/mod.ts");
-    emulator = await startEmulator({ dataFile: flags.emulator || undefined, seed: true, logger });
+    emulator = await startEmulator({
+      dataFile: flags.emulator || undefined,
+      seed: true,
+      logger,
+      roles: flags.emulatorRoles,
+    });
     effective.CATALOG_ENDPOINT = emulator.url;
     // The emulator serves the unified catalog too, under /datagovernance/catalog.
     effective.CATALOG_UNIFIED_ENDPOINT = emulator.url;
@@ -146,6 +159,13 @@ export async function runServeCommand(argv: string[], env: EnvSource): Promise<n
   const config = emulator
     ? loadConfig(effective, { defaultAccountName: EMULATOR_ACCOUNT_NAME })
     : loadConfigOrOfferEmulator(effective);
+  if (flags.emulatorRoles && config.mcpCatalogIdentity !== "user") {
+    logger.warn(
+      "--emulator-roles: tool calls use the server's identity, which sends no token to a loopback catalog, " +
+        "so the emulator refuses them (401); sign users in with CATALOG_MCP_CATALOG_IDENTITY=user so that " +
+        "each call reaches it as its user",
+    );
+  }
   try {
     // The emulator's catalog is a sample: so are the files it works on, unless a root is named.
     const fallbackFileRoot = emulator ? sampleFilesDirectory() : undefined;
@@ -329,24 +349,12 @@ export function sampleFilesDirectory(): string | undefined {
 
 function parseServeFlags(argv: string[]): ServeFlags {
   // `--emulator` alone means an in-memory emulator; parseArgs needs a value for string options.
-  const args = withoutTaskSeparator(argv).map((arg) => (arg === "--emulator" ? "--emulator=" : arg));
+  const args = withoutTaskSeparator(argv).map((arg) =>
+    arg === "--emulator" || arg === "--emulator-roles" ? `${arg}=` : arg
+  );
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>["values"];
   try {
-    const { values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false });
-    return {
-      transport: values.transport,
-      host: values.host,
-      port: values.port,
-      hosted: values.hosted,
-      path: values.path,
-      emulator: values.emulator,
-      readOnly: values["read-only"],
-      toolsets: values.toolsets,
-      dynamicToolsets: values["dynamic-toolsets"],
-      fileRoot: values["file-root"],
-      profile: values.profile,
-      verbose: values.verbose,
-      help: values.help,
-    };
+    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
     const message = (error as Error).message;
     const option = /'(--?[^' =]+)/.exec(message)?.[1];
@@ -355,6 +363,38 @@ function parseServeFlags(argv: string[]): ServeFlags {
       ? didYouMean(name, Object.keys(OPTIONS), "--")
       : "";
     throw new UsageError(`serve: ${message}${suggestion}`, 'Run "govcat serve --help".');
+  }
+  return {
+    transport: values.transport,
+    host: values.host,
+    port: values.port,
+    hosted: values.hosted,
+    path: values.path,
+    emulator: values.emulator,
+    emulatorRoles: emulatorRoles(values["emulator-roles"], values.emulator),
+    readOnly: values["read-only"],
+    toolsets: values.toolsets,
+    dynamicToolsets: values["dynamic-toolsets"],
+    fileRoot: values["file-root"],
+    profile: values.profile,
+    verbose: values.verbose,
+    help: values.help,
+  };
+}
+
+/** `--emulator-roles`: team mode of the embedded emulator, so only beside `--emulator`. */
+function emulatorRoles(raw: string | undefined, emulator: string | undefined): TeamMode | undefined {
+  if (raw === undefined) return undefined;
+  if (emulator === undefined) {
+    throw new UsageError(
+      "serve: --emulator-roles is the team mode of the embedded emulator and needs --emulator",
+      "Add --emulator, or leave out --emulator-roles: an account's roles are Purview's to enforce.",
+    );
+  }
+  try {
+    return parseRolesOption(raw, "--emulator-roles");
+  } catch (error) {
+    throw new UsageError(`serve: ${(error as Error).message}`, 'Run "govcat serve --help".');
   }
 }
 

@@ -37,7 +37,8 @@ import { DEFAULT_LISTEN_LIMITS, type GuardedServer, type ListenLimits, serveGuar
 import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
 import { CollectionPermissions } from "./collection_permissions.ts";
-import { DEFAULT_SEED, seedStore, seedStoreFrom } from "./seed.ts";
+import { readSeedSource } from "./seed.ts";
+import { loadSeedAreas } from "./seed_areas.ts";
 import { EntityStore } from "./store.ts";
 import { typedefArea } from "./types/typedef_area.ts";
 import { createTypeSystem } from "./types/type_system.ts";
@@ -129,12 +130,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let server: GuardedServer;
   const closing = new AbortController();
   try {
-    if (options.seed && store.count() === 0) await seed(store, options.seed, logger);
+    const seedSource = options.seed && store.count() === 0 ? options.seed : undefined;
+    const seedData = seedSource === undefined ? undefined : await readSeedSource(seedSource);
+    // Entities first: the collection store adopts the collections they name when it is first opened.
+    if (seedData) store.transaction(() => seedData.entities.forEach((entity) => store.put(entity)));
     const deps: AreaDependencies = {
       store,
       types: createTypeSystem(store.database, Date.now),
       now: Date.now,
     };
+    if (seedData) {
+      // Through routes of their own, so the seed's writes count against no throttle of the live ones.
+      await loadSeedAreas(apiRoutes(deps), seedData.areas, seedData.file);
+      logger.info(
+        `emulator: seeded ${seedData.entities.length} entities and their catalog from ${seedData.file}`,
+      );
+    }
     const team = options.roles === true ? {} : options.roles || undefined;
     const permissions = team
       ? CollectionPermissions.open(store, Date.now, { callerWithoutToken: team.callerWithoutToken })
@@ -178,15 +189,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
-}
-
-/** Fills an empty store from a seed file, or from the built-in sample catalog (`seed: true`). */
-async function seed(store: EntityStore, source: string | true, logger: Logger): Promise<void> {
-  const file = typeof source === "string" ? source : "the built-in seed";
-  const added = typeof source === "string"
-    ? await seedStore(store, source, Date.now())
-    : seedStoreFrom(store, DEFAULT_SEED, file, Date.now());
-  logger.info(`emulator: seeded ${added} entities from ${file}`);
 }
 
 /** Every API area, mounted where the service answers it. */

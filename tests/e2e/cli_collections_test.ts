@@ -11,6 +11,17 @@ import { assertRefusedLocally, type CliSetupOptions, withCliSetup } from "../sup
 
 const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-e2e-collections-" };
 
+/** The seed's collections, in the order they were made (fixtures/emulator/seed.json). */
+const SEEDED_COLLECTIONS = [
+  "emulator",
+  "sales",
+  "finance",
+  "marketing",
+  "sales-insights",
+  "data-engineering",
+  "data-platform",
+];
+
 async function readCsv(path: string): Promise<Record<string, string>[]> {
   const text = await Deno.readTextFile(path);
   return await new Promise((resolve, reject) =>
@@ -86,10 +97,10 @@ Deno.test("collections create, get, list, path, children and delete", async () =
     const read = await setup.govcat("collections", "get", "--collection-name=SALES-EU");
     assert.equal(read.json.description, "EU");
     const list = await setup.govcat("collections", "list");
-    assert.equal(list.json.count, 6);
+    assert.equal(list.json.count, 9);
     assert.deepEqual(
       list.json.value.map((c: { name: string }) => c.name),
-      ["emulator", "sales", "finance", "marketing", "sales-eu", "sales-eu-de"],
+      [...SEEDED_COLLECTIONS, "sales-eu", "sales-eu-de"],
     );
     const table = await setup.govcatText("collections", "list", "--output=table");
     assert.match(table.stdout, /sales-eu-de\s+Germany/);
@@ -229,7 +240,7 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
     const base = await setup.govcat("collections", "export", `--output-file=${plain}`);
     assert.equal(base.code, 0, base.stderr);
     assert.deepEqual(base.json.columns, ["collection_name", "friendly_name"]);
-    assert.equal(base.json.rows, 7);
+    assert.equal(base.json.rows, 10);
 
     const full = `${setup.dir}/full.csv`;
     const exported = await setup.govcat(
@@ -243,7 +254,18 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
     const rows = await readCsv(full);
     assert.deepEqual(
       rows.map((r) => r.collection_name),
-      ["emulator", "sales", "intl", "emea", "emea-de", "finance", "marketing"],
+      [
+        "emulator",
+        "sales",
+        "intl",
+        "emea",
+        "emea-de",
+        "finance",
+        "marketing",
+        "data-platform",
+        "sales-insights",
+        "data-engineering",
+      ],
       "hierarchy order: every collection after its parent",
     );
     const emea = rows.find((r) => r.collection_name === "emea")!;
@@ -262,7 +284,7 @@ Deno.test("collections import creates parents first, is idempotent, and exports 
       assert.equal(restored.json.template, "collections-export");
       assert.deepEqual(
         [restored.json.created, restored.json.updated, restored.json.skipped],
-        [6, 0, 1],
+        [9, 0, 1],
         "every collection but the root, whose description was empty in both",
       );
       const copy = await fresh.client.collections.get("emea");

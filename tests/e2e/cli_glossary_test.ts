@@ -48,12 +48,19 @@ Deno.test("glossary create, read (list), put, read-detailed and delete", async (
 
     const listed = await ok(setup, "glossary", "list");
     // With the glossary "Glossary" every new account has.
-    assert.deepEqual(listed.map((g: { name: string }) => g.name), ["Banking", "Finance", "Glossary"]);
+    // Beside the account's default glossary and the seed's Retail Glossary.
+    assert.deepEqual(listed.map((g: { name: string }) => g.name), [
+      "Banking",
+      "Finance",
+      "Glossary",
+      "Retail Glossary",
+    ]);
     assert.deepEqual(
-      (await ok(setup, "glossary", "read", "--limit=1", "--offset=1", "--sort=DESC")).map((
+      (await ok(setup, "glossary", "read", "--limit=1", "--offset=2", "--sort=DESC")).map((
         g: { name: string },
       ) => g.name),
       ["Finance"],
+      "after Retail Glossary and Glossary",
     );
     assert.equal((await ok(setup, "glossary", "read", `--glossary-guid=${finance.guid}`)).language, "en");
 

@@ -8,8 +8,9 @@ import { assertRefusedLocally, type CliSetup, withCliSetup } from "../support/cl
 import { resultJson, startHarness } from "../support/mcp_harness.ts";
 
 const MISSING = "6f1d2a44-0000-4000-8000-000000000404";
-const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
-const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+// Seeded assets the seed assigns no glossary term to, so the test's term is their only meaning.
+const PRODUCTS = "ca7a1000-0000-4000-8000-000000000030";
+const CUSTOMER_360 = "ca7a1000-0000-4000-8000-000000000061";
 
 /** A run that must succeed; its JSON. */
 // deno-lint-ignore no-explicit-any
@@ -24,7 +25,7 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
     const glossary = (await ok(setup, "glossary", "create", "--name=Finance")).guid;
     const term =
       (await ok(setup, "glossary", "create-term", `--glossary-guid=${glossary}`, "--name=Revenue")).guid;
-    await setup.client.glossary.assignTermToEntities(term, [{ guid: CUSTOMERS }, { guid: ORDERS }]);
+    await setup.client.glossary.assignTermToEntities(term, [{ guid: PRODUCTS }, { guid: CUSTOMER_360 }]);
     const refused = await setup.govcat("glossary", "delete-term", "--confirm", `--term-guid=${term}`);
     assert.equal(refused.code, 1, refused.stderr);
     assert.match(refused.stderr, /status: 400 ATLAS-400-00-086/);
@@ -37,14 +38,14 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
         "unassign-term",
         "--confirm",
         `--term-guid=${term}`,
-        `--entity-guids=${CUSTOMERS}`,
+        `--entity-guids=${PRODUCTS}`,
         `--entity-guids=${MISSING}`,
       ),
-      { termGuid: term, removed: [CUSTOMERS], notAssigned: [MISSING] },
+      { termGuid: term, removed: [PRODUCTS], notAssigned: [MISSING] },
     );
     const left = await setup.client.glossary.getTermAssignedEntities(term);
-    assert.deepEqual(left.map((e) => e.guid), [ORDERS]);
-    assert.deepEqual((await setup.client.entity.get(CUSTOMERS)).entity.meanings ?? [], []);
+    assert.deepEqual(left.map((e) => e.guid), [CUSTOMER_360]);
+    assert.deepEqual((await setup.client.entity.get(PRODUCTS)).entity.meanings ?? [], []);
     // A GUID in another letter case finds its assignment.
     assert.deepEqual(
       await ok(
@@ -53,9 +54,9 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
         "unassign-term",
         "--confirm",
         `--term-guid=${term}`,
-        `--entity-guids=${ORDERS.toUpperCase()}`,
+        `--entity-guids=${CUSTOMER_360.toUpperCase()}`,
       ),
-      { termGuid: term, removed: [ORDERS], notAssigned: [] },
+      { termGuid: term, removed: [CUSTOMER_360], notAssigned: [] },
     );
     // Repeating it changes nothing and succeeds.
     const deletes = setup.requests("DELETE");
@@ -66,9 +67,9 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
         "unassign-term",
         "--confirm",
         `--term-guid=${term}`,
-        `--entity-guids=${ORDERS}`,
+        `--entity-guids=${CUSTOMER_360}`,
       ),
-      { termGuid: term, removed: [], notAssigned: [ORDERS] },
+      { termGuid: term, removed: [], notAssigned: [CUSTOMER_360] },
     );
     assert.equal(setup.requests("DELETE"), deletes, "nothing to remove, nothing sent");
     assert.deepEqual(await ok(setup, "glossary", "delete-term", "--confirm", `--term-guid=${term}`), {
@@ -82,7 +83,7 @@ Deno.test("glossary unassign-term removes the assignments by entity GUID; then t
       "unassign-term",
       "--confirm",
       `--term-guid=${MISSING}`,
-      `--entity-guids=${ORDERS}`,
+      `--entity-guids=${CUSTOMER_360}`,
     );
     assert.equal(unknown.code, 1, unknown.stderr);
     assert.match(unknown.stderr, /status: 404/);
@@ -108,7 +109,7 @@ Deno.test("glossary.unassign-term over MCP: listed as destructive and idempotent
     const glossary = harness.catalog.glossary;
     const glossaryGuid = (await glossary.create({ name: "Finance" })).guid!;
     const term = (await glossary.createTerm({ name: "Revenue", anchor: { glossaryGuid } })).guid!;
-    await glossary.assignTermToEntities(term, [{ guid: CUSTOMERS }]);
+    await glossary.assignTermToEntities(term, [{ guid: PRODUCTS }]);
 
     const listed = resultJson(
       await harness.client.callTool({
@@ -130,13 +131,13 @@ Deno.test("glossary.unassign-term over MCP: listed as destructive and idempotent
       name: "invoke_operation",
       arguments: {
         operation: "glossary.unassign-term",
-        arguments: { termGuid: term, entityGuids: [CUSTOMERS], confirm: true },
+        arguments: { termGuid: term, entityGuids: [PRODUCTS], confirm: true },
       },
     });
     assert.equal(done.isError, undefined, JSON.stringify(done));
     assert.deepEqual((resultJson(done) as { result: unknown }).result, {
       termGuid: term,
-      removed: [CUSTOMERS],
+      removed: [PRODUCTS],
       notAssigned: [],
     });
     await glossary.deleteTerm(term);

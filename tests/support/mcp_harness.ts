@@ -50,10 +50,12 @@ export interface HarnessOptions {
   };
   /** Bounds of the server's tasks other than the server's own (expiry, limits). */
   tasks?: Partial<TaskLimits>;
+  /** The emulator's sample catalog (the default); false starts an empty one, as a new account is. */
+  seed?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const emulator = await startEmulator({ seed: true });
+  const emulator = await startEmulator({ seed: options.seed ?? true });
   const config = loadConfig({
     CATALOG_ACCOUNT_NAME: "emulator",
     CATALOG_ENDPOINT: emulator.url,

@@ -26,6 +26,7 @@ const STORAGE = "Azure Data Lake Storage Gen2";
 const BLOB = "Azure Blob Storage";
 const SYNAPSE = "Azure Synapse Analytics";
 const POWER_BI = "Power BI";
+const DATA_FACTORY = "Azure Data Factory";
 
 const COLUMN_ATTRIBUTES = [
   optional("data_type", "string"),
@@ -53,7 +54,7 @@ function contains(
   return relationship(name, "COMPOSITION", parentEnd, childEnd, { serviceType });
 }
 
-/** Azure SQL, storage, Synapse and Power BI types. */
+/** Azure SQL, storage, Synapse, Power BI and Data Factory types. */
 export const AZURE_TYPES: BuiltinDef[] = [
   // The server and database keep their legacy reference attributes, as the contract's Type_BulkUpdate
   // example shows them: a database must name its server (in attributes or relationshipAttributes).
@@ -204,5 +205,17 @@ export const AZURE_TYPES: BuiltinDef[] = [
     ["powerbi_workspace", "reports"],
     ["powerbi_report", "workspace"],
     POWER_BI,
+  ),
+
+  // Data Factory's lineage: a pipeline's copy and data flow activities are the processes between data sets.
+  entity("azure_data_factory", ["azure_resource"], "Azure Data Factory", [], DATA_FACTORY),
+  entity("adf_pipeline", ["Process"], "Data Factory pipeline", [], DATA_FACTORY),
+  entity("adf_copy_activity", ["Process"], "Data Factory copy activity", [], DATA_FACTORY),
+  entity("adf_executeDataFlow_activity", ["Process"], "Data Factory data flow activity", [], DATA_FACTORY),
+  contains(
+    "azure_data_factory_pipelines",
+    ["azure_data_factory", "pipelines"],
+    ["adf_pipeline", "dataFactory"],
+    DATA_FACTORY,
   ),
 ];

@@ -69,23 +69,23 @@ Deno.test("collections: create, get, update, child names, path and delete", asyn
 
 Deno.test("collections: list follows nextLink across pages; listPage reads one", async () => {
   await withClient(async (client) => {
-    // The emulator's page holds 100 collections; 4 exist, so 100 more make a second page.
+    // The emulator's page holds 100 collections; the seed's 7 exist, so 100 more make a second page.
     const names = Array.from({ length: 100 }, (_, i) => `bulk-${String(i).padStart(3, "0")}`);
     for (const name of names) {
       await client.collections.createOrUpdate(name, { parentCollection: { referenceName: "finance" } });
     }
     const first = await client.collections.listPage();
     assert.equal(first.value.length, 100);
-    assert.equal(first.count, 104);
+    assert.equal(first.count, 107);
     assert.ok(first.nextLink, "a second page exists");
     const token = new URL(first.nextLink!).searchParams.get("$skipToken")!;
     const second = await client.collections.listPage(token);
-    assert.equal(second.value.length, 4);
+    assert.equal(second.value.length, 7);
     assert.equal(second.nextLink, undefined);
 
     const seen: string[] = [];
     for await (const collection of client.collections.list()) seen.push(collection.name!);
-    assert.equal(seen.length, 104);
+    assert.equal(seen.length, 107);
     assert.deepEqual(seen.slice(0, 4), ["emulator", "sales", "finance", "marketing"]);
     assert.deepEqual((await client.collections.listAll()).map((c) => c.name), seen);
     assert.equal((await client.collections.childNames("finance")).length, 100, "child names page too");

@@ -177,7 +177,14 @@ Deno.test("team mode: search leaves out the collections the caller may not read,
     const user = userToken(USER);
     await grantRole(emulator.url, admin, { collection: "emulator", role: "data-reader", principal: USER });
     const before = await search(emulator.url, user);
-    assert.deepEqual(distinct(before.collections), ["", "emulator", "finance", "sales"]);
+    assert.deepEqual(distinct(before.collections), [
+      "",
+      "data-engineering",
+      "emulator",
+      "finance",
+      "sales",
+      "sales-insights",
+    ]);
 
     const cut = await writePolicy(
       emulator.url,
@@ -188,7 +195,7 @@ Deno.test("team mode: search leaves out the collections the caller may not read,
     const after = await search(emulator.url, user);
     assert.deepEqual(
       distinct(after.collections),
-      ["", "emulator", "sales"],
+      ["", "data-engineering", "emulator", "sales", "sales-insights"],
       "finance left out, the filter kept",
     );
     assert.equal(after.count, before.collections.filter((c) => c !== "finance").length, "the count agrees");

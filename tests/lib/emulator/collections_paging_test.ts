@@ -113,7 +113,8 @@ Deno.test("collections survive a restart; seeded ones are created once and stay 
     await withEmulator({ dataFile, seed: true }, async (emulator) => {
       const list = await call(emulator, "GET", `/account/collections?${V}`);
       const names = list.body.value.map((c: { name: string }) => c.name);
-      assert.deepEqual(names, ["emulator", "sales", "finance", "sales-eu"], "marketing stays deleted");
+      const seeded = ["emulator", "sales", "finance", "sales-insights", "data-engineering", "data-platform"];
+      assert.deepEqual(names, [...seeded, "sales-eu"], "marketing stays deleted");
       const kept = await call(emulator, "GET", `/account/collections/sales-eu?${V}`);
       assert.equal(kept.body.friendlyName, "Sales Europe");
       assert.equal(kept.body.parentCollection.referenceName, "sales");

@@ -54,7 +54,15 @@ Deno.test("the collections the seeded assets use exist under the root", async ()
   await withEmulator({ seed: true }, async (emulator) => {
     const list = await call(emulator, "GET", `/account/collections?${V}`);
     const byName = new Map(list.body.value.map((c: { name: string }) => [c.name, c]));
-    assert.deepEqual([...byName.keys()].sort(), ["emulator", "finance", "marketing", "sales"]);
+    assert.deepEqual([...byName.keys()].sort(), [
+      "data-engineering",
+      "data-platform",
+      "emulator",
+      "finance",
+      "marketing",
+      "sales",
+      "sales-insights",
+    ]);
     for (const name of ["sales", "finance", "marketing"]) {
       // deno-lint-ignore no-explicit-any
       const collection = byName.get(name) as any;
@@ -290,8 +298,9 @@ Deno.test("child names and the collection path follow the hierarchy", async () =
         { name: "sales", friendlyName: "Sales" },
         { name: "finance", friendlyName: "Finance" },
         { name: "marketing", friendlyName: "Marketing" },
+        { name: "data-platform", friendlyName: "Data Platform" },
       ],
-      count: 3,
+      count: 4,
     });
     const leaf = await call(emulator, "GET", collectionUrl("sales-eu-de", "/getChildCollectionNames"));
     assert.deepEqual(leaf.body, { value: [], count: 0 });

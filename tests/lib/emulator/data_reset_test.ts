@@ -117,8 +117,8 @@ Deno.test("reset with data=true empties every area and keeps what every account 
     const indexed = await searchCount(emulator);
     assert.equal(
       indexed,
-      entities + 3,
-      "the seed's entities, the default glossary, the test's glossary and its term",
+      entities + 12,
+      "the seed's entities, its glossary and 8 terms, the default glossary, the test's glossary and its term",
     );
 
     const reset = await ok(emulator, "POST", "/_emulator/reset?data=true");
@@ -135,31 +135,34 @@ Deno.test("reset with data=true empties every area and keeps what every account 
       {
         entities,
         relationships: 1,
-        glossaryRelations: 0,
-        glossaryTerms: 1,
-        glossaryCategories: 0,
-        glossaries: 2,
+        glossaryRelations: 19,
+        glossaryTerms: 9,
+        glossaryCategories: 3,
+        glossaries: 3,
         glossaryImports: 0,
         glossaryBulkDeletions: 0,
-        typeDefs: 3,
-        collections: 4,
+        typeDefs: 5,
+        collections: 7,
         dataSources: 1,
         scans: 1,
         scanTriggers: 1,
         scanRuns: 0,
         classificationRules: 1,
-        unifiedCatalog: 2,
-        unifiedCatalogRelationships: 0,
+        unifiedCatalog: 23,
+        unifiedCatalogRelationships: 6,
         accountSettings: 1,
-        metadataPolicies: 5,
+        metadataPolicies: 8,
         workflows: 1,
         workflowRequests: 1,
         workflowRuns: 1,
         workflowTasks: 1,
         dataQuality: 1,
       },
-      "the seed's 3 collections and the test's (and their 5 metadata policies, the root's included); 2 " +
-        "created types and 1 deleted built-in; a domain and its policy",
+      "the seed's 6 collections and the test's (and their 8 metadata policies, the root's included); the " +
+        "seed's glossary with 3 categories and 8 terms (8 categorizations, 11 assignments) and the test's " +
+        "term; the seed's 2 business metadata definitions, 2 created types and 1 deleted built-in; the " +
+        "seed's unified catalog (2 domains, 5 terms, 2 data products, 3 critical data elements, 2 objectives, " +
+        "3 key results, a policy per domain and product, 6 relationships) and the test's domain and policy",
     );
 
     assert.equal(emulator.entityCount(), 0);

@@ -79,7 +79,7 @@ Deno.test("the command serves until stopped, printing what it serves", async () 
   const text = out.join("\n");
   assert.match(text, new RegExp(`listening on http://127\\.0\\.0\\.1:${started.port}`));
   assert.match(text, /data: +in-memory/);
-  assert.match(text, /entities: +26/);
+  assert.match(text, /entities: +42/);
   assert.match(text, /\/atlas\/v2\/entity/);
   assert.match(text, /\/search\/query/);
   assert.match(text, /faults: +latencyMs=1/);

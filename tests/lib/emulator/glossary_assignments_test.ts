@@ -9,8 +9,9 @@ import { call, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helper
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
-const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
-const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+// Seeded assets the seed assigns no glossary term to, so the test's term is their only meaning.
+const PRODUCTS = "ca7a1000-0000-4000-8000-000000000030";
+const CUSTOMER_360 = "ca7a1000-0000-4000-8000-000000000061";
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 
 async function revenueTerm(emulator: RunningEmulator): Promise<{ glossary: string; term: string }> {
@@ -29,39 +30,39 @@ const assigned = (emulator: RunningEmulator, term: string) =>
 Deno.test("assign: the term lists the entities and the entities show the term as a meaning", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
     const { term } = await revenueTerm(emulator);
-    const before = (await call(emulator, "GET", `${ENTITY}/guid/${CUSTOMERS}`)).body.entity;
+    const before = (await call(emulator, "GET", `${ENTITY}/guid/${PRODUCTS}`)).body.entity;
     const reply = await call(emulator, "POST", `${GLOSSARY}/terms/${term}/assignedEntities`, [
       {
-        guid: CUSTOMERS,
+        guid: PRODUCTS,
         relationshipAttributes: { attributes: { expression: "customer revenue", confidence: 90 } },
       },
-      { guid: ORDERS },
+      { guid: CUSTOMER_360 },
     ]);
     assert.equal(reply.status, 204);
     assert.equal(reply.body, undefined);
 
     const list = await assigned(emulator, term);
-    assert.deepEqual(list.body.map((e: { guid: string }) => e.guid).sort(), [CUSTOMERS, ORDERS]);
-    const customers = list.body.find((e: { guid: string }) => e.guid === CUSTOMERS);
-    assert.equal(customers.typeName, "azure_sql_table");
-    assert.equal(customers.displayText, "Customers");
-    assert.equal(customers.entityStatus, "ACTIVE");
-    assert.equal(customers.relationshipType, "AtlasGlossarySemanticAssignment");
-    assert.equal(customers.relationshipStatus, "ACTIVE");
-    assert.equal(customers.relationshipAttributes.attributes.expression, "customer revenue");
-    assert.equal(customers.relationshipAttributes.attributes.steward, null, "unset attributes are null");
+    assert.deepEqual(list.body.map((e: { guid: string }) => e.guid).sort(), [PRODUCTS, CUSTOMER_360]);
+    const products = list.body.find((e: { guid: string }) => e.guid === PRODUCTS);
+    assert.equal(products.typeName, "azure_sql_table");
+    assert.equal(products.displayText, "Products");
+    assert.equal(products.entityStatus, "ACTIVE");
+    assert.equal(products.relationshipType, "AtlasGlossarySemanticAssignment");
+    assert.equal(products.relationshipStatus, "ACTIVE");
+    assert.equal(products.relationshipAttributes.attributes.expression, "customer revenue");
+    assert.equal(products.relationshipAttributes.attributes.steward, null, "unset attributes are null");
     const page = await call(emulator, "GET", `${GLOSSARY}/terms/${term}/assignedEntities?limit=1&sort=DESC`);
-    assert.deepEqual(page.body.map((e: { displayText: string }) => e.displayText), ["Orders"]);
+    assert.deepEqual(page.body.map((e: { displayText: string }) => e.displayText), ["Products"]);
 
-    const entity = (await call(emulator, "GET", `${ENTITY}/guid/${CUSTOMERS}`)).body.entity;
+    const entity = (await call(emulator, "GET", `${ENTITY}/guid/${PRODUCTS}`)).body.entity;
     assert.deepEqual(entity.meanings.map((m: { termGuid: string }) => m.termGuid), [term]);
     assert.equal(entity.meanings[0].displayText, "Revenue");
-    assert.equal(entity.meanings[0].relationGuid, customers.relationshipGuid);
+    assert.equal(entity.meanings[0].relationGuid, products.relationshipGuid);
     assert.equal(entity.meanings[0].confidence, 90);
     assert.equal(entity.relationshipAttributes.meanings[0].guid, term);
     assert.equal(entity.relationshipAttributes.meanings[0].typeName, "AtlasGlossaryTerm");
     assert.equal(Number(entity.lastModifiedTS), Number(before.lastModifiedTS) + 1, "the entity changed");
-    const header = (await call(emulator, "GET", `${ENTITY}/guid/${CUSTOMERS}/header`)).body;
+    const header = (await call(emulator, "GET", `${ENTITY}/guid/${PRODUCTS}/header`)).body;
     assert.deepEqual(header.meaningNames, ["Revenue"]);
     const termView = (await call(emulator, "GET", `${GLOSSARY}/term/${term}`)).body;
     assert.equal(termView.assignedEntities.length, 2);
@@ -73,16 +74,16 @@ Deno.test("assign: the term lists the entities and the entities show the term as
     assert.equal(without.assignedEntities, undefined);
 
     const again = await call(emulator, "POST", `${GLOSSARY}/terms/${term}/assignedEntities`, [{
-      guid: CUSTOMERS,
+      guid: PRODUCTS,
     }]);
     assert.equal(again.status, 204, "assigning again is harmless");
     assert.equal((await assigned(emulator, term)).body.length, 2);
-    const after = (await call(emulator, "GET", `${ENTITY}/guid/${CUSTOMERS}`)).body.entity;
+    const after = (await call(emulator, "GET", `${ENTITY}/guid/${PRODUCTS}`)).body.entity;
     assert.equal(after.meanings.length, 1, "and adds no second meaning");
 
     const renamed = await call(emulator, "PUT", `${GLOSSARY}/term/${term}/partial`, { name: "Turnover" });
     assert.equal(renamed.status, 200);
-    const renamedHeader = (await call(emulator, "GET", `${ENTITY}/guid/${CUSTOMERS}/header`)).body;
+    const renamedHeader = (await call(emulator, "GET", `${ENTITY}/guid/${PRODUCTS}/header`)).body;
     assert.deepEqual(renamedHeader.meaningNames, ["Turnover"], "entities show the term's new name");
   });
 });
@@ -91,7 +92,7 @@ Deno.test("assign: unknown and deleted entities refuse the whole request; bad bo
   await withEmulator({ seed: true }, async (emulator) => {
     const { term } = await revenueTerm(emulator);
     const path = `${GLOSSARY}/terms/${term}/assignedEntities`;
-    const unknown = await call(emulator, "POST", path, [{ guid: CUSTOMERS }, { guid: UNKNOWN }]);
+    const unknown = await call(emulator, "POST", path, [{ guid: PRODUCTS }, { guid: UNKNOWN }]);
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.errorCode, "ATLAS-404-00-005");
     assert.deepEqual((await assigned(emulator, term)).body, [], "all or nothing");
@@ -104,10 +105,10 @@ Deno.test("assign: unknown and deleted entities refuse the whole request; bad bo
     assert.equal(deleted.body.errorCode, "ATLAS-404-00-012");
 
     assert.equal((await call(emulator, "POST", path, [])).status, 400);
-    assert.equal((await call(emulator, "POST", path, { guid: CUSTOMERS })).status, 400);
+    assert.equal((await call(emulator, "POST", path, { guid: PRODUCTS })).status, 400);
     assert.equal((await call(emulator, "POST", path, [{ typeName: "DataSet" }])).status, 400);
     const unknownTerm = await call(emulator, "POST", `${GLOSSARY}/terms/${UNKNOWN}/assignedEntities`, [{
-      guid: CUSTOMERS,
+      guid: PRODUCTS,
     }]);
     assert.equal(unknownTerm.status, 404);
   });
@@ -117,7 +118,7 @@ Deno.test("remove: needs the relationship guid; the entity loses its meaning; de
   await withEmulator({ seed: true }, async (emulator) => {
     const { glossary, term } = await revenueTerm(emulator);
     const path = `${GLOSSARY}/terms/${term}/assignedEntities`;
-    await call(emulator, "POST", path, [{ guid: CUSTOMERS }, { guid: ORDERS }]);
+    await call(emulator, "POST", path, [{ guid: PRODUCTS }, { guid: CUSTOMER_360 }]);
 
     const refused = await call(emulator, "DELETE", `${GLOSSARY}/term/${term}`);
     assert.equal(refused.status, 400);
@@ -134,10 +135,10 @@ Deno.test("remove: needs the relationship guid; the entity loses its meaning; de
       "the glossary is kept",
     );
 
-    const missing = await call(emulator, "DELETE", path, [{ guid: CUSTOMERS }]);
+    const missing = await call(emulator, "DELETE", path, [{ guid: PRODUCTS }]);
     assert.equal(missing.status, 400);
     assert.equal(missing.body.errorCode, "ATLAS-400-00-078");
-    const wrong = await call(emulator, "DELETE", path, [{ guid: CUSTOMERS, relationshipGuid: UNKNOWN }]);
+    const wrong = await call(emulator, "DELETE", path, [{ guid: PRODUCTS, relationshipGuid: UNKNOWN }]);
     assert.equal(wrong.body.errorCode, "ATLAS-400-00-080");
 
     const relationships = new Map<string, string>(
@@ -147,17 +148,17 @@ Deno.test("remove: needs the relationship guid; the entity loses its meaning; de
       ]),
     );
     const removed = await call(emulator, "DELETE", path, [{
-      guid: CUSTOMERS,
-      relationshipGuid: relationships.get(CUSTOMERS),
+      guid: PRODUCTS,
+      relationshipGuid: relationships.get(PRODUCTS),
     }]);
     assert.equal(removed.status, 204);
-    const entity = (await call(emulator, "GET", `${ENTITY}/guid/${CUSTOMERS}`)).body.entity;
+    const entity = (await call(emulator, "GET", `${ENTITY}/guid/${PRODUCTS}`)).body.entity;
     assert.deepEqual(entity.meanings, []);
     assert.deepEqual(entity.relationshipAttributes.meanings, []);
     // The older catalog API removes with PUT.
     const viaPut = await call(emulator, "PUT", path, [{
-      guid: ORDERS,
-      relationshipGuid: relationships.get(ORDERS),
+      guid: CUSTOMER_360,
+      relationshipGuid: relationships.get(CUSTOMER_360),
     }]);
     assert.equal(viaPut.status, 204);
     assert.deepEqual((await assigned(emulator, term)).body, []);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { call, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
 
-const SEEDED_ENTITIES = 26;
+const SEEDED_ENTITIES = 42;
 
 async function withTempFile(suffix: string, test: (path: string) => Promise<void>): Promise<void> {
   const path = await Deno.makeTempFile({ prefix: "govcat-emulator-", suffix });

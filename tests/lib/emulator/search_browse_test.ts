@@ -59,9 +59,10 @@ Deno.test("browse by entity type, then down the tree by path, as in the contract
 
     const databases = await browse(emulator, { path: server.path, limit: 10 }, DATAMAP);
     assert.deepEqual(databases.body.value.map((item: Item) => item.path), [
+      `${SERVER_PATH}/azure_sql_db#AnalyticsDb`,
       `${SERVER_PATH}/azure_sql_db#SalesDb`,
     ]);
-    const schemas = await browse(emulator, { path: databases.body.value[0].path });
+    const schemas = await browse(emulator, { path: databases.body.value[1].path });
     assert.deepEqual(schemas.body.value.map((item: Item) => item.path), [SCHEMA_PATH]);
 
     const tables = await browse(emulator, { path: SCHEMA_PATH });
@@ -88,7 +89,15 @@ Deno.test("browse by entity type, then down the tree by path, as in the contract
     assert.ok(names(await browse(emulator, { path: raw.path })).includes("customers.csv"));
 
     const roots = await browse(emulator, {});
-    assert.deepEqual(names(roots), ["contoso-sql", "contosolake", "Customer 360", "Monthly Revenue"]);
+    assert.deepEqual(names(roots), [
+      "Contoso Sales Analytics",
+      "contoso-adf",
+      "contoso-sql",
+      "contosolake",
+      "Customer 360",
+      "Monthly Revenue",
+      "Sales Performance refresh",
+    ]);
     assert.equal(
       (roots.body.value as Item[]).find((item) => item.name === "Monthly Revenue")!.path,
       "/DataSet#finance/monthly-revenue",

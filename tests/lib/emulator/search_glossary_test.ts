@@ -19,6 +19,19 @@ const GLOSSARY_FILTER = {
   ],
 };
 
+/** The seed's glossary and its terms (fixtures/emulator/seed.json). */
+const SEEDED_GLOSSARY_HITS = [
+  "Retail Glossary",
+  "Customer",
+  "Email Address",
+  "Personally Identifiable Information",
+  "Order",
+  "Order Total",
+  "Customer Lifetime Value",
+  "Invoice",
+  "Revenue",
+];
+
 async function search(emulator: RunningEmulator, body: Record<string, unknown>) {
   return (await ok(emulator, "POST", QUERY, { limit: 100, ...body })).body;
 }
@@ -54,8 +67,9 @@ Deno.test("terms and glossaries are search hits in the contract's glossary shape
       filter: GLOSSARY_FILTER,
       facets: [{ facet: "termStatus" }, { facet: "termTemplate" }],
     });
-    assert.equal(result["@search.count"], 1);
-    const [hit] = result.value;
+    // The test's term and the seed's Revenue of its Retail Glossary.
+    assert.equal(result["@search.count"], 2);
+    const hit = result.value.find((item: { id: string }) => item.id === revenue);
     assert.equal(typeof hit["@search.score"], "number");
     assert.deepEqual(hit["@search.highlights"].name, ["<em>Revenue</em>"]);
     const { "@search.score": _score, "@search.highlights": _highlights, createTime, updateTime, ...fields } =
@@ -75,29 +89,36 @@ Deno.test("terms and glossaries are search hits in the contract's glossary shape
     assert.equal(typeof createTime, "number");
     assert.ok(updateTime >= createTime);
     assert.deepEqual(result["@search.facets"], {
-      termStatus: [{ count: 1, value: "Approved" }],
+      termStatus: [{ count: 2, value: "Approved" }],
       termTemplate: [{ count: 1, value: "FinanceTemplate" }],
     });
 
     const all = await search(emulator, { keywords: "*", filter: GLOSSARY_FILTER });
-    // Beside the test's glossary and terms, the glossary every new account has.
-    assert.deepEqual(all.value.map((item: { name: string }) => item.name).sort(), [
-      "Churn",
-      "Finance",
-      "Glossary",
-      "Revenue",
-    ]);
+    // Beside the test's glossary and terms, the glossary every new account has and the seed's.
+    assert.deepEqual(
+      all.value.map((item: { name: string }) => item.name).sort(),
+      [
+        "Churn",
+        "Finance",
+        "Glossary",
+        "Revenue",
+        ...SEEDED_GLOSSARY_HITS,
+      ].sort(),
+    );
     const glossaryHit = all.value.find((item: { id: string }) => item.id === glossary);
     assert.equal(glossaryHit.glossaryType, "AtlasGlossary");
     assert.equal(glossaryHit.qualifiedName, "Finance");
     assert.equal(glossaryHit.longDescription, "Words of the finance team");
     assert.equal(glossaryHit.glossary, undefined);
 
-    assert.deepEqual(await names(emulator, { filter: { entityType: "AtlasGlossaryTerm" } }), [
+    assert.deepEqual(
+      await names(emulator, { filter: { entityType: "AtlasGlossaryTerm" } }),
+      ["Churn", "Revenue", ...SEEDED_GLOSSARY_HITS.filter((name) => name !== "Retail Glossary")].sort(),
+    );
+    assert.deepEqual(await names(emulator, { filter: { termStatus: "Draft" } }), [
       "Churn",
-      "Revenue",
+      "Customer Lifetime Value",
     ]);
-    assert.deepEqual(await names(emulator, { filter: { termStatus: "Draft" } }), ["Churn"]);
     assert.deepEqual(await names(emulator, { filter: { termTemplate: "FinanceTemplate" } }), ["Revenue"]);
     assert.deepEqual(await names(emulator, { keywords: "sales earned", filter: GLOSSARY_FILTER }), [
       "Revenue",
@@ -110,8 +131,8 @@ Deno.test("terms and glossaries are search hits in the contract's glossary shape
     assert.ok(assets["@search.count"] > 0, "the seed has revenue assets");
     assert.equal(
       everything["@search.count"],
-      assets["@search.count"] + 1,
-      "assets and the term, found together",
+      assets["@search.count"] + 2,
+      "assets and the terms (the test's and the seed's), found together",
     );
     assert.ok(assets.value.every((item: { id: string }) => item.id !== revenue));
     const tables = await search(emulator, { filter: { objectType: "Tables" } });

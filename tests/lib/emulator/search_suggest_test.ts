@@ -15,6 +15,7 @@ import {
 } from "./emulator_test_helpers.ts";
 
 const CUSTOMERS_TABLE = "ca7a1000-0000-4000-8000-000000000010";
+const CUSTOMER_SALES_TABLE = "ca7a1000-0000-4000-8000-000000000072";
 
 function suggest(emulator: RunningEmulator, body: unknown, prefix = DATAMAP): Promise<JsonReply> {
   return call(emulator, "POST", `${prefix}/search/suggest?${API_VERSION}`, body);
@@ -34,9 +35,24 @@ Deno.test("suggest: entities whose names start with the keywords, best first, wi
     const items: Item[] = reply.body.value;
     assert.deepEqual(
       items.map((item) => item.name).sort(),
-      ["Customer 360", "CustomerId", "CustomerId", "Customers", "customers.csv"],
+      [
+        "BuildCustomerSales",
+        "CopyCustomersToRaw",
+        "Customer",
+        "Customer 360",
+        "CustomerId",
+        "CustomerId",
+        "CustomerId",
+        "CustomerSales",
+        "Customers",
+        "customers.csv",
+      ],
     );
-    for (const item of items) {
+    // The seed's glossary term Customer is a hit in the glossary shape (search_glossary_test.ts).
+    const term = items.find((item) => item.objectType === "Glossary terms");
+    assert.equal(term?.glossaryType, "AtlasGlossaryTerm");
+    assert.equal(term?.["@search.text"], "<em>Customer</em>");
+    for (const item of items.filter((item) => item !== term)) {
       assert.equal(typeof item["@search.score"], "number");
       assert.match(item["@search.text"], /<em>[^<]+<\/em>/);
       assert.equal(typeof item.id, "string");
@@ -65,7 +81,8 @@ Deno.test("suggest: entities whose names start with the keywords, best first, wi
       keywords: "cust",
       filter: { and: [{ entityType: "azure_sql_table", includeSubTypes: false }] },
     });
-    assert.deepEqual(tables.body.value.map((item: Item) => item.id), [CUSTOMERS_TABLE]);
+    // Customers and the seed's curated CustomerSales.
+    assert.deepEqual(tables.body.value.map((item: Item) => item.id), [CUSTOMERS_TABLE, CUSTOMER_SALES_TABLE]);
 
     const twoWords = await suggest(emulator, { keywords: "customer 3" }, CATALOG);
     assert.deepEqual(twoWords.body.value.map((item: Item) => item.name), ["Customer 360"]);

@@ -9,8 +9,9 @@ import {
   withEmulator,
 } from "./emulator_test_helpers.ts";
 
-// The seed's 26 entities and the glossary "Glossary" every new account has (glossaries are search hits too).
-const SEEDED_HITS = 27;
+// The seed's 42 entities, its glossary "Retail Glossary" with 8 terms, and the glossary "Glossary" every new
+// account has (glossaries and terms are search hits too).
+const SEEDED_HITS = 52;
 const CUSTOMERS_TABLE = "ca7a1000-0000-4000-8000-000000000010";
 
 function search(emulator: RunningEmulator, body: unknown, prefix = DATAMAP): Promise<JsonReply> {
@@ -43,7 +44,8 @@ Deno.test("keyword search ranks the best match first and returns contract-shaped
     assert.deepEqual([...scores].sort((a, b) => b - a), scores, "sorted by score");
 
     const allTokens = await search(emulator, { keywords: "orders parquet" });
-    assert.deepEqual(names(allTokens), ["orders.parquet"], "every token must match");
+    // The copy activity's description: "Copies dbo.Orders to the raw lake as Parquet."
+    assert.deepEqual(names(allTokens), ["orders.parquet", "CopyOrdersToRaw"], "every token must match");
 
     const miss = await search(emulator, { keywords: "no-such-asset-anywhere" });
     assert.equal(miss.status, 200);
@@ -59,7 +61,7 @@ Deno.test("keyword search ranks the best match first and returns contract-shaped
 Deno.test("filters: entityType, objectType, classification, collectionId, and/or/not, attributes", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
     const tables = await search(emulator, { keywords: null, filter: { entityType: "azure_sql_table" } });
-    assert.deepEqual(names(tables).sort(), ["Customers", "Invoices", "Orders", "Products"]);
+    assert.deepEqual(names(tables).sort(), ["CustomerSales", "Customers", "Invoices", "Orders", "Products"]);
 
     const files = await search(emulator, {
       filter: { and: [{ objectType: "Files" }, { not: { label: "PII" } }] },
@@ -167,7 +169,11 @@ Deno.test("facets count over all matches and orderby sorts", async () => {
     assert.equal(reply.status, 200);
     const classification = reply.body["@search.facets"].classification;
     const email = classification.find((f: { value: string }) => f.value === "MICROSOFT.PERSONAL.EMAIL");
-    assert.equal(email.count, 4, "Customers, its Email column, customers.csv and Customer 360");
+    assert.equal(
+      email.count,
+      6,
+      "Customers, CustomerSales, their Email columns, customers.csv and Customer 360",
+    );
     assert.ok(
       reply.body["@search.facets"].assetType.some((f: { value: string }) => f.value === "Azure SQL Database"),
     );
@@ -239,19 +245,19 @@ Deno.test("facets count every match by value, honouring count and sort", async (
     });
     const types = all.body["@search.facets"].entityType as Array<{ count: number; value: string }>;
     assert.equal(types.reduce((sum, f) => sum + f.count, 0), SEEDED_HITS, "one type per entity");
-    assert.deepEqual(types[0], { count: 11, value: "azure_sql_column" }, "most common first");
+    assert.deepEqual(types[0], { count: 15, value: "azure_sql_column" }, "most common first");
     const columns = await search(emulator, { filter: { entityType: "azure_sql_column" }, limit: 1 });
-    assert.equal(columns.body["@search.count"], 11);
+    assert.equal(columns.body["@search.count"], 15);
     assert.ok(all.body["@search.facets"].collectionId.some((f: { value: string }) => f.value === "finance"));
 
     const top2 = await search(emulator, {
       keywords: "*",
       facets: [{ facet: "entityType", count: 2, sort: { value: "asc" } }],
     });
-    // Upper case sorts first: the default glossary's AtlasGlossary, then the seed's first type.
+    // By value, letter case aside: the seed's Data Factory activities sort before AtlasGlossary.
     assert.deepEqual(top2.body["@search.facets"].entityType.map((f: { value: string }) => f.value), [
-      "AtlasGlossary",
-      "azure_datalake_gen2_filesystem",
+      "adf_copy_activity",
+      "adf_executeDataFlow_activity",
     ]);
     const narrowed = await search(emulator, { keywords: "customers", facets: [{ facet: "entityType" }] });
     const narrowedTotal = narrowed.body["@search.facets"].entityType
@@ -282,14 +288,14 @@ Deno.test("a search without keywords narrowed by type matches what the whole fil
   await withEmulator({ seed: true }, async (emulator) => {
     const count = async (filter: unknown) =>
       (await search(emulator, { filter, limit: 1 })).body["@search.count"];
-    assert.equal(await count({ entityType: "AZURE_SQL_TABLE" }), 4, "types match in any case");
-    assert.equal(await count({ or: [{ entityType: "azure_sql_table" }, { entityType: "azure_sql_db" }] }), 5);
+    assert.equal(await count({ entityType: "AZURE_SQL_TABLE" }), 5, "types match in any case");
+    assert.equal(await count({ or: [{ entityType: "azure_sql_table" }, { entityType: "azure_sql_db" }] }), 7);
     assert.equal(
       await count({ or: [{ entityType: "azure_sql_table" }, { entityType: "Azure_Sql_Table" }] }),
-      4,
+      5,
     );
     assert.equal(await count({ and: [{ entityType: "azure_sql_table" }, { label: "PII" }] }), 2);
-    assert.equal(await count({ or: [{ entityType: "azure_sql_table" }, { label: "Gold" }] }), 6);
-    assert.equal(await count({ not: { entityType: "azure_sql_column" } }), SEEDED_HITS - 11);
+    assert.equal(await count({ or: [{ entityType: "azure_sql_table" }, { label: "Gold" }] }), 7);
+    assert.equal(await count({ not: { entityType: "azure_sql_column" } }), SEEDED_HITS - 15);
   });
 });

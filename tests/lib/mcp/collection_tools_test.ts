@@ -46,15 +46,34 @@ Deno.test("list_collections returns every collection, bounded by limit", async (
         parent_collection: "emulator",
         description: "Created by the emulator for the assets of its sample catalog",
       },
+      // The seed's collection tree: Data Platform and its two children.
+      {
+        name: "sales-insights",
+        friendly_name: "Sales Insights",
+        parent_collection: "data-platform",
+        description: "Curated sales data and its reports.",
+      },
+      {
+        name: "data-engineering",
+        friendly_name: "Data Engineering",
+        parent_collection: "data-platform",
+        description: "Pipelines that move and shape the data.",
+      },
+      {
+        name: "data-platform",
+        friendly_name: "Data Platform",
+        parent_collection: "emulator",
+        description: "Contoso Retail's shared data platform: pipelines and curated analytics.",
+      },
     ]);
-    assert.equal(all.data.count, 4);
+    assert.equal(all.data.count, 7);
     assert.equal(all.data.truncated, false);
     assert.deepEqual(all.json, all.data, "the text content carries the same JSON");
 
     const two = await call(h, "list_collections", { limit: 2 });
     assert.equal((two.data.collections as unknown[]).length, 2);
     assert.equal(two.data.truncated, true);
-    const exact = await call(h, "list_collections", { limit: 4 });
+    const exact = await call(h, "list_collections", { limit: 7 });
     assert.equal(exact.data.truncated, false, "exactly limit collections is not truncated");
 
     const invalid = await call(h, "list_collections", { limit: 0 });

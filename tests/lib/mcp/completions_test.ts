@@ -88,7 +88,8 @@ Deno.test("completions: collection, glossary, domain and business metadata names
       "definition_name",
       "data",
     );
-    assert.deepEqual(definitions.values, ["DataOwnership", "DataQuality"]);
+    // Beside the seed's DataStewardship.
+    assert.deepEqual(definitions.values, ["DataOwnership", "DataQuality", "DataStewardship"]);
 
     const templates = await complete(harness, template("govcat://templates/{name}"), "name", "lineage-");
     assert.deepEqual(templates.values, allTemplateNames().filter((n) => n.startsWith("lineage-")).sort());

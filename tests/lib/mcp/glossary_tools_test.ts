@@ -8,6 +8,11 @@ import { type Harness, resultJson, startHarness } from "../../support/mcp_harnes
 
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+/** Seeded assets the seed assigns no glossary term to. */
+const PRODUCTS = "ca7a1000-0000-4000-8000-000000000030";
+const CUSTOMER_360 = "ca7a1000-0000-4000-8000-000000000061";
+/** The terms of the seed's Retail Glossary (fixtures/emulator/seed.json). */
+const SEEDED_TERMS = 8;
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 
 async function call(h: Harness, name: string, args: Record<string, unknown>) {
@@ -38,7 +43,8 @@ Deno.test("glossary tools are listed with all four annotations", async () => {
 });
 
 Deno.test("create_glossary_term: the default glossary is created once, then used; synonyms by name", async () => {
-  const h = await startHarness();
+  // A new account: the sample catalog's own glossary would be the one used.
+  const h = await startHarness({ seed: false });
   try {
     // A new account has the glossary "Glossary" already; without it, the tool creates it.
     const existing = (await h.catalog.glossary.list()).find((g) => g.name === "Glossary");
@@ -89,8 +95,12 @@ Deno.test("create_glossary_term: the default glossary is created once, then used
 Deno.test("get_glossary_terms: one glossary or all, paged across glossaries, with assigned entity counts", async () => {
   const h = await startHarness();
   try {
-    const empty = await call(h, "get_glossary_terms", {});
-    assert.deepEqual(empty.data, { terms: [], total: 0, truncated: false });
+    // The seed's Retail Glossary holds 8 terms; the glossaries below sort before it.
+    const seeded = await call(h, "get_glossary_terms", {});
+    assert.equal(seeded.data.total, SEEDED_TERMS);
+    assert.ok(
+      seeded.data.terms.every((t: { glossary_name: string }) => t.glossary_name === "Retail Glossary"),
+    );
     const banking = (await h.catalog.glossary.create({ name: "Banking" })).guid!;
     const finance = (await h.catalog.glossary.create({ name: "Finance" })).guid!;
     await h.catalog.glossary.createTerms([
@@ -102,8 +112,12 @@ Deno.test("get_glossary_terms: one glossary or all, paged across glossaries, wit
     await h.catalog.glossary.assignTermToEntities(revenue, [{ guid: CUSTOMERS }, { guid: ORDERS }]);
 
     const all = await call(h, "get_glossary_terms", {});
-    assert.equal(all.data.total, 3);
-    assert.deepEqual(all.data.terms.map((t: { name: string }) => t.name), ["Deposit", "Loan", "Revenue"]);
+    assert.equal(all.data.total, 3 + SEEDED_TERMS);
+    assert.deepEqual(all.data.terms.slice(0, 3).map((t: { name: string }) => t.name), [
+      "Deposit",
+      "Loan",
+      "Revenue",
+    ]);
     assert.equal(all.data.terms[0].short_description, "Money kept");
     assert.equal(all.data.terms[0].glossary_name, "Banking");
     assert.equal(all.data.terms[2].assigned_entity_count, 2);
@@ -139,7 +153,7 @@ Deno.test("assign_term_to_entities: per-entity results; a bad GUID fails alone; 
     const term = created.data.guid;
     const first = await call(h, "assign_term_to_entities", {
       term_guid: term,
-      entity_guids: [CUSTOMERS, UNKNOWN, ORDERS, CUSTOMERS],
+      entity_guids: [PRODUCTS, UNKNOWN, CUSTOMER_360, PRODUCTS],
     });
     assert.ok(!first.result.isError, JSON.stringify(first.json));
     assert.equal(first.data.assigned, 2);
@@ -147,22 +161,22 @@ Deno.test("assign_term_to_entities: per-entity results; a bad GUID fails alone; 
     assert.deepEqual(
       first.data.results.map((r: { entity_guid: string; status: string }) => [r.entity_guid, r.status]),
       [
-        [CUSTOMERS, "assigned"],
+        [PRODUCTS, "assigned"],
         [UNKNOWN, "failed"],
-        [ORDERS, "assigned"],
+        [CUSTOMER_360, "assigned"],
       ],
     );
     assert.match(first.data.results[1].error, /404/);
-    const header = await h.catalog.entity.getHeader(CUSTOMERS);
+    const header = await h.catalog.entity.getHeader(PRODUCTS);
     assert.deepEqual(header.meaningNames, ["Customer data"]);
 
-    const again = await call(h, "assign_term_to_entities", { term_guid: term, entity_guids: [ORDERS] });
-    assert.deepEqual(again.data.results, [{ entity_guid: ORDERS, status: "already_assigned" }]);
+    const again = await call(h, "assign_term_to_entities", { term_guid: term, entity_guids: [CUSTOMER_360] });
+    assert.deepEqual(again.data.results, [{ entity_guid: CUSTOMER_360, status: "already_assigned" }]);
     assert.equal(again.data.already_assigned, 1);
 
     const unknownTerm = await call(h, "assign_term_to_entities", {
       term_guid: UNKNOWN,
-      entity_guids: [ORDERS],
+      entity_guids: [CUSTOMER_360],
     });
     assert.equal(unknownTerm.result.isError, true);
     // Neither a glossary term nor a unified catalog term: said so, with where to find one (no bare 404).

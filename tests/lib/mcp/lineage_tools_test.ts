@@ -10,6 +10,8 @@ import { type Harness, resultJson, startHarness } from "../../support/mcp_harnes
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
 const MONTHLY_REVENUE = "ca7a1000-0000-4000-8000-000000000060";
+const INVOICES = "ca7a1000-0000-4000-8000-000000000040";
+const CUSTOMER_360 = "ca7a1000-0000-4000-8000-000000000061";
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 
 async function call(h: Harness, name: string, args: Record<string, unknown>) {
@@ -107,9 +109,15 @@ Deno.test("create_lineage then get_lineage: one process, left alone unless updat
     const downstream = await call(h, "get_lineage", { guid: ORDERS, direction: "OUTPUT" });
     assert.equal(downstream.data.direction, "OUTPUT");
     assert.equal(downstream.data.depth, 3);
+    // The seed's three hops (to orders.parquet, CustomerSales and the Power BI dataset), then the test's.
     assert.deepEqual(
       downstream.data.edges.map((e: { from: string; to: string }) => [e.from, e.to]),
-      [[ORDERS, MONTHLY_REVENUE]],
+      [
+        [ORDERS, "ca7a1000-0000-4000-8000-000000000052"],
+        ["ca7a1000-0000-4000-8000-000000000052", "ca7a1000-0000-4000-8000-000000000072"],
+        ["ca7a1000-0000-4000-8000-000000000072", "ca7a1000-0000-4000-8000-000000000081"],
+        [ORDERS, MONTHLY_REVENUE],
+      ],
     );
 
     const fromProcess = await call(h, "get_lineage", { guid: first.data.process_guid, depth: 1 });
@@ -124,25 +132,30 @@ Deno.test("create_lineage then get_lineage: one process, left alone unless updat
 });
 
 Deno.test("get_lineage: processes of custom types among typed data sets are recognised", async () => {
+  // Two seeded data sets no process of the seed touches.
   const h = await startHarness();
   try {
     await h.catalog.types.create({
       entityDefs: [{ category: "ENTITY", name: "etl_job", superTypes: ["Process"], attributeDefs: [] }],
     });
     const job = await createLineage(h.catalog, {
-      sources: [{ guid: ORDERS }],
-      targets: [{ guid: CUSTOMERS }],
-      processName: "orders_to_customers",
+      sources: [{ guid: INVOICES }],
+      targets: [{ guid: CUSTOMER_360 }],
+      processName: "invoices_to_customer_360",
       processType: "etl_job",
     });
-    const answer = await call(h, "get_lineage", { guid: CUSTOMERS, direction: "both" });
+    const answer = await call(h, "get_lineage", { guid: CUSTOMER_360, direction: "both" });
     const kinds = Object.fromEntries(
       answer.data.nodes.map((n: { guid: string; kind: string }) => [n.guid, n.kind]),
     );
-    assert.deepEqual(kinds, { [CUSTOMERS]: "dataset", [job.processGuid]: "process", [ORDERS]: "dataset" });
+    assert.deepEqual(kinds, {
+      [CUSTOMER_360]: "dataset",
+      [job.processGuid]: "process",
+      [INVOICES]: "dataset",
+    });
     assert.deepEqual(answer.data.edges.map((e: { from: string; to: string }) => [e.from, e.to]), [[
-      ORDERS,
-      CUSTOMERS,
+      INVOICES,
+      CUSTOMER_360,
     ]]);
   } finally {
     await h.close();

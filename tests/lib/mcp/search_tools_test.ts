@@ -45,16 +45,15 @@ Deno.test("search_suggest turns the start of a name into guids, best first", asy
       matched: string;
     };
     const all = (await call(h, "search_suggest", { keywords: "cust" })).suggestions as Suggestion[];
-    assert.equal(all.length, 5, "every name with a word starting with cust (default limit 10)");
+    assert.equal(all.length, 10, "11 names have a word starting with cust: the default limit of 10 holds");
     assert.ok(all.every((s) => s.guid && s.qualified_name && s.entity_type && s.matched.includes("<em>")));
 
     const tables = (await call(h, "search_suggest", { keywords: "cust", entity_type: "azure_sql_table" }))
       .suggestions as Suggestion[];
-    assert.deepEqual(tables.map((s) => [s.guid, s.name, s.matched]), [[
-      CUSTOMERS_GUID,
-      "Customers",
-      "<em>Customers</em>",
-    ]]);
+    assert.deepEqual(tables.map((s) => [s.guid, s.name, s.matched]), [
+      [CUSTOMERS_GUID, "Customers", "<em>Customers</em>"],
+      ["ca7a1000-0000-4000-8000-000000000072", "CustomerSales", "<em>CustomerSales</em>"],
+    ]);
 
     const limited = (await call(h, "search_suggest", { keywords: "c", limit: 2 })).suggestions as unknown[];
     assert.equal(limited.length, 2);
@@ -70,9 +69,9 @@ Deno.test("search_browse: counts by type at the top, then a type, then a path, p
   try {
     const overview = await call(h, "search_browse", {});
     const counts = overview.type_counts as Array<{ entity_type: string; count: number }>;
-    assert.deepEqual(counts[0], { entity_type: "azure_sql_column", count: 11 });
-    // The seed's 26 entities and the glossary "Glossary" every new account has.
-    assert.equal(counts.reduce((sum, c) => sum + c.count, 0), 27);
+    assert.deepEqual(counts[0], { entity_type: "azure_sql_column", count: 15 });
+    // The seed's 42 entities, its glossary and 8 terms, and the glossary "Glossary" every new account has.
+    assert.equal(counts.reduce((sum, c) => sum + c.count, 0), 52);
     assert.deepEqual(overview.items, []);
 
     type Item = { guid: string; name: string; path: string; is_leaf: boolean; entity_type: string };
@@ -81,7 +80,8 @@ Deno.test("search_browse: counts by type at the top, then a type, then a path, p
     assert.equal(server.is_leaf, false);
     assert.equal(servers.type_counts, undefined, "no overview when a type is given");
     const databases = await call(h, "search_browse", { path: server.path });
-    const schemas = await call(h, "search_browse", { path: (databases.items as Item[])[0].path });
+    const salesDb = (databases.items as Item[]).find((item) => item.name === "SalesDb")!;
+    const schemas = await call(h, "search_browse", { path: salesDb.path });
     const schemaPath = (schemas.items as Item[])[0].path;
 
     const first = await call(h, "search_browse", { path: schemaPath, limit: 3 });

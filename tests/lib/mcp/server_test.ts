@@ -110,7 +110,7 @@ Deno.test("invoke_operation: collections export writes inside the root only", as
 
     const inside = await invoke(h, "collections.export", { outputFile: "collections.csv" });
     assert.equal(inside.isError, false, JSON.stringify(inside.json));
-    assert.equal((inside.json.result as { rows: number }).rows, 4);
+    assert.equal((inside.json.result as { rows: number }).rows, 7, "the seed's 7 collections");
     const csv = await Deno.readTextFile(join(root, "collections.csv"));
     assert.match(csv, /^collection_name,friendly_name\r?\nemulator,/);
   });

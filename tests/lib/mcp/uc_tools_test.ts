@@ -165,13 +165,25 @@ Deno.test("uc term tools: create with relationships and hierarchy, get, list, se
     // uc_search_terms: every domain by default
     const everywhere = await ok(h, "uc_search_terms", { keyword: "revenue" });
     const found = everywhere.terms as Row[];
-    assert.deepEqual(found.map((t) => t.name).sort(), ["Net Revenue", "Revenue", "Revenue per Employee"]);
+    // Beside the seed's Recognised Revenue (Corporate Finance).
+    assert.deepEqual(found.map((t) => t.name).sort(), [
+      "Net Revenue",
+      "Recognised Revenue",
+      "Revenue",
+      "Revenue per Employee",
+    ]);
     assert.equal(found.find((t) => t.name === "Revenue per Employee")?.domain_name, "HR");
     assert.equal(found.find((t) => t.name === "Revenue")?.domain_id, sales.id);
     const inHr = await ok(h, "uc_search_terms", { keyword: "REVENUE", domain_id: hr.id });
     assert.deepEqual((inHr.terms as Row[]).map((t) => t.name), ["Revenue per Employee"]);
     const publishedOnly = await ok(h, "uc_search_terms", { keyword: "e", status: "published" });
-    assert.deepEqual((publishedOnly.terms as Row[]).map((t) => t.name).sort(), ["Headcount", "Revenue"]);
+    assert.deepEqual((publishedOnly.terms as Row[]).map((t) => t.name).sort(), [
+      "Active Customer",
+      "Customer Lifetime Value",
+      "Headcount",
+      "Recognised Revenue",
+      "Revenue",
+    ], "the test's and the seed's published terms with an e");
     const one = await ok(h, "uc_search_terms", { keyword: "revenue", limit: 1 });
     assert.equal((one.terms as Row[]).length, 1);
     assert.equal(one.truncated, true);

@@ -19,6 +19,12 @@ async function governanceAndPrivacy(setup: ImportSetup): Promise<void> {
   }
 }
 
+/** The business metadata the seed gives the Customers table (fixtures/emulator/seed.json). */
+const SEEDED_CUSTOMERS_BM = {
+  DataStewardship: { steward: "Dana Whitfield", reviewCycle: "Quarterly", retentionDays: 2555 },
+  Compliance: { gdprRelevant: true, dataResidency: "EU" },
+};
+
 async function bmOf(setup: ImportSetup, guid: string) {
   return (await setup.catalog.entity.get(guid)).entity?.businessAttributes ?? {};
 }
@@ -46,8 +52,9 @@ Deno.test("import-business-metadata: the sample imports cleanly; --dry-run uploa
     assert.equal(run.json.successImportInfoList.length, 2);
     assert.deepEqual(run.json.failedImportInfoList ?? [], []);
     assert.deepEqual(await bmOf(setup, CUSTOMERS), {
+      ...SEEDED_CUSTOMERS_BM,
       Governance: { dataOwner: "Sales data team", retentionPeriodDays: 365 },
-    });
+    }, "beside the seed's groups");
     assert.deepEqual(await bmOf(setup, ORDERS), { Privacy: { containsPII: true } });
   });
 });

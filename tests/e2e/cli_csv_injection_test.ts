@@ -42,6 +42,22 @@ async function createHostileTables(setup: CliSetup): Promise<Map<string, string>
   return guids;
 }
 
+/** A business metadata group `CsvInj` with an int attribute `offset`, for data sets. */
+async function createOffsetGroup(setup: CliSetup) {
+  await setup.client.types.create({
+    businessMetadataDefs: [{
+      name: "CsvInj",
+      attributeDefs: [{
+        name: "offset",
+        typeName: "int",
+        isOptional: true,
+        cardinality: "SINGLE",
+        options: { applicableEntityTypes: '["DataSet"]' },
+      }],
+    }],
+  });
+}
+
 /** Records of CSV text as a plain parser (a spreadsheet) sees them: nothing taken off. */
 async function plainRecords(text: string): Promise<Record<string, string>[]> {
   return await new Promise((resolve, reject) =>
@@ -134,18 +150,7 @@ Deno.test("an export imported back with bulk-update-csv leaves every description
 
 Deno.test("a reject file guards formula cells; a guarded negative number imports as -5", async () => {
   await withCliSetup({ prefix: "govcat-e2e-csvinj-" }, async (setup) => {
-    await setup.client.types.create({
-      businessMetadataDefs: [{
-        name: "CsvInj",
-        attributeDefs: [{
-          name: "offset",
-          typeName: "int",
-          isOptional: true,
-          cardinality: "SINGLE",
-          options: { applicableEntityTypes: '["DataSet"]' },
-        }],
-      }],
-    });
+    await createOffsetGroup(setup);
     const guids = await createHostileTables(setup);
     const known = guids.get("csvinj-plain")!;
     const missing = ["0b0c0d0e-1f20-4314-9a0b-c1d2e3f4a5b6", "0b0c0d0e-1f20-4314-9a0b-c1d2e3f4a5b7"];
@@ -219,5 +224,23 @@ Deno.test("glossary export-terms guards formula cells; import-terms of the expor
       Object.fromEntries(Object.entries(HOSTILE).map(([name, text]) => [name, text.trim()])),
       "every definition as it was (the service trims white space around a cell)",
     );
+  });
+});
+
+Deno.test("import-business-metadata uploads a guarded cell without its guard", async () => {
+  await withCliSetup({ prefix: "govcat-e2e-csvinj-" }, async (setup) => {
+    await createOffsetGroup(setup);
+    const guids = await createHostileTables(setup);
+    const file = await setup.file(
+      "bm.csv",
+      [
+        "EntityType,EntityUniqueAttributeValue,BusinessAttributeName,BusinessAttributeValue,EntityUniqueAttributeName",
+        `azure_sql_table,${SERVER}/csvinj-plain,CsvInj.offset,'-5,qualifiedName`,
+      ].join("\n"),
+    );
+    const run = await setup.govcat("entity", "import-business-metadata", `--bm-file=${file}`);
+    assert.equal(run.code, 0, run.stderr);
+    const entity = (await setup.client.entity.get(guids.get("csvinj-plain")!)).entity;
+    assert.equal(String(entity.businessAttributes?.CsvInj?.offset), "-5", "'-5 reaches the service as -5");
   });
 });

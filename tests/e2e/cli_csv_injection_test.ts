@@ -244,3 +244,22 @@ Deno.test("import-business-metadata uploads a guarded cell without its guard", a
     assert.equal(String(entity.businessAttributes?.CsvInj?.offset), "-5", "'-5 reaches the service as -5");
   });
 });
+
+Deno.test("validate csv --format csv: a report cell naming a formula-like column is guarded", async () => {
+  await withCliSetup({ prefix: "govcat-e2e-csvinj-" }, async (setup) => {
+    const file = await setup.file("bad.csv", "guid,description,-evil\nnot-a-guid,x,y\n");
+    const report = `${setup.dir}/report.csv`;
+    const run = await setup.govcatText(
+      "validate",
+      "csv",
+      `--csv-file=${file}`,
+      "--template=entity-bulk-update",
+      `--report-file=${report}`,
+      "--format=csv",
+    );
+    assert.equal(run.code, 2, run.stderr);
+    const rows = await plainRecords(await Deno.readTextFile(report));
+    assertNoFormulaCell(rows.map((r) => Object.values(r)), "validate report");
+    assert.deepEqual(rows.map((r) => r.columnName), ["'-evil", "guid"]);
+  });
+});

@@ -9,6 +9,9 @@
  * - csv: RFC 4180 quoting; nothing cut.
  * - tsv: cells joined by tabs; a backslash, tab, line feed or carriage return in a value is written `\\`,
  *   `\t`, `\n`, `\r`, so every record is one line and the escaping can be undone; nothing cut.
+ * - csv and tsv: a cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+ *   carriage return; a negative number too) gets a leading `'` (`lib/csv/cell_guard.ts`), which govcat's CSV
+ *   readers take off again.
  * - csv and tsv print only the rows on stdout; a list's paging fields go to stderr as `name: value` lines.
  * - table, csv and tsv: a nested list or record in a cell is compact JSON; Atlas times in epoch milliseconds
  *   are ISO 8601; a plain value, or a list of them (`--query "value[].name"`), is one value per line
@@ -23,6 +26,7 @@
  *
  * @module
  */
+import { guardCell } from "../lib/csv/cell_guard.ts";
 import { visible } from "../lib/csv/problems.ts";
 import { stringifyCsv } from "../lib/deps/csv.ts";
 import { UsageError } from "../lib/errors.ts";
@@ -152,12 +156,17 @@ function tableCell(value: unknown): string {
 // --- csv and tsv ---------------------------------------------------------------------------------------
 
 function csvText(rows: Rows): string {
-  const table = dataTable(rows);
+  const table = guardedTable(rows);
   return table.length === 0 ? "" : stringifyCsv(table).replace(/\n$/, "");
 }
 
 function tsvText(rows: Rows): string {
-  return dataTable(rows).map((row) => row.map(tsvCell).join("\t")).join("\n");
+  return guardedTable(rows).map((row) => row.map(tsvCell).join("\t")).join("\n");
+}
+
+/** The cells csv and tsv write, each guarded against running as a spreadsheet formula. */
+function guardedTable(rows: Rows): string[][] {
+  return dataTable(rows).map((row) => row.map(guardCell));
 }
 
 /** The cells csv and tsv write: the header and the rows of records, or one row per value or list. */

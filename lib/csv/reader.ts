@@ -4,8 +4,10 @@
  * it starts on. A byte-order mark, CRLF and quoted line breaks are fine; anything that is not CSV (bad
  * UTF-8, UTF-16, a NUL byte, an unbalanced quote) is a usage error naming the line, because nothing after
  * it could be trusted. Fields are separated by the `delimiter` given, else by the one the header line uses
- * (comma, semicolon, tab or pipe; see `delimiter.ts`). Also the file fingerprint (SHA-256 and size) and the
- * writer of one CSV line.
+ * (comma, semicolon, tab or pipe; see `delimiter.ts`). A cell's guard against spreadsheet formulas (the
+ * `'` before `=`, `+`, `-`, `@`, a tab or a carriage return; see `cell_guard.ts`) is taken off as it is read,
+ * unless `unguard: false`. Also the file fingerprint (SHA-256 and size) and the writer of one CSV line,
+ * which adds that guard.
  *
  * @example
  * ```ts
@@ -20,6 +22,7 @@
 import { createHash } from "node:crypto";
 import { openChecked } from "../checked_open.ts";
 import { UsageError } from "../errors.ts";
+import { guardCell, unguardCells } from "./cell_guard.ts";
 import type { CsvDelimiter } from "./delimiter.ts";
 import { CsvTokenizer } from "./tokenizer.ts";
 import type { CsvRow } from "./types.ts";
@@ -49,6 +52,17 @@ export interface ReadCsvOptions {
   delimiter?: CsvDelimiter;
   /** Called once, before the first row, with the separator used and whether it was detected. */
   onDelimiter?: (delimiter: CsvDelimiter, detected: boolean) => void;
+  /**
+   * Take the `'` that guards a formula start off each cell (`'=x` reads `=x`, `''=x` reads `'=x`); true when
+   * absent. False reads the cells as they are written.
+   */
+  unguard?: boolean;
+}
+
+/** The rows as the caller asked for them: unguarded in place unless `unguard` is false. */
+function finished(rows: CsvRow[], unguard: boolean | undefined): CsvRow[] {
+  if (unguard !== false) { for (const row of rows) unguardCells(row.cells); }
+  return rows;
 }
 
 /** Calls `onDelimiter` once the tokenizer knows its separator (before the first row comes out). */
@@ -246,12 +260,12 @@ export async function* readCsvFileBatches(
       options.onBytes?.(total);
       for (let start = 0; start < read; start += PIECE_BYTES) {
         const piece = bytes.subarray(start, Math.min(start + PIECE_BYTES, read));
-        const rows = tokenizer.feed(decoder.decode(piece, tokenizer));
+        const rows = finished(tokenizer.feed(decoder.decode(piece, tokenizer)), options.unguard);
         report();
         if (rows.length > 0) yield rows;
       }
     }
-    const rows = [...tokenizer.feed(decoder.end(tokenizer)), ...tokenizer.end()];
+    const rows = finished([...tokenizer.feed(decoder.end(tokenizer)), ...tokenizer.end()], options.unguard);
     report();
     if (rows.length > 0) yield rows;
   } finally {
@@ -273,7 +287,7 @@ export async function* readCsvFile(path: string, options: ReadCsvOptions = {}): 
 const TEXT_SLICE = 64 * 1024;
 
 /** What reading text in memory takes of {@link ReadCsvOptions}. */
-export type ReadCsvTextOptions = Pick<ReadCsvOptions, "delimiter" | "onDelimiter">;
+export type ReadCsvTextOptions = Pick<ReadCsvOptions, "delimiter" | "onDelimiter" | "unguard">;
 
 /** Rows of text in memory, one array per slice tokenized. */
 export function* readCsvTextBatches(
@@ -285,11 +299,11 @@ export function* readCsvTextBatches(
   const report = delimiterReporter(tokenizer, options.onDelimiter);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   for (let start = 0; start < body.length; start += TEXT_SLICE) {
-    const rows = tokenizer.feed(body.slice(start, start + TEXT_SLICE));
+    const rows = finished(tokenizer.feed(body.slice(start, start + TEXT_SLICE)), options.unguard);
     report();
     if (rows.length > 0) yield rows;
   }
-  const rows = tokenizer.end();
+  const rows = finished(tokenizer.end(), options.unguard);
   report();
   if (rows.length > 0) yield rows;
 }
@@ -348,11 +362,20 @@ const NEEDS_QUOTES: Readonly<Record<CsvDelimiter, RegExp>> = {
  * One CSV line (no line ending) with RFC 4180 quoting: cells holding the separator (a comma unless
  * `delimiter` says otherwise), a double quote or a line break are enclosed in quotes, their quotes doubled;
  * so is a cell starting with U+FEFF, which readers would take for a byte-order mark at the start of a file
- * and drop. No formula neutralising here.
+ * and drop. A cell a spreadsheet would run as a formula gets a leading `'` ({@link guardCell}) unless
+ * `guard: false` (a file for the service, which keeps cells as they are).
  */
-export function csvLine(cells: readonly string[], delimiter: CsvDelimiter = ","): string {
+export function csvLine(
+  cells: readonly string[],
+  delimiter: CsvDelimiter = ",",
+  options: { guard?: boolean } = {},
+): string {
   // A lone empty cell would make an empty line, which readers skip.
   if (cells.length === 1 && cells[0] === "") return '""';
   const quote = NEEDS_QUOTES[delimiter];
-  return cells.map((cell) => quote.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell).join(delimiter);
+  const guard = options.guard !== false;
+  return cells.map((value) => {
+    const cell = guard ? guardCell(value) : value;
+    return quote.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  }).join(delimiter);
 }

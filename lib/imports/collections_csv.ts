@@ -1,17 +1,7 @@
 /**
  * The CSV layout of collections: the columns of the export (which the import reads as the
- * collections-export template), a checked import row as a collection, and the guard against CSV injection: a cell that starts
- * with `=`, `+`, `-` or `@` (or a tab or carriage return) is written with a leading `'` so a spreadsheet
- * shows it as text instead of running it as a formula, and the import takes that `'` off again.
- *
- * @example
- * ```ts
- * import { guardCell, unguardCell } from "./collections_csv.ts";
- * guardCell("=HYPERLINK(\"http://x\")"); // "'=HYPERLINK(\"http://x\")"
- * unguardCell(guardCell("-finance")); // "-finance"
- * unguardCell(guardCell("'=x")); // "'=x" (written "''=x")
- * guardCell("Finance"); // "Finance"
- * ```
+ * collections-export template) and a checked import row as a collection. The guard against CSV injection
+ * (`lib/csv/cell_guard.ts`) is added by the export and taken off by the reader, as for every CSV.
  *
  * @module
  */
@@ -32,23 +22,7 @@ export const EXPORT_COLUMNS = {
   ],
 } as const;
 
-/**
- * Text that gets a `'` on export: a formula start, after any `'`s of its own, so that text which already
- * starts with `'=` is written `''=` and reads back as it was.
- */
-const GUARDED = /^'*[=+\-@\t\r]/;
-
-/** A cell as written to a file: text a spreadsheet would run as a formula gets a leading `'`. */
-export function guardCell(value: string): string {
-  return GUARDED.test(value) ? `'${value}` : value;
-}
-
-/** A cell as read from a file: the `'` {@link guardCell} added is taken off. */
-export function unguardCell(value: string): string {
-  return value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value;
-}
-
-/** One row of the file, its cells unguarded; empty cells are undefined. */
+/** One row of the file (its cells unguarded as read); empty cells are undefined. */
 export interface CollectionRow {
   line: number;
   name: string;
@@ -62,10 +36,7 @@ export interface CollectionRow {
 
 /** The row a checked line of either collections template describes. */
 export function collectionFromRow(row: CheckedRow): CollectionRow {
-  const cell = (column: string) => {
-    const value = cellText(row, column);
-    return value === undefined ? undefined : unguardCell(value);
-  };
+  const cell = (column: string) => cellText(row, column);
   const name = cell("collection_name")!;
   return {
     line: row.line,

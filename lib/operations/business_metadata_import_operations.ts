@@ -7,6 +7,7 @@
  */
 import { readTextChecked } from "../checked_open.ts";
 import { delimiterOption } from "../csv/delimiter.ts";
+import { unguardCsvText } from "../csv/guarded_text.ts";
 import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
 import { z } from "../deps/zod.ts";
 import { columnOrderProblems, headerForm, paddedCopy } from "../imports/business_metadata_csv.ts";
@@ -72,7 +73,12 @@ export const importBusinessMetadata = defineOperation({
         rows,
       };
     }
-    const csv = (await readTextChecked(path, input.bmFile)).replace(/^\uFEFF/, "");
+    // The service would keep the "'" that guards a formula-like cell in an export: it is taken off here.
+    const csv = unguardCsvText(
+      (await readTextChecked(path, input.bmFile)).replace(/^\uFEFF/, ""),
+      input.bmFile,
+      delimiter,
+    );
     const fileName = input.bmFile.split(/[\\/]/).pop() || "business_metadata.csv";
     const answer = await ctx.catalog().entity.importBusinessMetadata(csv, fileName, ctx.signal);
     return importSummary(input.bmFile, rows, answer);

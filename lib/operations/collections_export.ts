@@ -7,7 +7,8 @@
  */
 import type { Collection } from "../catalog/collections_types.ts";
 import { stringifyCsv } from "../deps/csv.ts";
-import { EXPORT_COLUMNS, guardCell } from "../imports/collections_csv.ts";
+import { guardCell } from "../csv/cell_guard.ts";
+import { EXPORT_COLUMNS } from "../imports/collections_csv.ts";
 import { writeOutputFile } from "./output_files.ts";
 import type { OperationContext } from "./types.ts";
 

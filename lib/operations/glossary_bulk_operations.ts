@@ -7,6 +7,7 @@
  */
 import type { AtlasGlossaryTerm } from "../catalog/glossary_types.ts";
 import { z } from "../deps/zod.ts";
+import { guardCsvText } from "../csv/guarded_text.ts";
 import { glossaryGuid } from "./glossary_inputs.ts";
 import { guidListField } from "./guid_fields.ts";
 import { offsetPages } from "../paging_guard.ts";
@@ -114,7 +115,8 @@ export const exportTerms = defineOperation({
   command: "export-terms",
   aliases: ["exportTerms", "export-terms-csv"],
   summary: "Write terms of a glossary (all, or those given) to a CSV file that import-terms reads back",
-  description: "The catalog writes the CSV (its import template's columns); --include-term-hierarchy adds " +
+  description: "The catalog writes the CSV (its import template's columns); formula-like cells get a " +
+    "leading ' (import-terms takes it off); --include-term-hierarchy adds " +
     "each term's parent. A whole glossary is exported a page of terms at a time, each page written as it " +
     "arrives. The file is written whole or not at all; an existing file is replaced only with --overwrite.",
   input: z.object({
@@ -142,7 +144,8 @@ export const exportTerms = defineOperation({
       // Each page is exported and written as it arrives, so memory holds one page, not the glossary.
       for await (const guids of pages) {
         if (guids.length === 0) continue;
-        const csv = await exportCsv(guids);
+        // The catalog writes cells as they are: those a spreadsheet would run as formulas are guarded here.
+        const csv = guardCsvText(await exportCsv(guids), "the catalog's term export");
         const rows = terms === 0 ? csv : withoutHeader(csv);
         // A page that ends without a line break must not run into the next page's first row.
         if (terms > 0 && !endedLine && rows !== "") await write("\n");

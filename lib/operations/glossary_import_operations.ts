@@ -9,6 +9,7 @@
 import { readTextChecked } from "../checked_open.ts";
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
+import { unguardCsvText } from "../csv/guarded_text.ts";
 import { runBulkImport } from "../csv/engine.ts";
 import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
@@ -150,7 +151,9 @@ async function serviceImport(
     progress: ctx.progress,
     delimiter,
   });
-  const csv = (await readTextChecked(path, input.csvFile)).replace(/^\uFEFF/, "");
+  const text = (await readTextChecked(path, input.csvFile)).replace(/^\uFEFF/, "");
+  // The service would keep the "'" that guards a formula-like cell in an export: it is taken off here.
+  const csv = unguardCsvText(text, input.csvFile, delimiter);
   try {
     const operation = await ctx.catalog().glossary.importTermsAndWait(
       input.glossaryGuid,

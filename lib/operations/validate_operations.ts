@@ -38,7 +38,6 @@ import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { didYouMean } from "../suggest.ts";
 import { markBadInput } from "./bad_input.ts";
-import { guardCell } from "../imports/collections_csv.ts";
 import { checkOutputFile, writeOutputFile } from "./output_files.ts";
 import {
   defineOperation,
@@ -307,9 +306,9 @@ async function renderReport(
   await write(problems.length === 0 ? "]\n}\n" : "\n  ]\n}\n");
 }
 
-/** One CSV line of the csv report, cells guarded against spreadsheet formulas. */
+/** One CSV line of the csv report (csvLine guards cells against spreadsheet formulas). */
 function csvReportLine(cells: string[]): string {
-  return csvLine(cells.map(guardCell)) + "\r\n";
+  return csvLine(cells) + "\r\n";
 }
 
 /** Every operation of the `validate` group. */

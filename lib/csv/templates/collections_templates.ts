@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { EXPORT_COLUMNS, unguardCell } from "../../imports/collections_csv.ts";
+import { EXPORT_COLUMNS } from "../../imports/collections_csv.ts";
 import { collectionNameProblem } from "../../operations/collections_support.ts";
 import { shown } from "../problems.ts";
 import type { CheckedRow, ColumnSpec, CsvTemplate } from "../types.ts";
@@ -71,9 +71,8 @@ const EXPORT_ONLY_SPECS: Readonly<Record<string, Omit<ColumnSpec, "name" | "kind
 
 function collectionRowProblems(row: CheckedRow): RowProblem[] {
   const problems: RowProblem[] = [];
-  // The export guards cells against spreadsheet formulas with a leading "'", which the import takes off.
-  const name = cellText(row, "collection_name");
-  const plainName = name === undefined ? undefined : unguardCell(name);
+  // The reader has taken off the "'" the export puts before a cell that looks like a formula.
+  const plainName = cellText(row, "collection_name");
   if (plainName !== undefined) {
     const problem = collectionNameProblem(plainName);
     if (problem) {
@@ -83,7 +82,7 @@ function collectionRowProblems(row: CheckedRow): RowProblem[] {
   const parent = cellText(row, "parent_collection");
   if (
     plainName !== undefined && parent !== undefined &&
-    unguardCell(parent).toLowerCase() === plainName.toLowerCase()
+    parent.toLowerCase() === plainName.toLowerCase()
   ) {
     problems.push(["parent_collection", `collection ${shown(plainName)} cannot be its own parent`]);
   }

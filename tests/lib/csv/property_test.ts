@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { UsageError } from "../../../lib/errors.ts";
+import { unguardCells } from "../../../lib/csv/cell_guard.ts";
 import { CSV_DELIMITERS, type CsvDelimiter } from "../../../lib/csv/delimiter.ts";
 import { CHUNK_BYTES, csvLine, PIECE_BYTES, readCsvFile, readCsvTextSync } from "../../../lib/csv/reader.ts";
 import { CsvTokenizer } from "../../../lib/csv/tokenizer.ts";
@@ -106,6 +107,8 @@ function tokenizeInPieces(text: string, cuts: number[], separator?: CsvDelimiter
     start = cut;
   }
   out.push(...tokenizer.feed(text.slice(start)), ...tokenizer.end());
+  // The tokenizer gives cells as written; the reader takes off the guard csvLine puts on formula cells.
+  for (const row of out) unguardCells(row.cells);
   return out;
 }
 

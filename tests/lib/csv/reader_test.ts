@@ -260,7 +260,7 @@ Deno.test("text in memory reads like a file, BOM included", async () => {
 Deno.test("csvLine quotes what needs quoting and reads back to the same cells", () => {
   const cells = ["plain", "a,b", 'say "hi"', "two\r\nlines", "", " padded ", "=SUM(A1)"];
   const line = csvLine(cells);
-  assert.equal(line, 'plain,"a,b","say ""hi""","two\r\nlines",, padded ,=SUM(A1)');
+  assert.equal(line, 'plain,"a,b","say ""hi""","two\r\nlines",, padded ,\'=SUM(A1)', "a formula gets a '");
   assert.deepEqual([...readCsvTextSync(`${line}\r\n`, "x")][0].cells, cells);
   assert.equal(csvLine([""]), '""', "a lone empty cell is not written as an empty line");
   assert.deepEqual([...readCsvTextSync(`h\n${csvLine([""])}\n`, "x")].length, 1, "…yet reads as a blank row");

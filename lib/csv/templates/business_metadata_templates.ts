@@ -104,9 +104,10 @@ export const businessMetadata: CsvTemplate = {
     return problems;
   },
   sample: [
-    ["azure_sql_table", `${QN}/Customers`, "Governance.dataOwner", "Sales data team", "qualifiedName"],
-    ["azure_sql_table", `${QN}/Customers`, "Governance.retentionPeriodDays", "365", ""],
-    ["azure_sql_table", SEED_ORDERS, "Privacy.containsPII", "true", "guid"],
+    // The sample catalog's own definitions (`--seed`), so the sample imports as it is.
+    ["azure_sql_table", `${QN}/Customers`, "DataStewardship.steward", "Sales data team", "qualifiedName"],
+    ["azure_sql_table", `${QN}/Customers`, "DataStewardship.retentionDays", "365", ""],
+    ["azure_sql_table", SEED_ORDERS, "Compliance.gdprRelevant", "true", "guid"],
   ],
 };
 

@@ -29,9 +29,9 @@ async function bmOf(setup: ImportSetup, guid: string) {
   return (await setup.catalog.entity.get(guid)).entity?.businessAttributes ?? {};
 }
 
-Deno.test("import-business-metadata: the sample imports cleanly; --dry-run uploads nothing", async () => {
+Deno.test("import-business-metadata: the sample imports cleanly into the sample catalog; --dry-run uploads nothing", async () => {
   await withImportSetup({}, async (setup) => {
-    await governanceAndPrivacy(setup);
+    // No definition made first: the sample uses the sample catalog's own.
     const csv = await setup.file("bm.csv", sampleCsvLines(businessMetadata).join("\n"));
     const writes = setup.writes();
     const dry = await setup.govcat("entity", "import-business-metadata", `--bm-file=${csv}`, "--dry-run");
@@ -53,9 +53,13 @@ Deno.test("import-business-metadata: the sample imports cleanly; --dry-run uploa
     assert.deepEqual(run.json.failedImportInfoList ?? [], []);
     assert.deepEqual(await bmOf(setup, CUSTOMERS), {
       ...SEEDED_CUSTOMERS_BM,
-      Governance: { dataOwner: "Sales data team", retentionPeriodDays: 365 },
-    }, "beside the seed's groups");
-    assert.deepEqual(await bmOf(setup, ORDERS), { Privacy: { containsPII: true } });
+      DataStewardship: {
+        ...SEEDED_CUSTOMERS_BM.DataStewardship,
+        steward: "Sales data team",
+        retentionDays: 365,
+      },
+    }, "over the seed's values, the others kept");
+    assert.deepEqual(await bmOf(setup, ORDERS), { Compliance: { gdprRelevant: true } });
   });
 });
 

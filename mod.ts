@@ -129,6 +129,7 @@ export type {
   LogLevel,
   McpTransport,
 } from "./lib/config.ts";
+export { type ToolsetName, TOOLSETS } from "./lib/mcp/toolsets.ts";
 export * from "./lib/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
 export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http.ts";

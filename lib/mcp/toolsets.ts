@@ -40,6 +40,7 @@ export const TOOLSETS = [
   },
 ] as const satisfies ReadonlyArray<Toolset>;
 
+/** The name of a toolset, as `--toolsets` and `CATALOG_MCP_TOOLSETS` take it. */
 export type ToolsetName = (typeof TOOLSETS)[number]["name"];
 
 export const TOOLSET_NAMES: ReadonlyArray<ToolsetName> = TOOLSETS.map((set) => set.name);

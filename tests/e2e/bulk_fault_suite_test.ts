@@ -268,8 +268,10 @@ Deno.test("fault suite: business metadata (the service's job): atomic under a ki
       retryAfterSeconds: 0,
     }]);
     const run = await spawnGovcat(args, env).result;
-    assert.equal(run.code, 0, run.stderr);
+    // Its bad rows (entities that do not exist) fail: the import says so with exit 1, as every import does.
+    assert.equal(run.code, 1, run.stderr);
     const answer = JSON.parse(run.stdout);
+    assert.equal(answer.failed, names.filter((_, i) => bad(i)).length);
     // The killed run's answer, held back by the emulator, is logged once sent.
     while (emulator.faults.stats().log.filter((e) => e.path.includes(upload.path)).length < 4) {
       await new Promise((r) => setTimeout(r, 20));

@@ -232,7 +232,7 @@ export const ucCreateTermTool = composedTool({
   name: "uc_create_term",
   title: "Create unified catalog term",
   description:
-    "Create a term in a governance domain; returns it. Every call creates one and a used name fails " +
+    "Create a term in a governance domain; returns it. Every call creates one; a name in use fails " +
     "with 409: check uc_search_terms first. synonyms are linked after; relationship_errors lists " +
     "failures. assign_term_to_entities needs a classic term (create_glossary_term).",
   input: z.object({

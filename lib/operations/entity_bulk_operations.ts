@@ -271,6 +271,23 @@ function holdsChange(stored: AtlasEntity, change: EntityChange): boolean {
   });
 }
 
+/**
+ * The contacts a full write of `target` carries when a row names its owners: the row's owners (keeping the
+ * note each already had) and every other kind of contact as it is, since the write replaces them all.
+ */
+function mergedContacts(
+  target: AtlasEntity,
+  wanted: Record<string, Array<{ id: string }>>,
+): NonNullable<AtlasEntity["contacts"]> {
+  const stored = target.contacts ?? {};
+  const merged: NonNullable<AtlasEntity["contacts"]> = { ...stored };
+  for (const [kind, contacts] of Object.entries(wanted)) {
+    const known = new Map((stored[kind] ?? []).map((contact) => [contact.id, contact]));
+    merged[kind] = contacts.map((contact) => known.get(contact.id) ?? contact);
+  }
+  return merged;
+}
+
 /** The bulk update of entities from rows of the entity-bulk-update template. */
 export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): BulkImport<EntityChange> {
   return {
@@ -300,7 +317,7 @@ export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): 
           },
         };
         if (change.businessAttributes) entity.businessAttributes = change.businessAttributes;
-        if (change.contacts) entity.contacts = change.contacts;
+        if (change.contacts) entity.contacts = mergedContacts(target, change.contacts);
         writes.push({ entity, collection: change.collection });
         writeIndex.push(i);
       });

@@ -15,9 +15,15 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
-import { runBulkImport } from "../csv/engine.ts";
 import { chooseTemplate, templateNamed } from "../csv/template_choice.ts";
-import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
+import type {
+  BulkImport,
+  CsvTemplate,
+  ImportUnit,
+  PlannedAction,
+  UnitDiff,
+  UnitOutcome,
+} from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { BadRequestError, NotFoundError, UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
@@ -28,6 +34,8 @@ import {
   entityFromRow,
   type EntityItem,
 } from "../imports/entity_csv_rows.ts";
+import { entityDiff, type EntityWrite } from "../imports/entity_csv_diff.ts";
+import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 
 /** The templates `entity bulk-import` accepts. */
@@ -211,6 +219,26 @@ export function entityCsvImport(
       (await existing(units, signal)).map((found): PlannedAction =>
         found ? (options.overwrite ? "update" : "skip") : "create"
       ),
+    diff: async (units, signal) => {
+      const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
+      return units.map(({ item }) => {
+        const { typeName, attributes } = item.entity;
+        const { qualifiedName: _key, ...written } = attributes;
+        return entityDiff(
+          `${typeName} ${attributes.qualifiedName}`,
+          found.get(key(typeName, String(attributes.qualifiedName))),
+          {
+            attributes: written,
+            businessAttributes: item.entity.businessAttributes as EntityWrite["businessAttributes"],
+            contacts: item.entity.contacts as EntityWrite["contacts"],
+            classifications: item.entity.classifications?.map((c) => c.typeName),
+            labels: item.entity.labels,
+            collection: item.collection,
+          },
+          options.overwrite ? "update" : "skip",
+        );
+      });
+    },
     describe: ({ item }) => ({
       typeName: item.entity.typeName,
       qualifiedName: item.entity.attributes.qualifiedName,
@@ -337,6 +365,17 @@ export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): 
       const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);
       return targets.map((target): PlannedAction => target ? "update" : "reject");
     },
+    diff: async (units, signal) => {
+      const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);
+      return units.map(({ item }, i): UnitDiff => {
+        const target = item.guid ?? `${item.typeName} ${item.qualifiedName}`;
+        const stored = targets[i];
+        if (!stored) {
+          return { action: "reject", target, changes: [], reason: missingReason(item), read: { guid: null } };
+        }
+        return entityDiff(target, stored, item);
+      });
+    },
     describe: ({ item }) => ({
       ...(item.guid ? { guid: item.guid } : { typeName: item.typeName, qualifiedName: item.qualifiedName }),
       attributes: item.attributes,
@@ -368,6 +407,7 @@ export const bulkImportEntities = defineOperation({
     csvFile,
     template: z.enum(ENTITY_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
     ...bulkImportFields,
+    ...planFields,
     ifExists: z.enum(["skip", "update"]).default("skip").describe(
       "Rows whose entity exists already: skip (default; the entity is left as it is) or update " +
         "(overwrites its attributes; needs confirmation)",
@@ -378,7 +418,8 @@ export const bulkImportEntities = defineOperation({
   // listing shows the operation as destructive.
   annotations: UPSERT,
   run: async (ctx: OperationContext, input) => {
-    const { ifExists, confirm, ...rest } = input;
+    const { ifExists, confirm, plan: _plan, planFile: _planFile, applyPlan: _applyPlan, ...rest } = input;
+    checkPlanInput("entity bulk-import", input);
     const overwrite = ifExists === "update";
     if (overwrite && rest.skipExisting) {
       throw new UsageError(
@@ -386,7 +427,7 @@ export const bulkImportEntities = defineOperation({
         "Leave out --skip-existing to overwrite existing entities, or --if-exists to skip them.",
       );
     }
-    if (overwrite && !rest.dryRun) {
+    if (overwrite && !rest.dryRun && !input.plan) {
       await confirmOverwrite(ctx, `entity bulk-import --if-exists=update ${input.csvFile}`, confirm);
     }
     const options = await engineOptions(ctx, rest, input.csvFile, "--csv-file");
@@ -398,7 +439,13 @@ export const bulkImportEntities = defineOperation({
       { delimiter: options.delimiter, signal: ctx.signal },
     );
     options.settings = { template: template.name };
-    return await runBulkImport(entityCsvImport(ctx.catalog(), template, { overwrite }), options);
+    return await runImportOrPlan(
+      ctx,
+      entityCsvImport(ctx.catalog(), template, { overwrite }),
+      options,
+      input,
+      { ifExists },
+    );
   },
 });
 
@@ -411,12 +458,13 @@ export const bulkUpdateEntitiesCsv = defineOperation({
   description: "Columns: guid, or typeName and qualifiedName, to name the entity; then any of " +
     "displayName, description, owner, source, collection, attr.<attribute>, bm.<group>.<attribute>. Only " +
     "the cells given are written; rows naming no existing entity are rejected into the errors file.",
-  input: z.object({ csvFile, ...bulkImportFields }),
+  input: z.object({ csvFile, ...bulkImportFields, ...planFields }),
   annotations: UPSERT,
   run: async (ctx: OperationContext, input) => {
+    checkPlanInput("entity bulk-update-csv", input);
     const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
     const template = templateNamed("entity-bulk-update", ["entity-bulk-update"]);
-    return await runBulkImport(entityCsvUpdate(ctx.catalog(), template), options);
+    return await runImportOrPlan(ctx, entityCsvUpdate(ctx.catalog(), template), options, input);
   },
 });
 

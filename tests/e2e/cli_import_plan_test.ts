@@ -1,0 +1,235 @@
+/**
+ * `--plan` and `--apply-plan` of `entity bulk-update-csv` and `entity bulk-import`, as a user runs them
+ * (subprocesses of main.ts against the emulator's seed): a plan shows each row's changes and writes
+ * nothing (the emulator's request log says so); applying it writes exactly the planned rows; a change to
+ * the catalog or the file between plan and apply is refused, naming the row and field.
+ */
+import assert from "node:assert/strict";
+import { type CliSetup, withCliSetup } from "../support/cli_harness.ts";
+
+const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
+const ORDERS_TEXT = "Sales orders placed through the web shop and by phone.";
+const CUSTOMERS_QN = "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers";
+
+/** Requests that change the catalog: anything but a GET or a search. */
+function writes(setup: CliSetup): number {
+  return setup.emulator.faults.stats().log.filter((entry) =>
+    entry.method !== "GET" && !String(entry.path ?? "").includes("/search/")
+  ).length;
+}
+
+/** Exports the seed's tables and replaces the Orders description in the file. */
+async function editedExport(setup: CliSetup, description: string): Promise<string> {
+  const file = `${setup.dir}/tables.csv`;
+  const exported = await setup.govcat("entity", "export", "--type=azure_sql_table", `--output-file=${file}`);
+  assert.equal(exported.code, 0, exported.stderr);
+  const text = await Deno.readTextFile(file);
+  await Deno.writeTextFile(file, text.replace(ORDERS_TEXT, description));
+  return file;
+}
+
+async function description(setup: CliSetup, guid: string): Promise<unknown> {
+  return (await setup.client.entity.get(guid)).entity?.attributes?.description;
+}
+
+Deno.test("bulk-update-csv --plan: each row's action and changed fields, a plan file, nothing written", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await editedExport(setup, "Orders reviewed");
+    const planFile = `${setup.dir}/plan.json`;
+    const before = writes(setup);
+    const planned = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(writes(setup), before, "a plan writes nothing");
+    assert.equal(await description(setup, ORDERS), ORDERS_TEXT);
+    assert.deepEqual([planned.json.update, planned.json.unchanged, planned.json.create], [1, 3, 0]);
+    const change = planned.json.items.find((item: { action: string }) => item.action === "update");
+    assert.deepEqual(
+      { target: change.target, field: change.field, old: change.old, new: change.new },
+      { target: ORDERS, field: "description", old: ORDERS_TEXT, new: "Orders reviewed" },
+    );
+    const plan = JSON.parse(await Deno.readTextFile(planFile));
+    assert.match(plan.sha256, /^[0-9a-f]{64}$/);
+    const ordersRow = plan.rows.find((row: { target: string }) => row.target === ORDERS);
+    assert.equal(ordersRow.read.description, ORDERS_TEXT);
+    assert.equal(ordersRow.read.guid, ORDERS);
+
+    const table = await setup.govcatText(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      "--plan",
+      "--output=table",
+    );
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(
+      table.stdout,
+      /update\s+ca7a1000-0000-4000-8000-000000000020\s+description\s+Sales orders.*Orders reviewed/,
+    );
+    assert.match(table.stderr, /1 to update, 3 unchanged.*nothing was written/);
+  });
+});
+
+Deno.test("--apply-plan writes the planned update only; a catalog change since the plan is refused by row and field", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await editedExport(setup, "Orders reviewed");
+    const planFile = `${setup.dir}/plan.json`;
+    const planned = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+
+    // A colleague edits the Orders description after the plan was made.
+    const colleague = await setup.file("colleague.csv", `guid,description\r\n${ORDERS},Edited meanwhile\r\n`);
+    assert.equal((await setup.govcat("entity", "bulk-update-csv", `--csv-file=${colleague}`)).code, 0);
+    const before = writes(setup);
+    const refused = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /the catalog changed since the plan/);
+    assert.match(
+      refused.stderr,
+      /line 4 \(ca7a1000-0000-4000-8000-000000000020\): description was "Sales orders.*" when planned, now "Edited meanwhile"/,
+    );
+    assert.equal(writes(setup), before, "a refused apply writes nothing");
+    assert.equal(await description(setup, ORDERS), "Edited meanwhile");
+
+    // Planned again, the apply writes the one planned change and skips the unchanged rows.
+    const again = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+      "--overwrite",
+    );
+    assert.equal(again.code, 0, again.stderr);
+    const applied = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.deepEqual([applied.json.updated, applied.json.skipped], [1, 3]);
+    assert.equal(await description(setup, ORDERS), "Orders reviewed");
+
+    // The file edited after planning: refused by its SHA-256, nothing sent.
+    await Deno.writeTextFile(
+      file,
+      (await Deno.readTextFile(file)).replace("Orders reviewed", "Orders again"),
+    );
+    const changed = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(changed.code, 2);
+    assert.match(changed.stderr, /tables\.csv changed since the plan .* was made \(SHA-256/);
+  });
+});
+
+Deno.test("an export of an unchanged catalog plans every row unchanged", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = `${setup.dir}/all.csv`;
+    const exported = await setup.govcat("entity", "export", `--output-file=${file}`, "--attribute=owner");
+    assert.equal(exported.code, 0, exported.stderr);
+    const planned = await setup.govcat("entity", "bulk-update-csv", `--csv-file=${file}`, "--plan");
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(planned.json.unchanged, exported.json.entities);
+    assert.deepEqual([planned.json.update, planned.json.reject], [0, 0]);
+  });
+});
+
+Deno.test("bulk-import --plan: create, skip, or (--if-exists=update) each changed field; apply creates the new row", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await setup.file(
+      "import.csv",
+      "typeName,qualifiedName,description\r\n" +
+        `azure_sql_table,${CUSTOMERS_QN},Customers renamed\r\n` +
+        "DataSet,ds://plan/new,A new data set\r\n",
+    );
+    const before = writes(setup);
+    const skipping = await setup.govcat("entity", "bulk-import", `--csv-file=${file}`, "--plan");
+    assert.equal(skipping.code, 0, skipping.stderr);
+    assert.deepEqual(skipping.json.items.map((i: { action: string }) => i.action), [
+      "skip",
+      "create",
+      "create",
+    ]);
+    const updating = await setup.govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${file}`,
+      "--plan",
+      "--if-exists=update",
+    );
+    assert.equal(updating.code, 0, updating.stderr);
+    const update = updating.json.items.find((i: { action: string; field: string }) =>
+      i.action === "update" && i.field === "description"
+    );
+    assert.match(update.old, /^Customer master data/);
+    assert.equal(update.new, "Customers renamed");
+    assert.equal(writes(setup), before, "plans write nothing");
+
+    const planFile = `${setup.dir}/import-plan.json`;
+    assert.equal(
+      (await setup.govcat("entity", "bulk-import", `--csv-file=${file}`, "--plan", `--plan-file=${planFile}`))
+        .code,
+      0,
+    );
+    const wrong = await setup.govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+      "--if-exists=update",
+      "--confirm",
+    );
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /was planned with .*nothing was sent/);
+    const applied = await setup.govcat(
+      "entity",
+      "bulk-import",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.deepEqual([applied.json.created, applied.json.skipped], [1, 1]);
+    const created = await setup.client.entity.getByUniqueAttribute("DataSet", "ds://plan/new");
+    assert.equal(created.entity?.attributes?.description, "A new data set");
+  });
+});
+
+Deno.test("plan options that contradict each other are refused before anything is read", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await setup.file("x.csv", `guid,description\r\n${ORDERS},x\r\n`);
+    const before = setup.requests();
+    for (
+      const [args, pattern] of [
+        [["--plan", "--apply-plan=p.json"], /--plan and --apply-plan exclude each other/],
+        [["--plan-file=p.json"], /--plan-file needs --plan/],
+        [["--plan", "--dry-run"], /--dry-run does not go with --plan/],
+      ] as const
+    ) {
+      const run = await setup.govcat("entity", "bulk-update-csv", `--csv-file=${file}`, ...args);
+      assert.equal(run.code, 2, args.join(" "));
+      assert.match(run.stderr, pattern);
+    }
+    assert.equal(setup.requests(), before);
+  });
+});

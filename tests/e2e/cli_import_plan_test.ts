@@ -233,3 +233,47 @@ Deno.test("plan options that contradict each other are refused before anything i
     assert.equal(setup.requests(), before);
   });
 });
+
+Deno.test("--apply-plan --resume finishes an interrupted apply exactly once, accepting what it wrote", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await setup.file(
+      "two.csv",
+      `guid,description\r\n${ORDERS},Orders v2\r\nca7a1000-0000-4000-8000-000000000030,Products v2\r\n`,
+    );
+    const planFile = `${setup.dir}/plan.json`;
+    const planned = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+    // The first write is applied but its answer refused: the apply stops after one row, resumable.
+    setup.emulator.faults.script([{
+      method: "POST",
+      path: "/entity/bulk",
+      status: 403,
+      afterHandling: true,
+    }]);
+    const apply = [
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+      "--batch-size=1",
+      "--concurrency=1",
+    ];
+    const stopped = await setup.govcat(...apply);
+    assert.notEqual(stopped.code, 0, "the apply stops");
+    assert.equal(await description(setup, ORDERS), "Orders v2");
+    const posts = () =>
+      setup.emulator.faults.stats().log.filter((e) => e.method === "POST" && e.path.endsWith("/entity/bulk"))
+        .length;
+    const before = posts();
+    const resumed = await setup.govcat(...apply, "--resume");
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(posts() - before, 1, "only the row not yet written is sent");
+    assert.equal(await description(setup, "ca7a1000-0000-4000-8000-000000000030"), "Products v2");
+  });
+});

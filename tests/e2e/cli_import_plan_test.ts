@@ -277,3 +277,51 @@ Deno.test("--apply-plan --resume finishes an interrupted apply exactly once, acc
     assert.equal(await description(setup, "ca7a1000-0000-4000-8000-000000000030"), "Products v2");
   });
 });
+
+Deno.test("glossary import-terms --mode=batches: plan, a term edited meanwhile refused, apply the new plan", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const glossaries = await setup.govcat("glossary", "list");
+    const glossary = glossaries.json[0].guid;
+    const terms = ["glossary", "import-terms", `--glossary-guid=${glossary}`, "--mode=batches"];
+    const first = await setup.file("first.csv", "name,description\r\nChurn,Customers lost\r\n");
+    assert.equal((await setup.govcat(...terms, `--csv-file=${first}`)).code, 0);
+
+    const file = await setup.file(
+      "terms.csv",
+      "name,description,status\r\nChurn,Customers lost in a month,Approved\r\nNet revenue,Revenue after returns,Draft\r\n",
+    );
+    const planFile = `${setup.dir}/terms-plan.json`;
+    const before = writes(setup);
+    const planned = await setup.govcat(...terms, `--csv-file=${file}`, "--plan", `--plan-file=${planFile}`);
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(writes(setup), before, "a plan writes nothing");
+    assert.deepEqual([planned.json.create, planned.json.update], [1, 1]);
+    assert.ok(
+      planned.json.items.some((i: Record<string, string>) =>
+        i.target === "Churn" && i.field === "longDescription" && i.old === "Customers lost"
+      ),
+      JSON.stringify(planned.json.items),
+    );
+
+    const meanwhile = await setup.file(
+      "meanwhile.csv",
+      "name,description\r\nChurn,Edited by a colleague\r\n",
+    );
+    assert.equal((await setup.govcat(...terms, `--csv-file=${meanwhile}`)).code, 0);
+    const refused = await setup.govcat(...terms, `--csv-file=${file}`, `--apply-plan=${planFile}`);
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      /line 2 \(Churn\): longDescription was "Customers lost" when planned, now "Edited by a colleague"/,
+    );
+
+    assert.equal(
+      (await setup.govcat(...terms, `--csv-file=${file}`, "--plan", `--plan-file=${planFile}`, "--overwrite"))
+        .code,
+      0,
+    );
+    const applied = await setup.govcat(...terms, `--csv-file=${file}`, `--apply-plan=${planFile}`);
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.deepEqual([applied.json.created, applied.json.updated], [1, 1]);
+  });
+});

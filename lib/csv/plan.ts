@@ -15,7 +15,8 @@ import { checkCsvFile, checkedRowBatches } from "./check.ts";
 import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
 import type { BulkImportOptions } from "./engine.ts";
 import { problemsError } from "./problems.ts";
-import type { BulkImport, FieldChange, UnitDiff } from "./types.ts";
+import { isRowRefusal } from "./refusals.ts";
+import type { BulkImport, FieldChange, ImportUnit, UnitDiff } from "./types.ts";
 
 /** The format a plan file declares, so a file of another kind (or version) is refused by name. */
 export const PLAN_FORMAT = "govcat-import-plan/1";
@@ -84,6 +85,44 @@ export async function checkPlannableFile<Item>(
   return report;
 }
 
+/** What names a unit, from its description, for a row whose lookup the catalog refused. */
+function targetOf(described: Record<string, unknown>): string {
+  const named = [described.typeName, described.qualifiedName].filter((part) => typeof part === "string");
+  return String(described.guid ?? (named.length > 0 ? named.join(" ") : described.name ?? ""));
+}
+
+/**
+ * The diffs of `units`; a lookup the catalog refuses (a 404 for one unknown GUID refuses a whole bulk read)
+ * is asked again in halves, and a single unit it refuses is planned rejected, with the catalog's answer:
+ * as the import's send would do with it.
+ */
+async function safeDiffs<Item>(
+  plugin: BulkImport<Item>,
+  units: ImportUnit<Item>[],
+  signal: AbortSignal,
+): Promise<UnitDiff[]> {
+  try {
+    return await plugin.diff!(units, signal);
+  } catch (error) {
+    if (!isRowRefusal(error) || error.status < 400 || error.status >= 500) throw error;
+    if (units.length === 1) {
+      const reason = `${error.status}: ${error.message}`;
+      return [{
+        action: "reject",
+        target: targetOf(plugin.describe(units[0])),
+        changes: [],
+        reason,
+        read: { guid: null },
+      }];
+    }
+    const middle = Math.ceil(units.length / 2);
+    return [
+      ...await safeDiffs(plugin, units.slice(0, middle), signal),
+      ...await safeDiffs(plugin, units.slice(middle), signal),
+    ];
+  }
+}
+
 /** The diffs of every unit of the file, in file order, as the import would see the catalog now. */
 export async function diffFile<Item>(
   plugin: BulkImport<Item>,
@@ -91,8 +130,7 @@ export async function diffFile<Item>(
   delimiter: CsvDelimiter,
   signal: AbortSignal,
 ): Promise<PlanRow[]> {
-  const diff = plugin.diff;
-  if (!diff) throw new UsageError(`${plugin.id} cannot make a plan.`);
+  if (!plugin.diff) throw new UsageError(`${plugin.id} cannot make a plan.`);
   const rows: PlanRow[] = [];
   const batches = unitBatches(
     plugin,
@@ -105,7 +143,7 @@ export async function diffFile<Item>(
   );
   let done = 0;
   await forEachBatch(batches, new AdaptiveWindow(options.concurrency), async (units) => {
-    const diffs = await diff.call(plugin, units, signal);
+    const diffs = await safeDiffs(plugin, units, signal);
     units.forEach((unit, i) => rows.push({ lines: unit.lines, ...diffs[i] }));
     done += units.length;
     options.progress?.update({ phase: "planning", done, errors: 0 });

@@ -325,3 +325,21 @@ Deno.test("glossary import-terms --mode=batches: plan, a term edited meanwhile r
     assert.deepEqual([applied.json.created, applied.json.updated], [1, 1]);
   });
 });
+
+Deno.test("--plan: a row naming no entity is planned rejected with the reason, the others still planned", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await setup.file(
+      "mixed.csv",
+      "guid,typeName,qualifiedName,description\r\n" +
+        `${ORDERS},,,Orders reviewed\r\n` +
+        "00000000-0000-4000-8000-000000000099,,,Nobody\r\n" +
+        ",azure_sql_table,mssql://nowhere,Nothing\r\n",
+    );
+    const planned = await setup.govcat("entity", "bulk-update-csv", `--csv-file=${file}`, "--plan");
+    assert.equal(planned.code, 0, planned.stderr);
+    const rows = planned.json.items.map((
+      i: Record<string, unknown>,
+    ) => [i.line, i.action, String(i.reason).slice(0, 3)]);
+    assert.deepEqual(rows, [[2, "update", ""], [3, "reject", "404"], [4, "reject", "no "]]);
+  });
+});

@@ -343,3 +343,64 @@ Deno.test("--plan: a row naming no entity is planned rejected with the reason, t
     assert.deepEqual(rows, [[2, "update", ""], [3, "reject", "404"], [4, "reject", "no "]]);
   });
 });
+
+Deno.test("collections import: plan, a collection renamed meanwhile refused, apply the new plan", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const file = await setup.file(
+      "collections.csv",
+      "collection_name,friendly_name,description,parent_collection\r\n" +
+        "finance,Finance team,,\r\nsales,Sales,,\r\nrisk,Risk,Credit risk,finance\r\n",
+    );
+    const planFile = `${setup.dir}/collections-plan.json`;
+    const before = writes(setup);
+    const planned = await setup.govcat(
+      "collections",
+      "import",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(writes(setup), before, "a plan writes nothing");
+    assert.deepEqual([planned.json.create, planned.json.update, planned.json.unchanged], [1, 1, 1]);
+    const rename = planned.json.items.find((i: Record<string, string>) => i.target === "finance");
+    assert.deepEqual([rename.field, rename.old, rename.new], ["friendly_name", "Finance", "Finance team"]);
+
+    const meanwhile = await setup.file(
+      "meanwhile.csv",
+      "collection_name,friendly_name\r\nfinance,Finance & Control\r\n",
+    );
+    assert.equal((await setup.govcat("collections", "import", `--csv-file=${meanwhile}`)).code, 0);
+    const refused = await setup.govcat(
+      "collections",
+      "import",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      /line 2 \(finance\): friendly_name was "Finance" when planned, now "Finance & Control"/,
+    );
+
+    assert.equal(
+      (await setup.govcat(
+        "collections",
+        "import",
+        `--csv-file=${file}`,
+        "--plan",
+        `--plan-file=${planFile}`,
+        "--overwrite",
+      )).code,
+      0,
+    );
+    const applied = await setup.govcat(
+      "collections",
+      "import",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.deepEqual([applied.json.created, applied.json.updated, applied.json.skipped], [1, 1, 1]);
+  });
+});

@@ -136,7 +136,10 @@ export async function checkPlanHolds<Item>(
       ...listed,
       ...more,
     ].join("\n  "),
-    "Plan again (--plan --plan-file), review the new plan, and apply that one.",
+    resuming
+      ? "Plan again (--plan --plan-file), review the new plan, and apply that one."
+      : "Plan again (--plan --plan-file), review the new plan, and apply that one. If an earlier apply of " +
+        "this plan was interrupted, add --resume to finish it.",
   );
 }
 

@@ -230,6 +230,17 @@ Deno.test("plan options that contradict each other are refused before anything i
       assert.equal(run.code, 2, args.join(" "));
       assert.match(run.stderr, pattern);
     }
+    const taken = await setup.file("taken.json", "{}");
+    const refused = await setup.govcat(
+      "entity",
+      "bulk-update-csv",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${taken}`,
+    );
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--plan-file: .*taken\.json already exists/);
+    assert.equal(await Deno.readTextFile(taken), "{}");
     assert.equal(setup.requests(), before);
   });
 });

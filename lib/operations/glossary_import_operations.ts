@@ -9,7 +9,6 @@
 import { readTextChecked } from "../checked_open.ts";
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
-import { runBulkImport } from "../csv/engine.ts";
 import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
 import { GovcatError, UsageError } from "../errors.ts";
@@ -216,13 +215,14 @@ export const assignTerms = defineOperation({
   input: z.object({
     csvFile: z.string().min(1).describe("CSV file with the columns term_guid, entity_guid"),
     ...bulkImportFields,
+    ...planFields,
   }),
   annotations: UPSERT,
-  run: async (ctx, input) =>
-    await runBulkImport(
-      glossaryAssignmentImport(ctx.catalog()),
-      await engineOptions(ctx, input, input.csvFile, "--csv-file"),
-    ),
+  run: async (ctx, input) => {
+    checkPlanInput("glossary assign_terms", input);
+    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
+    return await runImportOrPlan(ctx, glossaryAssignmentImport(ctx.catalog()), options, input);
+  },
 });
 
 /** The import and assignment commands, in the order of spec §4.6. */

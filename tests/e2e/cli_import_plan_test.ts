@@ -415,3 +415,76 @@ Deno.test("collections import: plan, a collection renamed meanwhile refused, app
     assert.deepEqual([applied.json.created, applied.json.updated, applied.json.skipped], [1, 1, 1]);
   });
 });
+
+Deno.test("glossary assign_terms: plan, an assignment made meanwhile refused, apply the new plan", async () => {
+  await withCliSetup({ seed: true, prefix: "govcat-plan-" }, async (setup) => {
+    const glossary = (await setup.govcat("glossary", "list")).json[0].guid;
+    const terms = await setup.file("terms.csv", "name,description\r\nRevenue,Money in\r\n");
+    assert.equal(
+      (await setup.govcat(
+        "glossary",
+        "import-terms",
+        `--glossary-guid=${glossary}`,
+        "--mode=batches",
+        `--csv-file=${terms}`,
+      )).code,
+      0,
+    );
+    const term = (await setup.govcat("glossary", "list-terms", `--glossary-guid=${glossary}`)).json[0].guid;
+    const products = "ca7a1000-0000-4000-8000-000000000030";
+    const file = await setup.file(
+      "assign.csv",
+      `term_guid,entity_guid\r\n${term},${ORDERS}\r\n${term},${products}\r\n${term},00000000-0000-4000-8000-000000000099\r\n`,
+    );
+    const planFile = `${setup.dir}/assign-plan.json`;
+    const before = writes(setup);
+    const planned = await setup.govcat(
+      "glossary",
+      "assign_terms",
+      `--csv-file=${file}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(writes(setup), before, "a plan writes nothing");
+    assert.deepEqual(planned.json.items.map((i: Record<string, unknown>) => i.action), [
+      "create",
+      "create",
+      "reject",
+    ]);
+
+    assert.equal(
+      (await setup.govcat("glossary", "assign-term", `--term-guid=${term}`, `--entity-guids=${ORDERS}`)).code,
+      0,
+    );
+    const refused = await setup.govcat(
+      "glossary",
+      "assign_terms",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /line 2 \(.*\): assigned was false when planned, now true/);
+
+    assert.equal(
+      (await setup.govcat(
+        "glossary",
+        "assign_terms",
+        `--csv-file=${file}`,
+        "--plan",
+        `--plan-file=${planFile}`,
+        "--overwrite",
+      )).code,
+      0,
+    );
+    const applied = await setup.govcat(
+      "glossary",
+      "assign_terms",
+      `--csv-file=${file}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(applied.code, 1, "the planned rejection is a rejected row");
+    const summary = JSON.parse(applied.stdout);
+    assert.deepEqual([summary.created, summary.skipped, summary.rejected], [1, 1, 1]);
+  });
+});

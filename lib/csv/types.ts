@@ -139,6 +139,28 @@ export interface ImportUnit<Item> {
 /** What a dry run would do with a unit. */
 export type PlannedAction = "create" | "update" | "skip" | "reject";
 
+/** One field a planned row would change: its value now (`null` when absent) and the value it would get. */
+export interface FieldChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+/** What a unit would do (`--plan`), field by field, and every field its plan read with its value then. */
+export interface UnitDiff {
+  action: "create" | "update" | "unchanged" | "skip" | "reject";
+  /** What names the unit's item in the catalog (`azure_sql_table mssql://…`, a GUID). */
+  target: string;
+  changes: FieldChange[];
+  /** Why the unit is rejected or skipped. */
+  reason?: string;
+  /**
+   * Every field the plan read, with its value at plan time (`null` when absent; `guid` is the item's GUID,
+   * `null` when there is none): applying the plan re-reads them and refuses when one differs.
+   */
+  read: Record<string, unknown>;
+}
+
 /** Everything the engine needs of one kind of import. */
 export interface BulkImport<Item> {
   /** Operation id (`entity.bulk-import`); recorded in the checkpoint so a resume uses the same import. */
@@ -165,6 +187,8 @@ export interface BulkImport<Item> {
    * be missing); a planned "reject" says why in `describe`.
    */
   plan?(units: ImportUnit<Item>[], signal: AbortSignal): Promise<PlannedAction[]>;
+  /** What each unit would change, field by field (`--plan`, `--apply-plan`); without it no plan is offered. */
+  diff?(units: ImportUnit<Item>[], signal: AbortSignal): Promise<UnitDiff[]>;
   /** A short description of a unit for dry-run previews. */
   describe(unit: ImportUnit<Item>): Record<string, unknown>;
   /** Units must be sent one batch at a time, in file order (parents before children). */

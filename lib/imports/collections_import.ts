@@ -22,7 +22,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { Collection, CollectionInput } from "../catalog/collections_types.ts";
-import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction } from "../csv/types.ts";
+import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitDiff } from "../csv/types.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
 import { collectionFromRow, type CollectionRow } from "./collections_csv.ts";
 import { getCollectionIfExists } from "../operations/collections_support.ts";
@@ -94,6 +94,50 @@ function writeCollectionOnce(
   });
 }
 
+/** The row's fields as the file names them, each with the collection's value now (`null`: none). */
+function currentFields(row: CollectionRow, current: Collection | undefined): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (row.friendlyName !== undefined) fields.friendly_name = current?.friendlyName ?? null;
+  if (row.description !== undefined) fields.description = current?.description ?? null;
+  fields.parent_collection = current?.parentCollection?.referenceName?.toLowerCase() ?? null;
+  return fields;
+}
+
+/** What a row would change (`--plan`): the fields its body writes, old → new, and every field read. */
+function collectionDiff(
+  row: CollectionRow,
+  current: Collection | undefined,
+  bodyFor: (row: CollectionRow, current: Collection | undefined) => CollectionInput | undefined,
+  options: CollectionsImportOptions,
+): UnitDiff {
+  const now = currentFields(row, current);
+  const read = current ? { guid: current.name ?? row.name, ...now } : { guid: null };
+  if (current && options.skipExisting) {
+    return {
+      action: "skip",
+      target: row.name,
+      changes: [],
+      read: { guid: read.guid },
+      reason: "exists already",
+    };
+  }
+  const body = bodyFor(row, current);
+  const written: Record<string, unknown> = {
+    friendly_name: body?.friendlyName,
+    description: body?.description,
+    parent_collection: body?.parentCollection?.referenceName,
+  };
+  const changes = Object.entries(written).filter(([, value]) => value !== undefined).map((
+    [field, value],
+  ) => ({
+    field,
+    old: now[field] ?? null,
+    new: value,
+  }));
+  if (!current) return { action: "create", target: row.name, changes, read };
+  return { action: changes.length > 0 ? "update" : "unchanged", target: row.name, changes, read };
+}
+
 /** The bulk import of collections; see the module documentation. */
 export function collectionsImport(
   catalog: CatalogClient,
@@ -150,6 +194,8 @@ export function collectionsImport(
         if (!current) return "create";
         return bodyFor(item, current) === undefined || options.skipExisting ? "skip" : "update";
       })),
+    diff: (units) =>
+      Promise.resolve(units.map(({ item }) => collectionDiff(item, known.get(item.key), bodyFor, options))),
     describe: ({ item }) => ({
       collection_name: item.name,
       ...(item.friendlyName !== undefined ? { friendly_name: item.friendlyName } : {}),

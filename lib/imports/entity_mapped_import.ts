@@ -115,16 +115,21 @@ function mappedEntity(row: CheckedRow, typeName: string, targets: Map<string, st
   return item;
 }
 
-/** The bulk import of `typeName` entities from a file read through {@link mappedEntityTemplate}. */
+/**
+ * The bulk import of `typeName` entities from a file read through {@link mappedEntityTemplate};
+ * `whenExists` is what a plan shows for a row whose entity exists (the engine skips or sends it).
+ */
 export function mappedEntityImport(
   catalog: CatalogClient,
   mapped: MappedFile,
   typeName: string,
+  whenExists: "skip" | "update" = "skip",
 ): BulkImport<EntityItem> {
   return {
     // Existing entities are skipped by the engine (`skipExisting`, the tool's default), so the import
     // itself writes what it is given.
     ...entityCsvImport(catalog, mapped.template, { overwrite: true }),
+    diff: entityCsvImport(catalog, mapped.template, { overwrite: whenExists === "update" }).diff,
     id: "mcp.import_entities_from_csv",
     toItem: (row) => mappedEntity(row, typeName, mapped.targets),
   };

@@ -27,7 +27,14 @@
 import type { CatalogClient } from "../catalog/client.ts";
 import { ATLAS_V2, segment } from "../catalog/paths.ts";
 import { glossaryAssignments } from "../csv/templates/glossary_templates.ts";
-import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
+import type {
+  BulkImport,
+  CsvTemplate,
+  ImportUnit,
+  PlannedAction,
+  UnitDiff,
+  UnitOutcome,
+} from "../csv/types.ts";
 import { NotFoundError } from "../errors.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
 import { assignmentFromRow, type AssignmentItem } from "./glossary_csv.ts";
@@ -158,6 +165,32 @@ class TermStates {
   }
 }
 
+/**
+ * What a row would do (`--plan`): assign the term (create), nothing (assigned already), or be rejected (no
+ * such term, no such entity). It reads whether the term exists, whether it is assigned, whether the entity is.
+ */
+function assignmentDiff(item: AssignmentItem, state: TermState, entities: Set<string>): UnitDiff {
+  const target = `${item.termGuid} → ${item.entityGuid}`;
+  if ("missing" in state) {
+    const reason = state.missing.status === "rejected" ? state.missing.reason : "no such term";
+    return { action: "reject", target, changes: [], reason, read: { term: false } };
+  }
+  if (state.present.has(item.entityGuid)) {
+    return { action: "unchanged", target, changes: [], read: { term: true, assigned: true } };
+  }
+  const read = { term: true, assigned: false, entity: entities.has(item.entityGuid) };
+  if (!read.entity) {
+    return {
+      action: "reject",
+      target,
+      changes: [],
+      reason: `no active entity has guid ${item.entityGuid}`,
+      read,
+    };
+  }
+  return { action: "create", target, changes: [{ field: "assigned", old: false, new: true }], read };
+}
+
 /** The bulk import of term assignments from rows of the glossary-assignments template. */
 export function glossaryAssignmentImport(
   catalog: CatalogClient,
@@ -184,6 +217,20 @@ export function glossaryAssignmentImport(
     }
   };
 
+  const diff = async (units: Unit[], signal: AbortSignal): Promise<UnitDiff[]> => {
+    const states = await terms.statesOf(units, signal, false);
+    const open = units.filter(({ item }) => {
+      const state = states.get(item.termGuid)!;
+      return "present" in state && !state.present.has(item.entityGuid);
+    });
+    const entities = await activeEntities(
+      catalog,
+      [...new Set(open.map((u) => u.item.entityGuid))],
+      signal,
+    );
+    return units.map(({ item }) => assignmentDiff(item, states.get(item.termGuid)!, entities));
+  };
+
   return {
     id: "glossary.assign-terms",
     template,
@@ -206,24 +253,11 @@ export function glossaryAssignmentImport(
     },
     existing: (units, signal) => terms.assigned(units, signal, false),
     applied: (units, signal) => terms.assigned(units, signal, true),
-    plan: async (units, signal) => {
-      const states = await terms.statesOf(units, signal, false);
-      const open = units.filter(({ item }) => {
-        const state = states.get(item.termGuid)!;
-        return "present" in state && !state.present.has(item.entityGuid);
-      });
-      const entities = await activeEntities(
-        catalog,
-        [...new Set(open.map((u) => u.item.entityGuid))],
-        signal,
-      );
-      return units.map(({ item }): PlannedAction => {
-        const state = states.get(item.termGuid)!;
-        if ("missing" in state) return "reject";
-        if (state.present.has(item.entityGuid)) return "skip";
-        return entities.has(item.entityGuid) ? "create" : "reject";
-      });
-    },
+    diff,
+    plan: async (units, signal) =>
+      (await diff(units, signal)).map((planned): PlannedAction =>
+        planned.action === "unchanged" ? "skip" : planned.action === "create" ? "create" : "reject"
+      ),
     describe: ({ item }) => ({ term_guid: item.termGuid, entity_guid: item.entityGuid }),
     onThrottle: (listener) => catalog.http.onThrottle(listener),
   };

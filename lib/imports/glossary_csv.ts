@@ -23,7 +23,7 @@
 import type { AtlasGlossaryTerm } from "../catalog/glossary_types.ts";
 import { glossaryTerms, SERVICE_ONLY_TERM_COLUMNS } from "../csv/templates/glossary_templates.ts";
 import { cellText, cellValues } from "../csv/templates/rules.ts";
-import type { CheckedRow, CsvTemplate } from "../csv/types.ts";
+import type { CheckedRow, CsvTemplate, FieldChange, UnitDiff } from "../csv/types.ts";
 
 /** A term a row describes, by its name in the glossary. */
 export interface TermItem {
@@ -102,6 +102,30 @@ export function termHolds(stored: AtlasGlossaryTerm, wanted: AtlasGlossaryTerm):
     }
     return same(stored[field], wanted[field]);
   });
+}
+
+/** A term field as compared: resources as name and URL pairs, anything else as it is. */
+function comparable(term: AtlasGlossaryTerm | undefined, field: typeof TERM_FIELDS[number]): unknown {
+  if (field !== "resources") return term?.[field] ?? null;
+  return term?.resources?.map((r) => ({ displayName: r.displayName ?? "", url: r.url ?? "" })) ?? null;
+}
+
+/**
+ * What writing `wanted` (a row's term) does to `stored` (undefined: no term of that name), for `--plan`:
+ * each field the row sets, with its stored value and the row's, and every such field read.
+ */
+export function termDiff(stored: AtlasGlossaryTerm | undefined, wanted: AtlasGlossaryTerm): UnitDiff {
+  const target = wanted.name ?? "";
+  const read: Record<string, unknown> = { guid: stored?.guid ?? null };
+  const changes: FieldChange[] = [];
+  for (const field of TERM_FIELDS) {
+    if (wanted[field] === undefined) continue;
+    const old = comparable(stored, field);
+    if (stored) read[field] = old;
+    if (!same(old, comparable(wanted, field))) changes.push({ field, old, new: comparable(wanted, field) });
+  }
+  if (!stored) return { action: "create", target, changes, read };
+  return { action: changes.length > 0 ? "update" : "unchanged", target, changes, read };
 }
 
 /** The term `stored` with the fields of `wanted` laid over it (a full update keeps the rest). */

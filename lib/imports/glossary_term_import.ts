@@ -25,9 +25,9 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
-import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction } from "../csv/types.ts";
+import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitDiff } from "../csv/types.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits, sharedLookup } from "./bulk_outcomes.ts";
-import { mergedTerm, termFromRow, termHolds, type TermItem } from "./glossary_csv.ts";
+import { mergedTerm, termDiff, termFromRow, termHolds, type TermItem } from "./glossary_csv.ts";
 import { offsetPages } from "../paging_guard.ts";
 
 /** Term headers read per request. */
@@ -137,6 +137,27 @@ export function glossaryTermImport(
       return units.map((unit, i): PlannedAction =>
         !known.has(unit.item.name) ? "create" : holds[i] ? "skip" : "update"
       );
+    },
+    diff: async (units, signal) => {
+      const known = await namesOf(signal);
+      const diffs: UnitDiff[] = [];
+      for (const { item } of units) {
+        const guid = known.get(item.name);
+        if (guid !== undefined && options.skipExisting) {
+          diffs.push({
+            action: "skip",
+            target: item.name,
+            changes: [],
+            read: { guid },
+            reason: "exists already",
+          });
+        } else {
+          diffs.push(
+            termDiff(guid === undefined ? undefined : await glossary.getTerm(guid, { signal }), item.term),
+          );
+        }
+      }
+      return diffs;
     },
     describe: ({ item }) => {
       const { anchor: _, name, ...fields } = item.term;

@@ -6,13 +6,13 @@
  */
 import type { Collection } from "../catalog/collections_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
-import { runBulkImport } from "../csv/engine.ts";
 import { collections, collectionsExport } from "../csv/templates/collections_templates.ts";
 import { detectCsvTemplate } from "../csv/templates/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { collectionsImport } from "../imports/collections_import.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { type CollectionRow } from "../imports/collections_csv.ts";
 import {
   catalogProblems,
@@ -46,6 +46,7 @@ async function importCollections(
   ctx: OperationContext,
   input: z.infer<typeof importInput>,
 ) {
+  checkPlanInput("collections import", input);
   const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
   const display = input.csvFile;
   const template = await templateOf(options.file, display, options.delimiter);
@@ -79,12 +80,13 @@ async function importCollections(
     ctx.config().accountName.toLowerCase();
   throwProblems(display, template, catalogProblems(display, rows, existing, root, place));
   const plugin = collectionsImport(catalog, { template, root, existing, skipExisting: input.skipExisting });
-  return await runBulkImport(plugin, options);
+  return await runImportOrPlan(ctx, plugin, options, input, { skipExisting: input.skipExisting === true });
 }
 
 const importInput = z.object({
   csvFile: z.string().min(1).describe("CSV file of collections to create or update"),
   ...bulkImportFields,
+  ...planFields,
 });
 
 export const importCollectionsOperation = defineOperation({

@@ -11,15 +11,25 @@
  * than by the engine's `--skip-existing`, which runs before the engine asks whether an interrupted batch was
  * applied: a row an earlier run wrote still counts as recovered, not skipped.
  *
+ * Both offer `--plan` and `--apply-plan` (`plan_options.ts`): each import's `diff` says what a row would
+ * change, field by field (`lib/imports/entity_csv_diff.ts`). Reads and writes of the catalog are in
+ * `lib/imports/entity_catalog_io.ts`.
+ *
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
-import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
-import { runBulkImport } from "../csv/engine.ts";
+import type { AtlasEntity } from "../catalog/types.ts";
 import { chooseTemplate, templateNamed } from "../csv/template_choice.ts";
-import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
+import type {
+  BulkImport,
+  CsvTemplate,
+  ImportUnit,
+  PlannedAction,
+  UnitDiff,
+  UnitOutcome,
+} from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { BadRequestError, NotFoundError, UsageError } from "../errors.ts";
+import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { confirmOverwrite, overwriteConfirmField } from "./if_exists.ts";
 import {
@@ -28,7 +38,24 @@ import {
   entityFromRow,
   type EntityItem,
 } from "../imports/entity_csv_rows.ts";
+import { entityDiff, type EntityWrite } from "../imports/entity_csv_diff.ts";
+import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
+import {
+  existingKey as key,
+  existingKeys,
+  existingKeysOfKnownTypes,
+  holds,
+  LOOKUP_CHUNK,
+  writeEntities,
+} from "../imports/entity_catalog_io.ts";
+
+export {
+  existingKey,
+  existingKeys,
+  existingKeysOfKnownTypes,
+  LOOKUP_CHUNK,
+} from "../imports/entity_catalog_io.ts";
 
 /** The templates `entity bulk-import` accepts. */
 export const ENTITY_IMPORT_TEMPLATES = [
@@ -37,134 +64,6 @@ export const ENTITY_IMPORT_TEMPLATES = [
   "entity-classified",
   "entity-table",
 ] as const;
-
-/** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
-export const LOOKUP_CHUNK = 50;
-
-const key = (typeName: string, qualifiedName: string) => `${typeName}\u0000${qualifiedName}`;
-/** The key of {@link existingKeys}' map for one type and qualified name. */
-export const existingKey = key;
-
-/** Finds which of `pairs` exist (ACTIVE) in the catalog, by unique attribute, a chunk per call. */
-export async function existingKeys(
-  catalog: CatalogClient,
-  pairs: Array<{ typeName: string; qualifiedName: string }>,
-  signal?: AbortSignal,
-): Promise<Map<string, AtlasEntity>> {
-  const byType = new Map<string, string[]>();
-  for (const { typeName, qualifiedName } of pairs) {
-    const names = byType.get(typeName) ?? [];
-    if (!names.includes(qualifiedName)) names.push(qualifiedName);
-    byType.set(typeName, names);
-  }
-  const found = new Map<string, AtlasEntity>();
-  for (const [typeName, names] of byType) {
-    for (let i = 0; i < names.length; i += LOOKUP_CHUNK) {
-      const result = await catalog.entity.listByUniqueAttributes(typeName, names.slice(i, i + LOOKUP_CHUNK), {
-        minExtInfo: true,
-        ignoreRelationships: true,
-        signal,
-      });
-      for (const entity of result.entities ?? []) {
-        const qualifiedName = entity.attributes?.qualifiedName;
-        if (entity.status !== "DELETED" && typeof qualifiedName === "string") {
-          found.set(key(entity.typeName ?? typeName, qualifiedName), entity);
-        }
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * {@link existingKeys}, a type at a time: a type the catalog does not know (404 or 400) has no entities, so
- * its rows are sent and refused on their own instead of stopping the import.
- */
-export async function existingKeysOfKnownTypes(
-  catalog: CatalogClient,
-  pairs: Array<{ typeName: string; qualifiedName: string }>,
-  signal?: AbortSignal,
-): Promise<Map<string, AtlasEntity>> {
-  const found = new Map<string, AtlasEntity>();
-  for (const typeName of new Set(pairs.map((pair) => pair.typeName))) {
-    try {
-      const some = await existingKeys(catalog, pairs.filter((pair) => pair.typeName === typeName), signal);
-      for (const [k, entity] of some) found.set(k, entity);
-    } catch (error) {
-      if (!(error instanceof NotFoundError || error instanceof BadRequestError)) throw error;
-    }
-  }
-  return found;
-}
-
-/** Whether `sorted` (in default sort order) holds `value`. */
-function sortedIncludes(sorted: readonly string[], value: string): boolean {
-  let low = 0, high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return sorted[low] === value;
-}
-
-/** Sends entities grouped by collection; reports which were created by the guids the service assigned. */
-async function writeEntities(
-  catalog: CatalogClient,
-  items: Array<{ entity: AtlasEntity; collection?: string }>,
-  signal: AbortSignal,
-): Promise<Array<"created" | "updated">> {
-  const outcomes = new Array<"created" | "updated">(items.length);
-  const groups = new Map<string | undefined, number[]>();
-  items.forEach((item, i) => {
-    const group = groups.get(item.collection);
-    if (group) group.push(i);
-    else groups.set(item.collection, [i]);
-  });
-  for (const [collection, indices] of groups) {
-    // Placeholder guids tie each answer to its row: the service maps them in guidAssignments.
-    const entities = indices.map((i) => ({ ...items[i].entity, guid: items[i].entity.guid ?? `-${i + 1}` }));
-    const result: EntityMutationResult = await catalog.entity.createOrUpdateMany(entities, signal, {
-      collectionId: collection,
-      businessAttributeUpdateBehavior: "merge",
-      // A lost answer is settled by the engine, which asks what was applied before sending again.
-      idempotent: false,
-    });
-    // A sorted array rather than a Set: V8 puts a Set's table of a hundred entries straight into the old
-    // generation, where ten thousand batches leave tens of megabytes for full collections to find.
-    const created: string[] = [];
-    for (const header of result.mutatedEntities?.CREATE ?? []) {
-      if (header.guid !== undefined) created.push(header.guid);
-    }
-    created.sort();
-    indices.forEach((i, k) => {
-      const sent = entities[k].guid!;
-      const assigned = result.guidAssignments?.[sent] ?? sent;
-      outcomes[i] = sortedIncludes(created, assigned) ? "created" : "updated";
-    });
-  }
-  return outcomes;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Whether the stored entity already carries everything `written` would write. */
-function holds(stored: AtlasEntity, written: AtlasEntity): boolean {
-  const attributes = stored.attributes ?? {};
-  if (!Object.entries(written.attributes ?? {}).every(([name, value]) => same(attributes[name], value))) {
-    return false;
-  }
-  const labels = new Set(stored.labels ?? []);
-  if (!(written.labels ?? []).every((label) => labels.has(label))) return false;
-  const classifications = new Set((stored.classifications ?? []).map((c) => c.typeName));
-  if (!(written.classifications ?? []).every((c) => classifications.has(c.typeName))) return false;
-  const business = (stored.businessAttributes ?? {}) as Record<string, Record<string, unknown>>;
-  return Object.entries(written.businessAttributes ?? {}).every(([group, values]) =>
-    Object.entries(values as Record<string, unknown>).every(([name, value]) =>
-      same(business[group]?.[name], value)
-    )
-  );
-}
 
 /** What {@link entityCsvImport} does with a row whose entity exists already. */
 export interface EntityImportOptions {
@@ -211,6 +110,26 @@ export function entityCsvImport(
       (await existing(units, signal)).map((found): PlannedAction =>
         found ? (options.overwrite ? "update" : "skip") : "create"
       ),
+    diff: async (units, signal) => {
+      const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
+      return units.map(({ item }) => {
+        const { typeName, attributes } = item.entity;
+        const { qualifiedName: _key, ...written } = attributes;
+        return entityDiff(
+          `${typeName} ${attributes.qualifiedName}`,
+          found.get(key(typeName, String(attributes.qualifiedName))),
+          {
+            attributes: written,
+            businessAttributes: item.entity.businessAttributes as EntityWrite["businessAttributes"],
+            contacts: item.entity.contacts as EntityWrite["contacts"],
+            classifications: item.entity.classifications?.map((c) => c.typeName),
+            labels: item.entity.labels,
+            collection: item.collection,
+          },
+          options.overwrite ? "update" : "skip",
+        );
+      });
+    },
     describe: ({ item }) => ({
       typeName: item.entity.typeName,
       qualifiedName: item.entity.attributes.qualifiedName,
@@ -271,6 +190,23 @@ function holdsChange(stored: AtlasEntity, change: EntityChange): boolean {
   });
 }
 
+/**
+ * The contacts a full write of `target` carries when a row names its owners: the row's owners (keeping the
+ * note each already had) and every other kind of contact as it is, since the write replaces them all.
+ */
+function mergedContacts(
+  target: AtlasEntity,
+  wanted: Record<string, Array<{ id: string }>>,
+): NonNullable<AtlasEntity["contacts"]> {
+  const stored = target.contacts ?? {};
+  const merged: NonNullable<AtlasEntity["contacts"]> = { ...stored };
+  for (const [kind, contacts] of Object.entries(wanted)) {
+    const known = new Map((stored[kind] ?? []).map((contact) => [contact.id, contact]));
+    merged[kind] = contacts.map((contact) => known.get(contact.id) ?? contact);
+  }
+  return merged;
+}
+
 /** The bulk update of entities from rows of the entity-bulk-update template. */
 export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): BulkImport<EntityChange> {
   return {
@@ -300,7 +236,7 @@ export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): 
           },
         };
         if (change.businessAttributes) entity.businessAttributes = change.businessAttributes;
-        if (change.contacts) entity.contacts = change.contacts;
+        if (change.contacts) entity.contacts = mergedContacts(target, change.contacts);
         writes.push({ entity, collection: change.collection });
         writeIndex.push(i);
       });
@@ -319,6 +255,17 @@ export function entityCsvUpdate(catalog: CatalogClient, template: CsvTemplate): 
     plan: async (units, signal) => {
       const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);
       return targets.map((target): PlannedAction => target ? "update" : "reject");
+    },
+    diff: async (units, signal) => {
+      const targets = await resolveChanges(catalog, units.map((unit) => unit.item), signal);
+      return units.map(({ item }, i): UnitDiff => {
+        const target = item.guid ?? `${item.typeName} ${item.qualifiedName}`;
+        const stored = targets[i];
+        if (!stored) {
+          return { action: "reject", target, changes: [], reason: missingReason(item), read: { guid: null } };
+        }
+        return entityDiff(target, stored, item);
+      });
     },
     describe: ({ item }) => ({
       ...(item.guid ? { guid: item.guid } : { typeName: item.typeName, qualifiedName: item.qualifiedName }),
@@ -351,6 +298,7 @@ export const bulkImportEntities = defineOperation({
     csvFile,
     template: z.enum(ENTITY_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
     ...bulkImportFields,
+    ...planFields,
     ifExists: z.enum(["skip", "update"]).default("skip").describe(
       "Rows whose entity exists already: skip (default; the entity is left as it is) or update " +
         "(overwrites its attributes; needs confirmation)",
@@ -361,7 +309,8 @@ export const bulkImportEntities = defineOperation({
   // listing shows the operation as destructive.
   annotations: UPSERT,
   run: async (ctx: OperationContext, input) => {
-    const { ifExists, confirm, ...rest } = input;
+    const { ifExists, confirm, plan: _plan, planFile: _planFile, applyPlan: _applyPlan, ...rest } = input;
+    checkPlanInput("entity bulk-import", input);
     const overwrite = ifExists === "update";
     if (overwrite && rest.skipExisting) {
       throw new UsageError(
@@ -369,7 +318,7 @@ export const bulkImportEntities = defineOperation({
         "Leave out --skip-existing to overwrite existing entities, or --if-exists to skip them.",
       );
     }
-    if (overwrite && !rest.dryRun) {
+    if (overwrite && !rest.dryRun && !input.plan) {
       await confirmOverwrite(ctx, `entity bulk-import --if-exists=update ${input.csvFile}`, confirm);
     }
     const options = await engineOptions(ctx, rest, input.csvFile, "--csv-file");
@@ -381,7 +330,13 @@ export const bulkImportEntities = defineOperation({
       { delimiter: options.delimiter, signal: ctx.signal },
     );
     options.settings = { template: template.name };
-    return await runBulkImport(entityCsvImport(ctx.catalog(), template, { overwrite }), options);
+    return await runImportOrPlan(
+      ctx,
+      entityCsvImport(ctx.catalog(), template, { overwrite }),
+      options,
+      input,
+      { ifExists },
+    );
   },
 });
 
@@ -394,12 +349,13 @@ export const bulkUpdateEntitiesCsv = defineOperation({
   description: "Columns: guid, or typeName and qualifiedName, to name the entity; then any of " +
     "displayName, description, owner, source, collection, attr.<attribute>, bm.<group>.<attribute>. Only " +
     "the cells given are written; rows naming no existing entity are rejected into the errors file.",
-  input: z.object({ csvFile, ...bulkImportFields }),
+  input: z.object({ csvFile, ...bulkImportFields, ...planFields }),
   annotations: UPSERT,
   run: async (ctx: OperationContext, input) => {
+    checkPlanInput("entity bulk-update-csv", input);
     const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
     const template = templateNamed("entity-bulk-update", ["entity-bulk-update"]);
-    return await runBulkImport(entityCsvUpdate(ctx.catalog(), template), options);
+    return await runImportOrPlan(ctx, entityCsvUpdate(ctx.catalog(), template), options, input);
   },
 });
 

@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { runBulkImport } from "../csv/engine.ts";
 import { readHeader } from "../csv/template_choice.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { mappedEntityImport, mappedEntityTemplate } from "../imports/entity_mapped_import.ts";
 import { confirmOverwrite, overwriteConfirmField } from "./if_exists.ts";
+import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, UPSERT } from "./types.ts";
 
 export const importMappedEntities = defineOperation({
@@ -33,6 +33,7 @@ export const importMappedEntities = defineOperation({
       "CSV column → attribute name, as a JSON object",
     ),
     ...bulkImportFields,
+    ...planFields,
     ifExists: z.enum(["skip", "update"]).default("skip").describe(
       "Rows whose entity exists already: skip (default; left as it is) or update (overwrites its " +
         "attributes; needs confirmation)",
@@ -43,14 +44,15 @@ export const importMappedEntities = defineOperation({
   // listing shows the operation as destructive.
   annotations: UPSERT,
   run: async (ctx, input) => {
-    const { ifExists, confirm, ...rest } = input;
+    const { ifExists, confirm, plan: _plan, planFile: _planFile, applyPlan: _applyPlan, ...rest } = input;
+    checkPlanInput("entity import-mapped", input);
     if (ifExists === "update" && rest.skipExisting) {
       throw new UsageError(
         "--if-exists=update and --skip-existing contradict each other; nothing was read.",
         "Leave out --skip-existing to overwrite existing entities, or --if-exists to skip them.",
       );
     }
-    if (ifExists === "update" && !rest.dryRun) {
+    if (ifExists === "update" && !rest.dryRun && !input.plan) {
       await confirmOverwrite(ctx, `entity import-mapped --if-exists=update ${input.csvFile}`, confirm);
     }
     const options = await engineOptions(
@@ -65,10 +67,13 @@ export const importMappedEntities = defineOperation({
     );
     const header = await readHeader(options.file, input.csvFile);
     const mapped = mappedEntityTemplate(header, input.columnMapping, input.csvFile);
-    const summary = await runBulkImport(
-      mappedEntityImport(ctx.catalog(), mapped, input.entityType),
+    const result = await runImportOrPlan(
+      ctx,
+      mappedEntityImport(ctx.catalog(), mapped, input.entityType, ifExists),
       options,
+      input,
+      { ifExists },
     );
-    return { ...summary, ignoredColumns: mapped.ignoredColumns };
+    return { ...result, ignoredColumns: mapped.ignoredColumns };
   },
 });

@@ -10,7 +10,6 @@ import { readTextChecked } from "../checked_open.ts";
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { unguardCsvText } from "../csv/guarded_text.ts";
-import { runBulkImport } from "../csv/engine.ts";
 import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
 import { GovcatError, UsageError } from "../errors.ts";
@@ -20,13 +19,14 @@ import { glossaryAssignmentImport } from "../imports/glossary_assign_import.ts";
 import { batchTermsTemplate } from "../imports/glossary_csv.ts";
 import { glossaryGuid } from "./glossary_inputs.ts";
 import { glossaryTermImport } from "../imports/glossary_term_import.ts";
+import { checkPlanInput, planFields, type PlanInput, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
 /** How `import-terms` imports: the service's import job, or batches sent by govcat. */
 export const TERM_IMPORT_MODES = ["service", "batches"] as const;
 
 /** Options of the engine that the service's import job has no use for. */
-const BATCH_ONLY: Array<[keyof BulkImportInput, string]> = [
+const BATCH_ONLY: Array<[keyof BulkImportInput | keyof PlanInput, string]> = [
   ["batchSize", "--batch-size"],
   ["concurrency", "--concurrency"],
   ["skipExisting", "--skip-existing"],
@@ -34,6 +34,9 @@ const BATCH_ONLY: Array<[keyof BulkImportInput, string]> = [
   ["restart", "--restart"],
   ["errorsFile", "--errors-file"],
   ["checkpointFile", "--checkpoint-file"],
+  ["plan", "--plan"],
+  ["planFile", "--plan-file"],
+  ["applyPlan", "--apply-plan"],
 ];
 /** Options of the service's import job. */
 const SERVICE_ONLY: Array<[string, string]> = [
@@ -98,11 +101,13 @@ export const importTerms = defineOperation({
       "Milliseconds between status checks (default 1000; service mode)",
     ),
     ...bulkImportFields,
+    ...planFields,
   }),
   annotations: UPSERT,
   run: async (ctx, input) => {
     const mode = input.mode ?? "service";
     refuseOptionsOfOtherMode(input, mode);
+    checkPlanInput("glossary import-terms", input);
     const options = await engineOptions(ctx, input, input.csvFile, "--csv-file", {
       glossaryGuid: input.glossaryGuid,
       mode,
@@ -125,7 +130,7 @@ export const importTerms = defineOperation({
       template,
       skipExisting: input.skipExisting,
     });
-    return await runBulkImport(plugin, options);
+    return await runImportOrPlan(ctx, plugin, options, input, { skipExisting: input.skipExisting === true });
   },
 });
 
@@ -213,13 +218,14 @@ export const assignTerms = defineOperation({
   input: z.object({
     csvFile: z.string().min(1).describe("CSV file with the columns term_guid, entity_guid"),
     ...bulkImportFields,
+    ...planFields,
   }),
   annotations: UPSERT,
-  run: async (ctx, input) =>
-    await runBulkImport(
-      glossaryAssignmentImport(ctx.catalog()),
-      await engineOptions(ctx, input, input.csvFile, "--csv-file"),
-    ),
+  run: async (ctx, input) => {
+    checkPlanInput("glossary assign_terms", input);
+    const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
+    return await runImportOrPlan(ctx, glossaryAssignmentImport(ctx.catalog()), options, input);
+  },
 });
 
 /** The import and assignment commands, in the order of spec §4.6. */

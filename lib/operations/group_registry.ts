@@ -50,6 +50,7 @@ const SOURCES: ReadonlyArray<OperationSource> = [
     load: async () => (await import("./entity_batch_operations.ts")).ENTITY_BATCH_OPERATIONS,
   },
   { group: "entity", load: async () => (await import("./entity_bulk_operations.ts")).ENTITY_BULK_OPERATIONS },
+  { group: "entity", load: async () => [(await import("./entity_export_operations.ts")).exportEntities] },
   {
     group: "entity",
     load: async () => [(await import("./entity_mapped_operations.ts")).importMappedEntities],

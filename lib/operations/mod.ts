@@ -30,6 +30,7 @@ import { BUSINESS_METADATA_ASSIGNMENT_OPERATIONS } from "./business_metadata_ass
 import { CLASSIFICATION_OPERATIONS } from "./classification_operations.ts";
 import { LABEL_OPERATIONS } from "./entity_label_operations.ts";
 import { ENTITY_BULK_OPERATIONS } from "./entity_bulk_operations.ts";
+import { exportEntities } from "./entity_export_operations.ts";
 import { ENTITY_BATCH_OPERATIONS } from "./entity_batch_operations.ts";
 import { importMappedEntities } from "./entity_mapped_operations.ts";
 import {
@@ -77,6 +78,7 @@ export function createOperationRegistry(): OperationRegistry {
     moveEntitiesToCollection,
     ...ENTITY_BATCH_OPERATIONS,
     ...ENTITY_BULK_OPERATIONS,
+    exportEntities,
     importMappedEntities,
     ...BUSINESS_METADATA_OPERATIONS,
     ...BUSINESS_METADATA_ASSIGNMENT_OPERATIONS,

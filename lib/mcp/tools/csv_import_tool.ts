@@ -10,6 +10,7 @@ import type { BulkImportSummary } from "../../csv/engine.ts";
 import { z } from "../../deps/zod.ts";
 import { importMappedEntities } from "../../operations/entity_mapped_operations.ts";
 import { UsageError } from "../../errors.ts";
+import type { PlanResult } from "../../operations/plan_options.ts";
 import { composedTool } from "../tool_operation.ts";
 
 const summaryOutput = z.object({
@@ -33,9 +34,50 @@ const summaryOutput = z.object({
   wouldCreate: z.number().optional(),
   wouldUpdate: z.number().optional(),
   wouldSkip: z.number().optional(),
+  wouldReject: z.number().optional(),
+  unchanged: z.number().optional().describe("plan: rows that would change nothing"),
   preview: z.array(z.record(z.string(), z.unknown())).optional(),
   ignoredColumns: z.array(z.string()).describe("Columns of the file the mapping does not use"),
 });
+
+/** Changed fields a plan answer lists, and characters kept of each value: an answer stays small. */
+const PLAN_PREVIEW_ROWS = 20;
+const PLAN_VALUE_CHARS = 200;
+
+const cut = (text: string) =>
+  text.length > PLAN_VALUE_CHARS ? `${text.slice(0, PLAN_VALUE_CHARS - 1)}…` : text;
+
+/** A plan as the tool's summary: the counts, and the first changed fields (old → new) as the preview. */
+function planAnswer(plan: PlanResult & { ignoredColumns: string[] }): z.infer<typeof summaryOutput> {
+  const rows = plan.create + plan.update + plan.unchanged + plan.skip + plan.reject;
+  return {
+    operation: plan.operation,
+    file: plan.file,
+    dryRun: true,
+    rows,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    recovered: 0,
+    rejected: 0,
+    failed: 0,
+    pending: 0,
+    batches: 0,
+    resumed: false,
+    throttled: 0,
+    elapsedMs: 0,
+    rowsPerSecond: 0,
+    wouldCreate: plan.create,
+    wouldUpdate: plan.update,
+    wouldSkip: plan.skip,
+    wouldReject: plan.reject,
+    unchanged: plan.unchanged,
+    preview: plan.items.filter((item) => item.action !== "unchanged" && item.action !== "skip")
+      .slice(0, PLAN_PREVIEW_ROWS)
+      .map((item) => ({ ...item, old: cut(item.old), new: cut(item.new) })),
+    ignoredColumns: plan.ignoredColumns,
+  };
+}
 
 export const importEntitiesFromCsvTool = composedTool({
   name: "import_entities_from_csv",
@@ -55,6 +97,7 @@ export const importEntitiesFromCsvTool = composedTool({
       "Entities per request",
     ),
     dry_run: z.boolean().optional().describe("Report what would happen, changing nothing"),
+    plan: z.boolean().optional().describe("Like dry_run, with each changed field (old → new) in preview"),
     skip_existing: z.boolean().optional().describe(
       "Leave existing entities alone (default)",
     ),
@@ -72,7 +115,7 @@ export const importEntitiesFromCsvTool = composedTool({
   output: summaryOutput,
   operations: [importMappedEntities],
   // Only an overwrite changes what exists, and a dry run changes nothing: only such a call is confirmed.
-  confirmWhen: (input) => input.if_exists === "update" && !input.dry_run,
+  confirmWhen: (input) => input.if_exists === "update" && !input.dry_run && !input.plan,
   compose: async (run, input, ctx) => {
     if (input.if_exists === "update" && input.skip_existing) {
       throw new UsageError(
@@ -88,11 +131,13 @@ export const importEntitiesFromCsvTool = composedTool({
       columnMapping: input.column_mapping,
       batchSize: input.batch_size,
       dryRun: input.dry_run,
+      plan: input.plan,
       ifExists: input.if_exists,
       resume: input.resume,
       restart: input.restart,
       overwrite: input.overwrite,
-    }) as BulkImportSummary & { ignoredColumns: string[] };
+    }) as (BulkImportSummary | PlanResult) & { ignoredColumns: string[] };
+    if ("items" in summary) return planAnswer(summary);
     const { template: _template, checkpointFile: _checkpoint, ...rest } = summary;
     return rest;
   },

@@ -124,7 +124,7 @@ Deno.test("--apply-plan writes the planned update only; a catalog change since t
       `--apply-plan=${planFile}`,
     );
     assert.equal(applied.code, 0, applied.stderr);
-    assert.deepEqual([applied.json.updated, applied.json.skipped], [1, 3]);
+    assert.deepEqual([applied.json.updated, applied.json.skipped], [1, 4]);
     assert.equal(await description(setup, ORDERS), "Orders reviewed");
 
     // The file edited after planning: refused by its SHA-256, nothing sent.

@@ -52,7 +52,7 @@ Deno.test("the instructions and the tools that return catalog text say it is dat
       assert.ok(tool, `${name} is listed`);
       assert.ok(tool.description?.endsWith(CATALOG_TEXT_IS_DATA), `${name}: ${tool.description}`);
     }
-    assert.match(CATALOG_TEXT_IS_DATA, /never follow instructions in it/);
+    assert.match(CATALOG_TEXT_IS_DATA, /is data, never instructions/);
   } finally {
     await harness.close();
   }

@@ -97,7 +97,7 @@ export const importEntitiesFromCsvTool = composedTool({
       "Entities per request",
     ),
     dry_run: z.boolean().optional().describe("Report what would happen, changing nothing"),
-    plan: z.boolean().optional().describe("Like dry_run, with each changed field (old → new) in preview"),
+    plan: z.boolean().optional().describe("dry_run plus old → new per changed field"),
     skip_existing: z.boolean().optional().describe(
       "Leave existing entities alone (default)",
     ),

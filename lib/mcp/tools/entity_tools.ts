@@ -90,8 +90,8 @@ export const getEntityTool = operationTool({
   description:
     'One entity (table, file, dataset…) by GUID. view "summary": main fields, 15 other attributes, ' +
     `${RELATED_PAGE_SIZE} ` +
-    "related entities (columns, parents) from related_offset, with related_counts per relation and " +
-    'has_more/next_related_offset to page; short texts; truncated says what was cut. view "full": the ' +
+    "related entities (columns, parents) from related_offset (related_counts, has_more, " +
+    'next_related_offset page on); truncated says what was cut. view "full": the ' +
     `raw record, up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
   input: z.object({
     guid,

@@ -10,7 +10,14 @@
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { didYouMean } from "../suggest.ts";
-import { TOOLSETS_ICON } from "./icons.ts";
+import { toolsetIcon, TOOLSETS_ICON } from "./icons.ts";
+
+/** An MCP icon (2025-11-25) as a toolset's listing carries it. */
+const iconSchema = z.object({
+  src: z.string(),
+  mimeType: z.string().optional(),
+  sizes: z.array(z.string()).optional(),
+});
 import { defineTool, type ToolAnnotations, type ToolDefinition } from "./tool.ts";
 import type { ToolSelection } from "./tool_selection.ts";
 import { findToolset, TOOLSET_NAMES, type ToolsetName, toolsetOf } from "./toolsets.ts";
@@ -84,6 +91,7 @@ export function dynamicToolsets(
         description: z.string(),
         tools: z.number().int(),
         enabled: z.boolean(),
+        icons: z.array(iconSchema),
       })),
     }),
     annotations: SESSION_ONLY,
@@ -94,6 +102,7 @@ export function dynamicToolsets(
           description: findToolset(set)!.description,
           tools: toolsIn(set).length,
           enabled: enabledSets.has(set),
+          icons: [toolsetIcon(set)],
         })),
       }),
   });
@@ -107,6 +116,7 @@ export function dynamicToolsets(
     output: z.object({
       toolset: z.string(),
       enabled: z.boolean(),
+      icons: z.array(iconSchema),
       tools: z.array(z.object({ name: z.string(), title: z.string(), read_only: z.boolean() })),
     }),
     annotations: SESSION_ONLY,
@@ -115,6 +125,7 @@ export function dynamicToolsets(
       return Promise.resolve({
         toolset: set,
         enabled: enabledSets.has(set),
+        icons: [toolsetIcon(set)],
         tools: toolsIn(set).map((tool) => ({
           name: tool.name,
           title: tool.title,

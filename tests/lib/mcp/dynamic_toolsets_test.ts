@@ -90,12 +90,22 @@ Deno.test("dynamic mode: enable_toolset adds the set's tools, notifies, and they
     const glossary = (listed.toolsets as Array<Record<string, unknown>>).find((set) =>
       set.name === "glossary"
     );
-    assert.deepEqual(glossary, {
+    const { icons, ...rest } = glossary as Record<string, unknown> & { icons: Array<{ src: string }> };
+    assert.deepEqual(rest, {
       name: "glossary",
       description: "Classic glossary terms and their assignment to assets",
       tools: 3,
       enabled: false,
     });
+    // Each toolset has an icon of its own (MCP 2025-11-25): an inline SVG, a different one per set.
+    const sources = (listed.toolsets as Array<{ icons: Array<{ src: string; mimeType: string }> }>)
+      .map((set) => set.icons[0]);
+    assert.equal(icons.length, 1);
+    assert.ok(sources.every((icon) =>
+      icon.src.startsWith("data:image/svg+xml;base64,") &&
+      icon.mimeType === "image/svg+xml"
+    ));
+    assert.equal(new Set(sources.map((icon) => icon.src)).size, sources.length);
     const shown = resultJson(
       await client.callTool({ name: "get_toolset_tools", arguments: { toolset: "glossary" } }),
     );

@@ -55,6 +55,7 @@ import {
   UsageError,
 } from "../errors.ts";
 import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
+import { lineageDiff, refGuids, type Resolved, sameJson } from "./lineage_csv_diff.ts";
 import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";
 import { metadataWithoutMapping } from "../lineage/column_mapping_rows.ts";
 import {
@@ -185,24 +186,6 @@ function refusalReason(error: CatalogError | UsageError): string {
     ? `${error.status}${error.code ? ` ${error.code}` : ""}: `
     : "";
   return `${prefix}${error.message}`.replace(/\s+/g, " ").slice(0, MAX_REASON);
-}
-
-type Resolved = { source: LineageEnd; target: LineageEnd; qualifiedName: string } | { reason: string };
-
-/** Ids of the entities a stored process holds under `inputs` or `outputs`. */
-function refGuids(process: AtlasEntity, attribute: "inputs" | "outputs"): string[] {
-  const refs = process.attributes?.[attribute] ?? process.relationshipAttributes?.[attribute];
-  if (!Array.isArray(refs)) return [];
-  return refs.flatMap((ref) => typeof ref?.guid === "string" ? [ref.guid.toLowerCase()] : []);
-}
-
-function sameJson(stored: unknown, expected: string): boolean {
-  if (typeof stored !== "string") return false;
-  try {
-    return JSON.stringify(JSON.parse(stored)) === JSON.stringify(JSON.parse(expected));
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -415,6 +398,10 @@ export function lineageCsvImport(
         if (stored === undefined) return "create";
         return options.skipExisting ? "skip" : "update";
       }),
+    diff: async (units, signal) =>
+      (await processesOf.lookup(units, signal)).map(({ resolved, stored }, i) =>
+        lineageDiff(units[i].item, resolved, stored, options.skipExisting === true)
+      ),
     describe: ({ item }) => {
       const reason = planReasons.get(item);
       return {

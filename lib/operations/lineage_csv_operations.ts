@@ -29,7 +29,7 @@
  */
 import { checkCsvFile, type CsvCheckReport } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
-import { type BulkImportSummary, runBulkImport } from "../csv/engine.ts";
+import type { BulkImportSummary } from "../csv/engine.ts";
 import { problemsError } from "../csv/problems.ts";
 import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../csv/templates/lineage_templates.ts";
 import { rankCsvTemplates } from "../csv/templates/mod.ts";
@@ -37,6 +37,7 @@ import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { checkPlanInput, planFields, type PlanResult, runImportOrPlan } from "./plan_options.ts";
 import { chooseTemplate, readHeader } from "../csv/template_choice.ts";
 import { type LineageEntityScan, scanLineageEntities } from "../imports/lineage_csv_entities.ts";
 import { lineageCsvImport, LineageEndChecker } from "../imports/lineage_csv_import.ts";
@@ -64,6 +65,7 @@ export const lineageImportFields = {
       "instead of rejecting those rows",
   ),
   ...bulkImportFields,
+  ...planFields,
 };
 
 /** Options of the lineage CSV checks besides the file. */
@@ -253,7 +255,8 @@ export async function runLineageImport(
   input: ImportInput,
   id: string,
   command: string,
-): Promise<LineageImportSummary> {
+): Promise<LineageImportSummary | PlanResult> {
+  checkPlanInput(command, input);
   const options = await engineOptions(ctx, input, file, option);
   const template = await lineageTemplateFor(options.file, file, input.template, options.delimiter);
   if (input.createMissingEntities) {
@@ -269,7 +272,10 @@ export async function runLineageImport(
     skipExisting: input.skipExisting,
     id,
   });
-  const summary = await runBulkImport(run.plugin, options);
+  const summary = await runImportOrPlan(ctx, run.plugin, options, input, {
+    skipExisting: input.skipExisting === true,
+  });
+  if ("items" in summary) return summary;
   const notStored = run.attributesNotStored();
   return {
     ...summary,

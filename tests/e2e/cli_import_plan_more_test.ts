@@ -1,0 +1,129 @@
+/**
+ * `--plan` and `--apply-plan` of the lineage and policy imports, as a user runs them (subprocesses of
+ * main.ts against the emulator's seed): a plan shows each row's action and changed fields and writes
+ * nothing (the emulator's request log says so); a change to the catalog between plan and apply is refused,
+ * naming the row and field; applying a fresh plan writes only the planned rows.
+ */
+import assert from "node:assert/strict";
+import type { RunningEmulator } from "../../lib/emulator/mod.ts";
+import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
+import { addColumnTables, ETL_TYPE } from "../support/column_tables.ts";
+
+const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-plan-more-" };
+const LINEAGE_HEADER = "source_entity_guid,target_entity_guid,process_name,description,source_column," +
+  "target_column,process_type";
+
+/** Requests that change the catalog: anything but a GET or a search. */
+function writes(emulator: RunningEmulator): number {
+  return emulator.faults.stats().log.filter((entry) =>
+    entry.method !== "GET" && !String(entry.path ?? "").includes("/search/")
+  ).length;
+}
+
+/** A column-lineage file of `rows` (process name, description, source column, target column). */
+function lineageFile(staging: string, fact: string, rows: string[][]): string {
+  return [
+    LINEAGE_HEADER,
+    ...rows.map(([name, description, from, to]) =>
+      `${staging},${fact},${name},${description},${from},${to},${ETL_TYPE}`
+    ),
+  ].join("\n") + "\n";
+}
+
+Deno.test("lineage import --plan: create, unchanged, update (old → new), rejected (the column check's reason); nothing written", async () => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, client, file, dir }) => {
+    const { staging, fact } = await addColumnTables(client);
+    const first = await file(
+      "first.csv",
+      lineageFile(staging, fact, [["load_a", "same", "order_id", "OrderId"], [
+        "load_c",
+        "old",
+        "amount",
+        "Total",
+      ]]),
+    );
+    assert.equal((await govcat("lineage", "import", first)).code, 0);
+
+    const edited = await file(
+      "edited.csv",
+      lineageFile(staging, fact, [
+        ["load_a", "same", "order_id", "OrderId"],
+        ["load_b", "new process", "order_id", "OrderId"],
+        ["load_c", "new", "amount", "Total"],
+        ["load_d", "bad column", "order_total", "Total"],
+      ]),
+    );
+    const planFile = `${dir}/lineage-plan.json`;
+    const before = writes(emulator);
+    const planned = await govcat("lineage", "import", edited, "--plan", `--plan-file=${planFile}`);
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(writes(emulator), before, "a plan writes nothing");
+    const { create, update, unchanged, reject } = planned.json;
+    assert.deepEqual({ create, update, unchanged, reject }, {
+      create: 1,
+      update: 1,
+      unchanged: 1,
+      reject: 1,
+    });
+    const byLine = (line: number) =>
+      planned.json.items.filter((item: { line: number }) => item.line === line);
+    assert.equal(byLine(2)[0].action, "unchanged");
+    assert.equal(byLine(3)[0].action, "create");
+    assert.deepEqual(
+      byLine(4).map((item: Record<string, string>) => [item.action, item.field, item.old, item.new]),
+      [["update", "description", "old", "new"]],
+      "only the description differs",
+    );
+    assert.equal(byLine(5)[0].action, "reject");
+    assert.match(byLine(5)[0].reason, /"order_total" is not a column of the source/);
+
+    // The same plan through the lineage_csv group's command.
+    const grouped = await govcat("lineage_csv", "process", edited, "--plan");
+    assert.equal(grouped.code, 0, grouped.stderr);
+    assert.deepEqual([grouped.json.operation, grouped.json.create, grouped.json.update], [
+      "lineage_csv.process",
+      1,
+      1,
+    ]);
+    assert.equal(writes(emulator), before, "neither plan writes");
+
+    // A colleague changes load_c's description after the plan was made: the apply is refused.
+    const colleague = await file(
+      "colleague.csv",
+      lineageFile(staging, fact, [["load_c", "meanwhile", "amount", "Total"]]),
+    );
+    assert.equal((await govcat("lineage", "import", colleague)).code, 0);
+    const beforeApply = writes(emulator);
+    const refused = await govcat("lineage", "import", edited, `--apply-plan=${planFile}`);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /line 4 \(.*load-c.*\): description was "old" when planned, now "meanwhile"/,
+    );
+    assert.equal(writes(emulator), beforeApply, "a refused apply writes nothing");
+
+    // Planned again, the apply writes the created and the updated process only.
+    const again = await govcat(
+      "lineage",
+      "import",
+      edited,
+      "--plan",
+      `--plan-file=${planFile}`,
+      "--overwrite",
+    );
+    assert.equal(again.code, 0, again.stderr);
+    const applied = await govcat("lineage", "import", edited, `--apply-plan=${planFile}`);
+    assert.equal(applied.code, 1, applied.stderr + applied.stdout);
+    // Exit 1 for the planned rejection; the summary is still printed.
+    const { created, updated, skipped, rejected } = JSON.parse(applied.stdout);
+    assert.deepEqual({ created, updated, skipped, rejected }, {
+      created: 1,
+      updated: 1,
+      skipped: 1,
+      rejected: 1,
+    });
+    assert.equal(writes(emulator) - beforeApply, 2, "one write per planned process, none for the others");
+    const replanned = await govcat("lineage", "import", edited, "--plan");
+    assert.deepEqual([replanned.json.unchanged, replanned.json.reject], [3, 1], "the plan was carried out");
+  });
+});

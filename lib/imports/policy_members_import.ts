@@ -27,7 +27,15 @@ import {
 } from "../catalog/policy_members.ts";
 import type { MetadataPolicy } from "../catalog/policy_types.ts";
 import { cellText } from "../csv/templates/rules.ts";
-import type { BulkImport, CheckedRow, CsvTemplate, ImportUnit, PlannedAction } from "../csv/types.ts";
+import type {
+  BulkImport,
+  CheckedRow,
+  CsvTemplate,
+  FieldChange,
+  ImportUnit,
+  PlannedAction,
+  UnitDiff,
+} from "../csv/types.ts";
 import { isRowRefusal, refusalOutcome, rejectedOutcome, SettledUnits } from "./bulk_outcomes.ts";
 
 /** One row of the file, checked: a role member to add or remove on a collection. */
@@ -134,6 +142,39 @@ export function planPolicy(policy: MetadataPolicy, rows: readonly RoleRow[]): Po
   return { policy: current, changed, rows: changes };
 }
 
+/** The plan's name for a row's membership: `member data-curator <object id>`. */
+const memberField = (row: RoleRow) => `member ${roleAlias(row.roleId)} ${row.principalId.toLowerCase()}`;
+
+/**
+ * What a collection's rows would do (`--plan`): each row adds a member, removes one, or changes nothing
+ * (already a member, already absent; named in the reason). The plan reads each row's membership as it is
+ * before the import, so an apply refuses when someone added or removed that member since.
+ */
+export function policyDiff(
+  item: Extract<RoleUnitItem, { kind: "collection" }>,
+  policy: MetadataPolicy,
+): UnitDiff {
+  const plan = planPolicy(policy, item.rows);
+  const read: Record<string, unknown> = { guid: String(policy.id ?? item.collection) };
+  const changes: FieldChange[] = [];
+  const already: string[] = [];
+  item.rows.forEach((row, i) => {
+    const field = memberField(row);
+    read[field] ??= !withMember(policy, row.roleId, row.principalId).changed;
+    const change = plan.rows[i].change;
+    if (change === "unchanged") {
+      already.push(`line ${row.line}: ${row.action === "add" ? "already a member" : "already absent"}`);
+    } else changes.push({ field, old: change === "removed", new: change === "added" });
+  });
+  return {
+    action: plan.changed ? "update" : "unchanged",
+    target: item.collection,
+    changes,
+    ...(already.length > 0 ? { reason: already.join("; ") } : {}),
+    read,
+  };
+}
+
 /**
  * The policy written once: the HTTP core repeats an idempotent PUT whose answer was lost, which would write
  * the collection twice; marked not idempotent, the lost answer reaches the engine, which asks `applied`.
@@ -222,6 +263,30 @@ export function policyMembersImport(
         }
       }
       return actions;
+    },
+    diff: async (units, signal) => {
+      const diffs: UnitDiff[] = [];
+      for (const { item } of units) {
+        if (item.kind === "bad") {
+          const target = `${item.collection} ${item.role} ${item.principalId}`;
+          diffs.push({ action: "reject", target, changes: [], reason: item.reason, read: {} });
+          continue;
+        }
+        try {
+          diffs.push(policyDiff(item, await read(item.collection, signal)));
+        } catch (error) {
+          if (!isRowRefusal(error)) throw error;
+          const reason = refusalOutcome(error).reason;
+          diffs.push({
+            action: "reject",
+            target: item.collection,
+            changes: [],
+            reason,
+            read: { guid: null },
+          });
+        }
+      }
+      return diffs;
     },
     describe: (unit) => {
       const item = unit.item;

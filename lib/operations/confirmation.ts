@@ -108,7 +108,11 @@ export function withConfirmation(operation: Operation): Operation {
     input: shape.safeExtend({ [CONFIRM_FIELD]: confirmField }) as unknown as Operation["input"],
     run: async (context: OperationContext, input: Record<string, unknown>) => {
       const { [CONFIRM_FIELD]: confirm, ...rest } = input;
-      await confirmDestructive(describeAction(operation, rest), confirm === true, context.confirmation);
+      // `--plan` (plan_options.ts) writes nothing: there is nothing to confirm yet; applying it is confirmed.
+      const planning = rest.plan === true;
+      if (!planning) {
+        await confirmDestructive(describeAction(operation, rest), confirm === true, context.confirmation);
+      }
       return await operation.run(context, rest);
     },
   };

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { runBulkImport } from "../csv/engine.ts";
 import { roleAssignments } from "../csv/templates/policy_templates.ts";
 import { z } from "../deps/zod.ts";
 import { policyMembersImport } from "../imports/policy_members_import.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
+import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, DELETE } from "./types.ts";
 
 const { skipExisting: _unused, ...importFields } = bulkImportFields;
@@ -18,6 +18,7 @@ const { skipExisting: _unused, ...importFields } = bulkImportFields;
 const importInput = z.object({
   csvFile: z.string().min(1).describe("CSV file of role members: collection, role, principal_id, action"),
   ...importFields,
+  ...planFields,
 });
 
 export const importPolicyMembers = defineOperation({
@@ -38,7 +39,8 @@ export const importPolicyMembers = defineOperation({
   input: importInput,
   annotations: DELETE,
   run: async (ctx, input) => {
+    checkPlanInput("policy import", input);
     const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
-    return await runBulkImport(policyMembersImport(ctx.catalog(), roleAssignments), options);
+    return await runImportOrPlan(ctx, policyMembersImport(ctx.catalog(), roleAssignments), options, input);
   },
 });

@@ -5,6 +5,7 @@
  * naming the row and field; applying a fresh plan writes only the planned rows.
  */
 import assert from "node:assert/strict";
+import { roleMembers, withMember } from "../../lib/catalog/policy_members.ts";
 import type { RunningEmulator } from "../../lib/emulator/mod.ts";
 import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
 import { addColumnTables, ETL_TYPE } from "../support/column_tables.ts";
@@ -125,5 +126,98 @@ Deno.test("lineage import --plan: create, unchanged, update (old → new), rejec
     assert.equal(writes(emulator) - beforeApply, 2, "one write per planned process, none for the others");
     const replanned = await govcat("lineage", "import", edited, "--plan");
     assert.deepEqual([replanned.json.unchanged, replanned.json.reject], [3, 1], "the plan was carried out");
+  });
+});
+
+const ALICE = "3f10f245-d5c4-4541-98ce-01a4580a30e0";
+const BOB = "8c2d7e41-5b3a-4f6e-9d10-2a4b6c8e0f12";
+const CURATOR = "purviewmetadatarole_builtin_data-curator";
+const READER = "purviewmetadatarole_builtin_purview-reader";
+
+Deno.test("policy import --plan: add, remove, already a member / absent, rejected; a member added meanwhile refused", async () => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, client, file, dir }) => {
+    const members = async (collection: string, role: string) =>
+      roleMembers(await client.policies.forCollection(collection)).get(role) ?? [];
+    const addMember = async (collection: string, role: string, principal: string) => {
+      const policy = await client.policies.forCollection(collection);
+      await client.policies.update(String(policy.id), withMember(policy, role, principal).policy);
+    };
+    // Arranged: Bob reads finance (the file removes him); Alice curates marketing already.
+    await addMember("finance", READER, BOB);
+    await addMember("marketing", CURATOR, ALICE);
+    const csv = await file(
+      "roles.csv",
+      [
+        "collection,role,principal_id,action",
+        `sales,data-curator,${ALICE},add`,
+        `finance,data-reader,${BOB},remove`,
+        `finance,data-curator,${ALICE},remove`,
+        `marketing,data-curator,${ALICE},add`,
+        "sales,data-reader,alice@contoso.com,add",
+      ].join("\n") + "\n",
+    );
+    const planFile = `${dir}/roles-plan.json`;
+    const before = writes(emulator);
+    // A plan writes nothing, so it needs no --confirm.
+    const planned = await govcat(
+      "policy",
+      "import",
+      `--csv-file=${csv}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(writes(emulator), before, "a plan writes nothing");
+    const shown = planned.json.items.map((
+      item: Record<string, unknown>,
+    ) => [item.line, item.action, item.target, item.field, item.old, item.new, item.reason]);
+    assert.deepEqual(shown, [
+      [2, "update", "sales", `member data-curator ${ALICE}`, "false", "true", ""],
+      [3, "update", "finance", `member data-reader ${BOB}`, "true", "false", "line 4: already absent"],
+      [5, "unchanged", "marketing", "", "", "", "line 5: already a member"],
+      [6, "reject", "sales data-reader alice@contoso.com", "", "", "", shown[3][6]],
+    ]);
+    assert.match(String(shown[3][6]), /principal_id "alice@contoso.com" is not an object id/);
+
+    // Someone adds Alice to the sales curators after the plan: the apply is refused, naming the row.
+    await addMember("sales", CURATOR, ALICE);
+    const beforeApply = writes(emulator);
+    const refused = await govcat(
+      "policy",
+      "import",
+      `--csv-file=${csv}`,
+      `--apply-plan=${planFile}`,
+      "--confirm",
+    );
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      new RegExp(`line 2 \\(sales\\): member data-curator ${ALICE} was false when planned, now true`),
+    );
+    assert.equal(writes(emulator), beforeApply, "a refused apply writes nothing");
+
+    // Planned again: sales is unchanged now, only finance is written.
+    const again = await govcat(
+      "policy",
+      "import",
+      `--csv-file=${csv}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+      "--overwrite",
+    );
+    assert.deepEqual([again.json.update, again.json.unchanged, again.json.reject], [2, 2, 1]);
+    const applied = await govcat(
+      "policy",
+      "import",
+      `--csv-file=${csv}`,
+      `--apply-plan=${planFile}`,
+      "--confirm",
+    );
+    assert.equal(applied.code, 1, "the planned rejection is a rejected row");
+    const summary = JSON.parse(applied.stdout);
+    // Line 4 (already absent) counts skipped within the written finance policy, as in any import.
+    assert.deepEqual([summary.updated, summary.skipped, summary.rejected], [1, 3, 1], applied.stdout);
+    assert.equal(writes(emulator) - beforeApply, 1, "one write: the finance policy");
+    assert.deepEqual(await members("finance", READER), []);
   });
 });

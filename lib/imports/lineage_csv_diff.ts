@@ -1,7 +1,7 @@
 /**
  * What a lineage CSV import would do to one process (`--plan`): create it, leave it (the stored process
  * already joins the same ends with the same description, owner and column mapping), update it (each
- * differing field, old → new), skip it (`--skip-existing`), or reject it with the reason the import would
+ * differing field, old → new; the row's other attributes where the stored process holds them), skip it (`--skip-existing`), or reject it with the reason the import would
  * give (a missing or deleted end, a column mapping that would not render). The plan records each field it
  * read, so `--apply-plan` refuses when the process (or an end's state) changed since.
  *
@@ -9,8 +9,10 @@
  */
 import { columnMappingJson, type LineageEnd } from "../catalog/lineage_builder.ts";
 import type { AtlasEntity } from "../catalog/types.ts";
+import { sameValue } from "../csv/plan.ts";
 import type { FieldChange, UnitDiff } from "../csv/types.ts";
 import { entriesOf, hasColumnLineage, processTypeOf } from "../lineage/column_lineage_items.ts";
+import { metadataWithoutMapping } from "../lineage/column_mapping_rows.ts";
 import type { LineageProcessItem } from "./lineage_csv_rows.ts";
 
 /** A row group's ends and process name resolved, or why it is rejected. */
@@ -56,6 +58,17 @@ function writtenFields(item: LineageProcessItem, source: LineageEnd, target: Lin
   return fields;
 }
 
+/**
+ * The row's other attributes (metadata keys, relationship_type, confidence_score), as the import sends them.
+ * The import stores only those the process type defines; the plan compares those the stored process holds.
+ */
+function extraFields(item: LineageProcessItem): Record<string, unknown> {
+  const extras: Record<string, unknown> = { ...metadataWithoutMapping(item.metadata) };
+  if (item.relationshipType !== undefined) extras.relationshipType = item.relationshipType;
+  if (item.confidenceScore !== undefined) extras.confidenceScore = item.confidenceScore;
+  return extras;
+}
+
 /** The stored value of a field the import writes (`null`: none). */
 function storedField(stored: AtlasEntity, field: string): unknown {
   if (field === "inputs" || field === "outputs") return refGuids(stored, field);
@@ -95,6 +108,12 @@ export function lineageDiff(
     const now = storedField(stored, field);
     read[field] = now;
     if (!same(now)) changes.push({ field, old: now, new: value });
+  }
+  for (const [field, value] of Object.entries(extraFields(item))) {
+    if (!(field in (stored.attributes ?? {}))) continue;
+    const now = stored.attributes?.[field] ?? null;
+    read[field] = now;
+    if (!sameValue(now, value)) changes.push({ field, old: now, new: value });
   }
   return { action: changes.length > 0 ? "update" : "unchanged", target, changes, read };
 }

@@ -221,3 +221,30 @@ Deno.test("policy import --plan: add, remove, already a member / absent, rejecte
     assert.deepEqual(await members("finance", READER), []);
   });
 });
+
+Deno.test("lineage import --plan: a changed attribute the process type stores (confidence_score) is an update", async () => {
+  await withCliSetup(SETUP, async ({ govcat, emulator, client, file }) => {
+    const { staging, fact } = await addColumnTables(client);
+    await client.types.create({
+      entityDefs: [{
+        name: "scored_etl",
+        superTypes: ["Process"],
+        attributeDefs: [{ name: "confidenceScore", typeName: "float", isOptional: true }],
+      }],
+    });
+    const header = "source_entity_guid,target_entity_guid,process_name,confidence_score,source_column," +
+      "target_column,process_type";
+    const row = (score: string) => `${header}\n${staging},${fact},scored,${score},,,scored_etl\n`;
+    const first = await govcat("lineage", "import", await file("first.csv", row("0.5")));
+    assert.equal(first.code, 0, first.stderr);
+    const edited = await file("edited.csv", row("0.9"));
+    const before = writes(emulator);
+    const planned = await govcat("lineage", "import", edited, "--plan");
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.deepEqual(
+      planned.json.items.map((item: Record<string, string>) => [item.action, item.field, item.old, item.new]),
+      [["update", "confidenceScore", "0.5", "0.9"]],
+    );
+    assert.equal(writes(emulator), before, "a plan writes nothing");
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * `--plan` and `--apply-plan` of `uc term import-csv`, `glossary import-terms` in service mode and
+ * `entity import-business-metadata`, as a user runs them (subprocesses of main.ts against the emulator): a
+ * plan shows each row's changes and writes nothing (the emulator's request log says so); applying it
+ * writes the planned rows; a change to the catalog between plan and apply is refused, naming row and field.
+ */
+import assert from "node:assert/strict";
+import { type ImportSetup, withImportSetup } from "../support/import_setup.ts";
+
+type Item = {
+  line: number;
+  action: string;
+  target: string;
+  field: string;
+  old: string;
+  new: string;
+  reason: string;
+};
+
+const changeOf = (items: Item[], target: string, field = "") =>
+  items.find((item) => item.target === target && item.field === field);
+
+async function ucDomain(setup: ImportSetup): Promise<string> {
+  return (await setup.unified.domains.create({ name: "Finance", type: "FunctionalUnit" })).id;
+}
+
+Deno.test("uc term import-csv --plan: create, update old → new, unchanged, rejected; nothing written; apply refused after a change", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const d = await ucDomain(setup);
+    const cost = await setup.unified.terms.create({
+      name: "Cost",
+      status: "DRAFT",
+      domain: d,
+      description: "Old",
+    });
+    await setup.unified.terms.create({ name: "Margin", status: "DRAFT", domain: d, description: "Kept" });
+    const csv = await setup.file("terms.csv", [
+      "term_id,name,description,status,acronym,owner_id,resource_name,resource_url,synonyms,contacts",
+      ",Revenue,Money in,published,,,,,,",
+      ",Cost,What we spend,,,,,,,",
+      ",Margin,Kept,,,,,,,",
+      "0b0b0b0b-0000-4000-8000-000000000001,Ghost,Nobody,,,,,,,",
+    ]);
+    const planFile = `${setup.dir}/plan.json`;
+    const before = setup.writes();
+    const planned = await setup.govcat(
+      "uc",
+      "term",
+      "import-csv",
+      `--csv-file=${csv}`,
+      `--domain-id=${d}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+    );
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(setup.writes(), before, "a plan writes nothing");
+    const p = planned.json;
+    assert.deepEqual([p.create, p.update, p.unchanged, p.reject], [1, 1, 1, 1]);
+    assert.equal(p.domainId, d);
+    const items: Item[] = p.items;
+    assert.deepEqual(changeOf(items, "Revenue", "status")?.new, "PUBLISHED");
+    const update = changeOf(items, "Cost", "description")!;
+    assert.deepEqual([update.action, update.old, update.new], ["update", "Old", "What we spend"]);
+    assert.equal(changeOf(items, "Margin")?.action, "unchanged");
+    const ghost = items.find((item) => item.line === 5)!;
+    assert.equal(ghost.action, "reject");
+    assert.match(ghost.reason, /404/);
+
+    // A colleague edits Cost after the plan: the apply is refused, naming the row and field.
+    await setup.unified.terms.update(cost.id, {
+      name: "Cost",
+      status: "DRAFT",
+      domain: d,
+      description: "Edited meanwhile",
+    });
+    const refused = await setup.govcat(
+      "uc",
+      "term",
+      "import-csv",
+      `--csv-file=${csv}`,
+      `--domain-id=${d}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /line 3 \(Cost\): description was "Old" when planned, now "Edited meanwhile"/,
+    );
+
+    const again = await setup.govcat(
+      "uc",
+      "term",
+      "import-csv",
+      `--csv-file=${csv}`,
+      `--domain-id=${d}`,
+      "--plan",
+      `--plan-file=${planFile}`,
+      "--overwrite",
+    );
+    assert.equal(again.code, 0, again.stderr);
+    const applied = await setup.govcat(
+      "uc",
+      "term",
+      "import-csv",
+      `--csv-file=${csv}`,
+      `--domain-id=${d}`,
+      `--apply-plan=${planFile}`,
+    );
+    assert.equal(applied.code, 1, applied.stderr);
+    const a = applied.json;
+    assert.deepEqual([a.created, a.updated, a.skipped, a.rejected], [1, 1, 1, 1]);
+    assert.equal((await setup.unified.terms.get(cost.id)).description, "What we spend");
+  });
+});

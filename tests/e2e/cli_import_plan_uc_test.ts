@@ -112,3 +112,34 @@ Deno.test("uc term import-csv --plan: create, update old → new, unchanged, rej
     assert.equal((await setup.unified.terms.get(cost.id)).description, "What we spend");
   });
 });
+
+Deno.test("glossary import-terms --plan in service mode: the term diff, nothing written; --apply-plan refused, naming --mode=batches", async () => {
+  await withImportSetup({ seed: false }, async (setup) => {
+    const glossary = (await setup.catalog.glossary.create({ name: "Business" })).guid!;
+    await setup.catalog.glossary.createTerm({
+      name: "Churn",
+      longDescription: "Customers lost",
+      anchor: { glossaryGuid: glossary },
+    });
+    const file = await setup.file("terms.csv", [
+      "name,description,status",
+      "Churn,Customers lost in a month,Approved",
+      "Net revenue,Revenue after returns,Draft",
+    ]);
+    const terms = ["glossary", "import-terms", `--glossary-guid=${glossary}`, `--csv-file=${file}`];
+    const before = setup.writes();
+    const planned = await setup.govcat(...terms, "--plan", `--plan-file=${setup.dir}/plan.json`);
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(setup.writes(), before, "a plan writes nothing, not even an upload to the service");
+    assert.deepEqual([planned.json.create, planned.json.update], [1, 1]);
+    const churn = changeOf(planned.json.items, "Churn", "longDescription")!;
+    assert.deepEqual([churn.old, churn.new], ["Customers lost", "Customers lost in a month"]);
+    assert.match(planned.json.note, /cannot apply a plan.*--mode=batches/);
+
+    const refused = await setup.govcat(...terms, `--apply-plan=${setup.dir}/plan.json`);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /--apply-plan needs --mode=batches/);
+    assert.match(refused.stderr, /--mode=batches --plan --plan-file/);
+    assert.equal(setup.writes(), before, "a refused apply writes nothing");
+  });
+});

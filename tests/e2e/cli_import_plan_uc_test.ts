@@ -143,3 +143,64 @@ Deno.test("glossary import-terms --plan in service mode: the term diff, nothing 
     assert.equal(setup.writes(), before, "a refused apply writes nothing");
   });
 });
+
+const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
+const CUSTOMERS_QN = "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers";
+const BM_HEADER =
+  "EntityType,EntityUniqueAttributeValue,BusinessAttributeName,BusinessAttributeValue,EntityUniqueAttributeName[optional]";
+
+Deno.test("import-business-metadata --plan: set old → new, unchanged, rejected (entity, group, attribute); apply uploads the changed rows only, refused after a change", async () => {
+  await withImportSetup({}, async (setup) => {
+    const file = await setup.file("bm.csv", [
+      BM_HEADER,
+      `azure_sql_table,${CUSTOMERS_QN},DataStewardship.steward,Sales data team,`,
+      `azure_sql_table,${CUSTOMERS},DataStewardship.reviewCycle,Quarterly,guid`,
+      `azure_sql_table,${CUSTOMERS_QN}/Nowhere,DataStewardship.steward,Nobody,`,
+      `azure_sql_table,${CUSTOMERS_QN},Privacy.containsPII,true,`,
+      `azure_sql_table,${CUSTOMERS_QN},DataStewardship.colour,blue,`,
+    ]);
+    const bm = ["entity", "import-business-metadata", `--bm-file=${file}`];
+    const planFile = `${setup.dir}/bm-plan.json`;
+    const before = setup.writes();
+    const planned = await setup.govcat(...bm, "--plan", `--plan-file=${planFile}`);
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(setup.writes(), before, "a plan writes nothing");
+    assert.deepEqual([planned.json.update, planned.json.unchanged, planned.json.reject], [1, 1, 3]);
+    const items: Item[] = planned.json.items;
+    const set = items.find((item) => item.line === 2)!;
+    assert.deepEqual([set.action, set.field, set.old, set.new], [
+      "update",
+      "DataStewardship.steward",
+      "Dana Whitfield",
+      "Sales data team",
+    ]);
+    assert.equal(items.find((item) => item.line === 3)?.action, "unchanged");
+    assert.match(items.find((item) => item.line === 4)!.reason, /no azure_sql_table entity found/);
+    assert.match(items.find((item) => item.line === 5)!.reason, /no business metadata Privacy applies/);
+    assert.match(items.find((item) => item.line === 6)!.reason, /DataStewardship has no attribute colour/);
+
+    // A colleague sets the steward after the plan: refused, naming the row and field.
+    await setup.catalog.entity.addOrUpdateBusinessMetadataAttributes(CUSTOMERS, "DataStewardship", {
+      steward: "Someone else",
+    });
+    const refused = await setup.govcat(...bm, `--apply-plan=${planFile}`);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /line 2 \(azure_sql_table .*Customers\): DataStewardship.steward was "Dana Whitfield" when planned, now "Someone else"/,
+    );
+
+    assert.equal((await setup.govcat(...bm, "--plan", `--plan-file=${planFile}`, "--overwrite")).code, 0);
+    const uploads = () =>
+      setup.emulator.faults.stats().log.filter((entry) =>
+        String(entry.path).includes("businessmetadata/import")
+      )
+        .length;
+    const applied = await setup.govcat(...bm, `--apply-plan=${planFile}`);
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.equal(applied.json.uploaded, 1, "only the row planned to change is uploaded");
+    assert.equal(uploads(), 1);
+    const stored = (await setup.catalog.entity.get(CUSTOMERS)).entity?.businessAttributes;
+    assert.equal(stored?.DataStewardship?.steward, "Sales data team");
+  });
+});

@@ -11,7 +11,7 @@ import { batchSummaryOutput } from "./batch_upsert.ts";
 
 /** The `plan` argument. */
 export const batchPlanField = z.boolean().optional().describe(
-  "Preview changes; writes nothing",
+  "Preview; writes nothing",
 );
 
 const planChange = z.object({

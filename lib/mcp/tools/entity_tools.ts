@@ -205,7 +205,7 @@ export const batchCreateEntitiesTool = composedTool({
   description:
     `Register up to ${MAX_BATCH_ENTITIES} data assets; an existing one fails unless if_exists is ` +
     '"update". Answers counts, GUIDs in order and up to 50 failures (truncated: more): resend ' +
-    "only those.",
+    "those.",
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
       "The assets to register",

@@ -13,6 +13,10 @@
  * anything is sent). Each link is made by the later of the two rows once both terms exist, so rows may
  * name terms further down the file; a file with such links is sent one batch at a time, in file order.
  *
+ * `--plan` reads each row's term as the import would and shows each field it gives, old → new, and the
+ * synonym links the term lacks (`uc_term_diff.ts`); a row whose term_id the service refuses is planned
+ * rejected with its answer.
+ *
  * @module
  */
 import { checkedRows } from "../csv/check.ts";
@@ -263,12 +267,16 @@ export function ucTermImport(
   const settled = new SettledUnits<TermChange>();
   const namesOf = sharedLookup((signal) => domainTerms(unified, options.domainId, signal));
 
-  const diffOf = async (item: TermChange, byName: Map<string, Term>, signal: AbortSignal) => {
+  const diffOf = async (
+    item: TermChange,
+    byName: Map<string, Term>,
+    signal: AbortSignal,
+  ): Promise<UnitDiff> => {
     const target = await domain.stored(item, byName, signal);
     const named = item.termId ?? item.name ?? "";
     if ("refused" in target) {
       const reason = target.refused.status === "rejected" ? target.refused.reason : "refused";
-      return { action: "reject", target: named, changes: [], reason, read: { guid: null } } as UnitDiff;
+      return { action: "reject", target: named, changes: [], reason, read: { guid: null } };
     }
     const term = target.term;
     if (term && options.skipExisting && !item.termId) {
@@ -278,7 +286,7 @@ export function ucTermImport(
         changes: [],
         reason: "exists already",
         read: { guid: term.id.toLowerCase() },
-      } as UnitDiff;
+      };
     }
     const present = term && item.links.length > 0
       ? await domain.synonymsOf(term.id, signal)

@@ -13,6 +13,10 @@
  * anything is sent). Each link is made by the later of the two rows once both terms exist, so rows may
  * name terms further down the file; a file with such links is sent one batch at a time, in file order.
  *
+ * `--plan` reads each row's term as the import would and shows each field it gives, old → new, and the
+ * synonym links the term lacks (`uc_term_diff.ts`); a row whose term_id the service refuses is planned
+ * rejected with its answer.
+ *
  * @module
  */
 import { checkedRows } from "../csv/check.ts";
@@ -25,6 +29,7 @@ import type {
   CsvTemplate,
   ImportUnit,
   PlannedAction,
+  UnitDiff,
   UnitOutcome,
 } from "../csv/types.ts";
 import type { UnifiedCatalogClient } from "../unified/client.ts";
@@ -39,6 +44,7 @@ import {
 } from "./bulk_outcomes.ts";
 import { throwProblems } from "./csv_prechecks.ts";
 import { readHeader } from "../csv/template_choice.ts";
+import { ucTermDiff } from "./uc_term_diff.ts";
 import {
   type LinkTarget,
   newTermBody,
@@ -150,7 +156,8 @@ class DomainTerms {
     this.#domainId = domainId;
   }
 
-  async #synonymsOf(termId: string, signal: AbortSignal): Promise<Set<string>> {
+  /** The ids of the terms `termId` has Synonym links to, in lower case. */
+  async synonymsOf(termId: string, signal: AbortSignal): Promise<Set<string>> {
     const links = await this.#unified.terms.listRelationships(termId, {
       relationshipType: "Synonym",
       entityType: "TERM",
@@ -159,7 +166,8 @@ class DomainTerms {
     return new Set(links.map((link) => String(link.entityId).toLowerCase()));
   }
 
-  #resolve(link: LinkTarget, byName: Map<string, Term>): string | undefined {
+  /** The id of a link's term: its own, or the one of its name in the domain (undefined: not there yet). */
+  resolve(link: LinkTarget, byName: Map<string, Term>): string | undefined {
     return "termId" in link ? link.termId : byName.get(key(link.name))?.id?.toLowerCase();
   }
 
@@ -196,8 +204,8 @@ class DomainTerms {
   ): Promise<boolean> {
     if (!termHolds(term, change)) return false;
     if (change.links.length === 0) return true;
-    const present = await this.#synonymsOf(term.id, signal);
-    return change.links.every((link) => present.has(this.#resolve(link, byName) ?? ""));
+    const present = await this.synonymsOf(term.id, signal);
+    return change.links.every((link) => present.has(this.resolve(link, byName) ?? ""));
   }
 
   /** Creates or updates the row's term (skipped when it holds the row already), then its synonym links. */
@@ -229,9 +237,9 @@ class DomainTerms {
     byName: Map<string, Term>,
     signal: AbortSignal,
   ): Promise<UnitOutcome> {
-    const present = status === "created" ? new Set<string>() : await this.#synonymsOf(term.id, signal);
+    const present = status === "created" ? new Set<string>() : await this.synonymsOf(term.id, signal);
     for (const link of links) {
-      const id = this.#resolve(link, byName);
+      const id = this.resolve(link, byName);
       if (!id) {
         return rejectedOutcome(
           `synonym "${describeLink(link)}" is not a term of the domain (its row was not imported); the ` +
@@ -258,6 +266,36 @@ export function ucTermImport(
   const domain = new DomainTerms(unified, options.domainId);
   const settled = new SettledUnits<TermChange>();
   const namesOf = sharedLookup((signal) => domainTerms(unified, options.domainId, signal));
+
+  const diffOf = async (
+    item: TermChange,
+    byName: Map<string, Term>,
+    signal: AbortSignal,
+  ): Promise<UnitDiff> => {
+    const target = await domain.stored(item, byName, signal);
+    const named = item.termId ?? item.name ?? "";
+    if ("refused" in target) {
+      const reason = target.refused.status === "rejected" ? target.refused.reason : "refused";
+      return { action: "reject", target: named, changes: [], reason, read: { guid: null } };
+    }
+    const term = target.term;
+    if (term && options.skipExisting && !item.termId) {
+      return {
+        action: "skip",
+        target: named,
+        changes: [],
+        reason: "exists already",
+        read: { guid: term.id.toLowerCase() },
+      };
+    }
+    const present = term && item.links.length > 0
+      ? await domain.synonymsOf(term.id, signal)
+      : new Set<string>();
+    const missing = item.links.filter((link) => !present.has(domain.resolve(link, byName) ?? "")).map(
+      describeLink,
+    );
+    return ucTermDiff(term, item, { present: [...present].sort(), missing });
+  };
 
   return {
     id: "uc.term-import-csv",
@@ -303,6 +341,12 @@ export function ucTermImport(
         else actions.push(await domain.complete(target.term, item, byName, signal) ? "skip" : "update");
       }
       return actions;
+    },
+    diff: async (units: Unit[], signal) => {
+      const byName = await namesOf(signal);
+      const diffs: UnitDiff[] = [];
+      for (const { item } of units) diffs.push(await diffOf(item, byName, signal));
+      return diffs;
     },
     describe: ({ item }) => {
       const { links, termId, ...fields } = item;

@@ -53,7 +53,7 @@ const attributes = z.record(z.string(), z.unknown()).describe(
   'Attribute names and values as a JSON object, e.g. {"owner":"finance-data","description":"…"}',
 );
 
-const newEntity = z.object({
+export const newEntity = z.object({
   typeName: z.string().min(1).describe("Type of the asset, e.g. azure_sql_table or DataSet"),
   qualifiedName: z.string().min(1).describe("Unique name within the type"),
   name: z.string().min(1).describe("Display name"),
@@ -63,7 +63,7 @@ const newEntity = z.object({
 });
 
 /** The Atlas entity for one item of `create-many`. */
-function atlasEntity(item: z.output<typeof newEntity>): AtlasEntity {
+export function atlasEntity(item: z.output<typeof newEntity>): AtlasEntity {
   return {
     typeName: item.typeName,
     attributes: {
@@ -223,7 +223,7 @@ function mergeAttributes(current: AtlasEntity, attributes: Record<string, unknow
  * Reads entities by GUID in chunks. Atlas refuses a whole bulk read when one GUID is unknown, so a
  * refused chunk is read one by one to tell which GUIDs do not exist.
  */
-async function readCurrent(
+export async function readCurrent(
   ctx: OperationContext,
   guids: string[],
 ): Promise<{ found: Map<string, AtlasEntity>; missing: Map<string, string> }> {

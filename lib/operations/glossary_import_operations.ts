@@ -34,9 +34,6 @@ const BATCH_ONLY: Array<[keyof BulkImportInput | keyof PlanInput, string]> = [
   ["restart", "--restart"],
   ["errorsFile", "--errors-file"],
   ["checkpointFile", "--checkpoint-file"],
-  ["plan", "--plan"],
-  ["planFile", "--plan-file"],
-  ["applyPlan", "--apply-plan"],
 ];
 /** Options of the service's import job. */
 const SERVICE_ONLY: Array<[string, string]> = [
@@ -83,7 +80,7 @@ export const importTerms = defineOperation({
     "uploaded to the service's import, which runs in the background (read-terms-import shows its status); " +
     "govcat waits for it, showing progress, and prints the finished operation. --mode=batches creates the " +
     "terms itself in resumable batches (POST /glossary/terms), with a reject file and --resume; existing " +
-    "terms are updated (or left alone with --skip-existing). --dry-run reports what either mode would do. " +
+    "terms are updated (or left alone with --skip-existing). --dry-run and --plan report what either mode would do. " +
     "Terms that exist are matched by name, so importing a file again is harmless.",
   input: z.object({
     csvFile: z.string().min(1).describe("CSV file of terms (glossary-terms template)"),
@@ -108,11 +105,19 @@ export const importTerms = defineOperation({
     const mode = input.mode ?? "service";
     refuseOptionsOfOtherMode(input, mode);
     checkPlanInput("glossary import-terms", input);
+    if (mode === "service" && input.applyPlan) {
+      throw new UsageError(
+        "glossary import-terms: --apply-plan needs --mode=batches: the service's import job takes the " +
+          "whole file and cannot be held to a plan's rows; nothing was read.",
+        "Plan with --mode=batches --plan --plan-file, review it, and apply it with --mode=batches " +
+          "--apply-plan=FILE.",
+      );
+    }
     const options = await engineOptions(ctx, input, input.csvFile, "--csv-file", {
       glossaryGuid: input.glossaryGuid,
       mode,
     });
-    if (mode === "service" && !input.dryRun) {
+    if (mode === "service" && !input.dryRun && !input.plan) {
       return await serviceImport(ctx, input, options.file, options.delimiter);
     }
     const template = mode === "batches" ? batchTermsTemplate() : glossaryTerms;
@@ -130,9 +135,18 @@ export const importTerms = defineOperation({
       template,
       skipExisting: input.skipExisting,
     });
-    return await runImportOrPlan(ctx, plugin, options, input, { skipExisting: input.skipExisting === true });
+    const result = await runImportOrPlan(ctx, plugin, options, input, {
+      skipExisting: input.skipExisting === true,
+    });
+    return mode === "service" && input.plan ? { ...result, note: SERVICE_PLAN_NOTE } : result;
   },
 });
+
+/** What a plan of the service's import can and cannot promise. */
+const SERVICE_PLAN_NOTE = "Planned as the service's import would write the term fields; the columns only " +
+  "it reads (relations, contacts, term templates) are not compared. The service's import cannot apply a " +
+  "plan: to apply exactly what you reviewed, plan with --mode=batches and apply with --mode=batches " +
+  "--apply-plan.";
 
 /**
  * Checks the file (read with `delimiter`, else the one detected: the service reads commas only), uploads it

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { runBulkImport } from "../csv/engine.ts";
 import { z } from "../deps/zod.ts";
 import { synonymLinks, UC_TERM_IMPORT_TEMPLATES, ucTermImport } from "../imports/uc_term_import.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { guidField } from "./guid_fields.ts";
 import { checkFileFirst } from "../imports/csv_prechecks.ts";
 import { chooseTemplate } from "../csv/template_choice.ts";
+import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, type Operation, UPSERT } from "./types.ts";
 
 const importInput = z.object({
@@ -18,6 +18,7 @@ const importInput = z.object({
   domainId: guidField("Id of the governance domain the terms go into"),
   template: z.enum(UC_TERM_IMPORT_TEMPLATES).optional().describe("Template of the file (default: detected)"),
   ...bulkImportFields,
+  ...planFields,
 });
 
 export const termImportCsv = defineOperation({
@@ -31,12 +32,13 @@ export const termImportCsv = defineOperation({
     "(experts) and term_id (the row changes that term, only the fields it gives). owner_id and contacts " +
     "are Entra ID object IDs (GUIDs), not e-mail addresses. Every row is checked first, with every " +
     "problem listed as file:line:column, and nothing is sent while one remains; --dry-run reports what " +
-    "would be created, updated or skipped. A term the domain has by name is updated (skipped when " +
+    "would be created, updated or skipped; --plan shows each row's changes (old → new) and --apply-plan applies exactly that plan. A term the domain has by name is updated (skipped when " +
     "unchanged, left alone with --skip-existing), so an import can be run again; rows the service refuses " +
     "go to the errors file with its answer.",
   input: importInput,
   annotations: UPSERT,
   run: async (ctx, input) => {
+    checkPlanInput("uc term import-csv", input);
     const options = await engineOptions(ctx, input, input.csvFile, "--csv-file");
     const template = await chooseTemplate(
       options.file,
@@ -70,7 +72,10 @@ export const termImportCsv = defineOperation({
       links,
       skipExisting: input.skipExisting,
     });
-    return { ...await runBulkImport(plugin, options), domainId: input.domainId };
+    const result = await runImportOrPlan(ctx, plugin, options, input, {
+      skipExisting: input.skipExisting === true,
+    });
+    return { ...result, domainId: input.domainId };
   },
 });
 

@@ -16,8 +16,11 @@ import {
   updateManyEntities,
 } from "../../operations/entity_batch_operations.ts";
 import { createEntity, deleteEntity, getEntity } from "../../operations/entity_operations.ts";
-import { operationTool } from "../tool_operation.ts";
-import { batchDetailField, batchSummaryOutput, batchView } from "./batch_upsert.ts";
+import { composedTool, operationTool } from "../tool_operation.ts";
+import type { ToolContext } from "../tool.ts";
+import { planCreateMany, planUpdateMany } from "../../operations/entity_batch_plan.ts";
+import { batchDetailField, batchView } from "./batch_upsert.ts";
+import { batchPlanField, batchPlanOutput, planAnswer } from "./batch_plan.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 import { entitySummary, RELATED_PAGE_SIZE } from "./entity_summary.ts";
 import { ifExistsField } from "./if_exists.ts";
@@ -192,40 +195,59 @@ export const deleteEntityTool = operationTool({
   view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 
-export const batchCreateEntitiesTool = operationTool({
+/** The operation context a plan reads the catalog through, as the tool's operations would. */
+const planContext = (context: ToolContext) =>
+  context.services.operationContext(context.signal, context.progress);
+
+export const batchCreateEntitiesTool = composedTool({
   name: "batch_create_entities",
   title: "Create entities in bulk",
   description:
     `Register up to ${MAX_BATCH_ENTITIES} data assets; an existing one fails unless if_exists is ` +
-    '"update". Answers counts, GUIDs in request order and up to 50 failures (truncated: more): resend ' +
-    "only those.",
+    '"update". Answers counts, GUIDs in order and up to 50 failures (truncated: more): resend ' +
+    "those.",
   input: z.object({
     entities: z.array(newEntity).min(1).max(MAX_BATCH_ENTITIES).describe(
       "The assets to register",
     ),
     if_exists: ifExistsField,
     detail: batchDetailField,
+    plan: batchPlanField,
   }),
-  output: batchSummaryOutput,
-  operation: createManyEntities,
-  arguments: (input) => ({ entities: input.entities.map(entityFields), ifExists: input.if_exists }),
-  view: (result, input) => batchView(result as BatchOutcome, input.entities.length, input.detail),
+  output: batchPlanOutput,
+  operations: [createManyEntities],
+  // A plan only reads: it needs no confirmation, whatever if_exists says.
+  confirmWhen: (input) => !input.plan && input.if_exists === "update",
+  compose: async (run, input, context) => {
+    const entities = input.entities.map(entityFields);
+    if (input.plan) {
+      return planAnswer(await planCreateMany(planContext(context), entities, input.if_exists));
+    }
+    const result = await run(createManyEntities, { entities, ifExists: input.if_exists });
+    return batchView(result as BatchOutcome, input.entities.length, input.detail);
+  },
 });
 
-export const batchUpdateEntitiesTool = operationTool({
+export const batchUpdateEntitiesTool = composedTool({
   name: "batch_update_entities",
   title: "Update entities in bulk",
   description:
-    `Set attributes on up to ${MAX_BATCH_ENTITIES} entities by GUID; an unknown GUID fails only its ` +
-    "entity. Answers counts, GUIDs in request order and up to 50 failures (truncated: more).",
+    `Set attributes on up to ${MAX_BATCH_ENTITIES} entities by GUID; an unknown GUID fails alone. ` +
+    "Answers counts, GUIDs in order and up to 50 failures (truncated: more).",
   input: z.object({
     updates: z.array(z.object({ guid, attributes })).min(1).max(MAX_BATCH_ENTITIES).describe(
       "Each a GUID with the attributes to set",
     ),
     detail: batchDetailField,
+    plan: batchPlanField,
   }),
-  output: batchSummaryOutput,
-  operation: updateManyEntities,
-  arguments: (input) => ({ updates: input.updates }),
-  view: (result, input) => batchView(result as BatchOutcome, input.updates.length, input.detail),
+  output: batchPlanOutput,
+  operations: [updateManyEntities],
+  // A plan only reads: it needs no confirmation.
+  confirmWhen: (input) => !input.plan,
+  compose: async (run, input, context) => {
+    if (input.plan) return planAnswer(await planUpdateMany(planContext(context), input.updates));
+    const result = await run(updateManyEntities, { updates: input.updates });
+    return batchView(result as BatchOutcome, input.updates.length, input.detail);
+  },
 });

@@ -22,7 +22,7 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { readCsvFile } from "../csv/reader.ts";
+import { readCsvHeader } from "../csv/template_choice.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { type EndProblem, LineageEndChecker } from "./lineage_csv_import.ts";
 import { lineageGroupKey } from "./lineage_csv_rows.ts";
@@ -133,12 +133,10 @@ async function endPositions(
   delimiter?: CsvDelimiter,
 ): Promise<Map<string, number>> {
   const positions = new Map<string, number>();
-  for await (const header of readCsvFile(path, { displayName: file, signal, delimiter })) {
-    header.cells.forEach((cell, index) => {
-      const column = END_COLUMNS.find((name) => columnKey(name) === columnKey(cell));
-      if (column && !positions.has(column)) positions.set(column, index);
-    });
-    break;
-  }
+  const header = await readCsvHeader(path, file, { signal, delimiter });
+  header?.cells.forEach((cell, index) => {
+    const column = END_COLUMNS.find((name) => columnKey(name) === columnKey(cell));
+    if (column && !positions.has(column)) positions.set(column, index);
+  });
   return positions;
 }

@@ -23,7 +23,7 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { readCsvFile } from "../csv/reader.ts";
+import { readCsvHeader } from "../csv/template_choice.ts";
 import type { CsvProblem, CsvTemplate, ImportUnit } from "../csv/types.ts";
 import type { LineageEndChecker } from "../imports/lineage_csv_import.ts";
 import { columnRequest, hasColumnLineage } from "./column_lineage_items.ts";
@@ -105,11 +105,9 @@ async function headerPositions(
   delimiter?: CsvDelimiter,
 ): Promise<Map<string, number>> {
   const positions = new Map<string, number>();
-  for await (const header of readCsvFile(path, { displayName: file, signal, delimiter })) {
-    header.cells.forEach((cell, index) => {
-      if (!positions.has(columnKey(cell))) positions.set(columnKey(cell), index);
-    });
-    break;
-  }
+  const header = await readCsvHeader(path, file, { signal, delimiter });
+  header?.cells.forEach((cell, index) => {
+    if (!positions.has(columnKey(cell))) positions.set(columnKey(cell), index);
+  });
   return positions;
 }

@@ -6,20 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { roleMembers, withMember } from "../../lib/catalog/policy_members.ts";
-import type { RunningEmulator } from "../../lib/emulator/mod.ts";
-import { type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
+import { catalogWrites, type CliSetupOptions, withCliSetup } from "../support/cli_harness.ts";
 import { addColumnTables, ETL_TYPE } from "../support/column_tables.ts";
 
 const SETUP: CliSetupOptions = { seed: true, prefix: "govcat-plan-more-" };
 const LINEAGE_HEADER = "source_entity_guid,target_entity_guid,process_name,description,source_column," +
   "target_column,process_type";
 
-/** Requests that change the catalog: anything but a GET or a search. */
-function writes(emulator: RunningEmulator): number {
-  return emulator.faults.stats().log.filter((entry) =>
-    entry.method !== "GET" && !String(entry.path ?? "").includes("/search/")
-  ).length;
-}
+const writes = catalogWrites;
 
 /** A column-lineage file of `rows` (process name, description, source column, target column). */
 function lineageFile(staging: string, fact: string, rows: string[][]): string {

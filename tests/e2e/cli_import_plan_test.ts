@@ -5,17 +5,15 @@
  * the catalog or the file between plan and apply is refused, naming the row and field.
  */
 import assert from "node:assert/strict";
-import { type CliSetup, withCliSetup } from "../support/cli_harness.ts";
+import { catalogWrites, type CliSetup, withCliSetup } from "../support/cli_harness.ts";
 
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 const ORDERS_TEXT = "Sales orders placed through the web shop and by phone.";
 const CUSTOMERS_QN = "mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers";
 
-/** Requests that change the catalog: anything but a GET or a search. */
+/** Requests that changed the catalog so far ({@link catalogWrites}). */
 function writes(setup: CliSetup): number {
-  return setup.emulator.faults.stats().log.filter((entry) =>
-    entry.method !== "GET" && !String(entry.path ?? "").includes("/search/")
-  ).length;
+  return catalogWrites(setup.emulator);
 }
 
 /** Exports the seed's tables and replaces the Orders description in the file. */

@@ -150,3 +150,10 @@ export async function assertRefusedLocally(
   assert.equal(setup.requests(), before, `${args.join(" ")} sent nothing`);
   return result;
 }
+
+/** Requests that change the catalog so far: anything but a GET or a search (which is sent by POST). */
+export function catalogWrites(emulator: RunningEmulator): number {
+  return emulator.faults.stats().log.filter((entry) =>
+    entry.method !== "GET" && !String(entry.path ?? "").includes("/search/")
+  ).length;
+}

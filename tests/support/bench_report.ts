@@ -22,6 +22,7 @@ import {
   QUICK,
 } from "./bench_figures.ts";
 import { bulkFigures, bulkLines } from "./bench_bulk_lines.ts";
+import { beforeAfterSection, type BeforeFigures, readBefore } from "./bench_before.ts";
 
 /** The line under the title of every generated BENCHMARKS.md. */
 export const REPORT_MARKER =
@@ -202,6 +203,7 @@ export function renderReport(
   machine: Machine,
   date: Date,
   quick: boolean,
+  before?: BeforeFigures,
 ): string {
   const figures = runs.flatMap((run) => run.figures);
   const ids = new Set(figures.map((figure) => figure.id));
@@ -250,6 +252,7 @@ export function renderReport(
     if (failed.length > 0) out.push(`Failed: ${failed.map((run) => `\`${run.file}\``).join(", ")}.`);
     if (missing.length > 0) out.push(`Missing figures: ${missing.map((id) => `\`${id}\``).join(", ")}.`);
   }
+  if (before) out.push("", ...beforeAfterSection(before, figures));
   for (const [section, title] of Object.entries(BENCH_SECTIONS) as Array<[BenchSection, string]>) {
     const own = figures.filter((figure) => figure.section === section);
     if (own.length === 0) continue;
@@ -282,6 +285,9 @@ export function renderReport(
       "tool calls, 20,000 rows for throughput and 100,000 for memory, 10,000 upserts); the report says so.",
     "- `deno task bench tests/e2e/tool_call_bench.ts`: one bench; its figures are printed, this file is " +
       "left alone.",
+    "- `deno task bench:before COMMIT FILE…`: those benches against the code of an earlier commit (in a " +
+      "temporary worktree); their figures go to `tests/support/bench_before.json` and into the Before and " +
+      "after section of the next report.",
     "",
     "Commands of this run (from the repository root):",
     "",
@@ -314,7 +320,13 @@ async function main(args: string[]): Promise<number> {
     console.log("\nOnly some benches ran: BENCHMARKS.md is left as it is.");
     return ok ? 0 : 1;
   }
-  const report = renderReport(runs, await describeMachine(loadAtStart), new Date(), QUICK);
+  const report = renderReport(
+    runs,
+    await describeMachine(loadAtStart),
+    new Date(),
+    QUICK,
+    await readBefore(),
+  );
   const path = `${ROOT}BENCHMARKS.md`;
   await Deno.writeTextFile(path, report);
   const formatted = await new Deno.Command(Deno.execPath(), {

@@ -12,7 +12,7 @@
  * @module
  */
 
-const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isGuid } from "../lib/guid.ts";
 
 /** Team mode's start, as `startEmulator`'s `roles` option takes it (not imported: the CLI loads the emulator late). */
 export interface TeamMode {
@@ -24,7 +24,7 @@ export interface TeamMode {
 export function parseRolesOption(raw: string, option: string): TeamMode {
   const admins = raw.split(",").map((id) => id.trim()).filter((id) => id !== "");
   for (const id of admins) {
-    if (!OBJECT_ID.test(id)) {
+    if (!isGuid(id)) {
       throw new Error(
         `${option} names "${id}", which is not an object id; give the Entra object ids (GUIDs) of the ` +
           `administrators, comma-separated, e.g. ${option}=00000000-0000-4000-8000-0000000000ad`,

@@ -19,6 +19,7 @@
  * @module
  */
 import type { AttributeMatcher, AttributeRule, MetadataPolicy } from "./policy_types.ts";
+import { GUID_PATTERN } from "../guid.ts";
 
 /** The prefix of every built-in metadata role id. */
 export const BUILTIN_ROLE_PREFIX = "purviewmetadatarole_builtin_";
@@ -49,11 +50,9 @@ export function roleAlias(roleId: string): string {
   return Object.entries(ROLE_ALIASES).find(([, id]) => id === roleId)?.[0] ?? roleId;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether `text` is an object id (a guid). */
 export function isObjectId(text: string): boolean {
-  return GUID.test(text);
+  return GUID_PATTERN.test(text);
 }
 
 /** The collection a policy belongs to (lower case), or "" when the body names none. */

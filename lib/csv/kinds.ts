@@ -15,8 +15,8 @@
 import { didYouMean } from "../suggest.ts";
 import { shown } from "./problems.ts";
 import type { CellValue, ColumnKind } from "./types.ts";
+import { GUID_PATTERN } from "../guid.ts";
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -64,7 +64,7 @@ export function convertCell(rule: CellRule, text: string): CellValue | CellError
     case "text":
       return text;
     case "guid":
-      return GUID.test(text) ? text.toLowerCase() : new CellError(
+      return GUID_PATTERN.test(text) ? text.toLowerCase() : new CellError(
         `${shown(text)} is not a GUID: 32 hexadecimal digits written 8-4-4-4-12 are expected, ` +
           "e.g. 9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
       );

@@ -26,6 +26,7 @@ import type { AreaDependencies } from "./area.ts";
 import type { CollectionStore } from "./collections_store.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteContext, RouteDefinition } from "./router.ts";
+import { GUID_PATTERN } from "../guid.ts";
 
 /** The contract's EntityReferenceType values. */
 export const REFERENCE_TYPES = [
@@ -81,7 +82,6 @@ const ASSIGNMENTS = "/account/contactAssignments";
 const GROUP_KEY = "contactGroup:";
 const ASSIGNMENT_KEY = "contactAssignment:";
 const GROUP_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 4000;
 const IDENTITY = { by: "emulator-user", type: "User" };
 
@@ -259,7 +259,7 @@ function checkedAssignment(
     );
   }
   const principalId = body.principalId;
-  if (typeof principalId !== "string" || !GUID.test(principalId)) {
+  if (typeof principalId !== "string" || !GUID_PATTERN.test(principalId)) {
     throw invalid(
       "InvalidContactAssignment",
       `principalId must be the object id (a GUID) of a user or group, got ${
@@ -339,7 +339,7 @@ function checkGroupName(name: string): void {
 }
 
 function checkAssignmentId(id: string): string {
-  if (!GUID.test(id)) {
+  if (!GUID_PATTERN.test(id)) {
     throw invalid(
       "InvalidContactAssignmentId",
       `The contact assignment id must be a GUID, got ${JSON.stringify(id)}.`,

@@ -21,11 +21,11 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import { BUILTIN_ROLES } from "./policy_defaults.ts";
 import { PolicyStore, type StoredRules } from "./policy_store.ts";
 import type { RouteDefinition } from "./router.ts";
+import { GUID_PATTERN } from "../guid.ts";
 
 const BASE = "/policyStore";
 /** The continuation the role list's only page offers, as the service does; its page is empty. */
 const ROLES_END_TOKEN = "end-of-roles";
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Routes of the policy store (paths start with `/policyStore`; the area is mounted with no prefix). */
 export const policyArea: ApiArea = (deps) => {
@@ -172,7 +172,7 @@ function checkPrincipals(condition: AttributeMatcher[][] | undefined, ruleId: st
         ...(Array.isArray(matcher.attributeValueIncludedIn) ? matcher.attributeValueIncludedIn : []),
         ...(matcher.attributeValueIncludes === undefined ? [] : [matcher.attributeValueIncludes]),
       ];
-      const bad = values.find((value) => typeof value !== "string" || !GUID.test(value));
+      const bad = values.find((value) => typeof value !== "string" || !GUID_PATTERN.test(value));
       if (bad !== undefined) {
         throw invalidPolicy(
           `Rule '${ruleId}' names principal '${bad}', which is not an object id (a guid).`,

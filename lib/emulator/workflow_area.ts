@@ -16,7 +16,8 @@ import { callerId, EMULATOR_USER_ID } from "./workflow_caller.ts";
 import { WorkflowEngine } from "./workflow_engine.ts";
 import { notFound } from "./workflow_errors.ts";
 import { runsPage, tasksPage } from "./workflow_lists.ts";
-import { isGuid, isObject, workflowViolations } from "./workflow_shape.ts";
+import { isObject, workflowViolations } from "./workflow_shape.ts";
+import { isGuid } from "../guid.ts";
 import { WorkflowStore } from "./workflow_store.ts";
 
 type Json = Record<string, unknown>;

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { isGuid } from "../guid.ts";
 
 /** One finding, in the contract's WorkflowValidationRuleViolation shape. */
 export interface Violation {
@@ -33,7 +34,6 @@ export const TRIGGER_TYPES: readonly string[] = [
 /** Action types that open a task a person must close. */
 export const HUMAN_ACTION_TYPES: ReadonlySet<string> = new Set(["Approval", "SimpleTask"]);
 const APPROVAL_TYPES = ["PendingOnAny", "PendingOnAll"];
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every problem of a definition; empty when it can be stored and run. */
 export function workflowViolations(body: Record<string, unknown>): Violation[] {
@@ -134,7 +134,7 @@ function assigneeViolations(
   if (!Array.isArray(assignedTo) || assignedTo.length === 0) {
     found.push(problem("assignedTo must name at least one approver (a principal object id).", "assignedTo"));
   } else {
-    const bad = assignedTo.filter((id) => typeof id !== "string" || !GUID.test(id));
+    const bad = assignedTo.filter((id) => typeof id !== "string" || !isGuid(id));
     if (bad.length > 0) {
       found.push(
         problem(`assignedTo holds values that are not GUIDs: ${JSON.stringify(bad)}.`, "assignedTo"),
@@ -158,9 +158,4 @@ function assigneeViolations(
 /** True for a JSON object (not an array, not null). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** True for a GUID in either letter case. */
-export function isGuid(value: unknown): value is string {
-  return typeof value === "string" && GUID.test(value);
 }

@@ -10,6 +10,7 @@
  * @example
  * ```ts
  * import { z } from "../deps/zod.ts";
+import { GUID_FORM, GUID_PATTERN } from "../guid.ts";
  * import { guidField } from "./guid_fields.ts";
  * const input = z.object({ guid: guidField("GUID of the entity") });
  * input.safeParse({ guid: "not-a-guid" }).success; // false
@@ -19,20 +20,9 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
+import { GUID_FORM, GUID_PATTERN } from "../guid.ts";
 
-/**
- * A GUID: 8-4-4-4-12 hexadecimal digits in either letter case. Written without the `i` flag so the
- * pattern means the same in the JSON Schema the MCP tools publish.
- */
-export const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** How a GUID looks, for messages. */
-export const GUID_FORM = "8-4-4-4-12 hexadecimal digits, e.g. 9b2c4e6f-1a3d-4f5b-8c7e-0d2f4a6b8c1e";
-
-/** True when `value` is a GUID. */
-export function isGuid(value: unknown): value is string {
-  return typeof value === "string" && GUID_PATTERN.test(value);
-}
+export { GUID_FORM, GUID_PATTERN, isGuid } from "../guid.ts";
 
 /** A string option that must be a GUID (surrounding spaces are dropped). */
 export function guidField(description: string) {

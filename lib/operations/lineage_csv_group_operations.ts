@@ -27,8 +27,8 @@ import {
 } from "./lineage_csv_operations.ts";
 import { CREATE, defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 import { writeOutputFile } from "./output_files.ts";
+import { GUID_PATTERN } from "../guid.ts";
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Most rows `generate_sample` writes. */
 export const MAX_SAMPLE_ROWS = 100_000;
 /** Column rows per process in column-level samples. */
@@ -105,7 +105,7 @@ function samplePool(given: string[] | undefined, processes: number): string[] {
     return Array.from({ length: Math.min(Math.max(processes + 1, 2), 100) }, () => crypto.randomUUID());
   }
   const guids = given.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
-  const bad = guids.find((guid) => !GUID.test(guid));
+  const bad = guids.find((guid) => !GUID_PATTERN.test(guid));
   if (bad !== undefined) {
     throw new UsageError(
       `--entity-guids: "${bad}" is not a GUID (8-4-4-4-12 hexadecimal digits).`,

@@ -15,6 +15,7 @@
  */
 import { z } from "../deps/zod.ts";
 import { caseInsensitiveEnum, type ContactsMap, contactsMapSchema, systemDataSchema } from "./schemas.ts";
+import { GUID_PATTERN } from "../guid.ts";
 
 /** DataAssetType. */
 export const DATA_ASSET_TYPES = ["AzureSqlTable", "ADLSGen2Path", "General"] as const;
@@ -23,9 +24,8 @@ export const DATA_ASSET_RELATIONSHIP_TYPES = ["Related", "Synonym"] as const;
 /** DataColumnRelationshipType. */
 export const DATA_COLUMN_RELATIONSHIP_TYPES = ["Related", "Synonym", "Parent"] as const;
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const guid = (what: string) =>
-  z.string({ error: `is required (${what}, a GUID)` }).trim().refine((id) => GUID.test(id), {
+  z.string({ error: `is required (${what}, a GUID)` }).trim().refine((id) => GUID_PATTERN.test(id), {
     error: `must be ${what} (a GUID)`,
   });
 

@@ -30,8 +30,7 @@ import {
   TERM_RELATIONSHIP_TYPES,
   UPDATE_FREQUENCIES,
 } from "./enums.ts";
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { GUID_PATTERN } from "../guid.ts";
 
 /** A string matched to one of `values` ignoring case, sent in the canonical spelling. */
 export function caseInsensitiveEnum<T extends string>(values: readonly T[]): z.ZodType<T, string> {
@@ -116,12 +115,15 @@ export const systemDataSchema: z.ZodType<SystemData, SystemData> = z.looseObject
 
 /** One contact: an Entra ID object ID, never an e-mail address (the service cannot resolve those). */
 export const contactSchema: z.ZodType<Contact, Contact> = z.looseObject({
-  id: z.string({ error: "is required (an Entra ID object ID)" }).trim().refine((id) => GUID.test(id), {
-    error: (issue) =>
-      String(issue.input).includes("@")
-        ? "must be an identity-provider (Entra ID) object ID (a GUID), not an e-mail address"
-        : "must be an identity-provider (Entra ID) object ID (a GUID)",
-  }),
+  id: z.string({ error: "is required (an Entra ID object ID)" }).trim().refine(
+    (id) => GUID_PATTERN.test(id),
+    {
+      error: (issue) =>
+        String(issue.input).includes("@")
+          ? "must be an identity-provider (Entra ID) object ID (a GUID), not an e-mail address"
+          : "must be an identity-provider (Entra ID) object ID (a GUID)",
+    },
+  ),
   description: z.string().optional(),
 });
 

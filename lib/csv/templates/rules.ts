@@ -13,9 +13,7 @@
  * @module
  */
 import type { CellValue, CheckedRow } from "../types.ts";
-
-/** A GUID: 8-4-4-4-12 hexadecimal digits. */
-export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { GUID_PATTERN } from "../../guid.ts";
 
 /** One problem of a row: the column it is about (or undefined for the whole row) and what is wrong. */
 export type RowProblem = [string | undefined, string];

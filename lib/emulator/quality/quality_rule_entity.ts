@@ -12,6 +12,7 @@
  */
 import { invalidField } from "./quality_errors.ts";
 import type { Doc } from "./quality_store.ts";
+import { GUID_PATTERN } from "../../guid.ts";
 
 /** The asset a rule belongs to, as the path names it. */
 export interface AssetScope {
@@ -20,7 +21,6 @@ export interface AssetScope {
   dataAssetId: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REQUIRED = ["id", "name", "type", "status"] as const;
 const REFERENCES: Record<string, keyof AssetScope> = {
   businessDomain: "businessDomainId",
@@ -42,7 +42,7 @@ export function checkRuleEntity(value: unknown, scope: AssetScope, at = ""): Doc
       throw invalidField(`${at}${field}`, `The rule's ${field} is required and must be a non-empty string.`);
     }
   }
-  if (!UUID.test(String(rule.id))) {
+  if (!GUID_PATTERN.test(String(rule.id))) {
     throw invalidField(`${at}id`, `The rule's id must be a uuid, got '${rule.id}'.`);
   }
   if (rule.description !== undefined && rule.description !== null && typeof rule.description !== "string") {

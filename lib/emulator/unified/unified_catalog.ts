@@ -12,7 +12,6 @@ import {
   checkFields,
   ENTITY_CATEGORIES,
   enumValue,
-  isGuid,
   isRecord,
   type Json,
   kindOf,
@@ -20,6 +19,7 @@ import {
   type KindSpec,
   TERM_RELATIONSHIP_TYPES,
 } from "./unified_model.ts";
+import { isGuid } from "../../guid.ts";
 import { domainOf, nameOf } from "./unified_query.ts";
 import type { StoredRelationship, UnifiedStore } from "./unified_store.ts";
 

@@ -12,7 +12,8 @@
  */
 import { invalidField } from "./unified_errors.ts";
 import type { DataAssets } from "./unified_data_assets.ts";
-import { isGuid, isRecord, type Json, KINDS } from "./unified_model.ts";
+import { isRecord, type Json, KINDS } from "./unified_model.ts";
+import { isGuid } from "../../guid.ts";
 
 /** The most requests one ingest takes. */
 export const MAX_INGEST_REQUESTS = 1000;

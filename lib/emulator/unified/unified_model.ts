@@ -19,6 +19,7 @@ import {
   UPDATE_FREQUENCIES,
 } from "./unified_enums.ts";
 import { invalidField } from "./unified_errors.ts";
+import { isGuid } from "../../guid.ts";
 
 /** A JSON object as stored and answered. */
 export type Json = Record<string, unknown>;
@@ -163,13 +164,6 @@ export function kindOf(segment: string): KindSpec | undefined {
   return Object.values(KINDS).find((spec) =>
     spec.path.toLowerCase() === lower || spec.category.toLowerCase() === lower
   );
-}
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a GUID (any case, with hyphens). */
-export function isGuid(value: unknown): value is string {
-  return typeof value === "string" && GUID.test(value);
 }
 
 /** True for a plain JSON object. */

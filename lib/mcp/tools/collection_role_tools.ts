@@ -9,7 +9,7 @@
  */
 import { ROLE_ALIASES } from "../../catalog/policy_members.ts";
 import { z } from "../../deps/zod.ts";
-import { GUID_PATTERN } from "../../operations/guid_fields.ts";
+import { GUID_PATTERN } from "../../guid.ts";
 import {
   addMember,
   type CollectionRoles,

@@ -13,6 +13,7 @@ import { domainOperation } from "../../operations/uc_operations.ts";
 import { termGet } from "../../operations/uc_term_operations.ts";
 import type { Domain, Term } from "../../unified/schemas.ts";
 import type { OperationRunner } from "../tool_operation.ts";
+import { GUID_PATTERN } from "../../guid.ts";
 
 /** The operations the unified catalog tools read a domain and a term with. */
 export const domainGet = domainOperation("get");
@@ -20,8 +21,6 @@ export { termGet };
 
 /** Items one list or search call returns at most. */
 export const MAX_UC_ITEMS = 1000;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const domainSummary = z.object({
   id: z.string(),
@@ -109,7 +108,7 @@ function checkedEnum<T extends string>(values: readonly T[], value: string, fiel
  */
 export function ownerContacts(ownerIds: string[] | undefined): { owner: Array<{ id: string }> } | undefined {
   if (!ownerIds?.length) return undefined;
-  const bad = ownerIds.filter((id) => !GUID.test(id.trim()));
+  const bad = ownerIds.filter((id) => !GUID_PATTERN.test(id.trim()));
   if (bad.length > 0) {
     const email = bad.some((id) => id.includes("@"));
     throw new UsageError(

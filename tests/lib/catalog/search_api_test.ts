@@ -136,3 +136,33 @@ Deno.test("inputs outside the service's ranges are refused before anything is se
     await server.close();
   }
 });
+
+Deno.test("queryAll stops when the service sends a continuation token it sent before, new items or not", async () => {
+  // A hostile or broken service: every page holds new hits, and every page names the same next page.
+  const catalog = startLocalServer((_request, index) =>
+    json(200, {
+      "@search.count": 1_000_000,
+      value: [{ id: `guid-${index}`, name: `asset ${index}` }],
+      continuationToken: "same-token",
+    })
+  );
+  try {
+    const read: string[] = [];
+    await assert.rejects(
+      async () => {
+        for await (const item of clientFor(catalog.url).search.queryAll({ keywords: "*" }, { maxResults: 500 })) {
+          read.push(item.id as string);
+        }
+      },
+      (error: Error) => {
+        assert.equal(error.name, "PagingError");
+        assert.match(error.message, /sent the continuation "same-token" a second time/);
+        return true;
+      },
+    );
+    assert.deepEqual(read, ["guid-0", "guid-1"], "two pages read, the third never asked for");
+    assert.equal(catalog.requests.length, 2);
+  } finally {
+    await catalog.close();
+  }
+});

@@ -10,14 +10,17 @@ import { SessionUser } from "../../../../lib/mcp/auth/session_user.ts";
 import {
   MAX_CACHED_USERS,
   servicesForSession,
+  useOnBehalfOfFactory,
   userPermissionHint,
 } from "../../../../lib/mcp/auth/user_services.ts";
 import { createToolServices } from "../../../../lib/mcp/server.ts";
 import { TENANT_ID } from "../../../support/entra_stand_in.ts";
+import { json, startLocalServer } from "../../../support/local_server.ts";
 
-function services(identity: "user" | "server") {
+function services(identity: "user" | "server", endpoint?: string) {
   const config = loadConfig({
     CATALOG_ACCOUNT_NAME: "contoso",
+    ...(endpoint ? { CATALOG_ENDPOINT: endpoint } : {}),
     CATALOG_MCP_ENTRA_TENANT_ID: TENANT_ID,
     CATALOG_MCP_ENTRA_CLIENT_ID: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",
     CATALOG_MCP_ENTRA_CLIENT_SECRET: "server-secret-0123456789",
@@ -26,8 +29,12 @@ function services(identity: "user" | "server") {
   return createToolServices({ config, logger: createLogger("error", { write: () => {} }) });
 }
 
-function user(n: number, expiresAt = 2_000_000_000): SessionUser {
-  const signedIn: SignedInUser = {
+function user(n: number, expiresAt = 2_000_000_000, token = `token-of-${n}`): SessionUser {
+  return new SessionUser(signedInUser(n, expiresAt, token));
+}
+
+function signedInUser(n: number, expiresAt: number, token: string): SignedInUser {
+  return {
     tenantId: TENANT_ID,
     objectId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     name: `User ${n}`,
@@ -35,9 +42,8 @@ function user(n: number, expiresAt = 2_000_000_000): SessionUser {
     roles: [],
     appOnly: false,
     expiresAt,
-    token: `token-of-${n}`,
+    token,
   };
-  return new SessionUser(signedIn);
 }
 
 Deno.test("user services: a user's sessions share their clients; other users get their own", () => {
@@ -75,4 +81,45 @@ Deno.test("user services: in user mode a 401 or 403 is the user's own problem, a
   const forApp = userPermissionHint(servicesForSession(base, app), { ...failure, status: 401 });
   assert.match(forApp.hint ?? "", /signed in as an application/);
   assert.deepEqual(userPermissionHint(servicesForSession(services("server"), user(7)), failure), failure);
+});
+
+Deno.test("user services: once its catalog token is due, a user's next exchange uses their refreshed token", async () => {
+  const catalog = startLocalServer(() => json(200, { entity: { guid: "g" }, referredEntities: {} }));
+  try {
+    const base = services("user", catalog.url);
+    const assertions: string[] = [];
+    // A catalog token of one second is due for renewal after half of it: each call after a pause exchanges.
+    useOnBehalfOfFactory(base, (options) => ({
+      getToken: () => {
+        assertions.push(options.userAssertionToken);
+        return Promise.resolve({
+          token: `obo-${assertions.length}`,
+          expiresOnTimestamp: Date.now() + 1_000,
+        });
+      },
+    }));
+    const session = user(3, 2_000_000_000, "user-token-A");
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 600));
+    const read = () =>
+      servicesForSession(base, session).catalog().entity.get("ca7a1000-0000-4000-8000-000000000001");
+    await read();
+    // The user's client refreshed their token; the session admits it on the next request.
+    assert.equal(session.admit(signedInUser(3, 2_000_003_600, "user-token-B"), "session-1"), undefined);
+    await pause();
+    await read();
+    await pause();
+    // A second session of the same user, opened later still, shares the user's clients.
+    await servicesForSession(base, user(3, 2_000_007_200, "user-token-C")).catalog().entity.get(
+      "ca7a1000-0000-4000-8000-000000000001",
+    );
+    await pause();
+    await read();
+    assert.deepEqual(assertions, ["user-token-A", "user-token-B", "user-token-C", "user-token-C"]);
+    assert.deepEqual(
+      catalog.requests.map((request) => request.headers.get("authorization")),
+      ["Bearer obo-1", "Bearer obo-2", "Bearer obo-3", "Bearer obo-4"],
+    );
+  } finally {
+    await catalog.close();
+  }
 });

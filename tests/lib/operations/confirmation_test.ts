@@ -125,6 +125,7 @@ Deno.test("an operation registered again keeps one confirmation; one that declar
 Deno.test("confirmDestructive, isYes and describeAction", async () => {
   await confirmDestructive("x", true);
   await assert.rejects(confirmDestructive("x", false), /"confirm": true/);
+  await assert.rejects(confirmDestructive("x", undefined), /"confirm": true/, "left out is not confirmed");
   assert.deepEqual(["y", "Y", " yes ", "YES"].map(isYes), [true, true, true, true]);
   assert.deepEqual(["", "n", "no", "yess", null, undefined].map(isYes), [
     false,

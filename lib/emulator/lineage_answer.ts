@@ -18,7 +18,7 @@
  *   status: "ACTIVE", createTime: 0, updateTime: 0, createdBy: "x", updatedBy: "x", version: 0,
  *   lastModifiedTS: "1" });
  * const deps = { store, types, now: Date.now };
- * const info = lineageInfo(LineageGraph.build(deps), store.get("g1")!, types.isA,
+ * const info = lineageInfo(LineageGraph.open(deps), store.get("g1")!, types.isA,
  *   { direction: "BOTH", depth: 3, width: 10, includeParent: false });
  * console.log(info.widthCounts); // { INPUT: { g1: 0 }, OUTPUT: { g1: 0 } }
  * store.close();

@@ -50,6 +50,20 @@ export interface LineageEdge {
   relationshipId: string;
 }
 
+/** What a lineage answer reads of the graph: entities and the edges next to each, both ways. */
+export interface LineageEdges {
+  /** The ACTIVE entity with this guid, if any. */
+  entity(guid: string): AtlasEntity | undefined;
+  /** Edges from the process's input data sets into it. */
+  inputsOf(processGuid: string): LineageEdge[];
+  /** Edges from the process to the data sets it writes. */
+  outputsOf(processGuid: string): LineageEdge[];
+  /** Edges from the processes that write this data set (its upstream). */
+  producersOf(datasetGuid: string): LineageEdge[];
+  /** Edges into the processes that read this data set (its downstream). */
+  consumersOf(datasetGuid: string): LineageEdge[];
+}
+
 /** An ACTIVE entity and its row's position (the order the service's full scan met them in). */
 interface StoredEntity {
   entity: AtlasEntity;
@@ -101,7 +115,7 @@ const readsOf = new WeakMap<DatabaseSync, LineageReads>();
  * that name it (found through {@link LineageReferences} and the relationship instances' ends). Each entity
  * is read once per graph, so one graph serves one request and sees the store as it was then.
  */
-export class LineageGraph {
+export class LineageGraph implements LineageEdges {
   readonly #deps: AreaDependencies;
   readonly #reads: LineageReads;
   readonly #entities = new Map<string, StoredEntity | undefined>();

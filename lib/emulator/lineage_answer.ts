@@ -1,5 +1,5 @@
 /**
- * Lineage answers (`AtlasLineageInfo`) computed from a {@link LineageGraph}, walking the graph the way
+ * Lineage answers (`AtlasLineageInfo`) computed from a lineage graph (`LineageGraph`), walking the graph the way
  * Atlas does: from a data set, one hop is data set → process → data set, so `depth=1` gives the processes
  * next to the base and the data sets on their far side; from a process, the first hop reaches its own
  * inputs or outputs. `width` caps how many neighbours each node expands; `widthCounts` still reports every
@@ -18,7 +18,7 @@
  *   status: "ACTIVE", createTime: 0, updateTime: 0, createdBy: "x", updatedBy: "x", version: 0,
  *   lastModifiedTS: "1" });
  * const deps = { store, types, now: Date.now };
- * const info = lineageInfo(LineageGraph.build(deps), store.get("g1")!, types.isA,
+ * const info = lineageInfo(LineageGraph.open(deps), store.get("g1")!, types.isA,
  *   { direction: "BOTH", depth: 3, width: 10, includeParent: false });
  * console.log(info.widthCounts); // { INPUT: { g1: 0 }, OUTPUT: { g1: 0 } }
  * store.close();
@@ -27,7 +27,7 @@
  * @module
  */
 import { type AtlasEntity, entityHeader, isObject, type JsonObject } from "./entity_model.ts";
-import { derivedRelationshipId, type LineageEdge, type LineageGraph, PROCESS_TYPE } from "./lineage_graph.ts";
+import { derivedRelationshipId, type LineageEdge, type LineageEdges, PROCESS_TYPE } from "./lineage_graph.ts";
 
 /** The `direction` query parameter. */
 export type LineageDirection = "INPUT" | "OUTPUT" | "BOTH";
@@ -103,7 +103,7 @@ class LineageCollector {
 
 /** The lineage of `base` (which may be deleted: it is answered, alone). */
 export function lineageInfo(
-  graph: LineageGraph,
+  graph: LineageEdges,
   base: AtlasEntity,
   isA: IsA,
   query: LineageQuery,
@@ -138,7 +138,7 @@ export function lineageInfo(
  * `childrenCount` is how many neighbours there are in all, `lineageWidth` how many this page holds.
  */
 export function nextPageInfo(
-  graph: LineageGraph,
+  graph: LineageEdges,
   base: AtlasEntity,
   isA: IsA,
   query: NextPageQuery,
@@ -175,7 +175,7 @@ function directionsOf(direction: LineageDirection): boolean[] {
 
 // Atlas's traversal: a visited set per walk stops cycles; depth counts data set → process → data set hops.
 function walkFromDataset(
-  graph: LineageGraph,
+  graph: LineageEdges,
   collector: LineageCollector,
   datasetGuid: string,
   isInput: boolean,
@@ -201,7 +201,7 @@ function walkFromDataset(
 }
 
 function answer(
-  graph: LineageGraph,
+  graph: LineageEdges,
   base: AtlasEntity,
   isA: IsA,
   collector: LineageCollector,
@@ -247,7 +247,7 @@ function answer(
 
 /** Adds each node's ACTIVE container to the map and returns the parent relations. */
 function parentRelationsOf(
-  graph: LineageGraph,
+  graph: LineageEdges,
   guidEntityMap: Record<string, JsonObject>,
   base: AtlasEntity,
 ): ParentRelation[] {

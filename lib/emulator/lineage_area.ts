@@ -1,9 +1,9 @@
 /**
  * The lineage area of the emulator: `GET /atlas/v2/lineage/{guid}`, its unique-attribute form
  * `GET /atlas/v2/lineage/uniqueAttribute/type/{typeName}?attr:qualifiedName=…` and the next page
- * `GET /lineage/{guid}/next` (the contract serves that one outside `/atlas/v2`). Answers are computed
- * from the stored processes on every request (see `lineage_graph.ts` and `lineage_answer.ts`), so a process
- * written, changed or deleted shows at once.
+ * `GET /lineage/{guid}/next` (the contract serves that one outside `/atlas/v2`). Answers are read from
+ * the store on every request, from the entities the answer reaches only (see `lineage_graph.ts`,
+ * `lineage_index.ts` and `lineage_answer.ts`), so a process written, changed or deleted shows at once.
  *
  * @example
  * ```ts
@@ -61,7 +61,7 @@ function nextPage(deps: AreaDependencies, ctx: RouteContext): Response {
   const offset = integerParameter(ctx.url, "offset", 0, 0);
   const limit = integerParameter(ctx.url, "limit", -1, -1);
   const base = lineageBase(deps, entityByGuid(deps, ctx.params.guid));
-  const graph = LineageGraph.build(deps);
+  const graph = LineageGraph.open(deps);
   return jsonResponse(nextPageInfo(graph, base, isAOf(deps), {
     direction,
     offset,
@@ -72,7 +72,7 @@ function nextPage(deps: AreaDependencies, ctx: RouteContext): Response {
 
 function lineageOf(deps: AreaDependencies, entity: AtlasEntity, query: LineageQuery) {
   const base = lineageBase(deps, entity);
-  return lineageInfo(LineageGraph.build(deps), base, isAOf(deps), query);
+  return lineageInfo(LineageGraph.open(deps), base, isAOf(deps), query);
 }
 
 /** Atlas answers lineage for data sets and processes only; any other type is its 404. */

@@ -1,10 +1,15 @@
 /**
- * The lineage graph of the emulator's catalog, built on demand from what is stored: every ACTIVE entity
+ * The lineage graph of the emulator's catalog, read on demand from what is stored: every ACTIVE entity
  * whose type is a `Process` contributes an edge from each of its `inputs` to itself and from itself to each
  * of its `outputs`. Ends come from the attributes and the relationship attributes (object ids by guid or by
  * type name and unique attributes), and from `dataset_process_inputs` / `process_dataset_outputs`
  * relationship instances, as on the service, where all three are the same edges. Deleted processes and
  * deleted or unknown ends are left out.
+ *
+ * A request reads only the entities its answer reaches: a process's edges come from its own entity and
+ * relationship instances, a data set's from the processes that name it, found through the
+ * `lineage_references` index (lineage_index.ts) and the relationship table's end index. So lineage costs
+ * what the answer holds, not what the catalog holds.
  *
  * @example
  * ```ts
@@ -13,7 +18,7 @@
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
- * const graph = LineageGraph.build({ store, types, now: Date.now });
+ * const graph = LineageGraph.open({ store, types, now: Date.now });
  * console.log(graph.producersOf("any-guid")); // []
  * store.close();
  * ```
@@ -23,6 +28,8 @@
 import { createHash } from "node:crypto";
 import type { AreaDependencies } from "./area.ts";
 import { type AtlasEntity, isObject, isPlaceholderGuid } from "./entity_model.ts";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { LineageReferences } from "./lineage_index.ts";
 import { RelationshipStore } from "./relationship_store.ts";
 
 /** The super type every lineage process inherits from. */
@@ -43,103 +50,233 @@ export interface LineageEdge {
   relationshipId: string;
 }
 
-/** Processes and their inputs and outputs, indexed both ways. */
-export class LineageGraph {
-  readonly #entities: Map<string, AtlasEntity>;
-  readonly #byProcess = new Map<string, { inputs: LineageEdge[]; outputs: LineageEdge[] }>();
-  readonly #byDataset = new Map<string, { consumers: LineageEdge[]; producers: LineageEdge[] }>();
+/** What a lineage answer reads of the graph: entities and the edges next to each, both ways. */
+export interface LineageEdges {
+  /** The ACTIVE entity with this guid, if any. */
+  entity(guid: string): AtlasEntity | undefined;
+  /** Edges from the process's input data sets into it. */
+  inputsOf(processGuid: string): LineageEdge[];
+  /** Edges from the process to the data sets it writes. */
+  outputsOf(processGuid: string): LineageEdge[];
+  /** Edges from the processes that write this data set (its upstream). */
+  producersOf(datasetGuid: string): LineageEdge[];
+  /** Edges into the processes that read this data set (its downstream). */
+  consumersOf(datasetGuid: string): LineageEdge[];
+}
 
-  private constructor(entities: Map<string, AtlasEntity>) {
-    this.#entities = entities;
+/** An ACTIVE entity and its row's position (the order the service's full scan met them in). */
+interface StoredEntity {
+  entity: AtlasEntity;
+  rowid: number;
+}
+
+interface ProcessEdges {
+  inputs: LineageEdge[];
+  outputs: LineageEdge[];
+}
+
+interface DatasetEdges {
+  consumers: LineageEdge[];
+  producers: LineageEdge[];
+}
+
+const NO_PROCESS_EDGES: ProcessEdges = { inputs: [], outputs: [] };
+const NO_DATASET_EDGES: DatasetEdges = { consumers: [], producers: [] };
+
+/** The statements one database's graphs read with, prepared once. */
+class LineageReads {
+  readonly activeByGuid: StatementSync;
+  readonly activeByQualifiedName: StatementSync;
+  readonly lineageInstancesTo: StatementSync;
+  readonly references: LineageReferences;
+  readonly relationships: RelationshipStore;
+
+  constructor(database: DatabaseSync) {
+    // The index first: it also makes the qualified-name index the second statement relies on.
+    this.references = LineageReferences.for(database);
+    this.activeByGuid = database.prepare(
+      "SELECT rowid, json FROM entities WHERE guid = ? AND status = 'ACTIVE'",
+    );
+    this.activeByQualifiedName = database.prepare(
+      "SELECT rowid, json FROM entities WHERE qualified_name = ? AND status = 'ACTIVE' ORDER BY rowid",
+    );
+    this.lineageInstancesTo = database.prepare(
+      `SELECT DISTINCT end1_guid FROM relationships WHERE end2_guid = ? AND type_name IN (?, ?)`,
+    );
+    this.relationships = new RelationshipStore(database);
+  }
+}
+
+const readsOf = new WeakMap<DatabaseSync, LineageReads>();
+
+/**
+ * Processes and their inputs and outputs, indexed both ways, read from the store as a request asks for
+ * them: a process's edges from its own entity and relationship instances, a data set's from the processes
+ * that name it (found through {@link LineageReferences} and the relationship instances' ends). Each entity
+ * is read once per graph, so one graph serves one request and sees the store as it was then.
+ */
+export class LineageGraph implements LineageEdges {
+  readonly #deps: AreaDependencies;
+  readonly #reads: LineageReads;
+  readonly #entities = new Map<string, StoredEntity | undefined>();
+  readonly #byQualifiedName = new Map<string, StoredEntity[]>();
+  readonly #byProcess = new Map<string, ProcessEdges>();
+  readonly #byDataset = new Map<string, DatasetEdges>();
+
+  private constructor(deps: AreaDependencies) {
+    this.#deps = deps;
+    const database = deps.store.database;
+    let reads = readsOf.get(database);
+    if (!reads) {
+      reads = new LineageReads(database);
+      readsOf.set(database, reads);
+    }
+    this.#reads = reads;
   }
 
-  /** Reads every ACTIVE entity and relationship instance once and indexes the lineage edges. */
-  static build(deps: AreaDependencies): LineageGraph {
-    const active = deps.store.list();
-    const entities = new Map(active.map((entity) => [entity.guid, entity]));
-    const graph = new LineageGraph(entities);
-    const byQualifiedName = new Map<string, AtlasEntity[]>();
-    for (const entity of active) {
-      const list = byQualifiedName.get(entity.attributes.qualifiedName) ?? [];
-      list.push(entity);
-      byQualifiedName.set(entity.attributes.qualifiedName, list);
-    }
-    const resolve = (reference: unknown): AtlasEntity | undefined => {
-      if (!isObject(reference)) return undefined;
-      if (typeof reference.guid === "string" && !isPlaceholderGuid(reference.guid)) {
-        return entities.get(reference.guid);
-      }
-      const qualifiedName = isObject(reference.uniqueAttributes)
-        ? reference.uniqueAttributes.qualifiedName
-        : undefined;
-      if (typeof qualifiedName !== "string" || typeof reference.typeName !== "string") return undefined;
-      // A reference may name a super type (`DataSet`) of the entity it means (`azure_sql_table`).
-      const typeName = reference.typeName;
-      return byQualifiedName.get(qualifiedName)?.find((e) => deps.types.isA(e.typeName, typeName));
-    };
-    const relationships = new RelationshipStore(deps.store.database);
-    for (const process of active) {
-      if (!deps.types.isA(process.typeName, PROCESS_TYPE)) continue;
-      const instances = relationships.listForEntity(process.guid).filter((r) => r.status !== "DELETED");
-      for (const kind of ["input", "output"] as const) {
-        const attribute = kind === "input" ? "inputs" : "outputs";
-        const relationshipType = kind === "input" ? INPUT_RELATIONSHIP : OUTPUT_RELATIONSHIP;
-        const ends = new Map<string, string | undefined>();
-        for (const reference of referencesOf(process, attribute)) {
-          const end = resolve(reference);
-          if (end && end.guid !== process.guid && !ends.has(end.guid)) ends.set(end.guid, undefined);
-        }
-        for (const instance of instances) {
-          if (instance.typeName !== relationshipType || instance.end1.guid !== process.guid) continue;
-          if (entities.has(instance.end2.guid)) ends.set(instance.end2.guid, instance.guid);
-        }
-        for (const [datasetGuid, relationshipId] of ends) {
-          graph.#add({
-            processGuid: process.guid,
-            datasetGuid,
-            kind,
-            relationshipId: relationshipId ??
-              derivedRelationshipId(relationshipType, process.guid, datasetGuid),
-          });
-        }
-      }
-    }
-    return graph;
+  /** A graph over the store as it is now, for one request. */
+  static open(deps: AreaDependencies): LineageGraph {
+    return new LineageGraph(deps);
   }
 
   /** The ACTIVE entity with this guid, if any. */
   entity(guid: string): AtlasEntity | undefined {
-    return this.#entities.get(guid);
+    return this.#stored(guid)?.entity;
   }
 
   /** Edges from the process's input data sets into it. */
   inputsOf(processGuid: string): LineageEdge[] {
-    return this.#byProcess.get(processGuid)?.inputs ?? [];
+    return this.#processEdges(processGuid).inputs;
   }
 
   /** Edges from the process to the data sets it writes. */
   outputsOf(processGuid: string): LineageEdge[] {
-    return this.#byProcess.get(processGuid)?.outputs ?? [];
+    return this.#processEdges(processGuid).outputs;
   }
 
   /** Edges from the processes that write this data set (its upstream). */
   producersOf(datasetGuid: string): LineageEdge[] {
-    return this.#byDataset.get(datasetGuid)?.producers ?? [];
+    return this.#datasetEdges(datasetGuid).producers;
   }
 
   /** Edges into the processes that read this data set (its downstream). */
   consumersOf(datasetGuid: string): LineageEdge[] {
-    return this.#byDataset.get(datasetGuid)?.consumers ?? [];
+    return this.#datasetEdges(datasetGuid).consumers;
   }
 
-  #add(edge: LineageEdge): void {
-    const process = this.#byProcess.get(edge.processGuid) ?? { inputs: [], outputs: [] };
-    (edge.kind === "input" ? process.inputs : process.outputs).push(edge);
-    this.#byProcess.set(edge.processGuid, process);
-    const dataset = this.#byDataset.get(edge.datasetGuid) ?? { consumers: [], producers: [] };
-    (edge.kind === "input" ? dataset.consumers : dataset.producers).push(edge);
-    this.#byDataset.set(edge.datasetGuid, dataset);
+  #stored(guid: string): StoredEntity | undefined {
+    if (this.#entities.has(guid)) return this.#entities.get(guid);
+    const stored = storedOf(this.#reads.activeByGuid.get(guid));
+    this.#entities.set(guid, stored);
+    return stored;
   }
+
+  #activeNamed(qualifiedName: string): StoredEntity[] {
+    let list = this.#byQualifiedName.get(qualifiedName);
+    if (!list) {
+      list = this.#reads.activeByQualifiedName.all(qualifiedName).map((row) => {
+        const stored = storedOf(row)!;
+        // The same rows by guid: one object per entity within a graph.
+        if (!this.#entities.has(stored.entity.guid)) this.#entities.set(stored.entity.guid, stored);
+        return this.#entities.get(stored.entity.guid)!;
+      });
+      this.#byQualifiedName.set(qualifiedName, list);
+    }
+    return list;
+  }
+
+  #resolve(reference: unknown): AtlasEntity | undefined {
+    if (!isObject(reference)) return undefined;
+    if (typeof reference.guid === "string" && !isPlaceholderGuid(reference.guid)) {
+      return this.entity(reference.guid);
+    }
+    const qualifiedName = isObject(reference.uniqueAttributes)
+      ? reference.uniqueAttributes.qualifiedName
+      : undefined;
+    if (typeof qualifiedName !== "string" || typeof reference.typeName !== "string") return undefined;
+    // A reference may name a super type (`DataSet`) of the entity it means (`azure_sql_table`).
+    const typeName = reference.typeName;
+    return this.#activeNamed(qualifiedName).find((e) => this.#deps.types.isA(e.entity.typeName, typeName))
+      ?.entity;
+  }
+
+  /** The edges of one ACTIVE process: its object ids first, then its lineage relationship instances. */
+  #processEdges(processGuid: string): ProcessEdges {
+    const known = this.#byProcess.get(processGuid);
+    if (known) return known;
+    const process = this.entity(processGuid);
+    if (!process || !this.#deps.types.isA(process.typeName, PROCESS_TYPE)) {
+      this.#byProcess.set(processGuid, NO_PROCESS_EDGES);
+      return NO_PROCESS_EDGES;
+    }
+    const edges: ProcessEdges = { inputs: [], outputs: [] };
+    const instances = this.#reads.relationships.listForEntity(process.guid).filter((r) =>
+      r.status !== "DELETED"
+    );
+    for (const kind of ["input", "output"] as const) {
+      const attribute = kind === "input" ? "inputs" : "outputs";
+      const relationshipType = kind === "input" ? INPUT_RELATIONSHIP : OUTPUT_RELATIONSHIP;
+      const ends = new Map<string, string | undefined>();
+      for (const reference of referencesOf(process, attribute)) {
+        const end = this.#resolve(reference);
+        if (end && end.guid !== process.guid && !ends.has(end.guid)) ends.set(end.guid, undefined);
+      }
+      for (const instance of instances) {
+        if (instance.typeName !== relationshipType || instance.end1.guid !== process.guid) continue;
+        if (this.entity(instance.end2.guid)) ends.set(instance.end2.guid, instance.guid);
+      }
+      for (const [datasetGuid, relationshipId] of ends) {
+        (kind === "input" ? edges.inputs : edges.outputs).push({
+          processGuid: process.guid,
+          datasetGuid,
+          kind,
+          relationshipId: relationshipId ??
+            derivedRelationshipId(relationshipType, process.guid, datasetGuid),
+        });
+      }
+    }
+    this.#byProcess.set(processGuid, edges);
+    return edges;
+  }
+
+  /**
+   * The edges of one ACTIVE entity as a data set: those of every process that names it, in the order the
+   * processes were first stored (as a scan of every process would meet them).
+   */
+  #datasetEdges(datasetGuid: string): DatasetEdges {
+    const known = this.#byDataset.get(datasetGuid);
+    if (known) return known;
+    const dataset = this.entity(datasetGuid);
+    let edges = NO_DATASET_EDGES;
+    if (dataset) {
+      const candidates = new Set(
+        this.#reads.references.entitiesNaming(dataset.guid, dataset.attributes.qualifiedName),
+      );
+      for (
+        const row of this.#reads.lineageInstancesTo.all(dataset.guid, INPUT_RELATIONSHIP, OUTPUT_RELATIONSHIP)
+      ) {
+        candidates.add(String((row as { end1_guid: string }).end1_guid));
+      }
+      const processes = [...candidates].map((guid) => this.#stored(guid)).filter((stored) =>
+        stored !== undefined
+      )
+        .sort((a, b) => a.rowid - b.rowid);
+      edges = { consumers: [], producers: [] };
+      for (const { entity } of processes) {
+        const { inputs, outputs } = this.#processEdges(entity.guid);
+        edges.consumers.push(...inputs.filter((edge) => edge.datasetGuid === datasetGuid));
+        edges.producers.push(...outputs.filter((edge) => edge.datasetGuid === datasetGuid));
+      }
+    }
+    this.#byDataset.set(datasetGuid, edges);
+    return edges;
+  }
+}
+
+function storedOf(row: unknown): StoredEntity | undefined {
+  if (!row) return undefined;
+  const { rowid, json } = row as { rowid: number | bigint; json: string };
+  return { entity: JSON.parse(json) as AtlasEntity, rowid: Number(rowid) };
 }
 
 /** The object ids a process holds under `inputs` or `outputs`, in attributes and relationship attributes. */

@@ -1,8 +1,12 @@
 /**
- * The lookups of an entity import's batches, shared: names that batches ask about while another lookup is
- * under way wait for it and then go together, in one `GET …/bulk/uniqueAttribute` of as many names as the
- * URL budget allows (entity_catalog_io.ts), instead of a request or two per batch. Under a throttled
- * service every request counts against the same allowed rate, so this leaves more of it to the writes.
+ * The lookups of an entity import's batches, shared while the service throttles: names that batches ask
+ * about while another lookup is under way wait for it and then go together (with none under way, a lookup
+ * waits {@link SHARE_WAIT_MS} for other batches' names), in one
+ * `GET …/bulk/uniqueAttribute` of as many names as the URL budget allows (entity_catalog_io.ts), instead of
+ * a request or two per batch. Under a throttled service every request counts against the same allowed
+ * rate, so this leaves more of it to the writes. While the service has not throttled for
+ * {@link SHARE_AFTER_THROTTLE_MS}, each batch's lookup goes at once (one request for up to the budget's
+ * names), since waiting would only lengthen every batch.
  *
  * What keeps "never overwrite unless asked" as true as a lookup per batch made it: a name is only ever put
  * into a lookup not yet sent, so every batch's names are asked about after the batch started, and the
@@ -35,6 +39,15 @@ import {
 } from "./entity_catalog_io.ts";
 
 type Pair = { typeName: string; qualifiedName: string };
+
+/**
+ * How long after the service last throttled lookups are still shared. Sharing makes a batch wait for the
+ * lookup under way; that is worth it while requests are what the service limits, and only then.
+ */
+export const SHARE_AFTER_THROTTLE_MS = 10_000;
+
+/** How long a shared lookup with nothing under way waits for other batches' names before it goes. */
+export const SHARE_WAIT_MS = 50;
 
 /** One lookup being filled: names of one type, and the answer every batch with a name in it awaits. */
 class OpenLookup {
@@ -70,6 +83,8 @@ export class SharedLookups {
   /** The lookup being filled, per type; sent when full or when no lookup is under way. */
   readonly #open = new Map<string, OpenLookup>();
   #underWay = 0;
+  #shareUntil = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #signal: AbortSignal | undefined;
 
   constructor(catalog: CatalogClient) {
@@ -97,7 +112,9 @@ export class SharedLookups {
       lookup.add(qualifiedName);
       joined.add(lookup);
     }
-    if (this.#underWay === 0) this.#sendOpen();
+    // Unthrottled, a batch waits for no one; throttled, a request is worth more than the wait.
+    if (!this.#sharing()) this.#sendOpen();
+    else if (this.#underWay === 0) this.#sendSoon();
     const answers = await Promise.allSettled([...joined].map((lookup) => lookup.answer));
     const failed = answers.find((answer) => answer.status === "rejected");
     if (failed) {
@@ -115,13 +132,32 @@ export class SharedLookups {
     return found;
   }
 
+  /**
+   * Tells that the service answered 429, asking for a pause of `pauseMs`: lookups are shared from now until
+   * {@link SHARE_AFTER_THROTTLE_MS} after the pause.
+   */
+  throttled(pauseMs: number): void {
+    this.#shareUntil = Math.max(this.#shareUntil, Date.now() + pauseMs + SHARE_AFTER_THROTTLE_MS);
+  }
+
+  #sharing(): boolean {
+    return Date.now() < this.#shareUntil;
+  }
+
   #send(lookup: OpenLookup): void {
     if (this.#open.get(lookup.typeName) === lookup) this.#open.delete(lookup.typeName);
     this.#underWay++;
     lookup.send();
   }
 
+  /** Sends the open lookups after {@link SHARE_WAIT_MS}, so batches starting meanwhile join them. */
+  #sendSoon(): void {
+    this.#timer ??= setTimeout(() => this.#sendOpen(), SHARE_WAIT_MS);
+  }
+
   #sendOpen(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     for (const lookup of [...this.#open.values()]) this.#send(lookup);
   }
 

@@ -143,7 +143,11 @@ export function entityCsvImport(
       name: item.entity.attributes.name,
       ...(item.collection ? { collection: item.collection } : {}),
     }),
-    onThrottle: (listener) => catalog.http.onThrottle(listener),
+    onThrottle: (listener) =>
+      catalog.http.onThrottle((pauseMs) => {
+        lookups.throttled(pauseMs);
+        listener(pauseMs);
+      }),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The shared lookups of an entity import (lib/imports/entity_lookups.ts) and the lookup sizes
- * (lib/imports/entity_catalog_io.ts), against the emulator over HTTP through the real client: batches that
- * ask while a lookup is under way share the next one, each still learns exactly which of its own entities
- * exist, and a shared lookup that fails is asked again by each batch on its own.
+ * (lib/imports/entity_catalog_io.ts), against the emulator over HTTP through the real client: while the
+ * service throttles, batches that ask together or while a lookup is under way share lookups, each still
+ * learns exactly which of its own entities exist, a name never joins a lookup already sent, and a shared
+ * lookup the service refuses is asked again by each batch on its own; unthrottled, nobody waits.
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
@@ -16,7 +17,7 @@ import {
   lookupChunks,
   lookupParameterLength,
 } from "../../../lib/imports/entity_catalog_io.ts";
-import { SharedLookups } from "../../../lib/imports/entity_lookups.ts";
+import { SHARE_WAIT_MS, SharedLookups } from "../../../lib/imports/entity_lookups.ts";
 import { catalogEnv } from "../../support/bulk_import_process.ts";
 
 const LOOKUP_ROUTE = "GET /datamap/api/atlas/v2/entity/bulk/uniqueAttribute/type/DataSet";
@@ -66,10 +67,11 @@ Deno.test("lookup chunks: at least 50 names, then as many as the URL budget take
   assert.ok(lookupParameterLength("ds://a b/ü?&=", 6) >= query.length + 1);
 });
 
-Deno.test("shared lookups: batches asking while one is under way share the next; each learns its own", async () => {
+Deno.test("shared lookups, throttled: batches asking together share lookups; each learns its own", async () => {
   await withCatalog(async (catalog, emulator) => {
     emulator.faults.set({ latencyMs: 40 });
     const lookups = new SharedLookups(catalog);
+    lookups.throttled(0);
     const signal = new AbortController().signal;
     // Ten batches of 100 ask together, as a window of batches does.
     const answers = await Promise.all(
@@ -84,9 +86,30 @@ Deno.test("shared lookups: batches asking while one is under way share the next;
       assert.equal(found.values().next().value?.attributes?.name, `theirs ${b * 100 + 7}`);
     }
     const gets = emulator.faults.stats().byRoute[LOOKUP_ROUTE] ?? 0;
-    const perLookup = lookupChunks(pairs(100, 900).map((p) => p.qualifiedName))[0].length;
+    const perLookup = lookupChunks(pairs(0, 1_000).map((p) => p.qualifiedName))[0].length;
     assert.ok(perLookup > 100, `a lookup takes ${perLookup} of these names`);
-    assert.equal(gets, 1 + Math.ceil(900 / perLookup), "the first batch alone, then the other nine together");
+    assert.equal(
+      gets,
+      Math.ceil(1_000 / perLookup),
+      "the ten batches share as few lookups as their names need",
+    );
+  });
+});
+
+Deno.test("shared lookups, unthrottled: each batch's lookup goes at once, no batch waits for another", async () => {
+  await withCatalog(async (catalog, emulator) => {
+    emulator.faults.set({ latencyMs: 40 });
+    const lookups = new SharedLookups(catalog);
+    const signal = new AbortController().signal;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, b) => lookups.find(pairs(b * 100, 100), signal)),
+    );
+    assert.deepEqual(answers.map((found) => found.size), [1, 1, 1, 1, 1]);
+    assert.equal(emulator.faults.stats().byRoute[LOOKUP_ROUTE], 5, "one lookup of 100 names a batch");
+    // Once the service throttles, they are shared again.
+    lookups.throttled(0);
+    await Promise.all(Array.from({ length: 5 }, (_, b) => lookups.find(pairs(b * 100, 100), signal)));
+    assert.ok(emulator.faults.stats().byRoute[LOOKUP_ROUTE] <= 5 + 4);
   });
 });
 
@@ -94,10 +117,12 @@ Deno.test("shared lookups: a name asked after a lookup was sent waits for the ne
   await withCatalog(async (catalog, emulator) => {
     emulator.faults.set({ latencyMs: 60 });
     const lookups = new SharedLookups(catalog);
+    lookups.throttled(0);
     const signal = new AbortController().signal;
     const first = lookups.find(pairs(1_000, 100), signal);
-    // Someone else creates an entity while the first lookup is under way; a batch with it asks after.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Someone else creates an entity while the first lookup is under way (sent after SHARE_WAIT_MS); a
+    // batch with it asks after.
+    await new Promise((resolve) => setTimeout(resolve, SHARE_WAIT_MS + 20));
     await catalog.entity.createOrUpdate({
       typeName: "DataSet",
       attributes: { qualifiedName: "ds://shared/2050", name: "theirs, just now" },
@@ -110,8 +135,9 @@ Deno.test("shared lookups: a name asked after a lookup was sent waits for the ne
 
 Deno.test("shared lookups: a refused shared lookup is asked again by each batch, not taken as 'none exist'", async () => {
   await withCatalog(async (catalog, emulator) => {
-    emulator.faults.set({ latencyMs: 30 });
+    emulator.faults.set({ latencyMs: 100 });
     const lookups = new SharedLookups(catalog);
+    lookups.throttled(0);
     const signal = new AbortController().signal;
     // The first lookup is answered; the one the next batches share is refused (as a name the service
     // cannot take would make it).
@@ -120,6 +146,7 @@ Deno.test("shared lookups: a refused shared lookup is asked again by each batch,
       { status: 400, method: "GET", path: "uniqueAttribute" },
     ]);
     const first = lookups.find(pairs(0, 100), signal);
+    await new Promise((resolve) => setTimeout(resolve, SHARE_WAIT_MS + 20));
     const rest = await Promise.all([1, 2, 3].map((b) => lookups.find(pairs(b * 100, 100), signal)));
     assert.equal((await first).size, 1);
     for (const [k, found] of rest.entries()) {

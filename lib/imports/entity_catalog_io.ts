@@ -9,8 +9,53 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
 import { BadRequestError, NotFoundError } from "../errors.ts";
 
-/** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
+/** Qualified names asked for in one lookup by GUID, and at least in one by unique attribute. */
 export const LOOKUP_CHUNK = 50;
+/**
+ * The most characters the `attr_N:qualifiedName` parameters of one unique-attribute lookup take (encoded),
+ * once it has {@link LOOKUP_CHUNK} names. The names travel in the URL, and no limit of the service's is
+ * published; Apache Atlas's own server takes at most 16,192 bytes of request line and headers together
+ * (`atlas.jetty.request.buffer.size`), and the bearer token alone takes 1.5 to 3 KB of that. 8,000 leaves
+ * room for both, and never fewer names than {@link LOOKUP_CHUNK} keeps every lookup as large as before.
+ */
+export const LOOKUP_QUERY_BUDGET = 8_000;
+/** The most names one unique-attribute lookup carries, however short they are. */
+export const LOOKUP_MAX_NAMES = 1_000;
+
+/** Characters the parameter naming `qualifiedName` takes as the `index`th (0-based) of a lookup. */
+export function lookupParameterLength(qualifiedName: string, index: number): number {
+  // `&attr_<n>%3AqualifiedName=<name>`, as a query string encodes it.
+  return 26 + String(index + 1).length + encodeURIComponent(qualifiedName).length;
+}
+
+/**
+ * Splits `names` into the lookups that ask for them: each takes names while it has fewer than
+ * {@link LOOKUP_CHUNK}, or while the next one keeps it within {@link LOOKUP_QUERY_BUDGET} and
+ * {@link LOOKUP_MAX_NAMES}.
+ */
+export function lookupChunks(names: readonly string[]): string[][] {
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let length = 0;
+  for (const name of names) {
+    const cost = lookupParameterLength(name, chunk.length);
+    if (!lookupTakes(chunk.length, length, cost)) {
+      chunks.push(chunk);
+      chunk = [];
+      length = 0;
+    }
+    length += lookupParameterLength(name, chunk.length);
+    chunk.push(name);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** Whether a lookup holding `count` names in `length` characters takes one more costing `cost`. */
+export function lookupTakes(count: number, length: number, cost: number): boolean {
+  if (count < LOOKUP_CHUNK) return true;
+  return count < LOOKUP_MAX_NAMES && length + cost <= LOOKUP_QUERY_BUDGET;
+}
 
 const key = (typeName: string, qualifiedName: string) => `${typeName}\u0000${qualifiedName}`;
 /** The key of {@link existingKeys}' map for one type and qualified name. */
@@ -30,8 +75,8 @@ export async function existingKeys(
   }
   const found = new Map<string, AtlasEntity>();
   for (const [typeName, names] of byType) {
-    for (let i = 0; i < names.length; i += LOOKUP_CHUNK) {
-      const result = await catalog.entity.listByUniqueAttributes(typeName, names.slice(i, i + LOOKUP_CHUNK), {
+    for (const chunk of lookupChunks(names)) {
+      const result = await catalog.entity.listByUniqueAttributes(typeName, chunk, {
         minExtInfo: true,
         ignoreRelationships: true,
         signal,

@@ -49,6 +49,7 @@ import {
   LOOKUP_CHUNK,
   writeEntities,
 } from "../imports/entity_catalog_io.ts";
+import { SharedLookups } from "../imports/entity_lookups.ts";
 
 export {
   existingKey,
@@ -85,12 +86,18 @@ export function entityCsvImport(
     const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
     return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
   };
+  // Batches sent at the same time share their lookups (entity_lookups.ts).
+  const lookups = new SharedLookups(catalog);
+  const existingBeforeSend = async (units: ImportUnit<EntityItem>[], signal: AbortSignal) => {
+    const found = await lookups.find(units.map(pairOf), signal);
+    return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
+  };
   return {
     id: "entity.bulk-import",
     template,
     toItem: (row) => entityFromRow(template.name, row),
     send: async (units, signal) => {
-      const skip = options.overwrite ? units.map(() => false) : await existing(units, signal);
+      const skip = options.overwrite ? units.map(() => false) : await existingBeforeSend(units, signal);
       const writing = units.filter((_, i) => !skip[i]);
       const written = writing.length > 0
         ? await writeEntities(catalog, writing.map((unit) => unit.item), signal)
@@ -136,7 +143,11 @@ export function entityCsvImport(
       name: item.entity.attributes.name,
       ...(item.collection ? { collection: item.collection } : {}),
     }),
-    onThrottle: (listener) => catalog.http.onThrottle(listener),
+    onThrottle: (listener) =>
+      catalog.http.onThrottle((pauseMs) => {
+        lookups.throttled(pauseMs);
+        listener(pauseMs);
+      }),
   };
 }
 

@@ -6,16 +6,20 @@
  * order it came, so the client sees the same session it would have without the fast start.
  *
  * Only messages whose answer is certain are answered here, and only while no request waits for the real
- * server (so responses keep the order of the requests); anything unusual (a malformed line, an
+ * server whose effect a later answer could depend on (so those keep the order of the requests); the lists
+ * of resources and prompts change nothing, so the fast start goes on answering behind them. Anything unusual (a malformed line, an
  * `initialize` with parameters the SDK might refuse, a second `initialize`) waits for the real server.
  * A plain `tools/call` of a listed tool is run here too, by `fast_tool_calls.ts`, which loads only that
  * tool's module and runs it with the real server's own call path (answers come as they are ready, as the
  * real server's do); the real server loads once no such call is running.
  *
  * JavaScript runs on one thread: while the real server's modules evaluate, nothing else runs. So the load
- * starts once the handshake is answered (the `tools/list` answer), when a request needs the real server,
- * or shortly after `initialize` at the latest, rather than at process start, where it would delay the
- * handshake it is meant to speed up. This module imports nothing heavy; keep it that way.
+ * starts when a request needs the real server, or once the client has been quiet for a moment after
+ * `initialize` with no fast call running, rather than at process start or right after the handshake, where
+ * it would delay the answers it is meant to speed up (an SDK client sends its first call a moment after the
+ * `tools/list` answer). The load itself goes in steps (`loadServer`), and between them this session answers
+ * what it can, so a request that comes during the load waits for one step, not for the whole load. This
+ * module imports nothing heavy; keep it that way.
  *
  * @module
  */
@@ -46,8 +50,14 @@ export const FAST_START_DATA: FastStartData = generated as unknown as FastStartD
 /** The id under which the client's `initialize` is replayed into the real server; its answer is dropped. */
 export const REPLAY_ID = "govcat-fast-start-initialize";
 
-/** How long after `initialize` the real server starts loading if the client has not asked for more. */
-const LOAD_AFTER_INITIALIZE_MS = 100;
+/** How long the client must be quiet (after `initialize`) before the real server starts loading. */
+const LOAD_AFTER_QUIET_MS = 100;
+
+/**
+ * Requests that change nothing a later answer depends on: when one of them waits for the real server, the
+ * fast start still answers the requests after it.
+ */
+const ORDER_FREE_METHODS = new Set(["resources/list", "resources/templates/list", "prompts/list"]);
 
 /**
  * The `tools/list` entries a server with these settings lists, selected exactly as the live server
@@ -83,7 +93,10 @@ export interface FastStartOptions {
   write: (text: string) => void;
   /** The tools/list entries of this configuration (see {@link fastToolListing}). */
   tools: Tool[];
-  /** Loads the real server; it must drop its answer to the request with id {@link REPLAY_ID}. */
+  /**
+   * Loads the real server; it must drop its answer to the request with id {@link REPLAY_ID}. A load that
+   * lets the event loop turn now and then (cli/serve_load_steps.ts) lets the session answer meanwhile.
+   */
   loadServer: () => Promise<RealServer>;
   /**
    * Loads what runs tool calls before the real server (`fast_tool_calls.ts`), for a client that declared
@@ -129,6 +142,8 @@ class FastStartSession {
   /** Lines (line end included) for the real server, in order. */
   readonly #buffer: Uint8Array[] = [];
   #waitingRequests = 0;
+  /** Waiting requests whose effect later answers may depend on: while there are any, all wait. */
+  #orderBound = 0;
   #server: RealServer | undefined;
   #loading: Promise<RealServer> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,18 +173,16 @@ class FastStartSession {
         if (count === null) break;
         const read = readBuffer.subarray(0, count);
         let chunk = partial.length > 0 ? concat(partial, read) : read;
-        let handshakeDone = false;
         for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE)) {
-          handshakeDone = this.#line(chunk.subarray(0, end + 1)) || handshakeDone;
+          this.#line(chunk.subarray(0, end + 1));
           chunk = chunk.subarray(end + 1);
         }
         // Copied: the read buffer is reused.
         partial = chunk.slice();
-        // Loaded after the whole chunk is handled: its evaluation blocks this thread for a while, so not
-        // while a fast call runs unless a request waits for it.
-        if (!this.#server && (this.#waitingRequests > 0 || (handshakeDone && this.#fastCalls() === 0))) {
-          this.#started();
-        } // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms),
+        // Loaded after the whole chunk is handled: its evaluation takes this thread for a while, so only
+        // when a request waits for it, or once the client is quiet and no fast call runs.
+        if (!this.#server && this.#waitingRequests > 0) this.#started();
+        // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms),
         // which would delay the answers still to come in this chunk.
         else if (this.#fastCalls() === 0) this.#loadWhenIdle();
       }
@@ -193,25 +206,22 @@ class FastStartSession {
     else await ended;
   }
 
-  /** Handles one line, read once; true when it was the `tools/list` that completes the handshake. */
-  #line(line: Uint8Array): boolean {
+  /** Handles one line, read once. */
+  #line(line: Uint8Array): void {
     // Once the real server has the session, lines reach it unread, unless a fast call still runs.
-    if (this.#server && !this.#runner?.running) {
-      this.#server.push(line.slice());
-      return false;
-    }
+    if (this.#server && !this.#runner?.running) return this.#server.push(line.slice());
     const message = parseLine(line, this.#decoder);
-    if (message && this.#forFastCalls(message)) return false;
-    if (this.#server) {
-      this.#server.push(line.slice());
-      return false;
-    }
-    if (this.#waitingRequests === 0 && message && this.#answerFast(message, line)) {
-      return message.method === "tools/list";
-    }
+    if (message && this.#forFastCalls(message)) return;
+    if (this.#server) return this.#server.push(line.slice());
+    if (this.#orderBound === 0 && message && this.#answerFast(message, line)) return;
     this.#buffer.push(line.slice());
-    if (!message || !isNotification(message)) this.#waitingRequests++;
-    return false;
+    if (!message || !isNotification(message)) this.#waitFor(message);
+  }
+
+  /** A request (or a line that is none) now waits for the real server. */
+  #waitFor(message: Message | undefined): void {
+    this.#waitingRequests++;
+    if (!message || !ORDER_FREE_METHODS.has(message.method as string)) this.#orderBound++;
   }
 
   /** Fast calls not ended: those whose runner is loading, and those it runs. */
@@ -246,10 +256,15 @@ class FastStartSession {
     this.#load().catch(() => undefined);
   }
 
-  /** Loads the real server shortly after `initialize` if the client has not asked for more. */
+  /**
+   * Loads the real server once the client has been quiet for a moment after `initialize`: each input
+   * starts the wait anew, so a request that comes soon after an answer (a call after `tools/list`) finds
+   * the thread free.
+   */
   #loadWhenIdle(): void {
     if (this.#initialize && !this.#loading) {
-      this.#timer ??= setTimeout(() => this.#started(), LOAD_AFTER_INITIALIZE_MS);
+      if (this.#timer !== undefined) clearTimeout(this.#timer);
+      this.#timer = setTimeout(() => this.#started(), LOAD_AFTER_QUIET_MS);
     }
   }
 
@@ -313,7 +328,7 @@ class FastStartSession {
         if (!this.#callsToStart.delete(id)) return;
         if (this.#server) return this.#server.push(line);
         this.#buffer.push(line);
-        this.#waitingRequests++;
+        this.#waitFor(message);
         this.#started();
       },
     ).finally(() => {

@@ -120,10 +120,21 @@ Deno.test("tools/list answers the selected tools, then the real server gets the 
 
 Deno.test("requests behind one that waits for the real server wait too, in order", async () => {
   const { answers, real } = await session([
-    init(1, "2025-06-18") + request(2, "resources/list") + request(3, "ping") + request(4, "tools/list"),
+    init(1, "2025-06-18") + request(2, "logging/setLevel", { level: "debug" }) + request(3, "ping") +
+    request(4, "tools/list"),
   ]);
   assert.deepEqual(answers.map((a) => a.id), [1]);
   assert.deepEqual(real.fed().map((m) => m.id), [REPLAY_ID, 2, 3, 4]);
+});
+
+Deno.test("behind a waiting list of resources or prompts, which changes nothing, the fast start answers on", async () => {
+  const { answers, real } = await session([
+    init(1, "2025-06-18") + request(2, "resources/list") + request(3, "ping") + request(4, "prompts/list") +
+    request(5, "resources/templates/list") + request(6, "tools/list") + request(7, "completion/complete") +
+    request(8, "ping"),
+  ]);
+  assert.deepEqual(answers.map((a) => a.id), [1, 3, 6], "answered here; completion/complete binds the rest");
+  assert.deepEqual(real.fed().map((m) => m.id), [REPLAY_ID, 2, 4, 5, 7, 8]);
 });
 
 Deno.test("an initialize the SDK might refuse, and a second one, go to the real server", async () => {

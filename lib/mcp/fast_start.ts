@@ -146,7 +146,8 @@ class FastStartSession {
   #orderBound = 0;
   #server: RealServer | undefined;
   #loading: Promise<RealServer> | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts the waits for a quiet client: a wait whose number is no longer this one was called off. */
+  #quietWait = 0;
   #calls: Promise<FastCalls> | undefined;
   #runner: FastCalls | undefined;
   /** Fast calls whose runner is still loading: a cancellation before it runs drops the call. */
@@ -182,8 +183,7 @@ class FastStartSession {
         // Loaded after the whole chunk is handled: its evaluation takes this thread for a while, so only
         // when a request waits for it, or once the client is quiet and no fast call runs.
         if (!this.#server && this.#waitingRequests > 0) this.#started();
-        // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms),
-        // which would delay the answers still to come in this chunk.
+        // Set here rather than on `initialize`, after the answers of the whole chunk.
         else if (this.#fastCalls() === 0) this.#loadWhenIdle();
       }
       if (partial.length > 0) {
@@ -192,7 +192,7 @@ class FastStartSession {
       }
       await this.#end(stopped);
     } finally {
-      if (this.#timer !== undefined) clearTimeout(this.#timer);
+      this.#quietWait++;
     }
   }
 
@@ -240,7 +240,7 @@ class FastStartSession {
   }
 
   #load(): Promise<RealServer> {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#quietWait++;
     return this.#loading ??= this.#options.loadServer().then((real) => {
       if (this.#initialize) {
         real.push(this.#encoder.encode(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }) + "\n"));
@@ -263,8 +263,13 @@ class FastStartSession {
    */
   #loadWhenIdle(): void {
     if (this.#initialize && !this.#loading) {
-      if (this.#timer !== undefined) clearTimeout(this.#timer);
-      this.#timer = setTimeout(() => this.#started(), LOAD_AFTER_QUIET_MS);
+      const wait = ++this.#quietWait;
+      // Not setTimeout: Deno sets its timers up on their first use (6 ms and more), which would hold up
+      // the next request of the handshake; AbortSignal.timeout takes a fraction of a millisecond, and
+      // does not keep the process alive.
+      AbortSignal.timeout(LOAD_AFTER_QUIET_MS).addEventListener("abort", () => {
+        if (wait === this.#quietWait) this.#started();
+      }, { once: true });
     }
   }
 
@@ -316,8 +321,7 @@ class FastStartSession {
     const { id } = message;
     this.#callsToStart.add(id);
     // The idle load waits until no fast call runs: its evaluation would hold this one up.
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#quietWait++;
     this.#calls ??= this.#options.loadCalls!(
       (this.#initialize!.params as Message).capabilities as Message,
       this.#protocolVersion!,

@@ -305,8 +305,8 @@ function reportSdkFigures(sdk: SdkStartTimes[], handovers: HandoverTimes[], floo
     target: `≤ ${STALL_TARGET_RATIO}× a call after the hand-over`,
     met: stall.ratio <= STALL_TARGET_RATIO,
     note: `median over ${handovers.length} SDK-client sessions of each one's slowest call; the full server ` +
-      `loaded ${handedOver.map((at) => at < 0 ? "?" : Math.round(at)).join(", ")} ms after the first ` +
-      `call's answer (its log line; -v)`,
+      `loaded ${handedOver.map((at) => Number.isNaN(at) ? "?" : Math.round(at)).join(", ")} ms after the ` +
+      "first call's answer (its log line; -v; negative: before it, when the load held up the first call)",
   });
 }
 

@@ -44,7 +44,10 @@ export interface HandoverTimes {
   during: number[];
   /** Latency of each request sent one at a time after the hand-over. */
   after: number[];
-  /** Ms after the first call's answer at which the full server said it had loaded (-1: not seen). */
+  /**
+   * Ms after the first call's answer at which the full server said it had loaded: negative when that was
+   * before (the load held the first call up), NaN when not seen.
+   */
   handedOverAt: number;
 }
 
@@ -71,7 +74,7 @@ export async function timeSdkStart(
   options: SdkStartOptions,
 ): Promise<SdkStartTimes & { handover?: HandoverTimes }> {
   const { Client, StdioClientTransport } = sdk ??= await loadMcpClientSdk();
-  let handedOver = -1;
+  let handedOver = NaN;
   let firstCallAt = 0;
   const started = performance.now();
   const transport = new StdioClientTransport({
@@ -109,7 +112,7 @@ export async function timeSdkStart(
     const handover = await probeHandover(client, options.call, options.handover);
     return {
       ...times,
-      handover: { ...handover, handedOverAt: handedOver < 0 ? -1 : handedOver - firstCallAt },
+      handover: { ...handover, handedOverAt: handedOver - firstCallAt },
     };
   } finally {
     await client.close();

@@ -87,9 +87,9 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
       tools,
       stopped,
       // In steps, so the fast start answers between them (cli/serve_load_steps.ts).
-      loadServer: async () => {
+      loadServer: async (calm) => {
         const { loadInSteps, serverLoadSteps } = await import("./serve_load_steps.ts");
-        const command = await loadInSteps(serverLoadSteps(), () => import("./serve_command.ts"));
+        const command = await loadInSteps(serverLoadSteps(), () => import("./serve_command.ts"), calm);
         return guarded(await command.startStdioHandoff(await services()));
       },
       loadCalls: async (clientCapabilities, protocolVersion) =>

@@ -71,13 +71,22 @@ export function serverLoadSteps(): LoadStep[] {
 
 /**
  * Runs `steps` one after the other, each after a turn of the event loop (a timer of 0 ms: the input's
- * reads, which answer requests, run in that turn), then returns `last()`.
+ * reads, which answer requests, run in that turn) and once `calm` resolves (no request is being
+ * answered), then returns `last()`.
  */
-export async function loadInSteps<T>(steps: readonly LoadStep[], last: () => Promise<T>): Promise<T> {
-  for (const step of steps) {
+export async function loadInSteps<T>(
+  steps: readonly LoadStep[],
+  last: () => Promise<T>,
+  calm: () => Promise<void> = () => Promise.resolve(),
+): Promise<T> {
+  const pause = async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
+    await calm();
+  };
+  for (const step of steps) {
+    await pause();
     await step();
   }
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await pause();
   return await last();
 }

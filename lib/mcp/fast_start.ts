@@ -53,6 +53,9 @@ export const REPLAY_ID = "govcat-fast-start-initialize";
 /** How long the client must be quiet (after `initialize`) before the real server starts loading. */
 const LOAD_AFTER_QUIET_MS = 100;
 
+/** The longest a step of the real server's load waits for the fast calls to end. */
+const CALM_MAX_MS = 100;
+
 /**
  * Requests that change nothing a later answer depends on: when one of them waits for the real server, the
  * fast start still answers the requests after it.
@@ -95,9 +98,13 @@ export interface FastStartOptions {
   tools: Tool[];
   /**
    * Loads the real server; it must drop its answer to the request with id {@link REPLAY_ID}. A load that
-   * lets the event loop turn now and then (cli/serve_load_steps.ts) lets the session answer meanwhile.
+   * goes in steps (cli/serve_load_steps.ts) lets the session answer between them; before each step it
+   * awaits `calm`, which resolves once no fast call runs (or after {@link FastStartOptions.calmMaxMs}), so
+   * a call's every turn (its request to the catalog, the answer, its parts) does not wait for a step.
    */
-  loadServer: () => Promise<RealServer>;
+  loadServer: (calm: () => Promise<void>) => Promise<RealServer>;
+  /** The longest a step of the load waits for the fast calls to end (default 100 ms). */
+  calmMaxMs?: number;
   /**
    * Loads what runs tool calls before the real server (`fast_tool_calls.ts`), for a client that declared
    * `clientCapabilities`; without it every `tools/call` waits for the real server.
@@ -146,6 +153,8 @@ class FastStartSession {
   #orderBound = 0;
   #server: RealServer | undefined;
   #loading: Promise<RealServer> | undefined;
+  /** The load's steps waiting for the fast calls to end. */
+  readonly #calmWaiters: Array<() => void> = [];
   /** Counts the waits for a quiet client: a wait whose number is no longer this one was called off. */
   #quietWait = 0;
   #calls: Promise<FastCalls> | undefined;
@@ -241,7 +250,7 @@ class FastStartSession {
 
   #load(): Promise<RealServer> {
     this.#quietWait++;
-    return this.#loading ??= this.#options.loadServer().then((real) => {
+    return this.#loading ??= this.#options.loadServer(() => this.#calm()).then((real) => {
       if (this.#initialize) {
         real.push(this.#encoder.encode(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }) + "\n"));
       }
@@ -336,7 +345,20 @@ class FastStartSession {
         this.#started();
       },
     ).finally(() => {
-      if (this.#fastCalls() === 0 && !this.#server) this.#loadWhenIdle();
+      if (this.#fastCalls() > 0) return;
+      for (const resume of this.#calmWaiters.splice(0)) resume();
+      if (!this.#server) this.#loadWhenIdle();
+    });
+  }
+
+  /** Resolves once no fast call runs, or after `calmMaxMs` at the latest (so a busy client gets the load too). */
+  #calm(): Promise<void> {
+    if (this.#fastCalls() === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#calmWaiters.push(resolve);
+      AbortSignal.timeout(this.#options.calmMaxMs ?? CALM_MAX_MS).addEventListener("abort", () => resolve(), {
+        once: true,
+      });
     });
   }
 

@@ -33,3 +33,11 @@ Deno.test("the steps hold every tool module, and each step loads", async () => {
   for (const loader of Object.values(TOOL_MODULES)) assert.ok(steps.includes(loader));
   for (const step of steps) assert.ok(await step());
 });
+
+Deno.test("each step, and the last, waits for calm first", async () => {
+  const events: string[] = [];
+  const calm = () => (events.push("calm"), Promise.resolve());
+  const steps = [1, 2].map((n) => () => (events.push(`step ${n}`), Promise.resolve()));
+  await loadInSteps(steps, () => (events.push("last"), Promise.resolve()), calm);
+  assert.deepEqual(events, ["calm", "step 1", "calm", "step 2", "calm", "last"]);
+});

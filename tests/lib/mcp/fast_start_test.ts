@@ -159,3 +159,54 @@ Deno.test("malformed lines are left to the real server, which reports them as it
   assert.equal(real.loads(), 1);
   assert.equal(real.raw(), "not json\n" + request(1, "ping"), "the bytes as they came");
 });
+
+Deno.test("the load's steps wait while a fast call runs, and go on once it has answered", async () => {
+  const events: string[] = [];
+  let finishCall = () => {};
+  const callRunning = new Promise<void>((resolve) => (finishCall = resolve));
+  let endInput = (_: string) => {};
+  const inputEnds = new Promise<string>((resolve) => (endInput = resolve));
+  const real = recordingServer();
+  const served = serveFastStart({
+    input: input([
+      init(1, "2025-06-18") + request(2, "tools/call", { name: "get_entity", arguments: { guid: "g" } }) +
+      request(3, "resources/list"),
+      inputEnds,
+    ]),
+    write: (text) => events.push(`answer ${JSON.parse(text).id}`),
+    tools: fastToolListing({ readOnly: false }),
+    calmMaxMs: 60_000,
+    loadServer: async (calm) => {
+      events.push("load");
+      await calm();
+      events.push("step");
+      return await real.load();
+    },
+    loadCalls: () => {
+      let running = 0;
+      return Promise.resolve({
+        get running() {
+          return running;
+        },
+        call: async (message) => {
+          running++;
+          events.push(`call ${message.id}`);
+          await callRunning;
+          events.push(`answer ${message.id}`);
+          running--;
+        },
+        take: () => false,
+        stop: () => Promise.resolve(),
+      });
+    },
+  });
+  // The resources/list starts the load at once; its step waits for the call.
+  while (!events.includes("call 2")) await new Promise((resolve) => setTimeout(resolve, 1));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(events, ["answer 1", "load", "call 2"]);
+  finishCall();
+  endInput("");
+  await served;
+  assert.deepEqual(events, ["answer 1", "load", "call 2", "answer 2", "step"]);
+  assert.deepEqual(real.fed().map((m) => m.id), [REPLAY_ID, 3]);
+});

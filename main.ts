@@ -54,6 +54,14 @@ if (import.meta.main) {
       Deno.exit(0);
     }
   }
+  // `govcat --help` alone (or a bare `govcat`) is answered from generated group counts, without loading
+  // the operation registry (cli/top_help.ts); the text is the one cli/run.ts prints.
+  if (Deno.args.length === 0 || (Deno.args.length === 1 && ["--help", "-h", "help"].includes(first))) {
+    const { HELP_DATA, topLevelHelpText } = await import("./cli/top_help.ts");
+    const bytes = new TextEncoder().encode(`${topLevelHelpText(HELP_DATA.groups)}\n`);
+    for (let written = 0; written < bytes.length;) written += Deno.stdout.writeSync(bytes.subarray(written));
+    Deno.exit(0);
+  }
   // `govcat serve` over stdio answers the MCP handshake before the CLI's modules load (cli/serve_fast.ts);
   // undefined means the ordinary path runs, which also reports any bad option.
   const serveArgs = first === "serve" ? Deno.args.slice(1) : await serveAfterGlobals(Deno.args);

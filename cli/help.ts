@@ -3,57 +3,18 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES } from "../lib/config.ts";
 import { inputFields } from "../lib/operations/fields.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import type { Operation } from "../lib/operations/types.ts";
-import { VERSION } from "../lib/version.ts";
+import { formatPairs, GLOBAL_OPTIONS, topLevelHelpText } from "./top_help.ts";
 
-/** Commands that are not catalog operations. */
-export const BUILTIN_COMMANDS: ReadonlyArray<{ name: string; summary: string }> = [
-  { name: "serve", summary: "Run the MCP tool server (stdio, streamable HTTP, SSE, hosted)" },
-  { name: "emulator", summary: "Run the local catalog emulator on 127.0.0.1" },
-];
+export { BUILTIN_COMMANDS } from "./top_help.ts";
 
-const GLOBAL_OPTIONS = [
-  ["--output=json|table|csv|tsv, -o", "Output format of data (default json)"],
-  ["--query=JMESPATH", "JMESPath applied to the result before formatting, e.g. --query='value[].name'"],
-  ["--verbose, -v", "Log requests (method, URL, status, timing) to stderr"],
-  ["--profile=NAME", "Connection profile to use [CATALOG_PROFILE, else the default profile]"],
-  ["--help, -h", "Show help"],
-];
-
+/** The top-level help of `registry` (`govcat --help` alone is answered from generated counts: top_help.ts). */
 export function topLevelHelp(registry: OperationRegistry): string {
-  const width = Math.max(
-    ...registry.groups().map((g) => g.name.length),
-    ...BUILTIN_COMMANDS.map((c) => c.name.length),
+  return topLevelHelpText(
+    registry.groups().map((g) => ({ ...g, commands: registry.inGroup(g.name).length })),
   );
-  const lines = [
-    `govcat ${VERSION}: data-governance catalog client and MCP tool server (Microsoft Purview)`,
-    "",
-    "Usage: govcat <group> <command> [--option=value ...]",
-    "       govcat serve [--transport=stdio|streamable-http|sse] | govcat emulator [--port=N]",
-    "",
-    "Commands:",
-    ...BUILTIN_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    "",
-    "Groups:",
-    ...registry.groups().map((g) => {
-      const count = registry.inGroup(g.name).length;
-      return `  ${g.name.padEnd(width)}  ${g.summary}${count === 0 ? " (no commands in this version)" : ""}`;
-    }),
-    "",
-    "Options (before or after the command):",
-    ...formatPairs([...GLOBAL_OPTIONS, ["--version", "Print the version"]]),
-    "",
-    "Configuration comes from environment variables:",
-    ...formatPairs(
-      CONFIG_VARIABLES.map((v) => [v.name, `${v.meaning}${v.default ? ` [${v.default}]` : ""}`]),
-    ),
-    "",
-    'Run "govcat <group> --help" for a group\'s commands.',
-  ];
-  return lines.join("\n");
 }
 
 /** The commands of a group, or only those starting with `prefix` (`term ` for `govcat uc term`). */
@@ -129,11 +90,4 @@ export function operationHelp(operation: Operation): string {
  */
 export function statesItsDefault(description = ""): boolean {
   return /\(default\b|\bdefault\)/i.test(description);
-}
-
-function formatPairs(pairs: ReadonlyArray<ReadonlyArray<string>>): string[] {
-  const width = Math.min(40, Math.max(...pairs.map(([left]) => left.length)));
-  return pairs.map(([left, right]) =>
-    left.length > width ? `  ${left}\n  ${" ".repeat(width)}  ${right}` : `  ${left.padEnd(width)}  ${right}`
-  );
 }

@@ -86,8 +86,12 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
       write: writeStdout,
       tools,
       stopped,
-      loadServer: async () =>
-        guarded(await (await import("./serve_command.ts")).startStdioHandoff(await services())),
+      // In steps, so the fast start answers between them (cli/serve_load_steps.ts).
+      loadServer: async (calm) => {
+        const { loadInSteps, serverLoadSteps } = await import("./serve_load_steps.ts");
+        const command = await loadInSteps(serverLoadSteps(), () => import("./serve_command.ts"), calm);
+        return guarded(await command.startStdioHandoff(await services()));
+      },
       loadCalls: async (clientCapabilities, protocolVersion) =>
         new (await import("../lib/mcp/fast_tool_calls.ts")).FastToolCalls({
           services: await services(),

@@ -105,4 +105,7 @@ if (import.meta.main) {
       ? "lib/mcp/fast_start_data.json updated"
       : "lib/mcp/fast_start_data.json is current",
   );
+  // What `govcat --help` alone is answered from, generated from the live registry (cli/top_help.ts).
+  const { writeHelpData } = await import("./help_data.ts");
+  console.log(await writeHelpData() ? "cli/help_data.json updated" : "cli/help_data.json is current");
 }

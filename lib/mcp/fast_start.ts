@@ -6,16 +6,20 @@
  * order it came, so the client sees the same session it would have without the fast start.
  *
  * Only messages whose answer is certain are answered here, and only while no request waits for the real
- * server (so responses keep the order of the requests); anything unusual (a malformed line, an
+ * server whose effect a later answer could depend on (so those keep the order of the requests); the lists
+ * of resources and prompts change nothing, so the fast start goes on answering behind them. Anything unusual (a malformed line, an
  * `initialize` with parameters the SDK might refuse, a second `initialize`) waits for the real server.
  * A plain `tools/call` of a listed tool is run here too, by `fast_tool_calls.ts`, which loads only that
  * tool's module and runs it with the real server's own call path (answers come as they are ready, as the
  * real server's do); the real server loads once no such call is running.
  *
  * JavaScript runs on one thread: while the real server's modules evaluate, nothing else runs. So the load
- * starts once the handshake is answered (the `tools/list` answer), when a request needs the real server,
- * or shortly after `initialize` at the latest, rather than at process start, where it would delay the
- * handshake it is meant to speed up. This module imports nothing heavy; keep it that way.
+ * starts when a request needs the real server, or once the client has been quiet for a moment after
+ * `initialize` with no fast call running, rather than at process start or right after the handshake, where
+ * it would delay the answers it is meant to speed up (an SDK client sends its first call a moment after the
+ * `tools/list` answer). The load itself goes in steps (`loadServer`), and between them this session answers
+ * what it can, so a request that comes during the load waits for one step, not for the whole load. This
+ * module imports nothing heavy; keep it that way.
  *
  * @module
  */
@@ -24,6 +28,15 @@ import type { ToolDefinition } from "./tool.ts";
 import { selectTools } from "./tool_selection.ts";
 import type { ToolsetName } from "./toolsets.ts";
 import generated from "./fast_start_data.json" with { type: "json" };
+import {
+  isNotification,
+  isObject,
+  isPlainInitialize,
+  isPlainToolCall,
+  isRequest,
+  type Message,
+  parseLine,
+} from "./fast_start_messages.ts";
 
 /** What the fast start answers with; generated from the live server (see `tools/fast_start_data.ts`). */
 export interface FastStartData {
@@ -46,8 +59,17 @@ export const FAST_START_DATA: FastStartData = generated as unknown as FastStartD
 /** The id under which the client's `initialize` is replayed into the real server; its answer is dropped. */
 export const REPLAY_ID = "govcat-fast-start-initialize";
 
-/** How long after `initialize` the real server starts loading if the client has not asked for more. */
-const LOAD_AFTER_INITIALIZE_MS = 100;
+/** How long the client must be quiet (after `initialize`) before the real server starts loading. */
+const LOAD_AFTER_QUIET_MS = 100;
+
+/** The longest a step of the real server's load waits for the fast calls to end. */
+const CALM_MAX_MS = 100;
+
+/**
+ * Requests that change nothing a later answer depends on: when one of them waits for the real server, the
+ * fast start still answers the requests after it.
+ */
+const ORDER_FREE_METHODS = new Set(["resources/list", "resources/templates/list", "prompts/list"]);
 
 /**
  * The `tools/list` entries a server with these settings lists, selected exactly as the live server
@@ -83,8 +105,15 @@ export interface FastStartOptions {
   write: (text: string) => void;
   /** The tools/list entries of this configuration (see {@link fastToolListing}). */
   tools: Tool[];
-  /** Loads the real server; it must drop its answer to the request with id {@link REPLAY_ID}. */
-  loadServer: () => Promise<RealServer>;
+  /**
+   * Loads the real server; it must drop its answer to the request with id {@link REPLAY_ID}. A load that
+   * goes in steps (cli/serve_load_steps.ts) lets the session answer between them; before each step it
+   * awaits `calm`, which resolves once no fast call runs (or after {@link FastStartOptions.calmMaxMs}), so
+   * a call's every turn (its request to the catalog, the answer, its parts) does not wait for a step.
+   */
+  loadServer: (calm: () => Promise<void>) => Promise<RealServer>;
+  /** The longest a step of the load waits for the fast calls to end (default 100 ms). */
+  calmMaxMs?: number;
   /**
    * Loads what runs tool calls before the real server (`fast_tool_calls.ts`), for a client that declared
    * `clientCapabilities`; without it every `tools/call` waits for the real server.
@@ -107,8 +136,6 @@ export interface FastCalls {
   stop(): Promise<void>;
 }
 
-type Message = Record<string, unknown>;
-
 const NEWLINE = 0x0a;
 
 /** Serves one stdio session with the fast start; resolves when the client's input ends or on a stop. */
@@ -129,9 +156,14 @@ class FastStartSession {
   /** Lines (line end included) for the real server, in order. */
   readonly #buffer: Uint8Array[] = [];
   #waitingRequests = 0;
+  /** Waiting requests whose effect later answers may depend on: while there are any, all wait. */
+  #orderBound = 0;
   #server: RealServer | undefined;
   #loading: Promise<RealServer> | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The load's steps waiting for the fast calls to end. */
+  readonly #calmWaiters: Array<() => void> = [];
+  /** Counts the waits for a quiet client: a wait whose number is no longer this one was called off. */
+  #quietWait = 0;
   #calls: Promise<FastCalls> | undefined;
   #runner: FastCalls | undefined;
   /** Fast calls whose runner is still loading: a cancellation before it runs drops the call. */
@@ -158,19 +190,16 @@ class FastStartSession {
         if (count === null) break;
         const read = readBuffer.subarray(0, count);
         let chunk = partial.length > 0 ? concat(partial, read) : read;
-        let handshakeDone = false;
         for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE)) {
-          handshakeDone = this.#line(chunk.subarray(0, end + 1)) || handshakeDone;
+          this.#line(chunk.subarray(0, end + 1));
           chunk = chunk.subarray(end + 1);
         }
         // Copied: the read buffer is reused.
         partial = chunk.slice();
-        // Loaded after the whole chunk is handled: its evaluation blocks this thread for a while, so not
-        // while a fast call runs unless a request waits for it.
-        if (!this.#server && (this.#waitingRequests > 0 || (handshakeDone && this.#fastCalls() === 0))) {
-          this.#started();
-        } // Set here rather than on `initialize`: Deno loads its timers on their first use (about 6 ms),
-        // which would delay the answers still to come in this chunk.
+        // Loaded after the whole chunk is handled: its evaluation takes this thread for a while, so only
+        // when a request waits for it, or once the client is quiet and no fast call runs.
+        if (!this.#server && this.#waitingRequests > 0) this.#started();
+        // Set here rather than on `initialize`, after the answers of the whole chunk.
         else if (this.#fastCalls() === 0) this.#loadWhenIdle();
       }
       if (partial.length > 0) {
@@ -179,7 +208,7 @@ class FastStartSession {
       }
       await this.#end(stopped);
     } finally {
-      if (this.#timer !== undefined) clearTimeout(this.#timer);
+      this.#quietWait++;
     }
   }
 
@@ -193,25 +222,22 @@ class FastStartSession {
     else await ended;
   }
 
-  /** Handles one line, read once; true when it was the `tools/list` that completes the handshake. */
-  #line(line: Uint8Array): boolean {
+  /** Handles one line, read once. */
+  #line(line: Uint8Array): void {
     // Once the real server has the session, lines reach it unread, unless a fast call still runs.
-    if (this.#server && !this.#runner?.running) {
-      this.#server.push(line.slice());
-      return false;
-    }
+    if (this.#server && !this.#runner?.running) return this.#server.push(line.slice());
     const message = parseLine(line, this.#decoder);
-    if (message && this.#forFastCalls(message)) return false;
-    if (this.#server) {
-      this.#server.push(line.slice());
-      return false;
-    }
-    if (this.#waitingRequests === 0 && message && this.#answerFast(message, line)) {
-      return message.method === "tools/list";
-    }
+    if (message && this.#forFastCalls(message)) return;
+    if (this.#server) return this.#server.push(line.slice());
+    if (this.#orderBound === 0 && message && this.#answerFast(message, line)) return;
     this.#buffer.push(line.slice());
-    if (!message || !isNotification(message)) this.#waitingRequests++;
-    return false;
+    if (!message || !isNotification(message)) this.#waitFor(message);
+  }
+
+  /** A request (or a line that is none) now waits for the real server. */
+  #waitFor(message: Message | undefined): void {
+    this.#waitingRequests++;
+    if (!message || !ORDER_FREE_METHODS.has(message.method as string)) this.#orderBound++;
   }
 
   /** Fast calls not ended: those whose runner is loading, and those it runs. */
@@ -230,8 +256,8 @@ class FastStartSession {
   }
 
   #load(): Promise<RealServer> {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    return this.#loading ??= this.#options.loadServer().then((real) => {
+    this.#quietWait++;
+    return this.#loading ??= this.#options.loadServer(() => this.#calm()).then((real) => {
       if (this.#initialize) {
         real.push(this.#encoder.encode(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }) + "\n"));
       }
@@ -246,10 +272,20 @@ class FastStartSession {
     this.#load().catch(() => undefined);
   }
 
-  /** Loads the real server shortly after `initialize` if the client has not asked for more. */
+  /**
+   * Loads the real server once the client has been quiet for a moment after `initialize`: each input
+   * starts the wait anew, so a request that comes soon after an answer (a call after `tools/list`) finds
+   * the thread free.
+   */
   #loadWhenIdle(): void {
     if (this.#initialize && !this.#loading) {
-      this.#timer ??= setTimeout(() => this.#started(), LOAD_AFTER_INITIALIZE_MS);
+      const wait = ++this.#quietWait;
+      // Not setTimeout: Deno sets its timers up on their first use (6 ms and more), which would hold up
+      // the next request of the handshake; AbortSignal.timeout takes a fraction of a millisecond, and
+      // does not keep the process alive.
+      AbortSignal.timeout(LOAD_AFTER_QUIET_MS).addEventListener("abort", () => {
+        if (wait === this.#quietWait) this.#started();
+      }, { once: true });
     }
   }
 
@@ -301,8 +337,7 @@ class FastStartSession {
     const { id } = message;
     this.#callsToStart.add(id);
     // The idle load waits until no fast call runs: its evaluation would hold this one up.
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#quietWait++;
     this.#calls ??= this.#options.loadCalls!(
       (this.#initialize!.params as Message).capabilities as Message,
       this.#protocolVersion!,
@@ -313,11 +348,24 @@ class FastStartSession {
         if (!this.#callsToStart.delete(id)) return;
         if (this.#server) return this.#server.push(line);
         this.#buffer.push(line);
-        this.#waitingRequests++;
+        this.#waitFor(message);
         this.#started();
       },
     ).finally(() => {
-      if (this.#fastCalls() === 0 && !this.#server) this.#loadWhenIdle();
+      if (this.#fastCalls() > 0) return;
+      for (const resume of this.#calmWaiters.splice(0)) resume();
+      if (!this.#server) this.#loadWhenIdle();
+    });
+  }
+
+  /** Resolves once no fast call runs, or after `calmMaxMs` at the latest (so a busy client gets the load too). */
+  #calm(): Promise<void> {
+    if (this.#fastCalls() === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#calmWaiters.push(resolve);
+      AbortSignal.timeout(this.#options.calmMaxMs ?? CALM_MAX_MS).addEventListener("abort", () => resolve(), {
+        once: true,
+      });
     });
   }
 
@@ -334,65 +382,4 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   joined.set(a);
   joined.set(b, a.length);
   return joined;
-}
-
-function parseLine(line: Uint8Array, decoder: TextDecoder): Message | undefined {
-  try {
-    const value = JSON.parse(decoder.decode(line));
-    return isObject(value) && value.jsonrpc === "2.0" ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A well-formed JSON-RPC request: a method and an id that is a string or an integer. */
-function isRequest(message: Message): boolean {
-  const id = message.id;
-  return typeof message.method === "string" && (typeof id === "string" || Number.isInteger(id));
-}
-
-/** A well-formed notification: no answer will come for it, so later requests need not wait behind it. */
-function isNotification(message: Message): boolean {
-  return typeof message.method === "string" && !("id" in message);
-}
-
-function isObject(value: unknown): value is Message {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function optionalString(value: unknown): boolean {
-  return value === undefined || typeof value === "string";
-}
-
-/**
- * An `initialize` the SDK certainly accepts: the usual shape, with each capability an object. Anything
- * else goes to the real server, which answers (or refuses) it as it always does.
- */
-function isPlainInitialize(params: Message | undefined): boolean {
-  if (!isObject(params) || typeof params.protocolVersion !== "string") return false;
-  const { capabilities, clientInfo } = params;
-  if (!isObject(capabilities) || !Object.values(capabilities).every(isObject)) return false;
-  if (
-    isObject(capabilities.roots) && !["undefined", "boolean"].includes(typeof capabilities.roots.listChanged)
-  ) {
-    return false;
-  }
-  return isObject(clientInfo) && typeof clientInfo.name === "string" &&
-    typeof clientInfo.version === "string" &&
-    optionalString(clientInfo.title);
-}
-
-/**
- * A `tools/call` the fast calls run exactly as the real server would: a listed tool, arguments an object,
- * `_meta` at most a progress token. Anything else (other params, a task request) goes to the real server.
- */
-function isPlainToolCall(params: Message | undefined, listed: Set<string>): boolean {
-  if (!isObject(params) || typeof params.name !== "string" || !listed.has(params.name)) return false;
-  if (params.arguments !== undefined && !isObject(params.arguments)) return false;
-  const meta = params._meta;
-  if (meta !== undefined) {
-    if (!isObject(meta) || Object.keys(meta).some((key) => key !== "progressToken")) return false;
-    if (!["undefined", "string", "number"].includes(typeof meta.progressToken)) return false;
-  }
-  return Object.keys(params).every((key) => key === "name" || key === "arguments" || key === "_meta");
 }

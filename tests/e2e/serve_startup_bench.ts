@@ -11,6 +11,18 @@
  * one warm-up run each that fills Deno's caches (transpiled TypeScript, V8 code cache). The figure is the
  * median of the rounds. Then, as details, `--version` and `--help` of both, the same way.
  *
+ * Then start-up as the MCP SDK's own client starts a server (tests/support/sdk_stdio_timing.ts): it waits
+ * for each answer before it sends the next request, and checks every answer it gets. Spawn to `tools/list`
+ * resolved, and to the first `tools/call` (`get_account_properties`, sent as soon as `tools/list` resolved)
+ * resolved, both timed in this process, whose SDK client is loaded before any timing; the client's own
+ * work with the answers (validating them, compiling the tools' output schemas) is inside the figure, as a
+ * client sees it. These run in the same rounds as the floor. Target: within 3× of the floor each. Then the
+ * hand-over: after the first call, a `resources/list` (only the full server answers it, so it starts
+ * loading) and one call every 20 ms for a second, without waiting for answers, through the moment the fast
+ * start hands the session to the full server; the figure is the slowest of those calls (median over
+ * rounds) next to the same call sent one at a time once the full server has the session. Target: within
+ * 1.5× of it.
+ *
  * Then a breakdown: fresh processes that only import, step by step, zod, the MCP SDK's protocol types,
  * its server (which loads ajv), the operation registry, the tools with the MCP server and the serve
  * command; each step's median minus the previous one is what that layer adds to start-up.
@@ -25,12 +37,24 @@ import { initializeRequest } from "../../tools/distribution/smoke.ts";
 import { median, QUICK, reportFigure } from "../support/bench_figures.ts";
 import { startEmulatorProcess } from "../support/emulator_process.ts";
 import { baseEnv, MAIN } from "../support/govcat_process.ts";
+import {
+  handoverStall,
+  type HandoverTimes,
+  prepareSdkClient,
+  type SdkStartTimes,
+  timeSdkStart,
+} from "../support/sdk_stdio_timing.ts";
 
 const ROUNDS = QUICK ? 9 : 31;
 const BREAKDOWN_ROUNDS = QUICK ? 5 : 11;
 const TARGET_RATIO = 2;
 const TARGET_MS = 150;
 const FIRST_CALL_TARGET_RATIO = 5;
+const SDK_TARGET_RATIO = 3;
+const HELP_TARGET_RATIO = 3;
+const STALL_TARGET_RATIO = 1.5;
+const STALL_ROUNDS = QUICK ? 3 : 9;
+const HANDOVER_PROBE = { intervalMs: 20, windowMs: 1000, afterCount: 10 };
 const ROOT = new URL("../../", import.meta.url).pathname;
 const PERMISSIONS = ["--allow-net=127.0.0.1", "--allow-env", "--allow-read", "--allow-write"];
 const ENV = { ...baseEnv(), CATALOG_ACCOUNT_NAME: "bench", CATALOG_ENDPOINT: "http://127.0.0.1:9" };
@@ -136,23 +160,41 @@ try {
   emulator = await startEmulatorProcess({ port: 0, dataFile: `${dir}/catalog.db` });
   const catalogEnv = { ...ENV, CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: emulator.url };
 
+  await prepareSdkClient();
+  const sdkStart = (handover?: typeof HANDOVER_PROBE) =>
+    timeSdkStart({
+      command: Deno.execPath(),
+      args: ["run", ...PERMISSIONS, MAIN, "serve", ...(handover ? ["-v"] : [])],
+      env: catalogEnv,
+      cwd: ROOT,
+      call: { name: "get_account_properties" },
+      handover,
+    });
+  const sdkSamples: SdkStartTimes[] = [];
   const commands = {
     floor: () => timeToExit(["run", empty], dir),
     source: () => timeToToolsList(["run", ...PERMISSIONS, MAIN, "serve"], ROOT),
     bundle: () => timeToToolsList(["run", ...PERMISSIONS, "--no-config", bundle, "serve"], dir),
     firstCall: () => timeToFirstCall(["run", ...PERMISSIONS, MAIN, "serve"], ROOT, catalogEnv),
+    sdk: async () => (sdkSamples.push(await sdkStart()), 0),
   };
   const samples = {
     floor: [] as number[],
     source: [] as number[],
     bundle: [] as number[],
     firstCall: [] as number[],
+    sdk: [] as number[],
   };
   for (const run of Object.values(commands)) await run();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, run] of Object.entries(commands)) {
       samples[name as keyof typeof samples].push(await run());
     }
+  }
+  sdkSamples.splice(0, 1);
+  const handovers: HandoverTimes[] = [];
+  for (let round = 0; round < STALL_ROUNDS; round++) {
+    handovers.push((await sdkStart(HANDOVER_PROBE)).handover!);
   }
   await emulator.kill("SIGTERM");
   emulator = undefined;
@@ -201,15 +243,75 @@ try {
     note: `median of ${ROUNDS} rounds; min ${Math.min(...samples.firstCall).toFixed(1)} ms; handshake, ` +
       "then the call, written at once",
   });
-  await versionAndHelp(dir, bundle, floor);
+  reportSdkFigures(sdkSamples, handovers, floor, Math.min(...samples.floor));
+  await versionAndHelp(dir, bundle);
   await breakdown(dir);
 } finally {
   await emulator?.kill("SIGTERM");
   await Deno.remove(dir, { recursive: true });
 }
 
+/** The SDK client's start-up figures and the hand-over stall. */
+function reportSdkFigures(sdk: SdkStartTimes[], handovers: HandoverTimes[], floor: number, floorMin: number) {
+  const baseline = { name: "deno run of an empty script", value: floor };
+  const arrived = median(sdk.map((times) => times.toolsListArrived));
+  for (
+    const [id, name, times, more] of [
+      [
+        "startup.sdk.tools-list",
+        "govcat serve (stdio, main.ts) started by the MCP SDK client, to tools/list resolved",
+        sdk.map((times) => times.toolsList),
+        `; its answer arrived at ${arrived.toFixed(1)} ms, the rest is the client's own check of it`,
+      ],
+      [
+        "startup.sdk.first-call",
+        "govcat serve (stdio, main.ts) started by the MCP SDK client, to the first tools/call resolved " +
+        "(get_account_properties, local emulator, sent when tools/list resolved)",
+        sdk.map((times) => times.firstCall),
+        "",
+      ],
+    ] as const
+  ) {
+    const value = median(times);
+    reportFigure({
+      id,
+      section: "startup",
+      name,
+      value,
+      unit: "ms",
+      baseline,
+      ratioLabel: "× the floor",
+      target: `≤ ${SDK_TARGET_RATIO}× the floor`,
+      met: value / floor <= SDK_TARGET_RATIO,
+      note: `median of ${times.length} rounds, timed in the bench process from the spawn (SDK loaded ` +
+        `before); min ${Math.min(...times).toFixed(1)} ms, floor min ${floorMin.toFixed(1)} ms${more}`,
+    });
+  }
+  const stall = handoverStall(handovers);
+  const handedOver = handovers.map((round) => round.handedOverAt);
+  reportFigure({
+    id: "startup.sdk.handover-stall",
+    section: "startup",
+    name: "hand-over to the full server: the slowest tools/call sent through it (a resources/list, then a " +
+      `call every ${HANDOVER_PROBE.intervalMs} ms for ${HANDOVER_PROBE.windowMs} ms after the first call's ` +
+      "answer)",
+    value: stall.worst,
+    unit: "ms",
+    baseline: {
+      name: "the same call, one at a time, once the full server has the session",
+      value: stall.after,
+    },
+    ratioLabel: "× a call after the hand-over",
+    target: `≤ ${STALL_TARGET_RATIO}× a call after the hand-over`,
+    met: stall.ratio <= STALL_TARGET_RATIO,
+    note: `median over ${handovers.length} SDK-client sessions of each one's slowest call; the full server ` +
+      `loaded ${handedOver.map((at) => Number.isNaN(at) ? "?" : Math.round(at)).join(", ")} ms after the ` +
+      "first call's answer (its log line; -v; negative: before it, when the load held up the first call)",
+  });
+}
+
 /** `--version` and `--help` of `main.ts` and of the bundle, to their exit, in turn round after round. */
-async function versionAndHelp(dir: string, bundle: string, floor: number): Promise<void> {
+async function versionAndHelp(dir: string, bundle: string): Promise<void> {
   const commands: Array<[id: string, name: string, args: string[], cwd: string]> = [];
   for (const flag of ["--version", "--help"]) {
     commands.push(
@@ -224,10 +326,14 @@ async function versionAndHelp(dir: string, bundle: string, floor: number): Promi
     );
   }
   const times = commands.map(() => [] as number[]);
+  const floorTimes: number[] = [];
   for (const [, , args, cwd] of commands) await timeToExit(args, cwd);
   for (let round = 0; round < BREAKDOWN_ROUNDS; round++) {
+    floorTimes.push(await timeToExit(["run", `${dir}/empty.ts`], dir));
     for (const [index, [, , args, cwd]] of commands.entries()) times[index].push(await timeToExit(args, cwd));
   }
+  // Its own floor, in the same rounds: the help figure has a target.
+  const floor = median(floorTimes);
   for (const [index, [id, name]] of commands.entries()) {
     reportFigure({
       id,
@@ -237,8 +343,14 @@ async function versionAndHelp(dir: string, bundle: string, floor: number): Promi
       unit: "ms",
       baseline: { name: "deno run of an empty script", value: floor },
       ratioLabel: "× the floor",
-      note: `median of ${BREAKDOWN_ROUNDS} rounds; min ${Math.min(...times[index]).toFixed(1)} ms`,
-      detail: true,
+      note: `median of ${BREAKDOWN_ROUNDS} rounds, the floor in the same rounds; min ` +
+        `${Math.min(...times[index]).toFixed(1)} ms`,
+      ...(id === "startup.help"
+        ? {
+          target: `≤ ${HELP_TARGET_RATIO}× the floor`,
+          met: median(times[index]) / floor <= HELP_TARGET_RATIO,
+        }
+        : { detail: true }),
     });
   }
 }

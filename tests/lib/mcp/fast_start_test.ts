@@ -120,10 +120,21 @@ Deno.test("tools/list answers the selected tools, then the real server gets the 
 
 Deno.test("requests behind one that waits for the real server wait too, in order", async () => {
   const { answers, real } = await session([
-    init(1, "2025-06-18") + request(2, "resources/list") + request(3, "ping") + request(4, "tools/list"),
+    init(1, "2025-06-18") + request(2, "logging/setLevel", { level: "debug" }) + request(3, "ping") +
+    request(4, "tools/list"),
   ]);
   assert.deepEqual(answers.map((a) => a.id), [1]);
   assert.deepEqual(real.fed().map((m) => m.id), [REPLAY_ID, 2, 3, 4]);
+});
+
+Deno.test("behind a waiting list of resources or prompts, which changes nothing, the fast start answers on", async () => {
+  const { answers, real } = await session([
+    init(1, "2025-06-18") + request(2, "resources/list") + request(3, "ping") + request(4, "prompts/list") +
+    request(5, "resources/templates/list") + request(6, "tools/list") + request(7, "completion/complete") +
+    request(8, "ping"),
+  ]);
+  assert.deepEqual(answers.map((a) => a.id), [1, 3, 6], "answered here; completion/complete binds the rest");
+  assert.deepEqual(real.fed().map((m) => m.id), [REPLAY_ID, 2, 4, 5, 7, 8]);
 });
 
 Deno.test("an initialize the SDK might refuse, and a second one, go to the real server", async () => {
@@ -147,4 +158,55 @@ Deno.test("malformed lines are left to the real server, which reports them as it
   assert.deepEqual(answers, []);
   assert.equal(real.loads(), 1);
   assert.equal(real.raw(), "not json\n" + request(1, "ping"), "the bytes as they came");
+});
+
+Deno.test("the load's steps wait while a fast call runs, and go on once it has answered", async () => {
+  const events: string[] = [];
+  let finishCall = () => {};
+  const callRunning = new Promise<void>((resolve) => (finishCall = resolve));
+  let endInput = (_: string) => {};
+  const inputEnds = new Promise<string>((resolve) => (endInput = resolve));
+  const real = recordingServer();
+  const served = serveFastStart({
+    input: input([
+      init(1, "2025-06-18") + request(2, "tools/call", { name: "get_entity", arguments: { guid: "g" } }) +
+      request(3, "resources/list"),
+      inputEnds,
+    ]),
+    write: (text) => events.push(`answer ${JSON.parse(text).id}`),
+    tools: fastToolListing({ readOnly: false }),
+    calmMaxMs: 60_000,
+    loadServer: async (calm) => {
+      events.push("load");
+      await calm();
+      events.push("step");
+      return await real.load();
+    },
+    loadCalls: () => {
+      let running = 0;
+      return Promise.resolve({
+        get running() {
+          return running;
+        },
+        call: async (message) => {
+          running++;
+          events.push(`call ${message.id}`);
+          await callRunning;
+          events.push(`answer ${message.id}`);
+          running--;
+        },
+        take: () => false,
+        stop: () => Promise.resolve(),
+      });
+    },
+  });
+  // The resources/list starts the load at once; its step waits for the call.
+  while (!events.includes("call 2")) await new Promise((resolve) => setTimeout(resolve, 1));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(events, ["answer 1", "load", "call 2"]);
+  finishCall();
+  endInput("");
+  await served;
+  assert.deepEqual(events, ["answer 1", "load", "call 2", "answer 2", "step"]);
+  assert.deepEqual(real.fed().map((m) => m.id), [REPLAY_ID, 3]);
 });

@@ -2,7 +2,8 @@
  * "Before" figures for BENCHMARKS.md: the benches of today run against the code of an earlier commit, so
  * the report can show what a change bought. `deno task bench:before COMMIT FILE…` checks COMMIT out in a
  * temporary worktree, copies in each named bench and every support file the old tree lacks, runs them
- * there with `deno bench`, and writes the figures to `tests/support/bench_before.json`. The report
+ * there with `deno bench`, and writes the figures to `tests/support/bench_before.json` (adding to the
+ * figures there when they are of the same commit). The report
  * generator (`bench_report.ts`) then shows each of those figures next to its value in the current run.
  *
  * The two runs happen at different times, so values are compared through their ratios to the baseline each
@@ -136,8 +137,21 @@ async function main(args: string[]): Promise<number> {
   }
   const text = await Deno.readTextFile(figuresFile).catch(() => "");
   await Deno.remove(figuresFile).catch(() => undefined);
-  const figures = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
-  const before: BeforeFigures = { commit, measured: new Date().toISOString(), files, figures };
+  const measuredNow: BenchFigure[] = text.split("\n").filter((line) => line.trim()).map((line) =>
+    JSON.parse(line)
+  );
+  // Another run against the same commit adds to what is there: the benches can be run one at a time.
+  const earlier = await readBefore();
+  const kept = earlier?.commit === commit
+    ? earlier.figures.filter((figure) => !measuredNow.some((now) => now.id === figure.id))
+    : [];
+  const before: BeforeFigures = {
+    commit,
+    measured: new Date().toISOString(),
+    files: [...new Set([...(earlier?.commit === commit ? earlier.files : []), ...files])],
+    figures: [...kept, ...measuredNow],
+  };
+  const figures = before.figures;
   await Deno.writeTextFile(BEFORE_FILE, JSON.stringify(before, null, 2) + "\n");
   await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", BEFORE_FILE], cwd: ROOT }).output();
   console.log(`wrote ${BEFORE_FILE}: ${figures.length} figures of ${commit}${ok ? "" : " (a bench failed)"}`);

@@ -247,12 +247,8 @@ export class HttpClient {
     const area = options.area ?? "datamap";
     const url = new URL(this.baseUrl(area).replace(/\/+$/, "") + options.path);
     const apiVersion = options.apiVersion ?? this.#options.apiVersions?.[area];
-    if (apiVersion) url.searchParams.set("api-version", apiVersion);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) { for (const item of value) url.searchParams.append(key, String(item)); }
-      else url.searchParams.set(key, String(value));
-    }
+    const search = withQuery(url.search, apiVersion || undefined, options.query);
+    if (search !== undefined) url.search = search;
     return url;
   }
 
@@ -598,6 +594,32 @@ function describeOutcome(outcome: AttemptOutcome): string {
     case "timeout":
       return "timeout";
   }
+}
+
+/**
+ * The query of a request: `search` (the path's own, if any) with `api-version` set, then each parameter of
+ * `query` set (an array appended item by item, `undefined` left out), serialised once; undefined when
+ * nothing is set, so a path's query stays as written. The same as setting each on `url.searchParams`, whose
+ * every call serialises the whole query again (a lookup of 50 names spent a quarter of a bulk import's
+ * processor time there). Exported for tests.
+ */
+export function withQuery(
+  search: string,
+  apiVersion: string | undefined,
+  query: Record<string, QueryValue> | undefined,
+): string | undefined {
+  let params: URLSearchParams | undefined;
+  // Not bound to a URL, so a change is not serialised until asked.
+  const list = () => params ??= new URLSearchParams(search);
+  if (apiVersion !== undefined) list().set("api-version", apiVersion);
+  if (query === undefined) return params?.toString();
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) { for (const item of value) list().append(key, String(item)); }
+    else list().set(key, String(value));
+  }
+  return params?.toString();
 }
 
 function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {

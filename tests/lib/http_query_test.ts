@@ -91,6 +91,8 @@ Deno.test("the query is the same as setting each parameter on url.searchParams i
   const pathQuery = fc.oneof(
     fc.constant(""),
     fc.constant("?"),
+    fc.constantFrom("#f", "?a=1#f", " ", "\t", "/%7E~ü", "?a b=c d"),
+    text.filter((t) => !t.split("/").some((part) => /^(?:\.|%2e){1,2}$/i.test(part))).map((t) => `/${t}`),
     fc.array(fc.tuple(key, text), { maxLength: 3 }).map((pairs) =>
       "?" + pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")
     ),

@@ -67,15 +67,16 @@ export async function existingKeys(
   pairs: Array<{ typeName: string; qualifiedName: string }>,
   signal?: AbortSignal,
 ): Promise<Map<string, AtlasEntity>> {
-  const byType = new Map<string, string[]>();
+  // A set per type: a lookup of a thousand names must not compare each with every other.
+  const byType = new Map<string, Set<string>>();
   for (const { typeName, qualifiedName } of pairs) {
-    const names = byType.get(typeName) ?? [];
-    if (!names.includes(qualifiedName)) names.push(qualifiedName);
-    byType.set(typeName, names);
+    let names = byType.get(typeName);
+    if (!names) byType.set(typeName, names = new Set());
+    names.add(qualifiedName);
   }
   const found = new Map<string, AtlasEntity>();
   for (const [typeName, names] of byType) {
-    for (const chunk of lookupChunks(names)) {
+    for (const chunk of lookupChunks([...names])) {
       const result = await catalog.entity.listByUniqueAttributes(typeName, chunk, {
         minExtInfo: true,
         ignoreRelationships: true,

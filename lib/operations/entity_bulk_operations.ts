@@ -82,15 +82,18 @@ export function entityCsvImport(
     typeName: unit.item.entity.typeName,
     qualifiedName: String(unit.item.entity.attributes.qualifiedName),
   });
+  const keyOf = (pair: { typeName: string; qualifiedName: string }) => key(pair.typeName, pair.qualifiedName);
   const existing = async (units: ImportUnit<EntityItem>[], signal: AbortSignal) => {
-    const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
-    return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
+    const pairs = units.map(pairOf);
+    const found = await existingKeysOfKnownTypes(catalog, pairs, signal);
+    return pairs.map((pair) => found.has(keyOf(pair)));
   };
   // Batches sent at the same time share their lookups (entity_lookups.ts).
   const lookups = new SharedLookups(catalog);
   const existingBeforeSend = async (units: ImportUnit<EntityItem>[], signal: AbortSignal) => {
-    const found = await lookups.find(units.map(pairOf), signal);
-    return units.map((unit) => found.has(key(pairOf(unit).typeName, pairOf(unit).qualifiedName)));
+    const pairs = units.map(pairOf);
+    const found = await lookups.find(pairs, signal);
+    return pairs.map((pair) => found.has(keyOf(pair)));
   };
   return {
     id: "entity.bulk-import",
@@ -109,7 +112,7 @@ export function entityCsvImport(
     applied: async (units, signal) => {
       const found = await existingKeysOfKnownTypes(catalog, units.map(pairOf), signal);
       return units.map((unit) => {
-        const stored = found.get(key(pairOf(unit).typeName, pairOf(unit).qualifiedName));
+        const stored = found.get(keyOf(pairOf(unit)));
         return stored !== undefined && holds(stored, unit.item.entity);
       });
     },

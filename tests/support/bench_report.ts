@@ -31,7 +31,7 @@ export const REPORT_MARKER =
 /** Start of the last line of a report: the ids of its figures, for tests that check it is complete. */
 export const FIGURE_IDS_PREFIX = "<!-- figure ids: ";
 
-/** Figures a complete report holds: at least one per benchmark of issue 9. */
+/** Figures a complete report holds: at least one per benchmark, and each figure users wait on. */
 export const REQUIRED_FIGURES = [
   "startup.stdio",
   "startup.bundle",
@@ -44,6 +44,19 @@ export const REQUIRED_FIGURES = [
   "bulk.memory",
   "emulator.search.query-two-keywords",
   "emulator.bulk-upsert.create",
+  // Where users wait: start-up as SDK clients see it, the client's CPU, throttled imports, a large emulator.
+  "startup.sdk.tools-list",
+  "startup.sdk.first-call",
+  "startup.sdk.handover-stall",
+  "startup.help",
+  "bulk.vs-bare-fetch",
+  "bulk.vs-bare-fetch.latency20",
+  "bulk.default-throttle.20",
+  "bulk.default-throttle.100",
+  "emulator.lineage.100k",
+  "emulator.lineage.1m",
+  "emulator.search.first-after-restart.1m",
+  "emulator.rss.1m",
 ] as const;
 
 /** Benches in report order; others found under tests/ run after them. */
@@ -51,7 +64,11 @@ const ORDER = [
   "tests/e2e/serve_startup_bench.ts",
   "tests/e2e/tool_call_bench.ts",
   "tests/e2e/bulk_import_bench.ts",
+  "tests/e2e/bulk_client_cpu_bench.ts",
+  "tests/e2e/bulk_default_throttle_bench.ts",
   "tests/lib/emulator/search_bench.ts",
+  "tests/lib/emulator/search_scale_bench.ts",
+  "tests/lib/emulator/lineage_scale_bench.ts",
   "tests/lib/emulator/bulk_upsert_bench.ts",
   "tests/lib/http_bench.ts",
   "tests/lib/mcp/tool_list_bench.ts",

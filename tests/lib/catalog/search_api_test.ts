@@ -150,7 +150,9 @@ Deno.test("queryAll stops when the service sends a continuation token it sent be
     const read: string[] = [];
     await assert.rejects(
       async () => {
-        for await (const item of clientFor(catalog.url).search.queryAll({ keywords: "*" }, { maxResults: 500 })) {
+        for await (
+          const item of clientFor(catalog.url).search.queryAll({ keywords: "*" }, { maxResults: 500 })
+        ) {
           read.push(item.id as string);
         }
       },

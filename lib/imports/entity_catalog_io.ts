@@ -24,8 +24,10 @@ export const LOOKUP_MAX_NAMES = 1_000;
 
 /** Characters the parameter naming `qualifiedName` takes as the `index`th (0-based) of a lookup. */
 export function lookupParameterLength(qualifiedName: string, index: number): number {
-  // `&attr_<n>%3AqualifiedName=<name>`, as a query string encodes it.
-  return 26 + String(index + 1).length + encodeURIComponent(qualifiedName).length;
+  // `&attr_<n>%3AqualifiedName=<name>`, as a query string encodes it: a lone surrogate travels as U+FFFD
+  // (encodeURIComponent would throw on it), and `!'()~` as %XX, which encodeURIComponent leaves alone.
+  const encoded = encodeURIComponent(qualifiedName.toWellFormed());
+  return 26 + String(index + 1).length + encoded.length + 2 * (qualifiedName.match(/[!'()~]/g)?.length ?? 0);
 }
 
 /**

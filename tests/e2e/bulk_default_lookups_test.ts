@@ -75,7 +75,10 @@ Deno.test("default import, throttled: entities that existed before it are left a
     const lookups = emulator.faults.stats().log.filter((entry) =>
       `${entry.method} ${entry.path}` === LOOKUP_ROUTE && entry.status === 200
     ).length;
-    assert.ok(lookups < 50, `60 batches shared their lookups: ${lookups} lookups answered`);
+    // Unshared, each of the 60 batches makes its own lookup; how many share depends on timing (a loaded
+    // machine shares less), so only "fewer than one a batch" is certain here. entity_lookups_test.ts
+    // checks the sharing itself.
+    assert.ok(lookups < 60, `60 batches shared their lookups: ${lookups} lookups answered`);
   });
 });
 

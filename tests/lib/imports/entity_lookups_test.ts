@@ -63,8 +63,12 @@ Deno.test("lookup chunks: at least 50 names, then as many as the URL budget take
   const long = Array.from({ length: 120 }, (_, i) => `mssql://server/db/schema/${"t".repeat(300)}${i}`);
   assert.deepEqual(lookupChunks(long).map((chunk) => chunk.length), [50, 50, 20]);
   // The estimate is the query the client really sends for a name that needs encoding.
-  const query = new URLSearchParams({ "attr_7:qualifiedName": "ds://a b/ü?&=" }).toString();
-  assert.ok(lookupParameterLength("ds://a b/ü?&=", 6) >= query.length + 1);
+  for (
+    const name of ["ds://a b/ü?&=", "ds://it's (old)!~*", "ds://lone \ud800 surrogate/\udfff", "ds://😀"]
+  ) {
+    const query = new URLSearchParams({ "attr_7:qualifiedName": name }).toString();
+    assert.ok(lookupParameterLength(name, 6) >= query.length + 1, JSON.stringify(name));
+  }
 });
 
 Deno.test("shared lookups, throttled: batches asking together share lookups; each learns its own", async () => {

@@ -25,7 +25,7 @@
  *
  * @module
  */
-import { isObject } from "./entity_model.ts";
+import type { ContainerReference } from "./search_document.ts";
 import type { IndexEntry, SearchIndex } from "./search_index.ts";
 import { topOf } from "./search_results.ts";
 
@@ -68,25 +68,6 @@ export interface BrowseResult {
   value: BrowseItem[];
 }
 
-// Reference attributes that point at an entity's container, most specific first.
-const CONTAINER_REFERENCES = [
-  "parent",
-  "dbSchema",
-  "schema",
-  "table",
-  "view",
-  "db",
-  "database",
-  "folder",
-  "directory",
-  "container",
-  "filesystem",
-  "server",
-  "cluster",
-  "workspace",
-  "account",
-];
-
 interface BrowseTree {
   children: Map<number, number[]>;
   roots: number[];
@@ -100,28 +81,28 @@ const trees = new WeakMap<SearchIndex, { generation: number; tree: BrowseTree }>
 export function browse(index: SearchIndex, request: BrowseRequest): BrowseResult {
   index.refresh();
   const tree = treeOf(index);
-  const entries = index.entries;
+  const entry = (slot: number) => index.entry(slot)!;
   let slots: number[];
   if (request.path !== undefined) {
     const at = tree.slotOfPath.get(request.path);
     slots = at === undefined ? [] : tree.children.get(at) ?? [];
     if (request.entityType !== undefined) {
-      slots = slots.filter((slot) => entries[slot]!.document.entityType === request.entityType);
+      slots = slots.filter((slot) => entry(slot).document.entityType === request.entityType);
     }
   } else if (request.entityType !== undefined) {
-    slots = [];
-    for (const entry of assetEntries(entries)) {
-      if (entry.document.entityType === request.entityType) slots.push(entry.slot);
-    }
+    slots = index.slotsOfType(request.entityType).filter((slot) => {
+      const { document } = entry(slot);
+      return !document.glossaryRecord && document.entityType === request.entityType;
+    });
   } else {
     slots = tree.roots;
   }
   const offset = request.offset ?? 0;
   const limit = request.limit ?? DEFAULT_BROWSE_LIMIT;
-  const page = topOf(slots, offset + limit, (a, b) => byName(entries[a]!, entries[b]!)).slice(offset);
+  const page = topOf(slots, offset + limit, (a, b) => byName(entry(a), entry(b))).slice(offset);
   return {
     "@search.count": slots.length,
-    value: page.map((slot) => browseItem(entries[slot]!, tree)),
+    value: page.map((slot) => browseItem(entry(slot), tree)),
   };
 }
 
@@ -169,66 +150,74 @@ function treeOf(index: SearchIndex): BrowseTree {
   return tree;
 }
 
+/** What the tree needs of one asset while it is built. */
+interface Asset {
+  slot: number;
+  name: string;
+  qualifiedName: string;
+  entityType: string;
+  containers: ContainerReference[];
+}
+
 function buildTree(index: SearchIndex): BrowseTree {
-  const entries = index.entries;
-  const assets = assetEntries(entries);
+  const assets = new Map<number, Asset>();
+  // Glossaries and terms of the glossary API are in the search index but are no assets: browse never
+  // shows them.
+  for (const { slot, document: d, containers } of index.entries()) {
+    if (d.glossaryRecord) continue;
+    assets.set(slot, {
+      slot,
+      name: d.name,
+      qualifiedName: d.qualifiedName,
+      entityType: d.entityType,
+      containers,
+    });
+  }
   const slotOfQualifiedName = new Map<string, number>();
-  for (const entry of assets) {
-    if (!slotOfQualifiedName.has(entry.document.qualifiedName)) {
-      slotOfQualifiedName.set(entry.document.qualifiedName, entry.slot);
+  for (const asset of assets.values()) {
+    if (!slotOfQualifiedName.has(asset.qualifiedName)) {
+      slotOfQualifiedName.set(asset.qualifiedName, asset.slot);
     }
   }
   const parent = new Map<number, number>();
-  for (const entry of assets) {
-    const container = referencedContainer(index, entry, slotOfQualifiedName) ??
-      qualifiedNameParent(entry.document.qualifiedName, slotOfQualifiedName);
-    if (container !== undefined && container !== entry.slot) parent.set(entry.slot, container);
+  for (const asset of assets.values()) {
+    const container = referencedContainer(index, asset, assets, slotOfQualifiedName) ??
+      qualifiedNameParent(asset.qualifiedName, slotOfQualifiedName);
+    if (container !== undefined && container !== asset.slot) parent.set(asset.slot, container);
   }
   const path = new Map<number, string>();
-  for (const entry of assets) pathOf(entry.slot, entries, parent, path);
+  for (const slot of assets.keys()) pathOf(slot, assets, parent, path);
   const children = new Map<number, number[]>();
   const roots: number[] = [];
   const slotOfPath = new Map<string, number>();
-  for (const entry of assets) {
-    const up = parent.get(entry.slot);
+  for (const slot of assets.keys()) {
+    const up = parent.get(slot);
     if (up === undefined) {
-      roots.push(entry.slot);
+      roots.push(slot);
     } else {
       const siblings = children.get(up);
-      if (siblings) siblings.push(entry.slot);
-      else children.set(up, [entry.slot]);
+      if (siblings) siblings.push(slot);
+      else children.set(up, [slot]);
     }
-    slotOfPath.set(path.get(entry.slot)!, entry.slot);
+    slotOfPath.set(path.get(slot)!, slot);
   }
   return { children, roots, path, slotOfPath };
 }
 
-// Glossaries and terms of the glossary API are in the search index but are no assets: browse never shows them.
-function assetEntries(entries: ReadonlyArray<IndexEntry | undefined>): IndexEntry[] {
-  return entries.filter((entry): entry is IndexEntry =>
-    entry !== undefined && !entry.document.glossaryRecord
-  );
-}
-
 function referencedContainer(
   index: SearchIndex,
-  entry: IndexEntry,
+  asset: Asset,
+  assets: Map<number, Asset>,
   slotOfQualifiedName: Map<string, number>,
 ): number | undefined {
-  const entity = entry.document.entity;
-  const relationships = isObject(entity.relationshipAttributes) ? entity.relationshipAttributes : {};
-  for (const name of CONTAINER_REFERENCES) {
-    for (const reference of [relationships[name], entity.attributes[name]]) {
-      if (!isObject(reference)) continue;
-      if (typeof reference.guid === "string") {
-        const referenced = index.byGuid(reference.guid);
-        if (referenced && !referenced.document.glossaryRecord) return referenced.slot;
-      }
-      const unique = reference.uniqueAttributes;
-      if (isObject(unique) && typeof unique.qualifiedName === "string") {
-        const slot = slotOfQualifiedName.get(unique.qualifiedName);
-        if (slot !== undefined) return slot;
-      }
+  for (const reference of asset.containers) {
+    if (reference.guid !== undefined) {
+      const slot = index.slotOf(reference.guid);
+      if (slot !== undefined && assets.has(slot)) return slot;
+    }
+    if (reference.qualifiedName !== undefined) {
+      const slot = slotOfQualifiedName.get(reference.qualifiedName);
+      if (slot !== undefined) return slot;
     }
   }
   return undefined;
@@ -255,7 +244,7 @@ function qualifiedNameParent(
 // the entity where it closes, which becomes a root.
 function pathOf(
   slot: number,
-  entries: ReadonlyArray<IndexEntry | undefined>,
+  assets: Map<number, Asset>,
   parent: Map<number, number>,
   path: Map<number, string>,
 ): void {
@@ -272,7 +261,7 @@ function pathOf(
     at = parent.get(at);
   }
   for (let i = chain.length - 1; i >= 0; i--) {
-    const d = entries[chain[i]]!.document;
+    const d = assets.get(chain[i])!;
     const up = parent.get(chain[i]);
     path.set(
       chain[i],

@@ -102,6 +102,11 @@ export class EntityStore {
     return this.#statements.active.all().map((row) => parseRow(row)!);
   }
 
+  /** Every ACTIVE entity, oldest first, parsed one at a time as the caller walks them. */
+  *iterateActive(): Generator<AtlasEntity> {
+    for (const row of this.#statements.active.iterate()) yield parseRow(row)!;
+  }
+
   /** Every entity, soft-deleted ones included, oldest first. */
   listAll(): AtlasEntity[] {
     return this.#statements.all.all().map((row) => parseRow(row)!);

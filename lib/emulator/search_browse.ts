@@ -68,9 +68,13 @@ export interface BrowseResult {
   value: BrowseItem[];
 }
 
+// Paths are kept for assets with children only (a catalog's leaves, its columns and files, are most of it):
+// only those can be browsed into, and a leaf's path is its parent's and its own type and name.
 interface BrowseTree {
   children: Map<number, number[]>;
   roots: number[];
+  /** Parent slot by slot; -1 for a root. */
+  parent: Int32Array;
   path: Map<number, string>;
   slotOfPath: Map<string, number>;
 }
@@ -137,7 +141,7 @@ function browseItem(entry: IndexEntry, tree: BrowseTree): BrowseItem {
     isLeaf: !tree.children.has(entry.slot),
     name: d.name,
     owner,
-    path: tree.path.get(entry.slot)!,
+    path: tree.path.get(entry.slot) ?? pathText(d, tree.path.get(tree.parent[entry.slot])),
     qualifiedName: d.qualifiedName,
   };
 }
@@ -201,7 +205,25 @@ function buildTree(index: SearchIndex): BrowseTree {
     }
     slotOfPath.set(path.get(slot)!, slot);
   }
-  return { children, roots, path, slotOfPath };
+  // Dropped after the loop above, so a leaf whose path another asset shares still hides it, as it did.
+  for (const [text, slot] of slotOfPath) if (!children.has(slot)) slotOfPath.delete(text);
+  let highest = -1;
+  for (const slot of assets.keys()) highest = Math.max(highest, slot);
+  const parents = new Int32Array(highest + 1).fill(-1);
+  for (const [slot, up] of parent) parents[slot] = up;
+  for (const slot of path.keys()) if (!children.has(slot)) path.delete(slot);
+  return { children, roots, parent: parents, path, slotOfPath };
+}
+
+// A root's path is its type and qualified name without the scheme; a child's, its parent's and its own
+// type and name.
+function pathText(
+  d: { entityType: string; name: string; qualifiedName: string },
+  parentPath?: string,
+): string {
+  return parentPath === undefined
+    ? `/${d.entityType}#${d.qualifiedName.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`
+    : `${parentPath}/${d.entityType}#${d.name}`;
 }
 
 function referencedContainer(
@@ -261,13 +283,7 @@ function pathOf(
     at = parent.get(at);
   }
   for (let i = chain.length - 1; i >= 0; i--) {
-    const d = assets.get(chain[i])!;
     const up = parent.get(chain[i]);
-    path.set(
-      chain[i],
-      up === undefined
-        ? `/${d.entityType}#${d.qualifiedName.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`
-        : `${path.get(up)}/${d.entityType}#${d.name}`,
-    );
+    path.set(chain[i], pathText(assets.get(chain[i])!, up === undefined ? undefined : path.get(up)));
   }
 }

@@ -25,8 +25,7 @@
  *
  * @module
  */
-import type { ContainerReference } from "./search_document.ts";
-import type { IndexEntry, SearchIndex } from "./search_index.ts";
+import type { AssetOutline, IndexEntry, SearchIndex } from "./search_index.ts";
 import { topOf } from "./search_results.ts";
 
 /** Largest `limit` (contract). */
@@ -154,29 +153,13 @@ function treeOf(index: SearchIndex): BrowseTree {
   return tree;
 }
 
-/** What the tree needs of one asset while it is built. */
-interface Asset {
-  slot: number;
-  name: string;
-  qualifiedName: string;
-  entityType: string;
-  containers: ContainerReference[];
-}
+type Asset = AssetOutline;
 
 function buildTree(index: SearchIndex): BrowseTree {
-  const assets = new Map<number, Asset>();
   // Glossaries and terms of the glossary API are in the search index but are no assets: browse never
-  // shows them.
-  for (const { slot, document: d, containers } of index.entries()) {
-    if (d.glossaryRecord) continue;
-    assets.set(slot, {
-      slot,
-      name: d.name,
-      qualifiedName: d.qualifiedName,
-      entityType: d.entityType,
-      containers,
-    });
-  }
+  // shows them (the outlines leave them out).
+  const assets = new Map<number, Asset>();
+  for (const outline of index.assetOutlines()) assets.set(outline.slot, outline);
   const slotOfQualifiedName = new Map<string, number>();
   for (const asset of assets.values()) {
     if (!slotOfQualifiedName.has(asset.qualifiedName)) {

@@ -64,6 +64,15 @@ export interface IndexEntry {
   containers: ContainerReference[];
 }
 
+/** An entity's place in the containment tree: what browse needs to build it. */
+export interface AssetOutline {
+  slot: number;
+  name: string;
+  qualifiedName: string;
+  entityType: string;
+  containers: ContainerReference[];
+}
+
 /** A document ready to be stored: its search fields and what the postings list it under. */
 export interface IndexedDocument {
   document: SearchDocument;
@@ -147,6 +156,23 @@ export class SearchIndex {
     for (const row of this.#open().statements.all.iterate()) {
       yield this.#cache.get((row as unknown as DocumentRow).slot) ??
         this.#entryOf(row as unknown as DocumentRow);
+    }
+  }
+
+  /**
+   * What browse's tree needs of every live entity (not glossary records), in slot order, read as the caller
+   * walks them: SQLite picks the fields out of each stored document, so no document is parsed here.
+   */
+  *assetOutlines(): Generator<AssetOutline> {
+    for (const row of this.#open().statements.outlines.iterate()) {
+      const outline = row as unknown as AssetOutline & { containers: string | null };
+      yield {
+        slot: Number(outline.slot),
+        name: String(outline.name),
+        qualifiedName: String(outline.qualifiedName),
+        entityType: String(outline.entityType),
+        containers: outline.containers === null ? [] : JSON.parse(outline.containers),
+      };
     }
   }
 
@@ -283,7 +309,15 @@ class IndexTables {
   readonly tokens: TermPostings;
   readonly nameTokens: TermPostings;
   readonly statements: Record<
-    "bySlot" | "all" | "ofType" | "slotOfGuid" | "count" | "documentOfGuid" | "insert" | "delete",
+    | "bySlot"
+    | "all"
+    | "outlines"
+    | "ofType"
+    | "slotOfGuid"
+    | "count"
+    | "documentOfGuid"
+    | "insert"
+    | "delete",
     StatementSync
   >;
 
@@ -295,6 +329,11 @@ class IndexTables {
     this.statements = {
       bySlot: database.prepare(`SELECT ${columns} FROM search_documents WHERE slot = ?`),
       all: database.prepare(`SELECT ${columns} FROM search_documents ORDER BY slot`),
+      outlines: database.prepare(
+        `SELECT slot, document ->> '$.name' AS name, document ->> '$.qualifiedName' AS qualifiedName,
+           document ->> '$.entityType' AS entityType, containers
+         FROM search_documents WHERE coalesce(document ->> '$.glossaryRecord', 0) = 0 ORDER BY slot`,
+      ),
       ofType: database.prepare("SELECT slot FROM search_documents WHERE type_key = ? ORDER BY slot"),
       slotOfGuid: database.prepare("SELECT slot FROM search_documents WHERE guid = ?"),
       count: database.prepare("SELECT count(*) AS n FROM search_documents"),

@@ -81,9 +81,10 @@ export interface IndexedDocument {
 
 // Above this many changes since the last search, re-reading every entity beats one lookup per guid.
 const MIN_CHANGES_FOR_REBUILD = 2000;
-// Documents read by slot are kept, the least recently used dropped first, up to this many: a catalog of
-// 100,000 entities is then served from memory once warm, a larger one keeps its busy part (about 1 kB each).
-const MAX_CACHED_ENTRIES = 100_000;
+// Documents read by slot are kept, the least recently used dropped first, up to this many (about 1 kB
+// each): the few thousand hits of a query and the pages of browse are read once, and a catalog of any size
+// keeps no more than this in memory.
+const MAX_CACHED_ENTRIES = 25_000;
 
 const indexes = new WeakMap<EntityStore, SearchIndex>();
 

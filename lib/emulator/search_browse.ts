@@ -155,47 +155,93 @@ function treeOf(index: SearchIndex): BrowseTree {
 
 type Asset = AssetOutline;
 
+// Built in three passes over the assets' outlines, read from SQLite each time rather than held: a catalog
+// of a million entities then needs in memory its qualified names (to find containers by name), a few slot
+// arrays, and the paths of the assets with children only.
 function buildTree(index: SearchIndex): BrowseTree {
-  // Glossaries and terms of the glossary API are in the search index but are no assets: browse never
-  // shows them (the outlines leave them out).
-  const assets = new Map<number, Asset>();
-  for (const outline of index.assetOutlines()) assets.set(outline.slot, outline);
+  // Pass 1: which slots are assets (glossaries and terms of the glossary API are in the search index but
+  // are no assets, and the outlines leave them out), and the first asset of each qualified name.
+  const order: number[] = [];
   const slotOfQualifiedName = new Map<string, number>();
-  for (const asset of assets.values()) {
-    if (!slotOfQualifiedName.has(asset.qualifiedName)) {
-      slotOfQualifiedName.set(asset.qualifiedName, asset.slot);
-    }
+  let highest = -1;
+  for (const { slot, qualifiedName } of index.assetOutlines()) {
+    order.push(slot);
+    highest = Math.max(highest, slot);
+    if (!slotOfQualifiedName.has(qualifiedName)) slotOfQualifiedName.set(qualifiedName, slot);
   }
-  const parent = new Map<number, number>();
-  for (const asset of assets.values()) {
-    const container = referencedContainer(index, asset, assets, slotOfQualifiedName) ??
+  const isAsset = new Uint8Array(highest + 1);
+  for (const slot of order) isAsset[slot] = 1;
+  // Pass 2: each asset's container.
+  const parents = new Int32Array(highest + 1).fill(-1);
+  for (const asset of index.assetOutlines()) {
+    const container = referencedContainer(index, asset, isAsset, slotOfQualifiedName) ??
       qualifiedNameParent(asset.qualifiedName, slotOfQualifiedName);
-    if (container !== undefined && container !== asset.slot) parent.set(asset.slot, container);
+    if (container !== undefined && container !== asset.slot) parents[asset.slot] = container;
   }
+  slotOfQualifiedName.clear();
+  // Paths, top down, of every asset that has a child (a leaf is never on a reference cycle, so walking from
+  // its container cuts cycles where walking from the leaf did).
+  const hasChild = new Uint8Array(highest + 1);
+  for (const slot of order) if (parents[slot] >= 0) hasChild[parents[slot]] = 1;
+  const outlines = new Map<number, Asset>();
+  const outlineOf = (slot: number) => {
+    let outline = outlines.get(slot);
+    if (!outline) outlines.set(slot, outline = index.assetOutline(slot)!);
+    return outline;
+  };
   const path = new Map<number, string>();
-  for (const slot of assets.keys()) pathOf(slot, assets, parent, path);
+  for (const slot of order) {
+    const from = hasChild[slot] ? slot : parents[slot];
+    if (from >= 0) pathOf(from, outlineOf, parents, path);
+  }
+  outlines.clear();
   const children = new Map<number, number[]>();
   const roots: number[] = [];
-  const slotOfPath = new Map<string, number>();
-  for (const slot of assets.keys()) {
-    const up = parent.get(slot);
-    if (up === undefined) {
+  for (const slot of order) {
+    const up = parents[slot];
+    if (up < 0) {
       roots.push(slot);
     } else {
       const siblings = children.get(up);
       if (siblings) siblings.push(slot);
       else children.set(up, [slot]);
     }
-    slotOfPath.set(path.get(slot)!, slot);
   }
-  // Dropped after the loop above, so a leaf whose path another asset shares still hides it, as it did.
-  for (const [text, slot] of slotOfPath) if (!children.has(slot)) slotOfPath.delete(text);
-  let highest = -1;
-  for (const slot of assets.keys()) highest = Math.max(highest, slot);
-  const parents = new Int32Array(highest + 1).fill(-1);
-  for (const [slot, up] of parent) parents[slot] = up;
   for (const slot of path.keys()) if (!children.has(slot)) path.delete(slot);
+  // Pass 3: the asset at each path, the last of several as before; only assets with children are kept (a
+  // leaf has nothing to browse into), but a later leaf with the same path still hides an earlier one.
+  const slotOfPath = new Map<string, number>();
+  for (const slot of order) {
+    const text = path.get(slot);
+    if (text !== undefined) slotOfPath.set(text, slot);
+  }
+  for (const outline of index.assetOutlines()) {
+    if (children.has(outline.slot)) continue;
+    const up = parents[outline.slot];
+    const text = pathText(outline, up < 0 ? undefined : path.get(up));
+    const holder = slotOfPath.get(text);
+    if (holder !== undefined && holder < outline.slot) slotOfPath.delete(text);
+  }
   return { children, roots, parent: parents, path, slotOfPath };
+}
+
+function referencedContainer(
+  index: SearchIndex,
+  asset: Asset,
+  isAsset: Uint8Array,
+  slotOfQualifiedName: Map<string, number>,
+): number | undefined {
+  for (const reference of asset.containers) {
+    if (reference.guid !== undefined) {
+      const slot = index.slotOf(reference.guid);
+      if (slot !== undefined && isAsset[slot] === 1) return slot;
+    }
+    if (reference.qualifiedName !== undefined) {
+      const slot = slotOfQualifiedName.get(reference.qualifiedName);
+      if (slot !== undefined) return slot;
+    }
+  }
+  return undefined;
 }
 
 // A root's path is its type and qualified name without the scheme; a child's, its parent's and its own
@@ -207,25 +253,6 @@ function pathText(
   return parentPath === undefined
     ? `/${d.entityType}#${d.qualifiedName.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`
     : `${parentPath}/${d.entityType}#${d.name}`;
-}
-
-function referencedContainer(
-  index: SearchIndex,
-  asset: Asset,
-  assets: Map<number, Asset>,
-  slotOfQualifiedName: Map<string, number>,
-): number | undefined {
-  for (const reference of asset.containers) {
-    if (reference.guid !== undefined) {
-      const slot = index.slotOf(reference.guid);
-      if (slot !== undefined && assets.has(slot)) return slot;
-    }
-    if (reference.qualifiedName !== undefined) {
-      const slot = slotOfQualifiedName.get(reference.qualifiedName);
-      if (slot !== undefined) return slot;
-    }
-  }
-  return undefined;
 }
 
 // The entity whose qualified name is the longest proper prefix ending before a "/" or "#" (not inside the
@@ -249,24 +276,24 @@ function qualifiedNameParent(
 // the entity where it closes, which becomes a root.
 function pathOf(
   slot: number,
-  assets: Map<number, Asset>,
-  parent: Map<number, number>,
+  outlineOf: (slot: number) => Asset,
+  parents: Int32Array,
   path: Map<number, string>,
 ): void {
   const chain: number[] = [];
   const onChain = new Set<number>();
-  let at: number | undefined = slot;
-  while (at !== undefined && !path.has(at)) {
+  let at = slot;
+  while (at >= 0 && !path.has(at)) {
     if (onChain.has(at)) {
-      parent.delete(chain[chain.length - 1]);
+      parents[chain[chain.length - 1]] = -1;
       break;
     }
     chain.push(at);
     onChain.add(at);
-    at = parent.get(at);
+    at = parents[at];
   }
   for (let i = chain.length - 1; i >= 0; i--) {
-    const up = parent.get(chain[i]);
-    path.set(chain[i], pathText(assets.get(chain[i])!, up === undefined ? undefined : path.get(up)));
+    const up = parents[chain[i]];
+    path.set(chain[i], pathText(outlineOf(chain[i]), up < 0 ? undefined : path.get(up)));
   }
 }

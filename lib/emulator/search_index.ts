@@ -165,16 +165,13 @@ export class SearchIndex {
    * walks them: SQLite picks the fields out of each stored document, so no document is parsed here.
    */
   *assetOutlines(): Generator<AssetOutline> {
-    for (const row of this.#open().statements.outlines.iterate()) {
-      const outline = row as unknown as AssetOutline & { containers: string | null };
-      yield {
-        slot: Number(outline.slot),
-        name: String(outline.name),
-        qualifiedName: String(outline.qualifiedName),
-        entityType: String(outline.entityType),
-        containers: outline.containers === null ? [] : JSON.parse(outline.containers),
-      };
-    }
+    for (const row of this.#open().statements.outlines.iterate()) yield outlineOf(row);
+  }
+
+  /** The outline of the entity in `slot`; undefined for a glossary record or an empty slot. */
+  assetOutline(slot: number): AssetOutline | undefined {
+    const row = this.#open().statements.outline.get(slot);
+    return row && outlineOf(row);
   }
 
   /** Slots of documents of this entity type (any case), in slot order. */
@@ -305,6 +302,21 @@ export class SearchIndex {
   }
 }
 
+const OUTLINE = `SELECT slot, document ->> '$.name' AS name, document ->> '$.qualifiedName' AS qualifiedName,
+    document ->> '$.entityType' AS entityType, containers
+  FROM search_documents WHERE coalesce(document ->> '$.glossaryRecord', 0) = 0`;
+
+function outlineOf(row: unknown): AssetOutline {
+  const outline = row as AssetOutline & { containers: string | null };
+  return {
+    slot: Number(outline.slot),
+    name: String(outline.name),
+    qualifiedName: String(outline.qualifiedName),
+    entityType: String(outline.entityType),
+    containers: outline.containers === null ? [] : JSON.parse(outline.containers),
+  };
+}
+
 /** The statements over the index tables of one store. */
 class IndexTables {
   readonly tokens: TermPostings;
@@ -313,6 +325,7 @@ class IndexTables {
     | "bySlot"
     | "all"
     | "outlines"
+    | "outline"
     | "ofType"
     | "slotOfGuid"
     | "count"
@@ -330,11 +343,8 @@ class IndexTables {
     this.statements = {
       bySlot: database.prepare(`SELECT ${columns} FROM search_documents WHERE slot = ?`),
       all: database.prepare(`SELECT ${columns} FROM search_documents ORDER BY slot`),
-      outlines: database.prepare(
-        `SELECT slot, document ->> '$.name' AS name, document ->> '$.qualifiedName' AS qualifiedName,
-           document ->> '$.entityType' AS entityType, containers
-         FROM search_documents WHERE coalesce(document ->> '$.glossaryRecord', 0) = 0 ORDER BY slot`,
-      ),
+      outlines: database.prepare(`${OUTLINE} ORDER BY slot`),
+      outline: database.prepare(`${OUTLINE} AND slot = ?`),
       ofType: database.prepare("SELECT slot FROM search_documents WHERE type_key = ? ORDER BY slot"),
       slotOfGuid: database.prepare("SELECT slot FROM search_documents WHERE guid = ?"),
       count: database.prepare("SELECT count(*) AS n FROM search_documents"),

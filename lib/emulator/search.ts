@@ -119,26 +119,25 @@ export function findHits(
   types?: string[],
 ): Hit[] {
   const hits: Hit[] = [];
-  const entries = index.entries;
   if (terms.length === 0) {
     if (types) {
       // A slot has one type, so distinct (lower-cased) types list disjoint slots: none is visited twice.
       for (const type of new Set(types.map((t) => t.toLowerCase()))) {
         for (const slot of index.slotsOfType(type)) {
-          const entry = entries[slot];
+          const entry = index.entry(slot);
           if (entry !== undefined && filter(entry.document)) hits.push({ entry, score: 1 });
         }
       }
       return hits;
     }
-    for (const entry of entries) {
-      if (entry !== undefined && filter(entry.document)) hits.push({ entry, score: 1 });
+    for (const entry of index.entries()) {
+      if (filter(entry.document)) hits.push({ entry, score: 1 });
     }
     return hits;
   }
   const keywords = terms.map((term) => term.text).join(" ");
   for (const [slot, score] of matchKeywords(index, "tokens", terms)) {
-    const entry = entries[slot]!;
+    const entry = index.entry(slot)!;
     if (!filter(entry.document)) continue;
     const exact = entry.nameKey === keywords ? EXACT_NAME_FACTOR : 1;
     hits.push({ entry, score: Math.round(score * exact * 10_000) / 10_000 });

@@ -25,8 +25,7 @@
  *
  * @module
  */
-import { isObject } from "./entity_model.ts";
-import type { IndexEntry, SearchIndex } from "./search_index.ts";
+import type { AssetOutline, IndexEntry, SearchIndex } from "./search_index.ts";
 import { topOf } from "./search_results.ts";
 
 /** Largest `limit` (contract). */
@@ -68,28 +67,13 @@ export interface BrowseResult {
   value: BrowseItem[];
 }
 
-// Reference attributes that point at an entity's container, most specific first.
-const CONTAINER_REFERENCES = [
-  "parent",
-  "dbSchema",
-  "schema",
-  "table",
-  "view",
-  "db",
-  "database",
-  "folder",
-  "directory",
-  "container",
-  "filesystem",
-  "server",
-  "cluster",
-  "workspace",
-  "account",
-];
-
+// Paths are kept for assets with children only (a catalog's leaves, its columns and files, are most of it):
+// only those can be browsed into, and a leaf's path is its parent's and its own type and name.
 interface BrowseTree {
   children: Map<number, number[]>;
   roots: number[];
+  /** Parent slot by slot; -1 for a root. */
+  parent: Int32Array;
   path: Map<number, string>;
   slotOfPath: Map<string, number>;
 }
@@ -100,28 +84,28 @@ const trees = new WeakMap<SearchIndex, { generation: number; tree: BrowseTree }>
 export function browse(index: SearchIndex, request: BrowseRequest): BrowseResult {
   index.refresh();
   const tree = treeOf(index);
-  const entries = index.entries;
+  const entry = (slot: number) => index.entry(slot)!;
   let slots: number[];
   if (request.path !== undefined) {
     const at = tree.slotOfPath.get(request.path);
     slots = at === undefined ? [] : tree.children.get(at) ?? [];
     if (request.entityType !== undefined) {
-      slots = slots.filter((slot) => entries[slot]!.document.entityType === request.entityType);
+      slots = slots.filter((slot) => entry(slot).document.entityType === request.entityType);
     }
   } else if (request.entityType !== undefined) {
-    slots = [];
-    for (const entry of assetEntries(entries)) {
-      if (entry.document.entityType === request.entityType) slots.push(entry.slot);
-    }
+    slots = index.slotsOfType(request.entityType).filter((slot) => {
+      const { document } = entry(slot);
+      return !document.glossaryRecord && document.entityType === request.entityType;
+    });
   } else {
     slots = tree.roots;
   }
   const offset = request.offset ?? 0;
   const limit = request.limit ?? DEFAULT_BROWSE_LIMIT;
-  const page = topOf(slots, offset + limit, (a, b) => byName(entries[a]!, entries[b]!)).slice(offset);
+  const page = topOf(slots, offset + limit, (a, b) => byName(entry(a), entry(b))).slice(offset);
   return {
     "@search.count": slots.length,
-    value: page.map((slot) => browseItem(entries[slot]!, tree)),
+    value: page.map((slot) => browseItem(entry(slot), tree)),
   };
 }
 
@@ -156,7 +140,7 @@ function browseItem(entry: IndexEntry, tree: BrowseTree): BrowseItem {
     isLeaf: !tree.children.has(entry.slot),
     name: d.name,
     owner,
-    path: tree.path.get(entry.slot)!,
+    path: tree.path.get(entry.slot) ?? pathText(d, tree.path.get(tree.parent[entry.slot])),
     qualifiedName: d.qualifiedName,
   };
 }
@@ -169,69 +153,106 @@ function treeOf(index: SearchIndex): BrowseTree {
   return tree;
 }
 
+type Asset = AssetOutline;
+
+// Built in three passes over the assets' outlines, read from SQLite each time rather than held: a catalog
+// of a million entities then needs in memory its qualified names (to find containers by name), a few slot
+// arrays, and the paths of the assets with children only.
 function buildTree(index: SearchIndex): BrowseTree {
-  const entries = index.entries;
-  const assets = assetEntries(entries);
+  // Pass 1: which slots are assets (glossaries and terms of the glossary API are in the search index but
+  // are no assets, and the outlines leave them out), and the first asset of each qualified name.
+  const order: number[] = [];
   const slotOfQualifiedName = new Map<string, number>();
-  for (const entry of assets) {
-    if (!slotOfQualifiedName.has(entry.document.qualifiedName)) {
-      slotOfQualifiedName.set(entry.document.qualifiedName, entry.slot);
-    }
+  let highest = -1;
+  for (const { slot, qualifiedName } of index.assetOutlines()) {
+    order.push(slot);
+    highest = Math.max(highest, slot);
+    if (!slotOfQualifiedName.has(qualifiedName)) slotOfQualifiedName.set(qualifiedName, slot);
   }
-  const parent = new Map<number, number>();
-  for (const entry of assets) {
-    const container = referencedContainer(index, entry, slotOfQualifiedName) ??
-      qualifiedNameParent(entry.document.qualifiedName, slotOfQualifiedName);
-    if (container !== undefined && container !== entry.slot) parent.set(entry.slot, container);
+  const isAsset = new Uint8Array(highest + 1);
+  for (const slot of order) isAsset[slot] = 1;
+  // Pass 2: each asset's container.
+  const parents = new Int32Array(highest + 1).fill(-1);
+  for (const asset of index.assetOutlines()) {
+    const container = referencedContainer(index, asset, isAsset, slotOfQualifiedName) ??
+      qualifiedNameParent(asset.qualifiedName, slotOfQualifiedName);
+    if (container !== undefined && container !== asset.slot) parents[asset.slot] = container;
   }
+  slotOfQualifiedName.clear();
+  // Paths, top down, of every asset that has a child (a leaf is never on a reference cycle, so walking from
+  // its container cuts cycles where walking from the leaf did).
+  const hasChild = new Uint8Array(highest + 1);
+  for (const slot of order) if (parents[slot] >= 0) hasChild[parents[slot]] = 1;
+  const outlines = new Map<number, Asset>();
+  const outlineOf = (slot: number) => {
+    let outline = outlines.get(slot);
+    if (!outline) outlines.set(slot, outline = index.assetOutline(slot)!);
+    return outline;
+  };
   const path = new Map<number, string>();
-  for (const entry of assets) pathOf(entry.slot, entries, parent, path);
+  for (const slot of order) {
+    const from = hasChild[slot] ? slot : parents[slot];
+    if (from >= 0) pathOf(from, outlineOf, parents, path);
+  }
+  outlines.clear();
   const children = new Map<number, number[]>();
   const roots: number[] = [];
-  const slotOfPath = new Map<string, number>();
-  for (const entry of assets) {
-    const up = parent.get(entry.slot);
-    if (up === undefined) {
-      roots.push(entry.slot);
+  for (const slot of order) {
+    const up = parents[slot];
+    if (up < 0) {
+      roots.push(slot);
     } else {
       const siblings = children.get(up);
-      if (siblings) siblings.push(entry.slot);
-      else children.set(up, [entry.slot]);
+      if (siblings) siblings.push(slot);
+      else children.set(up, [slot]);
     }
-    slotOfPath.set(path.get(entry.slot)!, entry.slot);
   }
-  return { children, roots, path, slotOfPath };
-}
-
-// Glossaries and terms of the glossary API are in the search index but are no assets: browse never shows them.
-function assetEntries(entries: ReadonlyArray<IndexEntry | undefined>): IndexEntry[] {
-  return entries.filter((entry): entry is IndexEntry =>
-    entry !== undefined && !entry.document.glossaryRecord
-  );
+  for (const slot of path.keys()) if (!children.has(slot)) path.delete(slot);
+  // Pass 3: the asset at each path, the last of several as before; only assets with children are kept (a
+  // leaf has nothing to browse into), but a later leaf with the same path still hides an earlier one.
+  const slotOfPath = new Map<string, number>();
+  for (const slot of order) {
+    const text = path.get(slot);
+    if (text !== undefined) slotOfPath.set(text, slot);
+  }
+  for (const outline of index.assetOutlines()) {
+    if (children.has(outline.slot)) continue;
+    const up = parents[outline.slot];
+    const text = pathText(outline, up < 0 ? undefined : path.get(up));
+    const holder = slotOfPath.get(text);
+    if (holder !== undefined && holder < outline.slot) slotOfPath.delete(text);
+  }
+  return { children, roots, parent: parents, path, slotOfPath };
 }
 
 function referencedContainer(
   index: SearchIndex,
-  entry: IndexEntry,
+  asset: Asset,
+  isAsset: Uint8Array,
   slotOfQualifiedName: Map<string, number>,
 ): number | undefined {
-  const entity = entry.document.entity;
-  const relationships = isObject(entity.relationshipAttributes) ? entity.relationshipAttributes : {};
-  for (const name of CONTAINER_REFERENCES) {
-    for (const reference of [relationships[name], entity.attributes[name]]) {
-      if (!isObject(reference)) continue;
-      if (typeof reference.guid === "string") {
-        const referenced = index.byGuid(reference.guid);
-        if (referenced && !referenced.document.glossaryRecord) return referenced.slot;
-      }
-      const unique = reference.uniqueAttributes;
-      if (isObject(unique) && typeof unique.qualifiedName === "string") {
-        const slot = slotOfQualifiedName.get(unique.qualifiedName);
-        if (slot !== undefined) return slot;
-      }
+  for (const reference of asset.containers) {
+    if (reference.guid !== undefined) {
+      const slot = index.slotOf(reference.guid);
+      if (slot !== undefined && isAsset[slot] === 1) return slot;
+    }
+    if (reference.qualifiedName !== undefined) {
+      const slot = slotOfQualifiedName.get(reference.qualifiedName);
+      if (slot !== undefined) return slot;
     }
   }
   return undefined;
+}
+
+// A root's path is its type and qualified name without the scheme; a child's, its parent's and its own
+// type and name.
+function pathText(
+  d: { entityType: string; name: string; qualifiedName: string },
+  parentPath?: string,
+): string {
+  return parentPath === undefined
+    ? `/${d.entityType}#${d.qualifiedName.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`
+    : `${parentPath}/${d.entityType}#${d.name}`;
 }
 
 // The entity whose qualified name is the longest proper prefix ending before a "/" or "#" (not inside the
@@ -255,30 +276,24 @@ function qualifiedNameParent(
 // the entity where it closes, which becomes a root.
 function pathOf(
   slot: number,
-  entries: ReadonlyArray<IndexEntry | undefined>,
-  parent: Map<number, number>,
+  outlineOf: (slot: number) => Asset,
+  parents: Int32Array,
   path: Map<number, string>,
 ): void {
   const chain: number[] = [];
   const onChain = new Set<number>();
-  let at: number | undefined = slot;
-  while (at !== undefined && !path.has(at)) {
+  let at = slot;
+  while (at >= 0 && !path.has(at)) {
     if (onChain.has(at)) {
-      parent.delete(chain[chain.length - 1]);
+      parents[chain[chain.length - 1]] = -1;
       break;
     }
     chain.push(at);
     onChain.add(at);
-    at = parent.get(at);
+    at = parents[at];
   }
   for (let i = chain.length - 1; i >= 0; i--) {
-    const d = entries[chain[i]]!.document;
-    const up = parent.get(chain[i]);
-    path.set(
-      chain[i],
-      up === undefined
-        ? `/${d.entityType}#${d.qualifiedName.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}`
-        : `${path.get(up)}/${d.entityType}#${d.name}`,
-    );
+    const up = parents[chain[i]];
+    path.set(chain[i], pathText(outlineOf(chain[i]), up < 0 ? undefined : path.get(up)));
   }
 }

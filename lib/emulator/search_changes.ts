@@ -1,22 +1,25 @@
 /**
- * Tells the search index which entities and glossary objects changed, whatever wrote them. SQLite triggers
- * on the `entities`, `glossary_terms` and `glossary_glossaries` tables append the guid (and kind) of every
- * inserted, updated or deleted row to a change log; the index drains the log before each search and
- * re-reads only those records. A renamed glossary also logs its terms, whose qualified names
- * (`term@glossary`) change with it.
+ * Tells the search index which entities and glossary objects changed, whatever wrote them, even another
+ * process or an earlier govcat while this emulator was down. SQLite triggers on the `entities`,
+ * `glossary_terms` and `glossary_glossaries` tables append the guid (and kind) of every inserted, updated
+ * or deleted row to a change log; the index drains the log before each search and re-reads only those
+ * records. A renamed glossary also logs its terms, whose qualified names (`term@glossary`) change with it.
  *
  * Why triggers: every entity write in the emulator (creates, updates, soft deletes, classifications,
  * labels, business metadata, term assignments, collection moves, a reset) ends in one of the store's SQL
  * statements, but they come from many modules owned by different people. A trigger sees all of them
  * without any module having to remember to notify search, and a rolled-back transaction rolls back its log
- * rows too, so the index never sees a write that did not happen. The triggers and the log are TEMP:
- * they live in this connection only and never reach the data file.
+ * rows too, so the index never sees a write that did not happen. The triggers and the log are kept in the
+ * data file next to the index they feed (see `search_tables.ts`): they are plain SQL, so any program that
+ * writes the file through SQLite, an older govcat included, logs its changes for the next search.
  *
  * @example
  * ```ts
  * import { EntityStore } from "./store.ts";
+ * import { installSearchTables } from "./search_tables.ts";
  * import { StoreChangeFeed } from "./search_changes.ts";
  * const store = EntityStore.open();
+ * installSearchTables(store.database);
  * const feed = new StoreChangeFeed(store.database);
  * console.log(feed.take(100)); // [] — nothing written yet
  * store.close();
@@ -25,7 +28,6 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { GlossaryStore } from "./glossary_store.ts";
 
 /** What a changed record is: an entity, a glossary term or a glossary. */
 export type ChangeKind = "entity" | "term" | "glossary";
@@ -36,28 +38,29 @@ export interface StoreChange {
   kind: ChangeKind;
 }
 
-const LOG_TABLE = "govcat_search_changes";
+/** The change log's table. */
+export const CHANGE_LOG_TABLE = "search_changes";
 
-// The log has no unique key on purpose: an `INSERT OR IGNORE` inside a trigger takes the conflict policy
-// of the outer statement, and the store's upsert would then fail on a repeated guid. Duplicates are
-// dropped when the log is read.
-const INSTALL = [
-  `CREATE TEMP TABLE IF NOT EXISTS ${LOG_TABLE} (guid TEXT NOT NULL, kind TEXT NOT NULL)`,
+/** The statements creating the log and its triggers (run by `search_tables.ts`, in its transaction). */
+export const CHANGE_LOG_SCHEMA: readonly string[] = [
+  // No unique key on purpose: an `INSERT OR IGNORE` inside a trigger takes the conflict policy of the outer
+  // statement, and the store's upsert would then fail on a repeated guid. Duplicates are dropped when read.
+  `CREATE TABLE IF NOT EXISTS ${CHANGE_LOG_TABLE} (guid TEXT NOT NULL, kind TEXT NOT NULL)`,
   ...rowTriggers("entities", "entity", "entity"),
   ...rowTriggers("glossary_terms", "term", "term"),
   ...rowTriggers("glossary_glossaries", "glossary", "glossary"),
-  `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_glossary_terms_renamed AFTER UPDATE ON main.glossary_glossaries
-   BEGIN INSERT INTO ${LOG_TABLE} (guid, kind)
-     SELECT guid, 'term' FROM main.glossary_terms WHERE glossary_guid = NEW.guid; END`,
+  `CREATE TRIGGER IF NOT EXISTS ${CHANGE_LOG_TABLE}_glossary_terms_renamed AFTER UPDATE ON glossary_glossaries
+   BEGIN INSERT INTO ${CHANGE_LOG_TABLE} (guid, kind)
+     SELECT guid, 'term' FROM glossary_terms WHERE glossary_guid = NEW.guid; END`,
 ];
 
 // Insert, update (both guids: a row's guid may change) and delete triggers logging one table's rows.
 function rowTriggers(table: string, name: string, kind: ChangeKind): string[] {
   const log = (row: "NEW" | "OLD") =>
-    `INSERT INTO ${LOG_TABLE} (guid, kind) VALUES (${row}.guid, '${kind}');`;
+    `INSERT INTO ${CHANGE_LOG_TABLE} (guid, kind) VALUES (${row}.guid, '${kind}');`;
   const trigger = (event: string, body: string) =>
-    `CREATE TEMP TRIGGER IF NOT EXISTS ${LOG_TABLE}_${name}_${event.toLowerCase()} AFTER ${event}
-     ON main.${table} BEGIN ${body} END`;
+    `CREATE TRIGGER IF NOT EXISTS ${CHANGE_LOG_TABLE}_${name}_${event.toLowerCase()} AFTER ${event}
+     ON ${table} BEGIN ${body} END`;
   return [
     trigger("INSERT", log("NEW")),
     trigger("UPDATE", `${log("OLD")} ${log("NEW")}`),
@@ -71,16 +74,16 @@ export class StoreChangeFeed {
   readonly #changes: StatementSync;
   readonly #clear: StatementSync;
 
-  /**
-   * Installs the triggers (once per connection; the glossary tables are created when missing); changes
-   * are recorded from now on.
-   */
+  /** Reads the log `search_tables.ts` installed. */
   constructor(database: DatabaseSync) {
-    GlossaryStore.for(database);
-    for (const statement of INSTALL) database.exec(statement);
-    this.#count = database.prepare(`SELECT count(*) AS n FROM ${LOG_TABLE}`);
-    this.#changes = database.prepare(`SELECT DISTINCT guid, kind FROM ${LOG_TABLE}`);
-    this.#clear = database.prepare(`DELETE FROM ${LOG_TABLE}`);
+    this.#count = database.prepare(`SELECT count(*) AS n FROM ${CHANGE_LOG_TABLE}`);
+    this.#changes = database.prepare(`SELECT DISTINCT guid, kind FROM ${CHANGE_LOG_TABLE}`);
+    this.#clear = database.prepare(`DELETE FROM ${CHANGE_LOG_TABLE}`);
+  }
+
+  /** Number of log rows waiting (a record written twice counts twice). */
+  pending(): number {
+    return Number((this.#count.get() as { n: number } | undefined)?.n ?? 0);
   }
 
   /**
@@ -88,7 +91,7 @@ export class StoreChangeFeed {
    * `undefined` instead: re-reading everything is then cheaper than one lookup per record.
    */
   take(atMost: number): StoreChange[] | undefined {
-    const pending = Number((this.#count.get() as { n: number } | undefined)?.n ?? 0);
+    const pending = this.pending();
     if (pending === 0) return [];
     const changes = pending > atMost ? undefined : this.#changes.all().map((row) => {
       const { guid, kind } = row as { guid: string; kind: ChangeKind };

@@ -113,6 +113,54 @@ export function objectTypeOf(entityType: string, name: string): string {
   return "Other";
 }
 
+/** A reference from an entity to the entity that contains it, by guid or by qualified name. */
+export interface ContainerReference {
+  guid?: string;
+  qualifiedName?: string;
+}
+
+// Reference attributes that point at an entity's container, most specific first.
+const CONTAINER_REFERENCES = [
+  "parent",
+  "dbSchema",
+  "schema",
+  "table",
+  "view",
+  "db",
+  "database",
+  "folder",
+  "directory",
+  "container",
+  "filesystem",
+  "server",
+  "cluster",
+  "workspace",
+  "account",
+];
+
+/**
+ * The container references of an entity, in the order browse tries them: each reference attribute, most
+ * specific first, in its relationship attributes, then in its attributes. Kept with the index, so browse
+ * builds its tree without re-reading every entity.
+ */
+export function containerReferences(entity: AtlasEntity): ContainerReference[] {
+  const relationships = isObject(entity.relationshipAttributes) ? entity.relationshipAttributes : {};
+  const found: ContainerReference[] = [];
+  for (const name of CONTAINER_REFERENCES) {
+    for (const reference of [relationships[name], entity.attributes[name]]) {
+      if (!isObject(reference)) continue;
+      const item: ContainerReference = {};
+      if (typeof reference.guid === "string") item.guid = reference.guid;
+      const unique = reference.uniqueAttributes;
+      if (isObject(unique) && typeof unique.qualifiedName === "string") {
+        item.qualifiedName = unique.qualifiedName;
+      }
+      if (item.guid !== undefined || item.qualifiedName !== undefined) found.push(item);
+    }
+  }
+  return found;
+}
+
 /** The search document of a stored entity. */
 export function toSearchDocument(entity: AtlasEntity): SearchDocument {
   const attributes = entity.attributes;

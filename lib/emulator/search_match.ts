@@ -62,11 +62,10 @@ export function matchKeywords(
   }
   clauses.sort((a, b) => a.cost - b.cost);
 
-  const entries = index.entries;
   const total = Math.max(1, index.size);
   let running: Map<number, number> | undefined;
   for (const clause of clauses) {
-    const scores = clauseScores(postings, clause, total, entries, running);
+    const scores = clauseScores(postings, clause, total, running);
     if (running) {
       for (const [slot, score] of scores) scores.set(slot, score + running.get(slot)!);
     }
@@ -77,7 +76,7 @@ export function matchKeywords(
   for (const term of terms) {
     if (!term.phrase) continue;
     for (const slot of matches.keys()) {
-      if (!containsPhrase(entries[slot]!, field, term.text)) matches.delete(slot);
+      if (!containsPhrase(index.entry(slot)!, field, term.text)) matches.delete(slot);
     }
   }
   return matches;
@@ -88,7 +87,6 @@ function clauseScores(
   postings: TermPostings,
   clause: Clause,
   total: number,
-  entries: ReadonlyArray<IndexEntry | undefined>,
   running: Map<number, number> | undefined,
 ): Map<number, number> {
   const scores = new Map<number, number>();
@@ -117,14 +115,14 @@ function clauseScores(
     }
     for (let i = 0; i < slots.length; i++) {
       // Later clauses only visit the slots every earlier clause let through.
-      if (running ? running.has(slots[i]) : entries[slots[i]] !== undefined) keep(i);
+      if (!running || running.has(slots[i])) keep(i);
     }
   }
   return scores;
 }
 
 // Posting slots ascend (slots are handed out in order, and compaction keeps the order): binary search.
-function indexOfSlot(slots: readonly number[], slot: number): number {
+function indexOfSlot(slots: ArrayLike<number>, slot: number): number {
   let low = 0;
   let high = slots.length - 1;
   while (low <= high) {

@@ -99,8 +99,7 @@ export function parseNavigateRequest(body: JsonObject, query: URLSearchParams): 
 /** One level of the asset-type tree. */
 export function navigate(index: SearchIndex, request: NavigateRequest): NavigationResult {
   const tree = containerTree(index);
-  const entries = index.entries;
-  const entry = (slot: number) => entries[slot]!;
+  const entry = (slot: number) => index.entry(slot)!;
   const kids = (slot: number) => tree.children.get(slot) ?? [];
   const [typeName, ...rest] = request.segments;
   let items: NavigationItem[];

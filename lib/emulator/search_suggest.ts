@@ -61,7 +61,7 @@ export function suggest(
   if (terms.length === 0) return { value: [] };
   const hits: Hit[] = [];
   for (const [slot, score] of matchKeywords(index, "nameTokens", terms)) {
-    const entry = index.entries[slot]!;
+    const entry = index.entry(slot)!;
     if (filter(entry.document)) hits.push({ entry, score: Math.round(score * 10_000) / 10_000 });
   }
   const words = terms.flatMap((term) => term.parts);
@@ -116,15 +116,18 @@ export function autocomplete(
   const candidates = headTerms.length > 0 ? matchKeywords(index, "nameTokens", headTerms) : undefined;
   if (candidates?.size === 0) return { value: [] };
 
-  const entries = index.entries;
   const unfiltered = request.filter === undefined || request.filter === null;
   // Many completions share documents; the filter runs once per document.
-  const verdicts = new Uint8Array(entries.length);
+  const verdicts = new Map<number, boolean>();
   const admitted = (slot: number): boolean => {
-    const entry: IndexEntry | undefined = entries[slot];
-    if (entry === undefined || (candidates && !candidates.has(slot))) return false;
-    if (verdicts[slot] === 0) verdicts[slot] = filter(entry.document) ? 1 : 2;
-    return verdicts[slot] === 1;
+    if (candidates && !candidates.has(slot)) return false;
+    let verdict = verdicts.get(slot);
+    if (verdict === undefined) {
+      const entry: IndexEntry | undefined = index.entry(slot);
+      verdict = entry !== undefined && filter(entry.document);
+      verdicts.set(slot, verdict);
+    }
+    return verdict;
   };
   const counted: Array<{ token: string; count: number }> = [];
   for (const token of index.nameTokens.withPrefix(prefix)) {

@@ -46,6 +46,9 @@ export class EntityStore {
   private constructor(location: string) {
     this.location = location;
     this.#db = new DatabaseSync(location);
+    // Searches write to the file too (they catch the index up), so a second process on the same data file
+    // makes a request wait for its lock for a while rather than fail at once with SQLITE_BUSY.
+    this.#db.exec("PRAGMA busy_timeout = 5000");
     migrate(this.#db);
     this.#statements = {
       count: this.#db.prepare("SELECT COUNT(*) AS n FROM entities WHERE status = 'ACTIVE'"),
@@ -100,6 +103,11 @@ export class EntityStore {
   /** Every ACTIVE entity, oldest first. */
   list(): AtlasEntity[] {
     return this.#statements.active.all().map((row) => parseRow(row)!);
+  }
+
+  /** Every ACTIVE entity, oldest first, parsed one at a time as the caller walks them. */
+  *iterateActive(): Generator<AtlasEntity> {
+    for (const row of this.#statements.active.iterate()) yield parseRow(row)!;
   }
 
   /** Every entity, soft-deleted ones included, oldest first. */

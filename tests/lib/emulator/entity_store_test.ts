@@ -90,3 +90,34 @@ Deno.test("store: a data file from a newer govcat is refused", async () => {
     assert.throws(() => EntityStore.open(path), /schema version 99, newer than this govcat understands/);
   });
 });
+
+Deno.test("a write waits while another process holds the data file's write lock, then goes through", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/catalog.db`;
+  const store = EntityStore.open(file);
+  try {
+    // Another process takes the write lock for half a second (as a second emulator catching its index up).
+    const holder = new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `import { DatabaseSync } from "node:sqlite";
+         const db = new DatabaseSync(${JSON.stringify(file)});
+         db.exec("BEGIN IMMEDIATE");
+         console.log("locked");
+         await new Promise((resolve) => setTimeout(resolve, 500));
+         db.exec("COMMIT");`,
+      ],
+      env: { DENO_NO_UPDATE_CHECK: "1" },
+      stdout: "piped",
+    }).spawn();
+    const reader = holder.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    assert.equal((await reader.read()).value?.trim(), "locked");
+    store.put(entity("g-locked", "locked.table"));
+    assert.equal(store.get("g-locked")?.attributes.qualifiedName, "locked.table");
+    await reader.cancel();
+    assert.equal((await holder.status).success, true);
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -4,6 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { TermPostings } from "../../../lib/emulator/search_postings.ts";
+import { installSearchTables, NAME_FIELD } from "../../../lib/emulator/search_tables.ts";
+import { EntityStore } from "../../../lib/emulator/store.ts";
 import { topOf } from "../../../lib/emulator/search_results.ts";
 import { highlight, keywordTerms, textTokens, textWords } from "../../../lib/emulator/search_tokens.ts";
 
@@ -60,11 +62,14 @@ Deno.test("highlight marks words, camelCase parts or whole chunks that start wit
   assert.equal(highlight("anything", []), undefined);
 });
 
-Deno.test("postings find every live token under a prefix, sorted or not yet sorted", () => {
-  const postings = new TermPostings();
+Deno.test("postings find every live token under a prefix, and forget what no live document holds", () => {
+  const store = EntityStore.open();
+  installSearchTables(store.database);
+  const postings = new TermPostings(store.database, NAME_FIELD);
   for (let i = 0; i < 1500; i++) postings.add(i, [`token${i}`, "shared"], [1, 2]);
-  postings.add(1500, ["tokenizer"], [1]);
-  assert.equal(postings.withPrefix("token").length, 1501);
+  postings.add(1500, ["tokenizer", "shared"], [1, 1]);
+  postings.add(1501, ["tokenb\u{10FFFF}x", "tokenc", "\u00e9t\u00e9"], [1, 1, 1]);
+  assert.equal(postings.withPrefix("token").length, 1503);
   assert.deepEqual(postings.withPrefix("token149").sort(), [
     "token149",
     "token1490",
@@ -78,11 +83,16 @@ Deno.test("postings find every live token under a prefix, sorted or not yet sort
     "token1498",
     "token1499",
   ]);
-  assert.equal(postings.documentFrequency("shared"), 1500);
-  postings.remove(["tokenizer", "shared"]);
+  assert.deepEqual(postings.withPrefix("tokenb"), ["tokenb\u{10FFFF}x"], "any character after the prefix");
+  assert.deepEqual(postings.withPrefix("\u00e9"), ["\u00e9t\u00e9"]);
+  assert.equal(postings.documentFrequency("shared"), 1501);
+  postings.remove(1500, ["tokenizer", "shared"]);
   assert.deepEqual(postings.withPrefix("tokeni"), [], "a token no live document holds is not offered");
-  assert.equal(postings.documentFrequency("shared"), 1499);
-  assert.deepEqual(postings.get("shared")?.weights.slice(0, 2), [2, 2]);
+  assert.equal(postings.get("tokenizer"), undefined);
+  assert.equal(postings.documentFrequency("shared"), 1500);
+  assert.deepEqual([...postings.get("shared")!.weights.slice(0, 2)], [2, 2]);
+  assert.deepEqual([...postings.get("shared")!.slots.slice(-2)], [1498, 1499], "slots ascend");
+  store.close();
 });
 
 Deno.test("topOf returns the first items in order, the same as a full sort", () => {

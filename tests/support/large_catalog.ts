@@ -31,6 +31,7 @@ import { join } from "node:path";
 import { CollectionStore } from "../../lib/emulator/collections_store.ts";
 import { RelationshipStore } from "../../lib/emulator/relationship_store.ts";
 import { EntityStore } from "../../lib/emulator/store.ts";
+import { COLLECTIONS, COLUMNS, KINDS, LABELS, pick, sentence, SUBJECTS } from "./catalog_vocabulary.ts";
 
 /** Bumped whenever the generated estate or its layout changes, so stale cached files are not reused. */
 export const FORMAT_VERSION = 1;
@@ -129,74 +130,6 @@ const DATABASES_PER_SERVER = 5;
 const SCHEMAS_PER_DATABASE = 2;
 const CREATED = 1_767_225_600_000; // 2026-01-01T00:00:00Z: fixed, so files are reproducible
 const CREATOR = "emulator";
-
-const SUBJECTS = [
-  "Customer",
-  "Order",
-  "Invoice",
-  "Product",
-  "Supplier",
-  "Shipment",
-  "Payment",
-  "Employee",
-  "Account",
-  "Campaign",
-  "Ticket",
-  "Contract",
-  "Warehouse",
-  "Store",
-  "Region",
-  "Budget",
-  "Forecast",
-  "Ledger",
-  "Subscription",
-  "Device",
-  "Session",
-  "Claim",
-  "Policy",
-  "Patient",
-  "Vendor",
-];
-const KINDS = ["Details", "History", "Summary", "Lines", "Events", "Snapshot", "Staging", "Facts", "Archive"];
-const COLUMNS: Array<[name: string, classification?: string]> = [
-  ["Id"],
-  ["Name", "MICROSOFT.PERSONAL.NAME"],
-  ["Email", "MICROSOFT.PERSONAL.EMAIL"],
-  ["Phone", "MICROSOFT.PERSONAL.US.PHONE_NUMBER"],
-  ["CreatedAt"],
-  ["UpdatedAt"],
-  ["Amount"],
-  ["Status"],
-  ["CardNumber", "MICROSOFT.FINANCIAL.CREDIT_CARD_NUMBER"],
-];
-const LABELS = ["Certified", "PII", "Gold", "Deprecated", "Finance", "Marketing"];
-const COLLECTIONS = ["sales", "finance", "marketing"];
-const WORDS = [
-  "daily",
-  "monthly",
-  "revenue",
-  "retail",
-  "partner",
-  "churn",
-  "loyalty",
-  "audit",
-  "compliance",
-  "pricing",
-  "inventory",
-  "fulfilment",
-  "returns",
-  "discount",
-  "tax",
-  "refund",
-  "risk",
-  "growth",
-  "segment",
-  "channel",
-];
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
-const sentence = (i: number) =>
-  `${pick(WORDS, i)} ${pick(WORDS, i * 7 + 3)} data for the ${pick(WORDS, i * 13 + 5)} team`;
 
 /** How `n` entities split into the estate's kinds; positions are the order rows are written. */
 interface EstatePlan {

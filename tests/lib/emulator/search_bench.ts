@@ -12,6 +12,15 @@
  */
 import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { reportFigure } from "../../support/bench_figures.ts";
+import {
+  COLLECTIONS,
+  COLUMNS,
+  KINDS,
+  LABELS,
+  pick,
+  sentence,
+  SUBJECTS,
+} from "../../support/catalog_vocabulary.ts";
 
 const TOTAL = 100_000;
 const SERVERS = 20;
@@ -20,74 +29,7 @@ const SCHEMAS_PER_DATABASE = 2;
 const TABLES = 10_000;
 const BATCH = 1_000;
 
-const SUBJECTS = [
-  "Customer",
-  "Order",
-  "Invoice",
-  "Product",
-  "Supplier",
-  "Shipment",
-  "Payment",
-  "Employee",
-  "Account",
-  "Campaign",
-  "Ticket",
-  "Contract",
-  "Warehouse",
-  "Store",
-  "Region",
-  "Budget",
-  "Forecast",
-  "Ledger",
-  "Subscription",
-  "Device",
-  "Session",
-  "Claim",
-  "Policy",
-  "Patient",
-  "Vendor",
-];
-const KINDS = ["Details", "History", "Summary", "Lines", "Events", "Snapshot", "Staging", "Facts", "Archive"];
-const COLUMNS: Array<[name: string, classification?: string]> = [
-  ["Id"],
-  ["Name", "MICROSOFT.PERSONAL.NAME"],
-  ["Email", "MICROSOFT.PERSONAL.EMAIL"],
-  ["Phone", "MICROSOFT.PERSONAL.US.PHONE_NUMBER"],
-  ["CreatedAt"],
-  ["UpdatedAt"],
-  ["Amount"],
-  ["Status"],
-  ["CardNumber", "MICROSOFT.FINANCIAL.CREDIT_CARD_NUMBER"],
-];
-const LABELS = ["Certified", "PII", "Gold", "Deprecated", "Finance", "Marketing"];
-const WORDS = [
-  "daily",
-  "monthly",
-  "revenue",
-  "retail",
-  "partner",
-  "churn",
-  "loyalty",
-  "audit",
-  "compliance",
-  "pricing",
-  "inventory",
-  "fulfilment",
-  "returns",
-  "discount",
-  "tax",
-  "refund",
-  "risk",
-  "growth",
-  "segment",
-  "channel",
-];
-
 type Entity = Record<string, unknown>;
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
-const sentence = (i: number) =>
-  `${pick(WORDS, i)} ${pick(WORDS, i * 7 + 3)} data for the ${pick(WORDS, i * 13 + 5)} team`;
 
 /** The whole estate, parents before children, in batches the bulk API takes. */
 function* estateBatches(): Generator<Entity[]> {
@@ -152,7 +94,7 @@ function entity(typeName: string, qualifiedName: string, name: string, i: number
   return {
     typeName,
     attributes: { qualifiedName, name, description: sentence(i) },
-    collectionId: pick(["sales", "finance", "marketing"], i),
+    collectionId: pick(COLLECTIONS, i),
   };
 }
 

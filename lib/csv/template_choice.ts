@@ -14,6 +14,7 @@
  */
 import { UsageError } from "../errors.ts";
 import { type CsvDelimiter, describeDelimiter } from "./delimiter.ts";
+import { columnKey } from "./problems.ts";
 import { readCsvFile } from "./reader.ts";
 import { csvTemplate, rankCsvTemplates, type TemplateFit } from "./templates/mod.ts";
 import type { CsvTemplate } from "./types.ts";
@@ -61,6 +62,23 @@ export async function readCsvHeader(
     return { cells: row.cells, delimiter, detected: options.delimiter === undefined };
   }
   return undefined;
+}
+
+/**
+ * Where each header name of a CSV file is (0-based), by its {@link columnKey}; the first of two names with
+ * one key wins. Empty for a file without rows.
+ */
+export async function readCsvHeaderPositions(
+  path: string,
+  display: string,
+  options: HeaderOptions = {},
+): Promise<Map<string, number>> {
+  const positions = new Map<string, number>();
+  const header = await readCsvHeader(path, display, options);
+  header?.cells.forEach((cell, index) => {
+    if (!positions.has(columnKey(cell))) positions.set(columnKey(cell), index);
+  });
+  return positions;
 }
 
 /** The header of a CSV file (its first row). */

@@ -22,7 +22,7 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { readCsvHeader } from "../csv/template_choice.ts";
+import { readCsvHeaderPositions } from "../csv/template_choice.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { type EndProblem, LineageEndChecker } from "./lineage_csv_import.ts";
 import { lineageGroupKey } from "./lineage_csv_rows.ts";
@@ -104,7 +104,7 @@ export async function scanLineageEntities(
   scan.entitiesChecked = guids.size;
   if (bad.size === 0) return scan;
 
-  const positions = await endPositions(path, file, options.signal, options.delimiter);
+  const positions = await readCsvHeaderPositions(path, file, options);
   const max = options.maxProblems ?? 1000;
   for await (const row of checkedRows(path, template, read)) {
     for (const column of END_COLUMNS) {
@@ -113,7 +113,7 @@ export async function scanLineageEntities(
       if (!problem) continue;
       scan.problemCount++;
       if (scan.problems.length >= max) continue;
-      const index = positions.get(column);
+      const index = positions.get(columnKey(column));
       scan.problems.push({
         file,
         line: row.line,
@@ -123,20 +123,4 @@ export async function scanLineageEntities(
     }
   }
   return scan;
-}
-
-/** Where the end columns are in the header (0-based). */
-async function endPositions(
-  path: string,
-  file: string,
-  signal?: AbortSignal,
-  delimiter?: CsvDelimiter,
-): Promise<Map<string, number>> {
-  const positions = new Map<string, number>();
-  const header = await readCsvHeader(path, file, { signal, delimiter });
-  header?.cells.forEach((cell, index) => {
-    const column = END_COLUMNS.find((name) => columnKey(name) === columnKey(cell));
-    if (column && !positions.has(column)) positions.set(column, index);
-  });
-  return positions;
 }

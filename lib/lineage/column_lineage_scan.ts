@@ -23,7 +23,7 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { readCsvHeader } from "../csv/template_choice.ts";
+import { readCsvHeaderPositions } from "../csv/template_choice.ts";
 import type { CsvProblem, CsvTemplate, ImportUnit } from "../csv/types.ts";
 import type { LineageEndChecker } from "../imports/lineage_csv_import.ts";
 import { columnRequest, hasColumnLineage } from "./column_lineage_items.ts";
@@ -72,7 +72,7 @@ export async function scanColumnLineage(
 
   const columns = new ColumnLineageChecker(options.ends.catalog);
   await columns.load(units.flatMap(({ item }) => [item.sourceGuid, item.targetGuid]), options.signal);
-  const positions = await headerPositions(path, file, options.signal, options.delimiter);
+  const positions = await readCsvHeaderPositions(path, file, options);
   const unchecked = new Set<string>();
   const max = options.maxProblems ?? 1000;
   for (const { item, lines } of units) {
@@ -95,19 +95,4 @@ export async function scanColumnLineage(
   scan.problems.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
   scan.unchecked = [...unchecked].sort();
   return scan;
-}
-
-/** Where each header name is (0-based), by its {@link columnKey}. */
-async function headerPositions(
-  path: string,
-  file: string,
-  signal?: AbortSignal,
-  delimiter?: CsvDelimiter,
-): Promise<Map<string, number>> {
-  const positions = new Map<string, number>();
-  const header = await readCsvHeader(path, file, { signal, delimiter });
-  header?.cells.forEach((cell, index) => {
-    if (!positions.has(columnKey(cell))) positions.set(columnKey(cell), index);
-  });
-  return positions;
 }

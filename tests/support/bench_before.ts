@@ -11,7 +11,8 @@
  *
  * @module
  */
-import { type BenchFigure, figureRatio, formatQuantity, formatRatio } from "./bench_figures.ts";
+import { type BenchFigure, figureRatio, formatQuantity, formatRatio, tableCell } from "./bench_figures.ts";
+import { exists } from "./file_exists.ts";
 
 /** Figures measured against an earlier commit. */
 export interface BeforeFigures {
@@ -46,8 +47,6 @@ function measured(figure: BenchFigure | undefined): string {
   return ratio === undefined ? value : `${value} (${formatRatio(ratio, figure.ratioLabel)})`;
 }
 
-const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
-
 /** The "Before and after" section: one row per figure measured before, with its value now. */
 export function beforeAfterSection(before: BeforeFigures, now: readonly BenchFigure[]): string[] {
   const current = new Map(now.map((figure) => [figure.id, figure]));
@@ -65,8 +64,8 @@ export function beforeAfterSection(before: BeforeFigures, now: readonly BenchFig
     const figure = current.get(old.id);
     const met = !figure?.target ? "—" : figure.met ? "met" : "**not met**";
     out.push(
-      `| ${cell(old.name)} | ${cell(measured(old))} | ${cell(measured(figure))} | ` +
-        `${cell(figure?.target ?? old.target ?? "—")} | ${met} |`,
+      `| ${tableCell(old.name)} | ${tableCell(measured(old))} | ${tableCell(measured(figure))} | ` +
+        `${tableCell(figure?.target ?? old.target ?? "—")} | ${met} |`,
     );
   }
   return out;
@@ -77,15 +76,6 @@ async function git(args: string[], cwd = ROOT): Promise<string> {
   const text = new TextDecoder();
   if (!out.success) throw new Error(`git ${args.join(" ")}: ${text.decode(out.stderr).trim()}`);
   return text.decode(out.stdout).trim();
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Copies the benches, and the support files the old tree lacks, into the old tree. */

@@ -95,6 +95,11 @@ export function formatRatio(ratio: number, label = "× the floor"): string {
   return label.startsWith("%") ? `${Math.round(ratio * 100)}${label}` : `${formatNumber(ratio)}${label}`;
 }
 
+/** Text as one cell of a Markdown table: its pipes escaped, its line breaks spaces. */
+export function tableCell(text: string): string {
+  return text.replaceAll("|", "\\|").replaceAll("\n", " ");
+}
+
 /** One line for the console. */
 export function figureLine(figure: BenchFigure): string {
   const parts = [`${figure.name}: ${formatQuantity(figure.value, figure.unit)}`];

@@ -20,6 +20,7 @@ import {
   formatQuantity,
   formatRatio,
   QUICK,
+  tableCell,
 } from "./bench_figures.ts";
 import { bulkFigures, bulkLines } from "./bench_bulk_lines.ts";
 import { beforeAfterSection, type BeforeFigures, readBefore } from "./bench_before.ts";
@@ -195,8 +196,6 @@ async function commit(): Promise<string> {
   }
 }
 
-const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
-
 function baselineText(figure: BenchFigure): string {
   if (!figure.baseline) return "—";
   return `${figure.baseline.name}: ${
@@ -242,12 +241,12 @@ export function renderReport(
     "",
     "| | |",
     "| --- | --- |",
-    `| CPU | ${cell(machine.cpu)}, ${machine.cores} logical cores |`,
+    `| CPU | ${tableCell(machine.cpu)}, ${machine.cores} logical cores |`,
     `| Memory | ${machine.memoryGiB.toFixed(1)} GiB |`,
-    `| OS | ${cell(machine.os)} |`,
-    `| Deno | ${cell(machine.deno)} |`,
-    `| Load average | ${cell(machine.load)} |`,
-    `| Commit | ${cell(machine.commit)} |`,
+    `| OS | ${tableCell(machine.os)} |`,
+    `| Deno | ${tableCell(machine.deno)} |`,
+    `| Load average | ${tableCell(machine.load)} |`,
+    `| Commit | ${tableCell(machine.commit)} |`,
     "",
     "## Summary",
     "",
@@ -257,8 +256,10 @@ export function renderReport(
   for (const [section, title] of Object.entries(BENCH_SECTIONS)) {
     for (const figure of figures.filter((f) => f.section === section && !f.detail)) {
       out.push(
-        `| ${title} | ${cell(figure.name)} | ${formatQuantity(figure.value, figure.unit)} | ` +
-          `${cell(baselineText(figure))} | ${ratioText(figure)} | ${cell(figure.target ?? "—")} | ` +
+        `| ${title} | ${tableCell(figure.name)} | ${formatQuantity(figure.value, figure.unit)} | ` +
+          `${tableCell(baselineText(figure))} | ${ratioText(figure)} | ${
+            tableCell(figure.target ?? "—")
+          } | ` +
           `${metText(figure)} |`,
       );
     }
@@ -282,10 +283,10 @@ export function renderReport(
     );
     for (const figure of own) {
       out.push(
-        `| ${cell(figure.name)} | ${formatQuantity(figure.value, figure.unit)} | ${
-          cell(baselineText(figure))
+        `| ${tableCell(figure.name)} | ${formatQuantity(figure.value, figure.unit)} | ${
+          tableCell(baselineText(figure))
         } | ` +
-          `${ratioText(figure)} | ${cell(figure.note ?? "")} |`,
+          `${ratioText(figure)} | ${tableCell(figure.note ?? "")} |`,
       );
     }
     const lines = runs.filter((run) => run.figures.some((f) => f.section === section)).flatMap((run) =>
@@ -311,7 +312,7 @@ export function renderReport(
     "| Command | Time | Result |",
     "| --- | --- | --- |",
     ...runs.map((run) =>
-      `| \`${cell(run.command)}\` | ${Math.round(run.seconds)} s | ${run.ok ? "ok" : "**failed**"} |`
+      `| \`${tableCell(run.command)}\` | ${Math.round(run.seconds)} s | ${run.ok ? "ok" : "**failed**"} |`
     ),
     "",
     `${FIGURE_IDS_PREFIX}${[...ids].join(" ")} -->`,

@@ -99,13 +99,3 @@ export async function readCsvRecords(path: string): Promise<Array<Record<string,
   const [header, ...data] = rows;
   return data.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ""])));
 }
-
-/** Whether a file exists. */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -32,6 +32,7 @@ import { CollectionStore } from "../../lib/emulator/collections_store.ts";
 import { RelationshipStore } from "../../lib/emulator/relationship_store.ts";
 import { EntityStore } from "../../lib/emulator/store.ts";
 import { COLLECTIONS, COLUMNS, KINDS, LABELS, pick, sentence, SUBJECTS } from "./catalog_vocabulary.ts";
+import { exists } from "./file_exists.ts";
 
 /** Bumped whenever the generated estate or its layout changes, so stale cached files are not reused. */
 export const FORMAT_VERSION = 1;
@@ -396,14 +397,4 @@ function writeColumns(plan: EstatePlan, start: number, put: Put, relate: Relate)
 
 function systemTempDir(): string {
   return Deno.env.get("TMPDIR") || Deno.env.get("TEMP") || Deno.env.get("TMP") || "/tmp";
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
 }

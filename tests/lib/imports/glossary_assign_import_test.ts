@@ -11,7 +11,8 @@ import { runBulkImport } from "../../../lib/csv/engine.ts";
 import { glossaryAssignments } from "../../../lib/csv/templates/glossary_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
 import { glossaryAssignmentImport } from "../../../lib/imports/glossary_assign_import.ts";
-import { exists, type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
+import { exists } from "../../support/file_exists.ts";
+import { type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
 
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";

@@ -40,13 +40,14 @@ export function lookupChunks(names: readonly string[]): string[][] {
   let chunk: string[] = [];
   let length = 0;
   for (const name of names) {
-    const cost = lookupParameterLength(name, chunk.length);
+    let cost = lookupParameterLength(name, chunk.length);
     if (!lookupTakes(chunk.length, length, cost)) {
       chunks.push(chunk);
       chunk = [];
       length = 0;
+      cost = lookupParameterLength(name, 0);
     }
-    length += lookupParameterLength(name, chunk.length);
+    length += cost;
     chunk.push(name);
   }
   if (chunk.length > 0) chunks.push(chunk);

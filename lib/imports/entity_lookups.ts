@@ -63,13 +63,13 @@ class OpenLookup {
     this.answer.catch(() => {});
   }
 
-  takes(name: string): boolean {
-    return lookupTakes(this.names.length, this.length, lookupParameterLength(name, this.names.length));
-  }
-
-  add(name: string): void {
-    this.length += lookupParameterLength(name, this.names.length);
+  /** Adds `name` when the lookup has room for it; false leaves the lookup as it was. */
+  tryAdd(name: string): boolean {
+    const cost = lookupParameterLength(name, this.names.length);
+    if (!lookupTakes(this.names.length, this.length, cost)) return false;
+    this.length += cost;
     this.names.push(name);
+    return true;
   }
 
   send(): void {
@@ -101,15 +101,12 @@ export class SharedLookups {
       if (seen.has(key)) continue;
       seen.add(key);
       let lookup = this.#open.get(typeName);
-      if (lookup && !lookup.takes(qualifiedName)) {
-        this.#send(lookup);
-        lookup = undefined;
-      }
-      if (!lookup) {
+      if (!lookup?.tryAdd(qualifiedName)) {
+        if (lookup) this.#send(lookup);
         lookup = new OpenLookup(typeName, (full) => this.#ask(full));
         this.#open.set(typeName, lookup);
+        lookup.tryAdd(qualifiedName); // An empty lookup takes any name.
       }
-      lookup.add(qualifiedName);
       joined.add(lookup);
     }
     // Unthrottled, a batch waits for no one; throttled, a request is worth more than the wait.

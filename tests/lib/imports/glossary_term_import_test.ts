@@ -12,8 +12,8 @@ import { glossaryTerms } from "../../../lib/csv/templates/glossary_templates.ts"
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
 import { batchTermsTemplate } from "../../../lib/imports/glossary_csv.ts";
 import { glossaryTermImport } from "../../../lib/imports/glossary_term_import.ts";
+import { exists } from "../../support/file_exists.ts";
 import {
-  exists,
   type ImportRun,
   type ImportSetup,
   readCsvRecords,

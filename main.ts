@@ -48,7 +48,7 @@ if (import.meta.main) {
   // Answered without loading the CLI's modules (zod, the option parser); cli/run.ts answers the same way
   // when the version is asked after a global option. Not loaded at all for serve, whose start is timed.
   if (first !== "serve") {
-    const { asksForVersion, VERSION_LINE } = await import("./lib/version.ts");
+    const { asksForVersion, VERSION_LINE } = await import("./lib/core/version.ts");
     if (asksForVersion(first)) {
       Deno.stdout.writeSync(new TextEncoder().encode(`${VERSION_LINE}\n`));
       Deno.exit(0);

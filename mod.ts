@@ -120,7 +120,7 @@ export {
 } from "./lib/catalog/quality_api.ts";
 
 // Configuration, errors, HTTP core, logging, credentials.
-export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config.ts";
+export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config/config.ts";
 export type {
   CatalogIdentity,
   CloudRegion,
@@ -128,13 +128,13 @@ export type {
   LoadConfigOptions,
   LogLevel,
   McpTransport,
-} from "./lib/config.ts";
+} from "./lib/config/config.ts";
 export { type ToolsetName, TOOLSETS } from "./lib/mcp/toolsets.ts";
-export * from "./lib/errors.ts";
-export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http.ts";
-export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http.ts";
-export { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./lib/paging_guard.ts";
-export { createLogger, type Logger, type LoggerOptions } from "./lib/log.ts";
+export * from "./lib/core/errors.ts";
+export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http/client.ts";
+export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http/client.ts";
+export { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./lib/http/paging_guard.ts";
+export { createLogger, type Logger, type LoggerOptions } from "./lib/core/log.ts";
 export * from "./lib/operations/mod.ts";
 export {
   cachedTokenProvider,
@@ -144,8 +144,8 @@ export {
   type CredentialToken,
   type TokenProvider,
   type TokenProviderOptions,
-} from "./lib/auth.ts";
-export { VERSION } from "./lib/version.ts";
+} from "./lib/auth/token_provider.ts";
+export { VERSION } from "./lib/core/version.ts";
 
 // The unified catalog (data governance) API.
 export { UnifiedCatalogClient } from "./lib/unified/client.ts";

@@ -8,10 +8,10 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { UsageError } from "../lib/errors.ts";
+import { UsageError } from "../lib/core/errors.ts";
 import { canonicalEnums, type InputField, inputFields, optionSpellings } from "../lib/operations/fields.ts";
 import type { Operation } from "../lib/operations/types.ts";
-import { didYouMean } from "../lib/suggest.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
 import { applyGlobal, booleanValue, GLOBAL_FLAGS, type GlobalOptions } from "./global_options.ts";
 
 type ParseArgsOption = { type: "string" | "boolean"; multiple?: boolean; short?: string };

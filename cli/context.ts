@@ -10,12 +10,12 @@
  */
 import { CatalogClient } from "../lib/catalog/client.ts";
 import { UnifiedCatalogClient } from "../lib/unified/client.ts";
-import { type Config, type EnvSource, loadConfig } from "../lib/config.ts";
-import { unrestrictedFileAccess } from "../lib/file_access.ts";
-import { createLogger, type Logger } from "../lib/log.ts";
+import { type Config, type EnvSource, loadConfig } from "../lib/config/config.ts";
+import { unrestrictedFileAccess } from "../lib/files/file_access.ts";
+import { createLogger, type Logger } from "../lib/core/log.ts";
 import type { ProfileAwareContext } from "../lib/operations/profile_operations.ts";
 import type { ProgressSink } from "../lib/operations/types.ts";
-import { readUserFile } from "../lib/user_files.ts";
+import { readUserFile } from "../lib/files/user_files.ts";
 import { createProfileService } from "./profile_service.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
 import { initialLogLevel } from "./log_level.ts";

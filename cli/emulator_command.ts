@@ -11,10 +11,10 @@ import { runEmulatorCommand } from "./emulator_command.ts";
  * @module
  */
 import { parseArgs } from "node:util";
-import { didYouMean } from "../lib/suggest.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
 import { withoutTaskSeparator } from "./task_separator.ts";
 import { waitForStop } from "./stop_signals.ts";
-import { createLogger } from "../lib/log.ts";
+import { createLogger } from "../lib/core/log.ts";
 import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
 import {
   ADMIN_PREFIX,

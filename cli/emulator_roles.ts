@@ -12,7 +12,7 @@
  * @module
  */
 
-import { isGuid } from "../lib/guid.ts";
+import { isGuid } from "../lib/core/guid.ts";
 
 /** Team mode's start, as `startEmulator`'s `roles` option takes it (not imported: the CLI loads the emulator late). */
 export interface TeamMode {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { UsageError } from "../lib/errors.ts";
+import { UsageError } from "../lib/core/errors.ts";
 
 /** The formats `--output` takes; json is the default. */
 export const OUTPUT_FORMATS = ["json", "table", "csv", "tsv"] as const;

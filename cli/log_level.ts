@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { EnvSource, LogLevel } from "../lib/config.ts";
+import type { EnvSource, LogLevel } from "../lib/config/config.ts";
 
 /** The log level before the configuration is read: --verbose, else a valid CATALOG_LOG, else warn. */
 export function initialLogLevel(env: EnvSource, verbose = false): LogLevel {

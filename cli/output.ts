@@ -29,8 +29,8 @@
 import { guardCell } from "../lib/csv/cell_guard.ts";
 import { visible } from "../lib/csv/problems.ts";
 import { stringifyCsv } from "../lib/deps/csv.ts";
-import { UsageError } from "../lib/errors.ts";
-import { assertRenderableDepth } from "../lib/json_depth.ts";
+import { UsageError } from "../lib/core/errors.ts";
+import { assertRenderableDepth } from "../lib/core/json_depth.ts";
 import type { OutputFormat } from "./global_options.ts";
 import { type Rows, rowsOf } from "./output_rows.ts";
 

@@ -14,9 +14,9 @@
  *
  * @module
  */
-import type { EnvSource } from "../lib/config.ts";
-import { ConfigError } from "../lib/errors.ts";
-import { didYouMean } from "../lib/suggest.ts";
+import type { EnvSource } from "../lib/config/config.ts";
+import { ConfigError } from "../lib/core/errors.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
 import {
   hasKind,
   keyNames,

@@ -22,9 +22,9 @@
  *
  * @module
  */
-import type { EnvSource } from "../lib/config.ts";
-import { UsageError } from "../lib/errors.ts";
-import { didYouMean } from "../lib/suggest.ts";
+import type { EnvSource } from "../lib/config/config.ts";
+import { UsageError } from "../lib/core/errors.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
 import { type Profile, type ProfilesData, profilesPath, ProfileStore } from "./profile_file.ts";
 import { settingsVariables, variableValue } from "./profile_settings.ts";
 

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES, type EnvSource } from "../lib/config.ts";
-import { UsageError } from "../lib/errors.ts";
+import { CONFIG_VARIABLES, type EnvSource } from "../lib/config/config.ts";
+import { UsageError } from "../lib/core/errors.ts";
 import type { ProfileAddInput, ProfileService } from "../lib/operations/profile_operations.ts";
 import { isProfileName, type Profile, profilesPath, ProfileStore } from "./profile_file.ts";
 import {

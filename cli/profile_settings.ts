@@ -12,9 +12,9 @@
  *
  * @module
  */
-import { type EnvSource, loadConfig } from "../lib/config.ts";
-import { ConfigError, UsageError } from "../lib/errors.ts";
-import { didYouMean } from "../lib/suggest.ts";
+import { type EnvSource, loadConfig } from "../lib/config/config.ts";
+import { ConfigError, UsageError } from "../lib/core/errors.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
 
 /** Value types of a profile setting, as stored in the JSON file. */
 export type SettingKind = "string" | "integer" | "boolean";

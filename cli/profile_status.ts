@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { createTokenProvider, type TokenProvider } from "../lib/auth.ts";
-import { catalogBaseUrl, unifiedBaseUrl } from "../lib/cloud.ts";
-import { type Config, type EnvSource, loadConfig } from "../lib/config.ts";
-import { ConfigError, GovcatError } from "../lib/errors.ts";
+import { createTokenProvider, type TokenProvider } from "../lib/auth/token_provider.ts";
+import { catalogBaseUrl, unifiedBaseUrl } from "../lib/config/cloud.ts";
+import { type Config, type EnvSource, loadConfig } from "../lib/config/config.ts";
+import { ConfigError, GovcatError } from "../lib/core/errors.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
 
 /** Options of {@link profileStatus}. */

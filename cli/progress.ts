@@ -20,7 +20,7 @@
  * @module
  */
 import type { ProgressReport, ProgressSink } from "../lib/operations/types.ts";
-import { counted } from "../lib/plural.ts";
+import { counted } from "../lib/core/plural.ts";
 
 /** How a command's progress shows: `auto` draws on a terminal only, `always` also logs plain lines. */
 export type ProgressMode = "auto" | "always" | "never";

@@ -9,15 +9,15 @@
  *
  * @module
  */
-import type { EnvSource } from "../lib/config.ts";
+import type { EnvSource } from "../lib/config/config.ts";
 import { ImportInterruptedError } from "../lib/csv/summary.ts";
-import { GovcatError, UsageError } from "../lib/errors.ts";
-import { redactSecrets } from "../lib/log.ts";
-import { onStopSignals, type StopSignal } from "../lib/stop_signals.ts";
+import { GovcatError, UsageError } from "../lib/core/errors.ts";
+import { redactSecrets } from "../lib/core/log.ts";
+import { onStopSignals, type StopSignal } from "../lib/core/stop_signals.ts";
 import { reportsBadInput } from "../lib/operations/bad_input.ts";
 import type { OperationRegistry } from "../lib/operations/registry.ts";
 import type { Operation } from "../lib/operations/types.ts";
-import { asksForVersion, VERSION, VERSION_LINE } from "../lib/version.ts";
+import { asksForVersion, VERSION, VERSION_LINE } from "../lib/core/version.ts";
 import { parseOperationArgs } from "./args.ts";
 import { cliConfirmation, terminalQuestion } from "./confirm.ts";
 import { builtinArgs, type GlobalOptions, takeLeadingGlobals } from "./global_options.ts";
@@ -25,7 +25,7 @@ import { createOperationContext } from "./context.ts";
 import { BUILTIN_COMMANDS, groupHelp, operationHelp, topLevelHelp } from "./help.ts";
 import { prepareOutput } from "./output.ts";
 import { createTerminalProgress } from "./progress.ts";
-import { didYouMean } from "../lib/suggest.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
 
 export interface CliIo {
   env: EnvSource;

@@ -13,15 +13,15 @@ import { withoutTaskSeparator } from "./task_separator.ts";
 import { waitForStop } from "./stop_signals.ts";
 import process from "node:process";
 import { PassThrough } from "node:stream";
-import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config.ts";
-import { ConfigError, GovcatError, UsageError } from "../lib/errors.ts";
+import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config/config.ts";
+import { ConfigError, GovcatError, UsageError } from "../lib/core/errors.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import type { RunningEmulator } from "../lib/emulator/mod.ts";
 import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
-import { createLogger, type Logger } from "../lib/log.ts";
+import { createLogger, type Logger } from "../lib/core/log.ts";
 import { type HttpMode, McpHttpApp } from "../lib/mcp/http_app.ts";
 import { assertSafeBinding, jsonError } from "../lib/mcp/http_security.ts";
-import { type GuardedServer, serveGuarded } from "../lib/net_guard.ts";
+import { type GuardedServer, serveGuarded } from "../lib/net/net_guard.ts";
 import { createToolServer, createToolServices } from "../lib/mcp/server.ts";
 import { processTasks } from "../lib/mcp/tasks/tool_tasks.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";
@@ -29,8 +29,8 @@ import { serveStdio } from "../lib/mcp/stdio.ts";
 import { outsideCalls } from "../lib/mcp/session_log.ts";
 import { type RealServer, REPLAY_ID } from "../lib/mcp/fast_start.ts";
 import { type JSONRPCMessage, StdioServerTransport } from "../lib/deps/mcp_sdk.ts";
-import { didYouMean } from "../lib/suggest.ts";
-import { VERSION } from "../lib/version.ts";
+import { didYouMean } from "../lib/core/suggest.ts";
+import { VERSION } from "../lib/core/version.ts";
 import { initialLogLevel } from "./log_level.ts";
 import { announceStdio, describeCatalog, describeFileRoot } from "./serve_services.ts";
 import { effectiveServeEnv } from "./serve_fast.ts";
@@ -249,7 +249,7 @@ async function serveHttp(
   });
   let server: GuardedServer;
   try {
-    // Behind the guard: bounded connections, header time and requests in flight (lib/net_guard.ts).
+    // Behind the guard: bounded connections, header time and requests in flight (lib/net/net_guard.ts).
     server = serveGuarded({
       hostname: config.mcpHost,
       port: config.mcpPort,

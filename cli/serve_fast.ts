@@ -8,12 +8,12 @@
  *
  * @module
  */
-import { type EnvSource, loadConfig } from "../lib/config.ts";
+import { type EnvSource, loadConfig } from "../lib/config/config.ts";
 import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
 import { FAST_START_DATA, fastToolListing, type RealServer, serveFastStart } from "../lib/mcp/fast_start.ts";
 import { createStdioGuard } from "../lib/mcp/stdio_guard.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";
-import { onStopSignals } from "../lib/stop_signals.ts";
+import { onStopSignals } from "../lib/core/stop_signals.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";
 
 /** The flags of `govcat serve` that shape its environment. */
@@ -62,7 +62,7 @@ export async function runServeFastStart(argv: string[], env: EnvSource): Promise
     const config = loadConfig(effective, {});
     if (config.mcpFileRoot !== undefined) {
       // node:path costs about 10 ms: loaded only for a configured root.
-      (await import("../lib/file_access.ts")).checkFileRoot(config.mcpFileRoot);
+      (await import("../lib/files/file_access.ts")).checkFileRoot(config.mcpFileRoot);
     } else Deno.cwd();
     tools = fastToolListing({
       readOnly: config.mcpReadOnly,

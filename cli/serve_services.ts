@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { type Config, type EnvSource, loadConfig } from "../lib/config.ts";
-import type { Logger } from "../lib/log.ts";
-import { createLogger } from "../lib/log.ts";
+import { type Config, type EnvSource, loadConfig } from "../lib/config/config.ts";
+import type { Logger } from "../lib/core/log.ts";
+import { createLogger } from "../lib/core/log.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";
 import { createToolServices } from "../lib/mcp/tool_services.ts";
 import { initialLogLevel } from "./log_level.ts";

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { onStopSignals } from "../lib/stop_signals.ts";
+import { onStopSignals } from "../lib/core/stop_signals.ts";
 import { watchLauncher } from "./launcher_watch.ts";
 
 /** Resolves with the name of what stopped us: SIGINT, SIGTERM, `launcher ended` or `stop requested`. */

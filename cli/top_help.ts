@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES } from "../lib/config.ts";
-import { VERSION } from "../lib/version.ts";
+import { CONFIG_VARIABLES } from "../lib/config/config.ts";
+import { VERSION } from "../lib/core/version.ts";
 import generated from "./help_data.json" with { type: "json" };
 
 /** Commands that are not catalog operations. */

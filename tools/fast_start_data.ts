@@ -8,7 +8,7 @@
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "../lib/deps/mcp_sdk.ts";
 import type { JSONRPCMessage, Tool, Transport } from "../lib/deps/mcp_sdk.ts";
-import { loadConfig } from "../lib/config.ts";
+import { loadConfig } from "../lib/config/config.ts";
 import type { FastStartData } from "../lib/mcp/fast_start.ts";
 import { createToolServer, createToolServices, toolListing } from "../lib/mcp/server.ts";
 import { selectTools } from "../lib/mcp/tool_selection.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES } from "../lib/config.ts";
+import { CONFIG_VARIABLES } from "../lib/config/config.ts";
 import { toolsetOf, TOOLSETS } from "../lib/mcp/toolsets.ts";
 import { ALL_TOOLS } from "../lib/mcp/tools/mod.ts";
 import { renderCommandTable } from "./command_table.ts";

@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -22,7 +22,7 @@
  *
  * @module
  */
-import type { HttpClient } from "../http.ts";
+import type { HttpClient } from "../http/client.ts";
 import { ACCOUNT_PREVIEW_API_VERSION } from "./account_contacts_api.ts";
 import { allSkipTokenPages, SKIP_TOKEN } from "./skip_token_pages.ts";
 

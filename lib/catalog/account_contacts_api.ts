@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { HttpClient } from "../http.ts";
+import type { HttpClient } from "../http/client.ts";
 import { allSkipTokenPages, SKIP_TOKEN } from "./skip_token_pages.ts";
 
 /** The api-version of the account API's contacts, domains and feature flags. */

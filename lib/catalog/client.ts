@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -17,11 +17,11 @@
  *
  * @module
  */
-import { createTokenProvider, type TokenProvider } from "../auth.ts";
-import { catalogBaseUrl, isLoopbackEndpoint, unifiedBaseUrl } from "../cloud.ts";
-import type { Config } from "../config.ts";
-import { HttpClient } from "../http.ts";
-import { type Logger, silentLogger } from "../log.ts";
+import { createTokenProvider, type TokenProvider } from "../auth/token_provider.ts";
+import { catalogBaseUrl, isLoopbackEndpoint, unifiedBaseUrl } from "../config/cloud.ts";
+import type { Config } from "../config/config.ts";
+import { HttpClient } from "../http/client.ts";
+import { type Logger, silentLogger } from "../core/log.ts";
 import { AccountApi } from "./account_api.ts";
 import { ContactsApi } from "./account_contacts_api.ts";
 import { CollectionsApi } from "./collections_api.ts";
@@ -104,7 +104,7 @@ export function httpClientFromConfig(config: Config, options: CatalogClientOptio
  * @example Searching the catalog
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  *
  * const client = CatalogClient.fromConfig(loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }));
  *

@@ -9,7 +9,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -24,9 +24,9 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { CatalogError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 import type {
   Collection,
   CollectionInput,

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // const header = await client.entity.getHeader(guid);
  * // await client.entity.partialUpdateAttribute(guid, "description", "Revenue per quarter");
@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { QueryValue } from "../http.ts";
+import type { QueryValue } from "../http/client.ts";
 import { ENTITY_PATH, EntityMetadataApi, uniqueAttributePath } from "./entity_metadata_api.ts";
 import { DATAMAP_PREFIX, segment } from "./paths.ts";
 import type {

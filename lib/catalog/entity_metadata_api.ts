@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // await client.entity.label("add", { guid }, ["finance", "gold"]);
  * // await client.entity.addOrUpdateBusinessMetadata(guid, { Governance: { dataOwner: "sales-data" } });
@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { HttpClient } from "../http.ts";
+import type { HttpClient } from "../http/client.ts";
 import {
   CLASSIFICATION_CALLS,
   type ClassificationCall,

@@ -9,7 +9,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // const glossary = await client.glossary.create({ name: "Finance" });
  * // const term = await client.glossary.createTerm({ name: "Revenue", anchor: { glossaryGuid: glossary.guid } });
@@ -18,9 +18,9 @@
  *
  * @module
  */
-import { CatalogError, TimeoutError } from "../errors.ts";
-import type { QueryValue } from "../http.ts";
-import { sleep } from "../retry.ts";
+import { CatalogError, TimeoutError } from "../core/errors.ts";
+import type { QueryValue } from "../http/client.ts";
+import { sleep } from "../http/retry.ts";
 import type {
   AtlasGlossary,
   AtlasGlossaryCategory,

@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -16,8 +16,8 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
+import { CatalogError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
 import type { AtlasGlossaryTerm } from "./glossary_types.ts";
 import { segment } from "./paths.ts";
 

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // const upstream = await client.lineage.get(guid, { direction: "INPUT", depth: 2 });
  * // const page = await client.lineage.nextPage(guid, { direction: "OUTPUT", offset: 0, limit: 10 });
@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { HttpClient, QueryValue } from "../http.ts";
+import type { HttpClient, QueryValue } from "../http/client.ts";
 import type { AtlasLineageInfo, LineageNextPageOptions, LineageOptions } from "./lineage_types.ts";
 import { ATLAS_V2, DATAMAP_PREFIX, segment } from "./paths.ts";
 

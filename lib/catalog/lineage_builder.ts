@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * import { createLineage } from "./lineage_builder.ts";
  * const catalog = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // const { processGuid, created } = await createLineage(catalog, {
@@ -25,7 +25,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { NotFoundError, UsageError } from "../errors.ts";
+import { NotFoundError, UsageError } from "../core/errors.ts";
 import type { CatalogClient } from "./client.ts";
 import type {
   AtlasObjectRef,

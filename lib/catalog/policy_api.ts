@@ -12,7 +12,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -23,9 +23,9 @@
  *
  * @module
  */
-import { CatalogError, NotFoundError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { CatalogError, NotFoundError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 import type { MetadataPolicy, MetadataRole, PolicyStorePage } from "./policy_types.ts";
 
 /** The api-version of the metadata policies contract. */

@@ -19,7 +19,7 @@
  * @module
  */
 import type { AttributeMatcher, AttributeRule, MetadataPolicy } from "./policy_types.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 /** The prefix of every built-in metadata role id. */
 export const BUILTIN_ROLE_PREFIX = "purviewmetadatarole_builtin_";

@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -27,7 +27,7 @@
  *
  * @module
  */
-import type { HttpClient, HttpMethod } from "../http.ts";
+import type { HttpClient, HttpMethod } from "../http/client.ts";
 
 /** The api-version of the published data quality contracts. */
 export const QUALITY_API_VERSION = "2025-09-01-preview";

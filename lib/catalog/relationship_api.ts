@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // const created = await client.relationships.create({
  * //   typeName: "dataset_process_inputs", end1: { guid: datasetGuid }, end2: { guid: processGuid },
@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { HttpClient } from "../http.ts";
+import type { HttpClient } from "../http/client.ts";
 import { ATLAS_V2, segment } from "./paths.ts";
 import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "./types.ts";
 

@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { CatalogError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 import { linkedPage } from "./next_link.ts";
 import type { ScanPage } from "./scan_types.ts";
 

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { CatalogError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 
 /** The query parameter of the account API's next-page token. */
 export const SKIP_TOKEN = "$skipToken";

@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * const client = new CatalogClient(new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } }));
  * // const def = await client.types.get("businessmetadata", { name: "Governance" });
  * // const headers = await client.types.listHeaders({ type: "ENTITY" });
@@ -13,8 +13,8 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
+import { UsageError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
 import { ATLAS_V2, segment } from "./paths.ts";
 import type {
   AtlasTypeDef,

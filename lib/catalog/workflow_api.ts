@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import { CatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const client = CatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:8085" }),
  * );
@@ -24,9 +24,9 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient, QueryValue } from "../http.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { CatalogError } from "../core/errors.ts";
+import type { HttpClient, QueryValue } from "../http/client.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 import { linkedPage } from "./next_link.ts";
 import type {
   UserRequest,

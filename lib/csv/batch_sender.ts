@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { CatalogError, RateLimitError, RetryWaitTooLongError, ServerError } from "../errors.ts";
-import { backoffDelayMs, clampDelayMs, sleep } from "../retry.ts";
+import { CatalogError, RateLimitError, RetryWaitTooLongError, ServerError } from "../core/errors.ts";
+import { backoffDelayMs, clampDelayMs, sleep } from "../http/retry.ts";
 import type { AdaptiveWindow } from "./adaptive_window.ts";
 import type { BatchRecord } from "./checkpoint.ts";
 import { isCallerRefused, isUnreachable, refusalOutcome } from "./refusals.ts";

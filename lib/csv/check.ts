@@ -24,7 +24,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { checkRow, templateHint } from "./binding.ts";
 import { bindHeader, type HeaderBinding } from "./header_binding.ts";
 import { type CsvDelimiter, delimiterName, describeDelimiter } from "./delimiter.ts";

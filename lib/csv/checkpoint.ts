@@ -35,10 +35,10 @@
  *
  * @module
  */
-import { openChecked, readTextChecked } from "../checked_open.ts";
-import { UsageError } from "../errors.ts";
+import { openChecked, readTextChecked } from "../files/checked_open.ts";
+import { UsageError } from "../core/errors.ts";
 import { CLI_TERMS, type ImportTerms } from "./summary.ts";
-import { LocalFileError, writeProblem } from "../user_files.ts";
+import { LocalFileError, writeProblem } from "../files/user_files.ts";
 
 const FORMAT = "govcat-import-checkpoint";
 const VERSION = 1;

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 
 /** A field separator govcat reads. */
 export type CsvDelimiter = "," | ";" | "\t" | "|";

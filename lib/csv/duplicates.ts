@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { counted } from "../plural.ts";
+import { counted } from "../core/plural.ts";
 import type { HeaderBinding } from "./header_binding.ts";
 import { finish53, HashSet53 } from "./hash_set.ts";
 import { shown } from "./problems.ts";

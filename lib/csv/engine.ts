@@ -30,9 +30,9 @@
  *
  * @module
  */
-import { GovcatError, UsageError } from "../errors.ts";
-import { counted } from "../plural.ts";
-import type { Logger } from "../log.ts";
+import { GovcatError, UsageError } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
+import type { Logger } from "../core/log.ts";
 import type { FileAccess, ProgressSink } from "../operations/types.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
 import { BatchSender, rowsIn, StopImport, type Tally } from "./batch_sender.ts";
@@ -45,8 +45,8 @@ import { problemsError } from "./problems.ts";
 import { isRowRefusal } from "./refusals.ts";
 import { defaultSidePath, writeRejectFile } from "./rejects.ts";
 import { RunLock } from "./run_lock.ts";
-import { LocalFileError, writeProblem } from "../user_files.ts";
-import { consentToReplace } from "../file_consent.ts";
+import { LocalFileError, writeProblem } from "../files/user_files.ts";
+import { consentToReplace } from "../files/file_consent.ts";
 import {
   type BulkImportSummary,
   CLI_TERMS,
@@ -184,7 +184,7 @@ export async function runBulkImport<Item>(
   const window = options.window ?? new AdaptiveWindow(plugin.sequential ? 1 : options.concurrency);
   const unsubscribe = plugin.onThrottle?.((pauseMs) => {
     summary.throttled++;
-    // Every request of the client waits out the pause the service asked for (lib/http.ts), so round trips
+    // Every request of the client waits out the pause the service asked for (lib/http/client.ts), so round trips
     // within it measure the pause: the window must know how long it lasts, not only its cool-down.
     window.throttled(pauseMs);
   });

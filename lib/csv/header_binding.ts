@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { closestName } from "../suggest.ts";
+import { closestName } from "../core/suggest.ts";
 import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
 import { columnKey, shown } from "./problems.ts";
 import type { ColumnPattern, ColumnSpec, CsvProblem, CsvRow, CsvTemplate } from "./types.ts";

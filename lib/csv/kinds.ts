@@ -12,10 +12,10 @@
  *
  * @module
  */
-import { didYouMean } from "../suggest.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { shown } from "./problems.ts";
 import type { CellValue, ColumnKind } from "./types.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
 import { forEachBatch, unitBatches } from "./batches.ts";
 import { checkCsvFile, checkedRowBatches } from "./check.ts";

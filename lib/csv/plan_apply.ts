@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import type { BulkImportOptions } from "./engine.ts";
 import {
   checkPlannableFile,

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import type { CsvProblem } from "./types.ts";
 
 /** Problems listed in one error; the rest are counted. */

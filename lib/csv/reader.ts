@@ -20,8 +20,8 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { openChecked } from "../checked_open.ts";
-import { UsageError } from "../errors.ts";
+import { openChecked } from "../files/checked_open.ts";
+import { UsageError } from "../core/errors.ts";
 import { guardCell, unguardCells } from "./cell_guard.ts";
 import type { CsvDelimiter } from "./delimiter.ts";
 import { CsvTokenizer } from "./tokenizer.ts";

@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { isRowRefusal, refusalOutcome } from "./refusals.ts";
- * import { NotFoundError } from "../errors.ts";
+ * import { NotFoundError } from "../core/errors.ts";
  * const error = new NotFoundError({ status: 404, message: "no such parent" });
  * if (isRowRefusal(error)) console.log(refusalOutcome(error).reason); // "404: no such parent"
  * ```
@@ -22,7 +22,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
-} from "../errors.ts";
+} from "../core/errors.ts";
 import type { UnitOutcome } from "./types.ts";
 
 /** No answer, or the service is unavailable: nothing is wrong with the rows themselves. */

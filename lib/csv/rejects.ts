@@ -14,13 +14,13 @@
  *
  * @module
  */
-import { openChecked } from "../checked_open.ts";
-import { UsageError } from "../errors.ts";
+import { openChecked } from "../files/checked_open.ts";
+import { UsageError } from "../core/errors.ts";
 import type { CsvDelimiter } from "./delimiter.ts";
 import { csvLine, readCsvFile } from "./reader.ts";
 import { REJECT_COLUMNS } from "./check.ts";
 import { columnKey } from "./problems.ts";
-import { LocalFileError, writeProblem } from "../user_files.ts";
+import { LocalFileError, writeProblem } from "../files/user_files.ts";
 
 /** A file beside `input` with its extension replaced by `suffix` (`terms.csv` → `terms.rejected.csv`). */
 export function defaultSidePath(input: string, suffix: string): string {

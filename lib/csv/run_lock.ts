@@ -37,9 +37,9 @@
  *
  * @module
  */
-import { openChecked } from "../checked_open.ts";
-import { UsageError } from "../errors.ts";
-import { refusedReplace } from "../file_consent.ts";
+import { openChecked } from "../files/checked_open.ts";
+import { UsageError } from "../core/errors.ts";
+import { refusedReplace } from "../files/file_consent.ts";
 
 /** Who holds a lock. */
 export interface LockHolder {

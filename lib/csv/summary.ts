@@ -12,8 +12,8 @@
  *
  * @module
  */
-import { GovcatError } from "../errors.ts";
-import { counted } from "../plural.ts";
+import { GovcatError } from "../core/errors.ts";
+import { counted } from "../core/plural.ts";
 import type { PlannedAction } from "./types.ts";
 
 /**

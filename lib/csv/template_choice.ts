@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { type CsvDelimiter, describeDelimiter } from "./delimiter.ts";
 import { columnKey } from "./problems.ts";
 import { readCsvFile } from "./reader.ts";

@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { type CsvDelimiter, delimiterName, DelimiterSniffer, describeDelimiter } from "./delimiter.ts";
 import { emptyArray, rowOf } from "./fresh.ts";
 import { visible } from "./problems.ts";

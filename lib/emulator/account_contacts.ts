@@ -26,7 +26,7 @@ import type { AreaDependencies } from "./area.ts";
 import type { CollectionStore } from "./collections_store.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { RouteContext, RouteDefinition } from "./router.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 /** The contract's EntityReferenceType values. */
 export const REFERENCE_TYPES = [

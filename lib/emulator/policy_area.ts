@@ -21,7 +21,7 @@ import { EmulatorError, jsonResponse } from "./errors.ts";
 import { BUILTIN_ROLES } from "./policy_defaults.ts";
 import { PolicyStore, type StoredRules } from "./policy_store.ts";
 import type { RouteDefinition } from "./router.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 const BASE = "/policyStore";
 /** The continuation the role list's only page offers, as the service does; its page is empty. */

@@ -22,8 +22,8 @@
  *
  * @module
  */
-import { isLoopbackHost } from "../config.ts";
-import type { Logger } from "../log.ts";
+import { isLoopbackHost } from "../config/config.ts";
+import type { Logger } from "../core/log.ts";
 import { ADMIN_PREFIX } from "./admin.ts";
 import { EmulatorError, errorResponse, errorStyleForPath } from "./errors.ts";
 

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { type Logger, silentLogger } from "../log.ts";
+import { type Logger, silentLogger } from "../core/log.ts";
 import { accountArea } from "./account.ts";
 import { collectionsArea } from "./collections_area.ts";
 import { scanArea } from "./scan_area.ts";
@@ -33,7 +33,12 @@ import { policyArea } from "./policy_area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";
-import { DEFAULT_LISTEN_LIMITS, type GuardedServer, type ListenLimits, serveGuarded } from "../net_guard.ts";
+import {
+  DEFAULT_LISTEN_LIMITS,
+  type GuardedServer,
+  type ListenLimits,
+  serveGuarded,
+} from "../net/net_guard.ts";
 import { readJsonBody, rebasedRoutes, Router, withAtlasV2Aliases } from "./router.ts";
 import { refusedResponse } from "./request_guard.ts";
 import { CollectionPermissions } from "./collection_permissions.ts";

@@ -17,7 +17,7 @@ import { WorkflowEngine } from "./workflow_engine.ts";
 import { notFound } from "./workflow_errors.ts";
 import { runsPage, tasksPage } from "./workflow_lists.ts";
 import { isObject, workflowViolations } from "./workflow_shape.ts";
-import { isGuid } from "../guid.ts";
+import { isGuid } from "../core/guid.ts";
 import { WorkflowStore } from "./workflow_store.ts";
 
 type Json = Record<string, unknown>;

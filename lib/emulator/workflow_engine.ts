@@ -28,7 +28,7 @@ import { ChangeApplier, type RequestedChange } from "./workflow_binding.ts";
 import { conflict, invalid, notFound } from "./workflow_errors.ts";
 import { checkedOperations, inScope, targetValue, TRIGGER_OF } from "./workflow_requests.ts";
 import { isObject } from "./workflow_shape.ts";
-import { isGuid } from "../guid.ts";
+import { isGuid } from "../core/guid.ts";
 import { humanActions, isDone, newTask, outcome } from "./workflow_tasks.ts";
 import type { WorkflowStore } from "./workflow_store.ts";
 

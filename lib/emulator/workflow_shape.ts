@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isGuid } from "../guid.ts";
+import { isGuid } from "../core/guid.ts";
 
 /** One finding, in the contract's WorkflowValidationRuleViolation shape. */
 export interface Violation {

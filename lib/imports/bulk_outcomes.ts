@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
- * import { NotFoundError } from "../errors.ts";
+ * import { NotFoundError } from "../core/errors.ts";
  * const settled = new SettledUnits<string>();
  * const unit = { lines: [2], item: "finance" };
  * settled.settle(unit, refusalOutcome(new NotFoundError({ status: 404, message: "no such parent" })));

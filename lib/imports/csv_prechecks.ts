@@ -20,7 +20,7 @@ import { checkCsvFile, type CsvCheckReport } from "../csv/check.ts";
 import { type CsvDelimiter, delimiterName } from "../csv/delimiter.ts";
 import { problemsError } from "../csv/problems.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import type { ProgressSink } from "../operations/types.ts";
 
 /** Problems listed when a file is refused (as the engine lists them). */

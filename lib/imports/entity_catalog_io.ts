@@ -7,7 +7,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
-import { BadRequestError, NotFoundError } from "../errors.ts";
+import { BadRequestError, NotFoundError } from "../core/errors.ts";
 
 /** Qualified names asked for in one lookup by GUID, and at least in one by unique attribute. */
 export const LOOKUP_CHUNK = 50;

@@ -18,7 +18,7 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { BulkImport, CheckedRow, ColumnSpec, CsvTemplate } from "../csv/types.ts";
 import { reservedNamePart } from "../csv/check.ts";
 import { columnKey } from "../csv/problems.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { entityCsvImport } from "../operations/entity_bulk_operations.ts";
 import { type EntityItem, nameFromQualifiedName, ownGroup } from "./entity_csv_rows.ts";
 

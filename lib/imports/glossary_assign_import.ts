@@ -35,10 +35,10 @@ import type {
   UnitDiff,
   UnitOutcome,
 } from "../csv/types.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../core/errors.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
 import { assignmentFromRow, type AssignmentItem } from "./glossary_csv.ts";
-import { offsetPages } from "../paging_guard.ts";
+import { offsetPages } from "../http/paging_guard.ts";
 
 /** Assigned entities read per request. */
 const PAGE = 1000;

@@ -28,7 +28,7 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitDiff } from "../csv/types.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits, sharedLookup } from "./bulk_outcomes.ts";
 import { mergedTerm, termDiff, termFromRow, termHolds, type TermItem } from "./glossary_csv.ts";
-import { offsetPages } from "../paging_guard.ts";
+import { offsetPages } from "../http/paging_guard.ts";
 
 /** Term headers read per request. */
 const PAGE = 1000;

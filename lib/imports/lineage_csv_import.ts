@@ -53,7 +53,7 @@ import {
   ServerError,
   TimeoutError,
   UsageError,
-} from "../errors.ts";
+} from "../core/errors.ts";
 import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
 import { lineageDiff, refGuids, type Resolved, sameJson } from "./lineage_csv_diff.ts";
 import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";

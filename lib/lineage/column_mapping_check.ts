@@ -26,7 +26,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { LineageEnd } from "../catalog/lineage_builder.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../core/errors.ts";
 import type { ColumnMappingEntry } from "./column_mapping_shape.ts";
 
 /** Entities read in one bulk request. */

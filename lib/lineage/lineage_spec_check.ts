@@ -23,7 +23,7 @@ import {
   lookupEnd,
 } from "../catalog/lineage_builder.ts";
 import type { LineageSpec } from "../catalog/lineage_types.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { ColumnLineageChecker, type ColumnPair } from "./column_mapping_check.ts";
 
 /**

@@ -22,7 +22,7 @@ import {
   ErrorCode,
   type Server,
 } from "../deps/mcp_sdk.ts";
-import { redactSecrets } from "../log.ts";
+import { redactSecrets } from "../core/log.ts";
 import { allTemplateNames } from "../operations/template_operations.ts";
 import { findPrompt, type NameKind } from "./prompts.ts";
 import type { ToolServices } from "./tool.ts";

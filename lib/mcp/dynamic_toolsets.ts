@@ -8,8 +8,8 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { toolsetIcon, TOOLSETS_ICON } from "./icons.ts";
 
 /** An MCP icon (2025-11-25) as a toolset's listing carries it. */

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { GovcatError } from "../errors.ts";
+import { GovcatError } from "../core/errors.ts";
 import type { CallExtra } from "./session_log.ts";
 
 /**

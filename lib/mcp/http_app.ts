@@ -20,7 +20,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "../deps/mcp_sdk.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../core/version.ts";
 import type { SignedInUser } from "./auth/entra_token.ts";
 import { SessionUser } from "./auth/session_user.ts";
 import type { EntraSignIn } from "./auth/sign_in.ts";

@@ -12,8 +12,8 @@
  *
  * @module
  */
-import { isLoopbackHost } from "../config.ts";
-import { ConfigError } from "../errors.ts";
+import { isLoopbackHost } from "../config/config.ts";
+import { ConfigError } from "../core/errors.ts";
 
 /** Largest JSON-RPC request body accepted by default (4 MiB): far above any real tool call. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -20,7 +20,7 @@
  * @module
  */
 import type { ProgressReport, ProgressSink } from "../operations/types.ts";
-import { counted } from "../plural.ts";
+import { counted } from "../core/plural.ts";
 
 /** A `notifications/progress` message. */
 export interface ProgressNotification {

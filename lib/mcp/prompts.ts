@@ -21,7 +21,7 @@ import {
   type Prompt,
   type Server,
 } from "../deps/mcp_sdk.ts";
-import { didYouMean } from "../suggest.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { protocolError } from "./protocol_errors.ts";
 
 /**

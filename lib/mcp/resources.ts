@@ -33,10 +33,10 @@ import {
   type ResourceTemplate,
   type Server,
 } from "../deps/mcp_sdk.ts";
-import { NotFoundError, UsageError } from "../errors.ts";
+import { NotFoundError, UsageError } from "../core/errors.ts";
 import { findTemplate, templateText } from "../operations/template_operations.ts";
 import { JSON_TEMPLATES } from "../templates/json_templates.ts";
-import { redactSecrets } from "../log.ts";
+import { redactSecrets } from "../core/log.ts";
 import type { ToolServices } from "./tool.ts";
 import { describeError } from "./tool_result.ts";
 import { MAX_REFERRED_ENTITIES } from "./tools/entity_tools.ts";

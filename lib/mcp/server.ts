@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { createToolServer, createToolServices } from "./server.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const services = createToolServices({ config: loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }) });
  * const server = createToolServer(services);
  * ```
@@ -22,7 +22,7 @@ import {
   SetLevelRequestSchema,
   type Tool,
 } from "../deps/mcp_sdk.ts";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../core/version.ts";
 import { COMPLETIONS_CAPABILITY, registerCompletions } from "./completions.ts";
 import { PROMPTS_CAPABILITY, registerPrompts } from "./prompts.ts";
 import { registerResources, RESOURCES_CAPABILITY } from "./resources.ts";

@@ -5,9 +5,9 @@
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { LogLevel } from "../config.ts";
+import type { LogLevel } from "../config/config.ts";
 import type { LoggingLevel } from "../deps/mcp_sdk.ts";
-import { onLogMessage } from "../log.ts";
+import { onLogMessage } from "../core/log.ts";
 import type { ProgressRequestExtra } from "./progress.ts";
 import type { ToolServices } from "./tool.ts";
 
@@ -118,7 +118,7 @@ export interface CallLogSender {
   send: CallLog;
   /**
    * Ends the call's lines: a line logged later in the call's async context (a timer it left, or work
-   * Deno runs in that context after the call, see `lib/async_context.ts`) goes nowhere.
+   * Deno runs in that context after the call, see `lib/core/async_context.ts`) goes nowhere.
    */
   end(): void;
 }

@@ -15,7 +15,7 @@ import { createStdioGuard } from "./stdio_guard.ts";
 import { createToolServer } from "./server.ts";
 import { processTasks } from "./tasks/tool_tasks.ts";
 import { outsideCalls } from "./session_log.ts";
-import { onStopSignals } from "../stop_signals.ts";
+import { onStopSignals } from "../core/stop_signals.ts";
 import type { ToolServices } from "./tool.ts";
 
 /** Serves MCP over this process's stdin and stdout until stdin ends. */

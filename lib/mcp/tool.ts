@@ -8,9 +8,9 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import type { UnifiedCatalogClient } from "../unified/client.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { z } from "../deps/zod.ts";
-import type { Logger } from "../log.ts";
+import type { Logger } from "../core/log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import { CONFIRM_FIELD, type Confirmation, confirmDestructive } from "../operations/confirmation.ts";
 import type { OperationContext, ProgressSink } from "../operations/types.ts";

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { didYouMean } from "../suggest.ts";
+import { didYouMean } from "../core/suggest.ts";
 
 /**
  * What is wrong when `args` holds keys outside `known`, naming each with a suggestion and the arguments

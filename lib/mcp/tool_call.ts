@@ -7,10 +7,10 @@
  */
 import type { CallToolRequest, CallToolResult } from "../deps/mcp_sdk.ts";
 import { canonicalEnums } from "../operations/fields.ts";
-import { assertRenderableDepth } from "../json_depth.ts";
+import { assertRenderableDepth } from "../core/json_depth.ts";
 import type { FileAccess } from "../operations/types.ts";
-import { didYouMean } from "../suggest.ts";
-import { readUserFile } from "../user_files.ts";
+import { didYouMean } from "../core/suggest.ts";
+import { readUserFile } from "../files/user_files.ts";
 import { auditRecord, writeAuditLine } from "./auth/audit.ts";
 import { userPermissionHint } from "./auth/user_services.ts";
 import { mcpProgressSink } from "./progress.ts";

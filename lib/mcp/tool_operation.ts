@@ -33,7 +33,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { withConfirmation } from "../operations/confirmation.ts";
 import { IF_EXISTS_FIELD, overwritesOnRequest } from "../operations/if_exists.ts";
 import type { Operation } from "../operations/types.ts";

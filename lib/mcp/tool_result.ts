@@ -5,8 +5,8 @@
  * @module
  */
 import type { CallToolResult } from "../deps/mcp_sdk.ts";
-import { CatalogError, GovcatError } from "../errors.ts";
-import { redactSecrets } from "../log.ts";
+import { CatalogError, GovcatError } from "../core/errors.ts";
+import { redactSecrets } from "../core/log.ts";
 import { MAX_RESOURCE_LINKS, type ResourceLink } from "./resource_links.ts";
 
 /**

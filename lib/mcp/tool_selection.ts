@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { didYouMean } from "../suggest.ts";
-import { ConfigError } from "../errors.ts";
+import { didYouMean } from "../core/suggest.ts";
+import { ConfigError } from "../core/errors.ts";
 import type { ToolDefinition } from "./tool.ts";
 import { TOOLSET_NAMES, type ToolsetName, toolsetOf } from "./toolsets.ts";
 

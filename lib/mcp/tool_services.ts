@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { createToolServices } from "./tool_services.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const services = createToolServices({ config: loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }) });
  * services.readOnly; // false
  * ```
@@ -15,19 +15,19 @@
  * @module
  */
 import { CatalogClient } from "../catalog/client.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import {
   checkFileRoot,
   confinedFileAccess,
   declaredRoots,
   FILE_ROOT_VARIABLE,
   noFileAccess,
-} from "../file_access.ts";
-import { createLogger, type Logger } from "../log.ts";
+} from "../files/file_access.ts";
+import { createLogger, type Logger } from "../core/log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import type { FileAccess } from "../operations/types.ts";
 import { UnifiedCatalogClient } from "../unified/client.ts";
-import { readUserFile } from "../user_files.ts";
+import { readUserFile } from "../files/user_files.ts";
 import type { ToolServices } from "./tool.ts";
 
 export interface ToolServicesOptions {

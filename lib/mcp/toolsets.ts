@@ -10,8 +10,8 @@
  *
  * @module
  */
-import { ConfigError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { ConfigError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 
 /** One toolset: its name (as configured) and what it covers. */
 export interface Toolset {

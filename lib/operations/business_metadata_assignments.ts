@@ -13,8 +13,8 @@
 import type { AtlasAttributeDef, AtlasBusinessMetadataDef } from "../catalog/typedef_types.ts";
 import type { SearchFilter } from "../catalog/types.ts";
 import { z } from "../deps/zod.ts";
-import { NotFoundError, UsageError } from "../errors.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { NotFoundError, UsageError } from "../core/errors.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ } from "./types.ts";
 
 /** Assets examined at most by one call; more are reported as `truncated`. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { readTextChecked } from "../checked_open.ts";
+import { readTextChecked } from "../files/checked_open.ts";
 import { delimiterOption } from "../csv/delimiter.ts";
 import { unguardCsvText } from "../csv/guarded_text.ts";
 import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { BUSINESS_METADATA_IMPORT_COLUMNS } from "../imports/business_metadata_csv.ts";
 import { importBusinessMetadata } from "./business_metadata_import_operations.ts";
 import { guid } from "./entity_operations.ts";

@@ -8,7 +8,7 @@
  */
 import { z } from "../deps/zod.ts";
 import type { AtlasClassification, AtlasEntityHeader } from "../catalog/types.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import type { ClassificationCall } from "../catalog/entity_metadata_calls.ts";
 import { guid } from "./entity_operations.ts";
 import { ENTITY_TARGETS, type EntityTarget } from "./entity_targets.ts";

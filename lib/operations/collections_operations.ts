@@ -7,7 +7,7 @@
  */
 import type { Collection } from "../catalog/collections_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { exportCollections } from "./collections_export.ts";
 import { importCollectionsOperation } from "./collections_import_operations.ts";
 import {

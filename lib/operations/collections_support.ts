@@ -20,7 +20,7 @@ import {
   ConflictError,
   NotFoundError,
   type ServiceErrorDetails,
-} from "../errors.ts";
+} from "../core/errors.ts";
 
 /** Collection names have 3 to 36 characters: letters, digits and hyphens. */
 export const COLLECTION_NAME_PATTERN = /^[A-Za-z0-9-]{3,36}$/;

@@ -26,7 +26,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { inputFields } from "./fields.ts";
 import type { Operation, OperationContext } from "./types.ts";
 

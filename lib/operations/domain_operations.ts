@@ -11,7 +11,7 @@
 import type { Collection } from "../catalog/collections_types.ts";
 import { MAX_SEARCH_LIMIT } from "../catalog/types.ts";
 import { z } from "../deps/zod.ts";
-import { NotFoundError, UsageError } from "../errors.ts";
+import { NotFoundError, UsageError } from "../core/errors.ts";
 import { readCollectionPayload } from "./collections_operations.ts";
 import {
   CLI_COLLECTION_HINTS,

@@ -19,7 +19,7 @@ import {
   ConflictError,
   NotFoundError,
   UsageError,
-} from "../errors.ts";
+} from "../core/errors.ts";
 import { existingKey, existingKeysOfKnownTypes } from "./entity_bulk_operations.ts";
 import { guidField } from "./guid_fields.ts";
 import { confirmOverwrite, ifExistsField, overwriteConfirmField } from "./if_exists.ts";

@@ -29,7 +29,7 @@ import type {
   UnitOutcome,
 } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { confirmOverwrite, overwriteConfirmField } from "./if_exists.ts";
 import {

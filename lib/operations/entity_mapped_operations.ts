@@ -8,7 +8,7 @@
  */
 import { readHeader } from "../csv/template_choice.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { mappedEntityImport, mappedEntityTemplate } from "../imports/entity_mapped_import.ts";
 import { confirmOverwrite, overwriteConfirmField } from "./if_exists.ts";

@@ -7,7 +7,7 @@
  */
 import { z } from "../deps/zod.ts";
 import type { AtlasEntity, AtlasEntityWithExtInfo } from "../catalog/types.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField, guidListField } from "./guid_fields.ts";

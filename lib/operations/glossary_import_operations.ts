@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { readTextChecked } from "../checked_open.ts";
+import { readTextChecked } from "../files/checked_open.ts";
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { unguardCsvText } from "../csv/guarded_text.ts";
 import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
-import { GovcatError, UsageError } from "../errors.ts";
+import { GovcatError, UsageError } from "../core/errors.ts";
 import { bulkImportFields, type BulkImportInput, engineOptions } from "./bulk_options.ts";
 import { checkFileFirst } from "../imports/csv_prechecks.ts";
 import { glossaryAssignmentImport } from "../imports/glossary_assign_import.ts";

@@ -12,7 +12,7 @@
  */
 import { TERM_STATUSES } from "../catalog/glossary_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";
 import { guidField } from "./guid_fields.ts";

@@ -4,13 +4,13 @@
  * categories (`glossary_category_operations.ts`), terms (`glossary_term_operations.ts`), and CSV import and
  * term assignment (`glossary_import_operations.ts`); `unassign-term` undoes an assignment. Every command
  * prints JSON. The hints of refusals (an unknown GUID, a term still assigned) come from the hint table,
- * `lib/error_hints.ts`.
+ * `lib/core/error_hints.ts`.
  *
  * @module
  */
 import type { AtlasGlossary } from "../catalog/glossary_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { GLOSSARY_CATEGORY_OPERATIONS } from "./glossary_category_operations.ts";
 import { GLOSSARY_IMPORT_OPERATIONS } from "./glossary_import_operations.ts";
 import {

@@ -6,7 +6,7 @@
  */
 import type { AtlasGlossaryTerm } from "../catalog/glossary_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import {
   anchorOf,
   deleted,

@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import { z } from "../deps/zod.ts";
-import { GUID_FORM, GUID_PATTERN } from "../guid.ts";
+import { GUID_FORM, GUID_PATTERN } from "../core/guid.ts";
  * import { guidField } from "./guid_fields.ts";
  * const input = z.object({ guid: guidField("GUID of the entity") });
  * input.safeParse({ guid: "not-a-guid" }).success; // false
@@ -20,9 +20,9 @@ import { GUID_FORM, GUID_PATTERN } from "../guid.ts";
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { GUID_FORM, GUID_PATTERN } from "../guid.ts";
+import { GUID_FORM, GUID_PATTERN } from "../core/guid.ts";
 
-export { GUID_FORM, GUID_PATTERN, isGuid } from "../guid.ts";
+export { GUID_FORM, GUID_PATTERN, isGuid } from "../core/guid.ts";
 
 /** A string option that must be a GUID (surrounding spaces are dropped). */
 export function guidField(description: string) {

@@ -18,7 +18,7 @@ import { csvLine } from "../csv/reader.ts";
 import { csvTemplate, sampleHeader } from "../csv/templates/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import {
   checkLineageCsv,
   lineageImportFields,
@@ -27,7 +27,7 @@ import {
 } from "./lineage_csv_operations.ts";
 import { CREATE, defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 import { writeOutputFile } from "./output_files.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 /** Most rows `generate_sample` writes. */
 export const MAX_SAMPLE_ROWS = 100_000;

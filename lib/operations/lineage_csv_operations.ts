@@ -35,7 +35,7 @@ import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../csv/templates/line
 import { rankCsvTemplates } from "../csv/templates/mod.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { checkPlanInput, planFields, type PlanResult, runImportOrPlan } from "./plan_options.ts";
 import { chooseTemplate, readHeader } from "../csv/template_choice.ts";

@@ -24,7 +24,7 @@ import { processGuidsOf } from "../catalog/lineage_kinds.ts";
 import type { AtlasLineageInfo } from "../catalog/lineage_types.ts";
 import type { AtlasEntityHeader } from "../catalog/types.ts";
 import { z } from "../deps/zod.ts";
-import { NotFoundError, UsageError } from "../errors.ts";
+import { NotFoundError, UsageError } from "../core/errors.ts";
 import { guidField } from "./guid_fields.ts";
 import { defineOperation, type OperationContext, READ } from "./types.ts";
 

@@ -18,7 +18,7 @@ import {
 } from "../catalog/lineage_builder.ts";
 import type { AtlasObjectRef, LineageColumnMapping, LineageSpec } from "../catalog/lineage_types.ts";
 import { z } from "../deps/zod.ts";
-import { NotFoundError, UsageError } from "../errors.ts";
+import { NotFoundError, UsageError } from "../core/errors.ts";
 import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 import { importLineageCsv, validateLineageCsv } from "./lineage_csv_operations.ts";
 import { lineageImpact, lineagePath } from "./lineage_impact_operations.ts";

@@ -14,10 +14,10 @@
  *
  * @module
  */
-import { openChecked } from "../checked_open.ts";
-import { GovcatError, UsageError } from "../errors.ts";
-import { consentToReplace, refusedReplace } from "../file_consent.ts";
-import { LocalFileError, writeProblem } from "../user_files.ts";
+import { openChecked } from "../files/checked_open.ts";
+import { GovcatError, UsageError } from "../core/errors.ts";
+import { consentToReplace, refusedReplace } from "../files/file_consent.ts";
+import { LocalFileError, writeProblem } from "../files/user_files.ts";
 import type { OperationContext } from "./types.ts";
 
 const FLUSH_CHARS = 64 * 1024;

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import type { OperationContext } from "./types.ts";
 
 /** Reads a JSON file named by `option`; a missing or unreadable file or invalid JSON is a usage error. */

@@ -10,7 +10,7 @@ import { makePlan, PLAN_RESULT_ROWS, planChangeRows, planSummaryLine } from "../
 import { applyingPlan, checkPlanHolds, parsePlan } from "../csv/plan_apply.ts";
 import type { BulkImport } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { checkOutputFile, writeOutputFile } from "./output_files.ts";
 import type { OperationContext } from "./types.ts";
 

@@ -23,7 +23,7 @@ import {
 } from "../catalog/policy_members.ts";
 import type { MetadataPolicy } from "../catalog/policy_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { guidField } from "./guid_fields.ts";
 import { importPolicyMembers } from "./policy_import_operations.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ } from "./types.ts";

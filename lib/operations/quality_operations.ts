@@ -12,7 +12,7 @@
  */
 import type { QualityAsset, QualityRule } from "../catalog/quality_api.ts";
 import { z } from "../deps/zod.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../core/errors.ts";
 import { guidField } from "./guid_fields.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { assetQuality, productAssets } from "./quality_summary.ts";

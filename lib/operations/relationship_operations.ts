@@ -6,7 +6,7 @@
  */
 import { z } from "../deps/zod.ts";
 import type { AtlasObjectId, AtlasRelationship } from "../catalog/types.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField } from "./guid_fields.ts";

@@ -12,7 +12,7 @@ import {
   CREDENTIAL_KINDS,
   type KeyVaultConnection,
 } from "../catalog/scan_resource_types.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { isPlainObject } from "./payload_files.ts";
 import { resourceOperations } from "./scan_resource_operations.ts";
 import type { Operation, OperationContext } from "./types.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { isPlainObject } from "./payload_files.ts";
 import {
   checkClassificationRuleName,

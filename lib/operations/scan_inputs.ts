@@ -8,8 +8,8 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { CatalogError, NotFoundError, UsageError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { CatalogError, NotFoundError, UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { findPlaceholder } from "../templates/scan_templates.ts";
 import { withHint } from "./collections_support.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";

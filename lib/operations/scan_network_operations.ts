@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { collect, deletedOutput, hinted, payloadFile, readPayload } from "./scan_inputs.ts";
 import { defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";
 

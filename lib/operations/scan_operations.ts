@@ -16,8 +16,8 @@
  */
 import { DATA_SOURCE_KINDS, type DataSource, type Scan } from "../catalog/scan_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { SCAN_TEMPLATE_NAMES, scanTemplate, scanTemplates } from "../templates/scan_templates.ts";
 import {
   checkKind,

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { type CatalogError, ConflictError } from "../errors.ts";
+import { type CatalogError, ConflictError } from "../core/errors.ts";
 import { withHint } from "./collections_support.ts";
 import { startedRunId } from "../catalog/scan_api.ts";
 import { collect, dataSourceName, hinted, NOT_FOUND_HINT, runId, scanName } from "./scan_inputs.ts";

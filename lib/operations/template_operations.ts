@@ -14,8 +14,8 @@
 import type { CsvTemplate } from "../csv/types.ts";
 import { CSV_TEMPLATES, csvTemplate, sampleCsvLines } from "../csv/templates/mod.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { JSON_TEMPLATES, type JsonTemplate, jsonTemplate } from "../templates/json_templates.ts";
 import type { OperationGroup } from "./groups.ts";
 import { writeOutputFile } from "./output_files.ts";

@@ -7,8 +7,8 @@
 import type { z } from "../deps/zod.ts";
 import type { CatalogClient } from "../catalog/client.ts";
 import type { UnifiedCatalogClient } from "../unified/client.ts";
-import type { Config } from "../config.ts";
-import type { Logger } from "../log.ts";
+import type { Config } from "../config/config.ts";
+import type { Logger } from "../core/log.ts";
 import type { Confirmation } from "./confirmation.ts";
 
 /** Behaviour hints, the same four MCP tool annotations use. */

@@ -9,8 +9,8 @@
 import { z } from "../deps/zod.ts";
 import { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "../catalog/typedef_types.ts";
 import type { AtlasTypesDef } from "../catalog/typedef_types.ts";
-import { UsageError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import {
   BUSINESS_METADATA_TEMPLATE_NAMES,
   businessMetadataTemplate,

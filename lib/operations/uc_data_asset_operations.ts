@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { canonicalEnumValue, describeEnum, ENTITY_CATEGORIES } from "../unified/enums.ts";
 import type { DataAssetInput } from "../unified/asset_schemas.ts";
 import { guidListField } from "./guid_fields.ts";

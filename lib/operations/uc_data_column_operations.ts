@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { guidListField } from "./guid_fields.ts";
 import { compact, idOption, payloadObject, ucPayloadFile } from "./uc_inputs.ts";
 import { relationshipOperations } from "./uc_data_asset_operations.ts";

@@ -12,7 +12,7 @@
  * @module
  */
 import { z, type ZodType } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { validateInput } from "../unified/schemas.ts";
 import { asObject, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";

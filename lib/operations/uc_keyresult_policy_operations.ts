@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { keyResultInputSchema } from "../unified/schemas.ts";
 import { guidField } from "./guid_fields.ts";
 import { listEntities } from "./uc_kind_operations.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { withArticle } from "../articles.ts";
+import { withArticle } from "../core/articles.ts";
 import { z, type ZodType } from "../deps/zod.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
 import type { ListParams, UnifiedResource } from "../unified/resource.ts";

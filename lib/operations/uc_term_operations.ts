@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import type { TermInput } from "../unified/schemas.ts";
 import { termInputSchema } from "../unified/schemas.ts";
 import { UNIFIED_PREFIX } from "../unified/resource.ts";

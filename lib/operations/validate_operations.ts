@@ -35,8 +35,8 @@ import { closestTemplateText, type CsvHeader, readCsvHeader, readWithText } from
 import { CSV_TEMPLATE_NAMES, csvTemplate, rankCsvTemplates } from "../csv/templates/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
-import { didYouMean } from "../suggest.ts";
+import { UsageError } from "../core/errors.ts";
+import { didYouMean } from "../core/suggest.ts";
 import { markBadInput } from "./bad_input.ts";
 import { checkOutputFile, writeOutputFile } from "./output_files.ts";
 import {

@@ -8,7 +8,7 @@
 import type { WorkflowDefinition } from "../catalog/workflow_types.ts";
 import { z } from "../deps/zod.ts";
 import { guidField } from "./guid_fields.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { findPlaceholder } from "../templates/scan_templates.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";

@@ -8,7 +8,7 @@
  */
 import type { UserRequestPayload } from "../catalog/workflow_types.ts";
 import { z } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { collect } from "./scan_inputs.ts";
 import { CREATE, defineOperation, DELETE, type Operation, READ, UPSERT } from "./types.ts";

@@ -15,7 +15,7 @@
  */
 import { z } from "../deps/zod.ts";
 import { caseInsensitiveEnum, type ContactsMap, contactsMapSchema, systemDataSchema } from "./schemas.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 /** DataAssetType. */
 export const DATA_ASSET_TYPES = ["AzureSqlTable", "ADLSGen2Path", "General"] as const;

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { UnifiedCatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const url = "http://127.0.0.1:8085";
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
@@ -23,8 +23,8 @@
  * @module
  */
 import { type CatalogClientOptions, httpClientFromConfig } from "../catalog/client.ts";
-import { type Config, DEFAULT_UNIFIED_ASSETS_API_VERSION } from "../config.ts";
-import type { HttpClient } from "../http.ts";
+import { type Config, DEFAULT_UNIFIED_ASSETS_API_VERSION } from "../config/config.ts";
+import type { HttpClient } from "../http/client.ts";
 import { DataAssetsApi, DataColumnsApi } from "./data_assets.ts";
 import { OBJECTIVE_STATUSES } from "./enums.ts";
 import { KeyResultsApi, TermsApi } from "./kinds.ts";
@@ -54,7 +54,7 @@ import type {
  * @example Publishing a glossary term in a new governance domain
  * ```ts
  * import { UnifiedCatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  *
  * const client = UnifiedCatalogClient.fromConfig(loadConfig({ CATALOG_ACCOUNT_NAME: "contoso" }));
  *

@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import { UnifiedCatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const url = "http://127.0.0.1:8085";
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
@@ -24,9 +24,9 @@
  *
  * @module
  */
-import { DEFAULT_UNIFIED_ASSETS_API_VERSION } from "../config.ts";
-import { UsageError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
+import { DEFAULT_UNIFIED_ASSETS_API_VERSION } from "../config/config.ts";
+import { UsageError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
 import { fetchPage, followPages, type Page } from "./paging.ts";
 import { type RelationshipFilter, RelationshipsApi, type RelationshipTarget } from "./relationships.ts";
 import { idSegment, parseEntity, UNIFIED_PREFIX, unifiedSchemas } from "./resource.ts";

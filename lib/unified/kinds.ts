@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import { UnifiedCatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const url = "http://127.0.0.1:8085";
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { HttpClient } from "../http.ts";
+import type { HttpClient } from "../http/client.ts";
 import type { Page } from "./paging.ts";
 import { RelatedResource } from "./relationships.ts";
 import { idSegment, type ListParams, UnifiedResource, type UpdateOptions } from "./resource.ts";

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { HttpMethod } from "../http.ts";
+import type { HttpMethod } from "../http/client.ts";
 
 /** One operation: its group in the specification, the client method (`area.method`) and the request. */
 export interface UnifiedCatalogOperation {

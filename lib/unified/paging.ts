@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import { HttpClient } from "../http.ts";
+ * import { HttpClient } from "../http/client.ts";
  * import { followPages } from "./paging.ts";
  * const http = new HttpClient({ baseUrls: { datamap: "http://127.0.0.1:8085" } });
  * const first = { path: "/datagovernance/catalog/terms", query: {} };
@@ -17,9 +17,9 @@
  *
  * @module
  */
-import { CatalogError } from "../errors.ts";
-import type { HttpClient, QueryValue } from "../http.ts";
-import { pageSignature } from "../paging_guard.ts";
+import { CatalogError } from "../core/errors.ts";
+import type { HttpClient, QueryValue } from "../http/client.ts";
+import { pageSignature } from "../http/paging_guard.ts";
 
 /** One page of a list. */
 export interface Page<T> {

@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { UnifiedCatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const url = "http://127.0.0.1:8085";
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
@@ -23,8 +23,8 @@
  * @module
  */
 import { z, type ZodType } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
-import type { HttpClient } from "../http.ts";
+import { UsageError } from "../core/errors.ts";
+import type { HttpClient } from "../http/client.ts";
 import { canonicalEnumValue, RELATIONSHIP_PATH_SEGMENTS, TERM_RELATIONSHIP_TYPES } from "./enums.ts";
 import { followPages } from "./paging.ts";
 import {

@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import { UnifiedCatalogClient } from "./client.ts";
- * import { loadConfig } from "../config.ts";
+ * import { loadConfig } from "../config/config.ts";
  * const url = "http://127.0.0.1:8085";
  * const client = UnifiedCatalogClient.fromConfig(
  *   loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: url, CATALOG_UNIFIED_ENDPOINT: url }),
@@ -24,8 +24,8 @@
  * @module
  */
 import { z, type ZodType } from "../deps/zod.ts";
-import { CatalogError, UsageError } from "../errors.ts";
-import type { HttpClient, QueryValue } from "../http.ts";
+import { CatalogError, UsageError } from "../core/errors.ts";
+import type { HttpClient, QueryValue } from "../http/client.ts";
 import { FILTER_STATUSES } from "./enums.ts";
 import { fetchPage, followPages, type Page } from "./paging.ts";
 import type { QueryBody } from "./schemas.ts";

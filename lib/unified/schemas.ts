@@ -14,7 +14,7 @@
  * @module
  */
 import { z, type ZodType } from "../deps/zod.ts";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../core/errors.ts";
 import {
   AUDIENCES,
   canonicalEnumValue,
@@ -30,7 +30,7 @@ import {
   TERM_RELATIONSHIP_TYPES,
   UPDATE_FREQUENCIES,
 } from "./enums.ts";
-import { GUID_PATTERN } from "../guid.ts";
+import { GUID_PATTERN } from "../core/guid.ts";
 
 /** A string matched to one of `values` ignoring case, sent in the canonical spelling. */
 export function caseInsensitiveEnum<T extends string>(values: readonly T[]): z.ZodType<T, string> {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { parseOperationArgs } from "../../cli/args.ts";
 import { z } from "../../lib/deps/zod.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/core/errors.ts";
 import { type InputField, inputFields, toKebab } from "../../lib/operations/fields.ts";
 import { createOperationRegistry } from "../../lib/operations/mod.ts";
 import { defineOperation, type Operation, READ } from "../../lib/operations/types.ts";

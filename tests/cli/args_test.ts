@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseOperationArgs } from "../../cli/args.ts";
 import { z } from "../../lib/deps/zod.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/core/errors.ts";
 import { defineOperation, READ, UPSERT } from "../../lib/operations/types.ts";
 
 const operation = defineOperation({

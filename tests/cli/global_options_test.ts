@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { builtinArgs, takeLeadingGlobals } from "../../cli/global_options.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/core/errors.ts";
 
 Deno.test("global options before the command are taken off the front", () => {
   const leading = takeLeadingGlobals([

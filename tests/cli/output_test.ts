@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { formatOutput, prepareOutput, renderOutput } from "../../cli/output.ts";
 import { readCsvTextSync } from "../../lib/csv/reader.ts";
 import { parseCsv } from "../../lib/deps/csv.ts";
-import { AnswerTooDeepError, UsageError } from "../../lib/errors.ts";
+import { AnswerTooDeepError, UsageError } from "../../lib/core/errors.ts";
 
 /** CSV text read back by csv-parse, a record per row keyed by the header. */
 function readCsv(text: string): Promise<Array<Record<string, string>>> {

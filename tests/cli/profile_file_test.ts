@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { configDir, profilesPath, ProfileStore } from "../../cli/profile_file.ts";
 import { resolveProfileEnv } from "../../cli/profile_selection.ts";
 import { createProfileService } from "../../cli/profile_service.ts";
-import { ConfigError } from "../../lib/errors.ts";
+import { ConfigError } from "../../lib/core/errors.ts";
 import { withDir } from "../support/profiles_dir.ts";
 
 Deno.test("configDir honours GOVCAT_CONFIG_DIR, APPDATA on Windows, XDG_CONFIG_HOME, then ~/.config", () => {

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { overlayEnv, resolveProfileEnv } from "../../cli/profile_selection.ts";
 import { createProfileService } from "../../cli/profile_service.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { loadConfig } from "../../lib/config/config.ts";
+import { UsageError } from "../../lib/core/errors.ts";
 import { withDir } from "../support/profiles_dir.ts";
 
 Deno.test("precedence: defaults < profile < environment; --profile beats CATALOG_PROFILE beats default", async () => {

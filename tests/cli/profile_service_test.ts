@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { createProfileService } from "../../cli/profile_service.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { withDir } from "../support/profiles_dir.ts";
 import { PROFILE_KEYS } from "../../cli/profile_settings.ts";
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { parseProfiles } from "../../cli/profile_file.ts";
 import { createProfileService } from "../../cli/profile_service.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/core/errors.ts";
 import { withDir } from "../support/profiles_dir.ts";
 
 Deno.test("secrets are refused by config set and rejected in the file", async () => {

@@ -9,13 +9,13 @@ import {
   TERMINATED_EXIT_CODE,
 } from "../../cli/run.ts";
 import { type BulkImportSummary, ImportInterruptedError } from "../../lib/csv/summary.ts";
-import type { StopSignal } from "../../lib/stop_signals.ts";
+import type { StopSignal } from "../../lib/core/stop_signals.ts";
 import { z } from "../../lib/deps/zod.ts";
-import { UsageError } from "../../lib/errors.ts";
+import { UsageError } from "../../lib/core/errors.ts";
 import { createOperationRegistry, inputFields } from "../../lib/operations/mod.ts";
 import { OperationRegistry } from "../../lib/operations/registry.ts";
 import { defineOperation, type OperationContext, READ } from "../../lib/operations/types.ts";
-import { VERSION } from "../../lib/version.ts";
+import { VERSION } from "../../lib/core/version.ts";
 import { baseEnv, LOOPBACK_PERMISSIONS, MAIN } from "../support/govcat_process.ts";
 
 async function run(argv: string[], env: Record<string, string> = {}) {

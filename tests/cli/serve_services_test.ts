@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { describeFileRoot } from "../../cli/serve_services.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 
 const config = loadConfig({ CATALOG_ACCOUNT_NAME: "emulator", CATALOG_ENDPOINT: "http://127.0.0.1:9" });
 

@@ -34,7 +34,7 @@
  * tests/e2e/bulk_import_bench.ts` (`deno task bench` runs it with every other bench).
  */
 import { CatalogClient, httpClientFromConfig } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { checkedRowBatches } from "../../lib/csv/check.ts";
 import { templateNamed } from "../../lib/csv/template_choice.ts";
 import { RUNTIME_FLAGS } from "../../tools/distribution/compile.ts";

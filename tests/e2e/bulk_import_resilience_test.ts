@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import type { BulkImportSummary } from "../../lib/csv/engine.ts";
 import type { FaultStep } from "../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import type { BulkImportSummary } from "../../lib/csv/engine.ts";
 import type { BulkImport } from "../../lib/csv/types.ts";
 import { runBulkImport } from "../../lib/csv/engine.ts";

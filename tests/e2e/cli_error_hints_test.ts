@@ -1,13 +1,13 @@
 /**
  * End-to-end: refusals of the real emulator over HTTP carry hints that fit the command and the cause
- * (`lib/error_hints.ts`), for the cases once seen pointing the wrong way — a 404 of `uc term delete` or
+ * (`lib/core/error_hints.ts`), for the cases once seen pointing the wrong way — a 404 of `uc term delete` or
  * `types delete` suggesting search, a 409 of `uc domain delete` or `types createTypeDefs` saying "read it
  * again" — and a term still assigned to entities, whose hint names `glossary unassign-term` on the command
  * line and the operation id over MCP.
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { resultJson, startHarness } from "../support/mcp_harness.ts";
 import { type ProcessResult, runGovcat } from "../support/govcat_process.ts";

@@ -444,7 +444,7 @@ Deno.test("glossary import-terms polls the import to Succeeded; read-terms-impor
       `--csv-file=${csv}`,
       `--glossary-guid=${UNKNOWN}`,
     ]);
-    // An unknown import operation points to where its id comes from (lib/error_hints.ts).
+    // An unknown import operation points to where its id comes from (lib/core/error_hints.ts).
     await assertNotFound({
       ...setup,
       notFoundHint: /hint: Check the operation id: `govcat glossary import-terms`/,

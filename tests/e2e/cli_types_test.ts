@@ -13,7 +13,7 @@ import {
 
 const UNKNOWN_GUID = "00000000-0000-4000-8000-00000000dead";
 
-/** An unknown type definition points to `types list-headers`, not to search (lib/error_hints.ts). */
+/** An unknown type definition points to `types list-headers`, not to search (lib/core/error_hints.ts). */
 const SETUP: CliSetupOptions = { notFoundHint: /hint: Check the type name: `govcat types list-headers`/ };
 
 const STEWARDSHIP = {

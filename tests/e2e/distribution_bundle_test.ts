@@ -10,7 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { buildBundle, checkLazyStart } from "../../tools/distribution/bundle.ts";
 import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../tools/distribution/smoke.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
-import { VERSION } from "../../lib/version.ts";
+import { VERSION } from "../../lib/core/version.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

@@ -14,7 +14,7 @@ import {
   TARGETS,
 } from "../../tools/distribution/compile.ts";
 import { OFFLINE_SERVE_ENV, runToEnd, toolsListOverStdio } from "../../tools/distribution/smoke.ts";
-import { VERSION } from "../../lib/version.ts";
+import { VERSION } from "../../lib/core/version.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const DENORT_BIN = Deno.env.get("DENORT_BIN");

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { runToEnd } from "../../tools/distribution/smoke.ts";
-import { VERSION } from "../../lib/version.ts";
+import { VERSION } from "../../lib/core/version.ts";
 import { closedProxyEnv } from "../support/govcat_process.ts";
 import { INSTALL_ARGS, pinnedLauncher } from "../../tools/distribution/install.ts";
 

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { runToEnd, smokeEnv, toolsListOverStdio } from "../../tools/distribution/smoke.ts";
-import { VERSION } from "../../lib/version.ts";
+import { VERSION } from "../../lib/core/version.ts";
 import { closedProxyEnv, spawnPiped, waitForListening } from "../support/govcat_process.ts";
 
 const ROOT = new URL("../../", import.meta.url);

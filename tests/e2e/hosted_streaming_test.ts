@@ -1,5 +1,5 @@
 /**
- * `govcat serve --hosted` as a real subprocess (behind its TCP front, lib/net_guard.ts, as deployed): a
+ * `govcat serve --hosted` as a real subprocess (behind its TCP front, lib/net/net_guard.ts, as deployed): a
  * long import streams progress to an SDK client, and stops when the client aborts it or simply leaves —
  * the catalog (the embedded emulator, slowed down) then receives no more requests.
  */

@@ -3,7 +3,7 @@
  * them and the command line to use, exit code 2, instead of a stack trace from inside.
  */
 import assert from "node:assert/strict";
-import { VERSION } from "../../lib/version.ts";
+import { VERSION } from "../../lib/core/version.ts";
 import { runGovcat } from "../support/govcat_process.ts";
 
 Deno.test("main.ts without read or env permission says which and how to run it, exit 2", async () => {

@@ -11,9 +11,9 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { httpClientFromConfig } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { EntityStore } from "../../lib/emulator/store.ts";
-import { NetworkError } from "../../lib/errors.ts";
+import { NetworkError } from "../../lib/core/errors.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "../support/emulator_process.ts";
 
 const NOT_REPEATED = /not repeated because it may already have been applied/;

@@ -10,11 +10,17 @@
  */
 import assert from "node:assert/strict";
 import { httpClientFromConfig } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import type { FaultSettings, FaultStep } from "../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { CatalogError, NetworkError, RateLimitError, ServerError, TimeoutError } from "../../lib/errors.ts";
-import type { HttpClient } from "../../lib/http.ts";
+import {
+  CatalogError,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "../../lib/core/errors.ts";
+import type { HttpClient } from "../../lib/http/client.ts";
 
 const ENTITY = "/datamap/api/atlas/v2/entity";
 /** The entity every GET scenario reads. */

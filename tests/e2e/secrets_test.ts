@@ -13,13 +13,13 @@
  */
 import assert from "node:assert/strict";
 import { type CliIo, reportError } from "../../cli/run.ts";
-import { cachedTokenProvider } from "../../lib/auth.ts";
+import { cachedTokenProvider } from "../../lib/auth/token_provider.ts";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { initializeRequest } from "../../tools/distribution/smoke.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
-import { createLogger } from "../../lib/log.ts";
+import { createLogger } from "../../lib/core/log.ts";
 import { createToolServer, createToolServices } from "../../lib/mcp/server.ts";
 import { runGovcat } from "../support/govcat_process.ts";
 import { type RecordedRequest, startLocalServer } from "../support/local_server.ts";

@@ -4,7 +4,7 @@
  * and the catalog (a `--data` file) is unchanged; govcat's own client, which sends no Origin, still works.
  */
 import assert from "node:assert/strict";
-import { HttpClient } from "../../lib/http.ts";
+import { HttpClient } from "../../lib/http/client.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 
 const RESET = "/_emulator/reset?data=true";

@@ -3,15 +3,15 @@
  * for a symbolic link out of the root in a tight loop (tests/support/link_swapper.ts, a process of its own)
  * while the server's file access reads and writes there, a few hundred times. A check of the name before
  * the open would let some reads return the outside file and some writes land outside; what is opened is
- * checked (lib/checked_open.ts), so none may. Linux only: elsewhere the opened file has no kernel name to
- * check (the residual risk lib/checked_open.ts documents).
+ * checked (lib/files/checked_open.ts), so none may. Linux only: elsewhere the opened file has no kernel name to
+ * check (the residual risk lib/files/checked_open.ts documents).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { confinedFileAccess } from "../../lib/file_access.ts";
+import { confinedFileAccess } from "../../lib/files/file_access.ts";
 import { Checkpoint } from "../../lib/csv/checkpoint.ts";
 import { writeOutputFile } from "../../lib/operations/output_files.ts";
-import { readUserFile } from "../../lib/user_files.ts";
+import { readUserFile } from "../../lib/files/user_files.ts";
 import { baseEnv } from "../support/govcat_process.ts";
 
 const SWAPPER = new URL("../support/link_swapper.ts", import.meta.url).pathname;

@@ -9,9 +9,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { ListRootsRequestSchema, loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
-import { createLogger } from "../../lib/log.ts";
+import { createLogger } from "../../lib/core/log.ts";
 import { createToolServer, createToolServices } from "../../lib/mcp/server.ts";
 import { writeOutputFile } from "../../lib/operations/output_files.ts";
 import { baseEnv, MAIN, runGovcat } from "../support/govcat_process.ts";

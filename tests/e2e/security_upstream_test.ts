@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import process from "node:process";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { runBulkImport } from "../../lib/csv/engine.ts";
 import { csvTemplate } from "../../lib/csv/templates/mod.ts";
 import {
@@ -15,8 +15,8 @@ import {
   RedirectRefusedError,
   ResponseTooLargeError,
   RetryWaitTooLongError,
-} from "../../lib/errors.ts";
-import { HttpClient, type HttpClientOptions, redirectTarget } from "../../lib/http.ts";
+} from "../../lib/core/errors.ts";
+import { HttpClient, type HttpClientOptions, redirectTarget } from "../../lib/http/client.ts";
 import { entityCsvImport } from "../../lib/operations/entity_bulk_operations.ts";
 import { json, startLocalServer, withLocalServer } from "../support/local_server.ts";
 import { startHarness } from "../support/mcp_harness.ts";

@@ -71,7 +71,7 @@ const ORDER = [
   "tests/lib/emulator/search_scale_bench.ts",
   "tests/lib/emulator/lineage_scale_bench.ts",
   "tests/lib/emulator/bulk_upsert_bench.ts",
-  "tests/lib/http_bench.ts",
+  "tests/lib/http/client_bench.ts",
   "tests/lib/mcp/tool_list_bench.ts",
 ];
 

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { type ProcessResult, runGovcat } from "./govcat_process.ts";
 

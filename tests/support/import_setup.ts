@@ -8,7 +8,7 @@
  */
 import { type CliIo, runCli } from "../../cli/run.ts";
 import { CatalogClient } from "../../lib/catalog/client.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { readCsvFile } from "../../lib/csv/reader.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { UnifiedCatalogClient } from "../../lib/unified/client.ts";

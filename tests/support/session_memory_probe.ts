@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { loadConfig } from "../../lib/config.ts";
-import { createLogger } from "../../lib/log.ts";
+import { loadConfig } from "../../lib/config/config.ts";
+import { createLogger } from "../../lib/core/log.ts";
 import { McpHttpApp } from "../../lib/mcp/http_app.ts";
 import { createToolServices } from "../../lib/mcp/server.ts";
 

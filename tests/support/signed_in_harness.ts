@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { createLogger } from "../../lib/log.ts";
+import { createLogger } from "../../lib/core/log.ts";
 import { type HttpMode, McpHttpApp } from "../../lib/mcp/http_app.ts";
 import { EntraSignIn, type EntraSignInOptions } from "../../lib/mcp/auth/sign_in.ts";
 import { useAuditWriter } from "../../lib/mcp/auth/audit.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../lib/config.ts";
+import { loadConfig } from "../../lib/config/config.ts";
 import { FAST_START_DATA, fastToolListing } from "../../lib/mcp/fast_start.ts";
 import { fastStartDataText, generateFastStartData } from "../../tools/fast_start_data.ts";
 import { createToolServices, toolListing, toolSelection } from "../../lib/mcp/server.ts";

@@ -7,7 +7,7 @@
  * declares all of them: a few thousand functions, and with names kept by the minifier as many
  * `Object.defineProperty` calls, about 10 ms on each start. Inside the cold scope that work is done
  * only when a command needs more than the fast start (`serve` over stdio answers `initialize` and
- * `tools/list` from `cli/serve_fast.ts` and the modules it imports; `--version` needs `lib/version.ts`).
+ * `tools/list` from `cli/serve_fast.ts` and the modules it imports; `--version` needs `lib/core/version.ts`).
  *
  * The scope is a plain function expression, which V8 compiles when it is first called, not with the top
  * level: the fast start loads a smaller code cache (`serve` to its `tools/list` answer about 5 ms sooner,
@@ -37,7 +37,7 @@ import {
  * The modules whose evaluation must not need the cold scope: the stdio fast start of `govcat serve`, and
  * what `govcat --version` prints.
  */
-export const HOT_ROOTS = ["cli/serve_fast.ts", "lib/version.ts"];
+export const HOT_ROOTS = ["cli/serve_fast.ts", "lib/core/version.ts"];
 
 /** What the split did. */
 export interface ColdScopeReport {

@@ -24,7 +24,7 @@
 import { shown } from "../problems.ts";
 import type { CsvTemplate } from "../types.ts";
 import { cellText, type RowProblem } from "./rules.ts";
-import { GUID_PATTERN } from "../../guid.ts";
+import { GUID_PATTERN } from "../../core/guid.ts";
 
 /** Tables of the emulator's seed catalog (the quick start), so the sample sets values on real assets. */
 const QN = "mssql://contoso-sql.database.windows.net/SalesDb/dbo";

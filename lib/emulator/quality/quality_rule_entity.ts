@@ -12,7 +12,7 @@
  */
 import { invalidField } from "./quality_errors.ts";
 import type { Doc } from "./quality_store.ts";
-import { GUID_PATTERN } from "../../guid.ts";
+import { GUID_PATTERN } from "../../core/guid.ts";
 
 /** The asset a rule belongs to, as the path names it. */
 export interface AssetScope {

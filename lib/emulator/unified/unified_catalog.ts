@@ -19,7 +19,7 @@ import {
   type KindSpec,
   TERM_RELATIONSHIP_TYPES,
 } from "./unified_model.ts";
-import { isGuid } from "../../guid.ts";
+import { isGuid } from "../../core/guid.ts";
 import { domainOf, nameOf } from "./unified_query.ts";
 import type { StoredRelationship, UnifiedStore } from "./unified_store.ts";
 

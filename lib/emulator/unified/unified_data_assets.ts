@@ -16,7 +16,7 @@ import type { AtlasEntity } from "../entity_model.ts";
 import { conflict, invalidField } from "./unified_errors.ts";
 import { EMULATOR_USER_ID, type UnifiedCatalog } from "./unified_catalog.ts";
 import { checkContacts, isRecord, type Json, KINDS } from "./unified_model.ts";
-import { isGuid } from "../../guid.ts";
+import { isGuid } from "../../core/guid.ts";
 import { ownersOf } from "./unified_query.ts";
 
 /** Reads Data Map entities of the same emulator by GUID. */

@@ -13,7 +13,7 @@
 import { invalidField } from "./unified_errors.ts";
 import type { DataAssets } from "./unified_data_assets.ts";
 import { isRecord, type Json, KINDS } from "./unified_model.ts";
-import { isGuid } from "../../guid.ts";
+import { isGuid } from "../../core/guid.ts";
 
 /** The most requests one ingest takes. */
 export const MAX_INGEST_REQUESTS = 1000;

@@ -19,7 +19,7 @@ import {
   UPDATE_FREQUENCIES,
 } from "./unified_enums.ts";
 import { invalidField } from "./unified_errors.ts";
-import { isGuid } from "../../guid.ts";
+import { isGuid } from "../../core/guid.ts";
 
 /** A JSON object as stored and answered. */
 export type Json = Record<string, unknown>;

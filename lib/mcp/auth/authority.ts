@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { cloudSettings } from "../../cloud.ts";
-import type { CloudRegion, EntraSignInSettings } from "../../config.ts";
+import { cloudSettings } from "../../config/cloud.ts";
+import type { CloudRegion, EntraSignInSettings } from "../../config/config.ts";
 
 /** The authority that issues this server's tokens: the configured one, else CLOUD_REGION's login host. */
 export function signInAuthority(settings: EntraSignInSettings, region: CloudRegion): string {

@@ -20,7 +20,7 @@ import {
   jwtVerify,
   type JWTVerifyGetKey,
 } from "../../deps/jose.ts";
-import type { EntraSignInSettings } from "../../config.ts";
+import type { EntraSignInSettings } from "../../config/config.ts";
 
 /** Who a verified token speaks for. `token` is the raw assertion (for on-behalf-of): never log it. */
 export interface SignedInUser {

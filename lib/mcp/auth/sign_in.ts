@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * import { loadConfig } from "../../config.ts";
+ * import { loadConfig } from "../../config/config.ts";
  * import { EntraSignIn } from "./sign_in.ts";
  * const config = loadConfig({
  *   CATALOG_ACCOUNT_NAME: "contoso",
@@ -21,7 +21,7 @@
  *
  * @module
  */
-import type { CloudRegion, EntraSignInSettings } from "../../config.ts";
+import type { CloudRegion, EntraSignInSettings } from "../../config/config.ts";
 import { signInAuthority } from "./authority.ts";
 import { jsonError } from "../http_security.ts";
 import {

@@ -1,13 +1,13 @@
 /**
  * The tool services of a signed-in session. With `CATALOG_MCP_CATALOG_IDENTITY=user` its catalog clients
- * carry a token obtained on behalf of the session's user (lib/on_behalf_of.ts), so the
+ * carry a token obtained on behalf of the session's user (lib/auth/on_behalf_of.ts), so the
  * catalog enforces that user's own roles; the clients of a user are shared by all of their sessions and
  * kept for a bounded number of users, least recently used dropped first. With `server` the session keeps
  * the server's clients. Either way the session's user is known to the audit (lib/mcp/auth/audit.ts).
  *
  * @module
  */
-import { type OnBehalfOfFactory, onBehalfOfTokenProvider } from "../../on_behalf_of.ts";
+import { type OnBehalfOfFactory, onBehalfOfTokenProvider } from "../../auth/on_behalf_of.ts";
 import { CatalogClient } from "../../catalog/client.ts";
 import type { ToolErrorBody } from "../tool_result.ts";
 import type { ToolServices } from "../tool.ts";

@@ -8,7 +8,7 @@
  */
 import type { AtlasAttributeDef, AtlasTypesDef } from "../../catalog/typedef_types.ts";
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { UsageError } from "../../core/errors.ts";
 import {
   type AssignedAsset,
   type Assignments,

@@ -9,7 +9,7 @@
  */
 import { ROLE_ALIASES } from "../../catalog/policy_members.ts";
 import { z } from "../../deps/zod.ts";
-import { GUID_PATTERN } from "../../guid.ts";
+import { GUID_PATTERN } from "../../core/guid.ts";
 import {
   addMember,
   type CollectionRoles,

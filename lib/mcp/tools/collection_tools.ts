@@ -9,7 +9,7 @@
  */
 import type { Collection } from "../../catalog/collections_types.ts";
 import { z } from "../../deps/zod.ts";
-import { NotFoundError, UsageError } from "../../errors.ts";
+import { NotFoundError, UsageError } from "../../core/errors.ts";
 import {
   collectionPath,
   createCollection,

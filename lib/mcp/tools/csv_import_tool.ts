@@ -9,7 +9,7 @@
 import type { BulkImportSummary } from "../../csv/engine.ts";
 import { z } from "../../deps/zod.ts";
 import { importMappedEntities } from "../../operations/entity_mapped_operations.ts";
-import { UsageError } from "../../errors.ts";
+import { UsageError } from "../../core/errors.ts";
 import type { PlanResult } from "../../operations/plan_options.ts";
 import { composedTool } from "../tool_operation.ts";
 

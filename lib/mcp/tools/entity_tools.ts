@@ -7,7 +7,7 @@
  */
 import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { UsageError } from "../../core/errors.ts";
 import {
   type BatchOutcome,
   createManyEntities,

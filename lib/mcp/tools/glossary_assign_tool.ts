@@ -9,7 +9,7 @@
  */
 import type { AtlasEntityHeader } from "../../catalog/types.ts";
 import { z } from "../../deps/zod.ts";
-import { CatalogError, NotFoundError, UsageError } from "../../errors.ts";
+import { CatalogError, NotFoundError, UsageError } from "../../core/errors.ts";
 import { getEntityHeader } from "../../operations/entity_operations.ts";
 import {
   assignTerm,

@@ -12,7 +12,7 @@ import type {
 } from "../../catalog/glossary_types.ts";
 import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
 import { z } from "../../deps/zod.ts";
-import { ConflictError, UsageError } from "../../errors.ts";
+import { ConflictError, UsageError } from "../../core/errors.ts";
 import { createGlossary, readGlossary } from "../../operations/glossary_operations.ts";
 import { createTerm, listTerms, readTermsHeaders } from "../../operations/glossary_term_operations.ts";
 import type { ToolDefinition } from "../tool.ts";

@@ -12,7 +12,7 @@ import type { CreateLineageResult } from "../../catalog/lineage_types.ts";
 import type { AtlasEntityHeader } from "../../catalog/types.ts";
 import { processGuidsOf } from "../../catalog/lineage_kinds.ts";
 import { z } from "../../deps/zod.ts";
-import { NotFoundError } from "../../errors.ts";
+import { NotFoundError } from "../../core/errors.ts";
 import { createLineageOperation, getLineage } from "../../operations/lineage_operations.ts";
 import { getTypeDef } from "../../operations/types_operations.ts";
 import type { ToolDefinition } from "../tool.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { GUID_PATTERN } from "../../guid.ts";
+import { GUID_PATTERN } from "../../core/guid.ts";
 import { getDataQuality } from "../../operations/quality_operations.ts";
 import type { AssetQuality } from "../../operations/quality_summary.ts";
 import type { ToolDefinition } from "../tool.ts";

@@ -5,11 +5,11 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { UsageError } from "../../core/errors.ts";
 import { canonicalEnums, inputFields } from "../../operations/fields.ts";
 import { IF_EXISTS_FIELD, overwritesOnRequest } from "../../operations/if_exists.ts";
 import { callIsReadOnly, type Operation } from "../../operations/types.ts";
-import { didYouMean } from "../../suggest.ts";
+import { didYouMean } from "../../core/suggest.ts";
 import { describeOperationChange } from "../change_descriptions.ts";
 import { defineTool, READ_ONLY, type ToolAnnotations, toolJsonSchema } from "../tool.ts";
 import { unknownArgumentsProblem } from "../tool_arguments.ts";

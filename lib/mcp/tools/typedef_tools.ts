@@ -12,7 +12,7 @@ import type {
   TypeDefCategory,
 } from "../../catalog/typedef_types.ts";
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { UsageError } from "../../core/errors.ts";
 import { getAnyTypeDef, getTypeDef, listTypeDefs } from "../../operations/types_operations.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";

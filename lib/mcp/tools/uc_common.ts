@@ -5,15 +5,15 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { NotFoundError, UsageError } from "../../errors.ts";
+import { NotFoundError, UsageError } from "../../core/errors.ts";
 import { canonicalEnumValue, DOMAIN_TYPES, ENTITY_STATUSES, FILTER_STATUSES } from "../../unified/enums.ts";
-import type { QueryValue } from "../../http.ts";
+import type { QueryValue } from "../../http/client.ts";
 import type { ListParams } from "../../unified/resource.ts";
 import { domainOperation } from "../../operations/uc_operations.ts";
 import { termGet } from "../../operations/uc_term_operations.ts";
 import type { Domain, Term } from "../../unified/schemas.ts";
 import type { OperationRunner } from "../tool_operation.ts";
-import { GUID_PATTERN } from "../../guid.ts";
+import { GUID_PATTERN } from "../../core/guid.ts";
 
 /** The operations the unified catalog tools read a domain and a term with. */
 export const domainGet = domainOperation("get");

@@ -10,8 +10,8 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { CatalogError } from "../../errors.ts";
-import { DEFAULT_PAGING_LIMITS, PagingGuard } from "../../paging_guard.ts";
+import { CatalogError } from "../../core/errors.ts";
+import { DEFAULT_PAGING_LIMITS, PagingGuard } from "../../http/paging_guard.ts";
 import {
   termCreate,
   termHierarchy,

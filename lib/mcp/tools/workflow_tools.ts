@@ -9,7 +9,7 @@
  */
 import type { WorkflowTask } from "../../catalog/workflow_types.ts";
 import { z } from "../../deps/zod.ts";
-import { UsageError } from "../../errors.ts";
+import { UsageError } from "../../core/errors.ts";
 import { guidField } from "../../operations/guid_fields.ts";
 import { approveTask, getTask, listTasks, rejectTask } from "../../operations/workflow_task_operations.ts";
 import { composedTool } from "../tool_operation.ts";

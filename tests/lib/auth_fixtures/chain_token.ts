@@ -9,10 +9,10 @@
  *
  * @module
  */
-import { createTokenProvider } from "../../../lib/auth.ts";
-import { loadConfig } from "../../../lib/config.ts";
-import { createLogger } from "../../../lib/log.ts";
-import { GovcatError } from "../../../lib/errors.ts";
+import { createTokenProvider } from "../../../lib/auth/token_provider.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
+import { createLogger } from "../../../lib/core/log.ts";
+import { GovcatError } from "../../../lib/core/errors.ts";
 
 const [mode = "tokens", sleepArg = "0"] = Deno.args;
 const provider = createTokenProvider(loadConfig(Deno.env.toObject()), { logger: createLogger("debug") });

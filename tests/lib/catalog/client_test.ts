@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { httpClientFromConfig } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { runGovcat } from "../../support/govcat_process.ts";
 

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { BadRequestError, CatalogError, ConflictError, NotFoundError } from "../../../lib/errors.ts";
+import { BadRequestError, CatalogError, ConflictError, NotFoundError } from "../../../lib/core/errors.ts";
 import { json, startLocalServer } from "../../support/local_server.ts";
 
 function clientFor(url: string): CatalogClient {

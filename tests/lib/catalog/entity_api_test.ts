@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import type { AtlasEntity } from "../../../lib/catalog/types.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { BadRequestError, NotFoundError } from "../../../lib/errors.ts";
+import { BadRequestError, NotFoundError } from "../../../lib/core/errors.ts";
 
 async function withClient(test: (client: CatalogClient, emulator: RunningEmulator) => Promise<void>) {
   const emulator = await startEmulator();

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import type { ImportCsvOperation } from "../../../lib/catalog/glossary_types.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { BadRequestError, ConflictError, NotFoundError, TimeoutError } from "../../../lib/errors.ts";
+import { BadRequestError, ConflictError, NotFoundError, TimeoutError } from "../../../lib/core/errors.ts";
 import { json, startLocalServer } from "../../support/local_server.ts";
 
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { createLineage, createLineageCache } from "../../../lib/catalog/lineage_builder.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { NotFoundError, UsageError } from "../../../lib/errors.ts";
+import { NotFoundError, UsageError } from "../../../lib/core/errors.ts";
 
 const ORDERS = "ca7a1000-0000-4000-8000-000000000020";
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";

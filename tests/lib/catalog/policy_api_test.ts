@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { POLICY_API_VERSION } from "../../../lib/catalog/policy_api.ts";
 import { roleMembers, withMember } from "../../../lib/catalog/policy_members.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { NotFoundError, PagingError } from "../../../lib/errors.ts";
+import { NotFoundError, PagingError } from "../../../lib/core/errors.ts";
 import { json, withLocalServer } from "../../support/local_server.ts";
 
 const CURATOR = "purviewmetadatarole_builtin_data-curator";

@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import type { ScanApi } from "../../../lib/catalog/scan_api.ts";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { CatalogError, ConflictError, NotFoundError } from "../../../lib/errors.ts";
+import { CatalogError, ConflictError, NotFoundError } from "../../../lib/core/errors.ts";
 import { withEmulator } from "../emulator/emulator_test_helpers.ts";
 import { withScanServer } from "../emulator/scan_test_server.ts";
 import { startLocalServer } from "../../support/local_server.ts";

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { BROWSE_API_VERSION } from "../../../lib/catalog/search_api.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import { json, startLocalServer } from "../../support/local_server.ts";
 
 // The seed's 42 entities, its glossary "Retail Glossary" with 8 terms, and the glossary "Glossary" every new

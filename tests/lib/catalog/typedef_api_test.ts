@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import type { AtlasTypesDef } from "../../../lib/catalog/typedef_types.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { BadRequestError, ConflictError, NotFoundError, UsageError } from "../../../lib/errors.ts";
+import { BadRequestError, ConflictError, NotFoundError, UsageError } from "../../../lib/core/errors.ts";
 import { businessMetadataTemplate } from "../../../lib/templates/business_metadata_sets.ts";
 
 async function withClient(test: (client: CatalogClient) => Promise<void>) {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { AdaptiveWindow } from "../../../lib/csv/adaptive_window.ts";
 import { BatchSender } from "../../../lib/csv/batch_sender.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, UnitOutcome } from "../../../lib/csv/types.ts";
-import { BadRequestError, RateLimitError } from "../../../lib/errors.ts";
+import { BadRequestError, RateLimitError } from "../../../lib/core/errors.ts";
 
 const units = (count: number, from = 0): ImportUnit<number>[] =>
   Array.from({ length: count }, (_, i) => ({ lines: [from + i + 2], item: from + i }));

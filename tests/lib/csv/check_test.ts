@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import {
   bindHeader,
   checkCsvFile,

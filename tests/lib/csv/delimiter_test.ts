@@ -10,7 +10,7 @@ import {
   DelimiterSniffer,
   describeDelimiter,
 } from "../../../lib/csv/delimiter.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 
 /** The separator of `text`, fed whole or in the given pieces; `best()` settles an unfinished line. */
 function sniff(...pieces: string[]): CsvDelimiter {

@@ -5,11 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type BulkImportSummary, ImportInterruptedError, runBulkImport } from "../../../lib/csv/engine.ts";
 import { csvTemplate } from "../../../lib/csv/templates/mod.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import { entityCsvImport } from "../../../lib/operations/entity_bulk_operations.ts";
 
 const TEMPLATE = csvTemplate("entity-bulk-import")!;

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { AdaptiveWindow } from "../../../lib/csv/adaptive_window.ts";
 import { runBulkImport } from "../../../lib/csv/engine.ts";
 import { csvTemplate } from "../../../lib/csv/templates/mod.ts";

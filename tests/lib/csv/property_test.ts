@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import { unguardCells } from "../../../lib/csv/cell_guard.ts";
 import { CSV_DELIMITERS, type CsvDelimiter } from "../../../lib/csv/delimiter.ts";
 import { CHUNK_BYTES, csvLine, PIECE_BYTES, readCsvFile, readCsvTextSync } from "../../../lib/csv/reader.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import { parseCsv } from "../../../lib/deps/csv.ts";
 import {
   CHUNK_BYTES,

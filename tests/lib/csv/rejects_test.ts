@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { defaultSidePath, writeRejectFile } from "../../../lib/csv/rejects.ts";
-import { LocalFileError } from "../../../lib/user_files.ts";
+import { LocalFileError } from "../../../lib/files/user_files.ts";
 
 async function withDir(test: (dir: string) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "govcat-rejects-" });

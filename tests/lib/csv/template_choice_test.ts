@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { chooseTemplate, readCsvHeader, readHeader } from "../../../lib/csv/template_choice.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 
 const ENTITY = ["entity-bulk-import", "entity-dataset", "entity-classified", "entity-table"];
 

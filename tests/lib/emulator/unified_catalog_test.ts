@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { DEFAULT_UNIFIED_API_VERSION } from "../../../lib/config.ts";
+import { DEFAULT_UNIFIED_API_VERSION } from "../../../lib/config/config.ts";
 import { UNIFIED_DEFAULT_API_VERSION } from "../../../lib/emulator/unified/unified_area.ts";
 import { call, type JsonReply, withEmulator } from "./emulator_test_helpers.ts";
 

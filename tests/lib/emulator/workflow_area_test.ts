@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
 import {
   createTermRequest,

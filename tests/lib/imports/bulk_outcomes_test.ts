@@ -12,7 +12,7 @@ import {
   RateLimitError,
   ServerError,
   UsageError,
-} from "../../../lib/errors.ts";
+} from "../../../lib/core/errors.ts";
 import {
   isRowRefusal,
   refusalOutcome,

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { ImportInterruptedError, runBulkImport } from "../../../lib/csv/engine.ts";
 import { glossaryTerms } from "../../../lib/csv/templates/glossary_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";

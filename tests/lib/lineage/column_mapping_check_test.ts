@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import type { LineageEnd } from "../../../lib/catalog/lineage_builder.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { ColumnLineageChecker } from "../../../lib/lineage/column_mapping_check.ts";
 

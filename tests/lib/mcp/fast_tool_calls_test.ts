@@ -6,9 +6,9 @@
  * to the real server. The module graph test keeps the path free of the SDK, whose loading it avoids.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import {
   FAST_START_DATA,
   fastToolListing,
@@ -374,7 +374,10 @@ Deno.test("a fast call with a progress token sends the real server's progress no
 Deno.test("the fast call path loads neither the MCP SDK nor ajv, nor any tool module but its own", async () => {
   for (const entry of ["lib/mcp/fast_tool_calls.ts", "cli/serve_services.ts"]) {
     const graph = [...await staticGraph(entry, { typesToo: false })];
-    assert.ok(graph.some((s) => s.endsWith("/lib/mcp/tool_call.ts") || s.endsWith("/lib/log.ts")), entry);
+    assert.ok(
+      graph.some((s) => s.endsWith("/lib/mcp/tool_call.ts") || s.endsWith("/lib/core/log.ts")),
+      entry,
+    );
     const heavy = graph.filter((s) =>
       s.includes("@modelcontextprotocol/sdk") || s.includes("ajv") || s.includes("/lib/operations/mod.ts") ||
       (s.includes("/lib/mcp/tools/") && !s.endsWith("/lib/mcp/tools/modules.ts"))

@@ -6,8 +6,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import { McpHttpApp, SESSION_IDLE_MS } from "../../../lib/mcp/http_app.ts";
 import { createToolServices } from "../../../lib/mcp/server.ts";
 import { SseServerTransport } from "../../../lib/mcp/sse_transport.ts";

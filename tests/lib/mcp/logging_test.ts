@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { loadMcpClientSdk } from "../../../lib/deps/mcp_sdk.ts";
-import { createLogger, onLogMessage } from "../../../lib/log.ts";
+import { createLogger, onLogMessage } from "../../../lib/core/log.ts";
 import { type Harness, startHarness } from "../../support/mcp_harness.ts";
 
 type LogParams = { level: string; logger?: string; data: unknown };

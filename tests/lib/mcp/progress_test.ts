@@ -4,10 +4,10 @@
  * throwaway tool and a registry operation that report progress, with and without a progress token.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { loadMcpClientSdk } from "../../../lib/deps/mcp_sdk.ts";
 import { z } from "../../../lib/deps/zod.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import { mcpProgressSink, progressMessage, type ProgressNotification } from "../../../lib/mcp/progress.ts";
 import { createToolServer, createToolServices } from "../../../lib/mcp/server.ts";
 import { defineTool, READ_ONLY, type ToolDefinition } from "../../../lib/mcp/tool.ts";

@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConfig } from "../../../lib/config.ts";
-import { ConfigError, UsageError } from "../../../lib/errors.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
+import { ConfigError, UsageError } from "../../../lib/core/errors.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import { createToolServices } from "../../../lib/mcp/server.ts";
 import { runGovcat } from "../../support/govcat_process.ts";
 import { type Harness, resultJson, startHarness } from "../../support/mcp_harness.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { createLogger } from "../../../lib/log.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import {
   bridgeLogs,
   type CallExtra,

@@ -11,7 +11,7 @@ import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 import { getAccount } from "../../../lib/operations/account_operations.ts";
 import { deleteEntity } from "../../../lib/operations/entity_operations.ts";
 import { z } from "../../../lib/deps/zod.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import type { ToolServices } from "../../../lib/mcp/tool.ts";
 
 /** The registry tools: they run whichever operation they are given, and list the others. */

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { z } from "../../../lib/deps/zod.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import { defineTool, type ToolContext } from "../../../lib/mcp/tool.ts";
 
 function probeTool(confirmWhen?: (input: { guid: string; dryRun?: boolean }) => boolean) {

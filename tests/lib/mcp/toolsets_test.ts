@@ -3,8 +3,8 @@
  * exactly one set, unknown set names refused with a suggestion, and a narrowing that never widens.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
-import { ConfigError } from "../../../lib/errors.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
+import { ConfigError } from "../../../lib/core/errors.ts";
 import { narrowSelection, selectTools } from "../../../lib/mcp/tool_selection.ts";
 import { TOOLSET_NAMES, TOOLSET_OF, toolsetOf, TOOLSETS } from "../../../lib/mcp/toolsets.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";

@@ -4,7 +4,7 @@
  * and data products), their read-only hints, and their errors.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
 import { type Harness, resultJson, startHarness } from "../../support/mcp_harness.ts";
 

@@ -7,12 +7,12 @@
 import assert from "node:assert/strict";
 import { accessKeySecrets } from "../../../lib/catalog/account_api.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import { listAccountKeys } from "../../../lib/operations/account_operations.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import type { OperationContext } from "../../../lib/operations/types.ts";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type CliSetup, withCli } from "./cli_in_process.ts";
 
 /** Runs `test` with govcat in process against an empty emulator. */

@@ -6,7 +6,7 @@
  */
 import { runCli } from "../../../cli/run.ts";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 
 /** One run: exit code, output, and stdout parsed as JSON on success. */

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { overwritesOnRequest } from "../../../lib/operations/if_exists.ts";
 import { z } from "../../../lib/deps/zod.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import {
   type Confirmation,
   confirmDestructive,

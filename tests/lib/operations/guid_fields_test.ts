@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { z } from "../../../lib/deps/zod.ts";
 import { inputJsonSchema } from "../../../lib/operations/fields.ts";
 import { guidField, guidListField } from "../../../lib/operations/guid_fields.ts";
-import { GUID_PATTERN, isGuid } from "../../../lib/guid.ts";
+import { GUID_PATTERN, isGuid } from "../../../lib/core/guid.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 
 Deno.test("guidField: 8-4-4-4-12 hex digits in either case, trimmed; anything else is refused with the form", () => {

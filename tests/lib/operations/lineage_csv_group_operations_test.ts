@@ -9,7 +9,7 @@ import { parseOperationArgs } from "../../../cli/args.ts";
 import { readCsvTextSync } from "../../../lib/csv/reader.ts";
 import { LINEAGE_TEMPLATES } from "../../../lib/csv/templates/lineage_templates.ts";
 import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
-import { confinedFileAccess } from "../../../lib/file_access.ts";
+import { confinedFileAccess } from "../../../lib/files/file_access.ts";
 import {
   generateLineageSample,
   LINEAGE_CSV_OPERATIONS,

@@ -6,12 +6,12 @@
  * @module
  */
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { unrestrictedFileAccess } from "../../../lib/file_access.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { unrestrictedFileAccess } from "../../../lib/files/file_access.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import type { Operation, OperationContext } from "../../../lib/operations/types.ts";
-import { readUserFile } from "../../../lib/user_files.ts";
+import { readUserFile } from "../../../lib/files/user_files.ts";
 
 /** Data sets of the emulator's seed. */
 export const ORDERS = "ca7a1000-0000-4000-8000-000000000020";

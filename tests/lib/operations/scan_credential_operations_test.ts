@@ -7,8 +7,8 @@
  * registry asks for --confirm).
  */
 import assert from "node:assert/strict";
-import { BadRequestError, NotFoundError, UsageError } from "../../../lib/errors.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { BadRequestError, NotFoundError, UsageError } from "../../../lib/core/errors.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import {
   checkCredentialSecrets,

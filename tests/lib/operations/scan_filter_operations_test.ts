@@ -6,7 +6,7 @@
  * 404; deleting the rule deletes its versions; tagging is destructive (it may delete classifications).
  */
 import assert from "node:assert/strict";
-import { NotFoundError, UsageError } from "../../../lib/errors.ts";
+import { NotFoundError, UsageError } from "../../../lib/core/errors.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import {
   getScanFilter,

@@ -7,12 +7,12 @@
  * @module
  */
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { confinedFileAccess, unrestrictedFileAccess } from "../../../lib/file_access.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { confinedFileAccess, unrestrictedFileAccess } from "../../../lib/files/file_access.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import type { FileAccess, Operation, OperationContext } from "../../../lib/operations/types.ts";
-import { readUserFile } from "../../../lib/user_files.ts";
+import { readUserFile } from "../../../lib/files/user_files.ts";
 
 /** The data source and scan every setup starts with. */
 export const SOURCE = "lake";

@@ -6,7 +6,7 @@
  * (a custom rule without patterns) comes back as a 400.
  */
 import assert from "node:assert/strict";
-import { BadRequestError, NotFoundError, UsageError } from "../../../lib/errors.ts";
+import { BadRequestError, NotFoundError, UsageError } from "../../../lib/core/errors.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import {
   deleteClassificationRule,

@@ -6,7 +6,7 @@
  * a type without one is a 404 with the hint that lists them.
  */
 import assert from "node:assert/strict";
-import { BadRequestError, NotFoundError } from "../../../lib/errors.ts";
+import { BadRequestError, NotFoundError } from "../../../lib/core/errors.ts";
 import {
   CUSTOM_RULESET_OPERATIONS,
   getLatestSystemScanRuleset,

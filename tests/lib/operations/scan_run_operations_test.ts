@@ -5,7 +5,7 @@
  * schema, and the annotations say what each operation does.
  */
 import assert from "node:assert/strict";
-import { ConflictError, NotFoundError } from "../../../lib/errors.ts";
+import { ConflictError, NotFoundError } from "../../../lib/core/errors.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import { cancelScan, runScan, scanStatus } from "../../../lib/operations/scan_run_operations.ts";
 import { rejection, SCAN, SOURCE, withScanSetup } from "./scan_harness.ts";

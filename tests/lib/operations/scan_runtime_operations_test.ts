@@ -7,8 +7,8 @@
  * returnsSecrets and regenerating a key and the deletes are destructive.
  */
 import assert from "node:assert/strict";
-import { BadRequestError, NotFoundError } from "../../../lib/errors.ts";
-import { createLogger } from "../../../lib/log.ts";
+import { BadRequestError, NotFoundError } from "../../../lib/core/errors.ts";
+import { createLogger } from "../../../lib/core/log.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import {
   deleteManagedPrivateEndpoint,

@@ -6,7 +6,7 @@
  * confines file arguments) a file outside the file root.
  */
 import assert from "node:assert/strict";
-import { NotFoundError, UsageError } from "../../../lib/errors.ts";
+import { NotFoundError, UsageError } from "../../../lib/core/errors.ts";
 import { createOperationRegistry } from "../../../lib/operations/mod.ts";
 import {
   deleteTrigger,

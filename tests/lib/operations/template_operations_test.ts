@@ -6,12 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { type CliIo, runCli } from "../../../cli/run.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { checkCsvText } from "../../../lib/csv/check.ts";
 import { CSV_TEMPLATES, csvTemplate, sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { UsageError } from "../../../lib/errors.ts";
-import { confinedFileAccess } from "../../../lib/file_access.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
+import { confinedFileAccess } from "../../../lib/files/file_access.ts";
 import { createOperationRegistry, OPERATION_GROUPS } from "../../../lib/operations/mod.ts";
 import { OperationRegistry } from "../../../lib/operations/registry.ts";
 import {

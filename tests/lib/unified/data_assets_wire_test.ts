@@ -6,8 +6,8 @@
  * in any of its possible forms; inputs refused before anything is sent.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
-import { UsageError } from "../../../lib/errors.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
 import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
 import { UNIFIED_CATALOG_2026_OPERATIONS } from "../../../lib/unified/operations.ts";
 import { json, type RecordedRequest, startLocalServer } from "../../support/local_server.ts";

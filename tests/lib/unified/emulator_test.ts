@@ -4,9 +4,9 @@
  * the term hierarchy, policies and relationships.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { NotFoundError } from "../../../lib/errors.ts";
+import { NotFoundError } from "../../../lib/core/errors.ts";
 import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
 
 const OWNER = "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee";

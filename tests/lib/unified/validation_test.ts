@@ -3,8 +3,8 @@
  * specification (48, each a callable client method).
  */
 import assert from "node:assert/strict";
-import { UsageError } from "../../../lib/errors.ts";
-import { HttpClient } from "../../../lib/http.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
+import { HttpClient } from "../../../lib/http/client.ts";
 import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
 import { nextPageRequest } from "../../../lib/unified/paging.ts";
 import {

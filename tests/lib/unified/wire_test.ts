@@ -4,8 +4,8 @@
  * with its origin guard, and which calls are retried.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../lib/config.ts";
-import { CatalogError, ServerError } from "../../../lib/errors.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
+import { CatalogError, ServerError } from "../../../lib/core/errors.ts";
 import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
 import { json, type RecordedRequest, startLocalServer } from "../../support/local_server.ts";
 

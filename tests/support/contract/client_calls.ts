@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import { loadConfig } from "../../../lib/config.ts";
+import { loadConfig } from "../../../lib/config/config.ts";
 import { type RecordedRequest, startLocalServer } from "../local_server.ts";
 
 type AnyMethod = (...args: unknown[]) => unknown;

@@ -8,7 +8,7 @@
  * @module
  */
 import { POLICY_API_VERSION } from "../../../lib/catalog/policy_api.ts";
-import { DEFAULT_API_VERSION } from "../../../lib/config.ts";
+import { DEFAULT_API_VERSION } from "../../../lib/config/config.ts";
 import type { IdTranslation } from "./replay.ts";
 
 /** The api-version of each API a step uses, by path prefix; the account API's (2019-11-01-preview) else. */

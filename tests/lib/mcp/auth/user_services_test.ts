@@ -3,8 +3,8 @@
  * their sessions, for a bounded number of users; in server mode sessions share the server's clients.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../../lib/config.ts";
-import { createLogger } from "../../../../lib/log.ts";
+import { loadConfig } from "../../../../lib/config/config.ts";
+import { createLogger } from "../../../../lib/core/log.ts";
 import type { SignedInUser } from "../../../../lib/mcp/auth/entra_token.ts";
 import { SessionUser } from "../../../../lib/mcp/auth/session_user.ts";
 import {

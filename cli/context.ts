@@ -14,7 +14,7 @@ import { type Config, type EnvSource, loadConfig } from "../lib/config/config.ts
 import { unrestrictedFileAccess } from "../lib/files/file_access.ts";
 import { createLogger, type Logger } from "../lib/core/log.ts";
 import type { ProfileAwareContext } from "../lib/operations/profile_operations.ts";
-import type { ProgressSink } from "../lib/operations/types.ts";
+import type { ProgressSink } from "../lib/core/progress.ts";
 import { readUserFile } from "../lib/files/user_files.ts";
 import { createProfileService } from "./profile_service.ts";
 import { resolveProfileEnv } from "./profile_selection.ts";

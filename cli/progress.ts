@@ -19,7 +19,7 @@
  *
  * @module
  */
-import type { ProgressReport, ProgressSink } from "../lib/operations/types.ts";
+import type { ProgressReport, ProgressSink } from "../lib/core/progress.ts";
 import { counted } from "../lib/core/plural.ts";
 
 /** How a command's progress shows: `auto` draws on a terminal only, `always` also logs plain lines. */

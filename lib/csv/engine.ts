@@ -33,7 +33,8 @@
 import { GovcatError, UsageError } from "../core/errors.ts";
 import { counted } from "../core/plural.ts";
 import type { Logger } from "../core/log.ts";
-import type { FileAccess, ProgressSink } from "../operations/types.ts";
+import type { FileAccess } from "../files/file_access.ts";
+import type { ProgressSink } from "../core/progress.ts";
 import { AdaptiveWindow } from "./adaptive_window.ts";
 import { BatchSender, rowsIn, StopImport, type Tally } from "./batch_sender.ts";
 import { forEachBatch, unitBatches } from "./batches.ts";

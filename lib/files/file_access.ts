@@ -22,7 +22,14 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { fileURLToPath } from "node:url";
 import { confineRoot } from "./checked_open.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
-import type { FileAccess } from "../operations/types.ts";
+
+/** Checks paths before an operation reads or writes a local file. */
+export interface FileAccess {
+  /** The path to read (resolved), or a UsageError naming `option` when it may not be read. */
+  readable(path: string, option: string): Promise<string>;
+  /** The path to write (resolved), or a UsageError naming `option` when it may not be written. */
+  writable(path: string, option: string): Promise<string>;
+}
 
 /** The variable that sets the MCP server's file root. */
 export const FILE_ROOT_VARIABLE = "CATALOG_MCP_FILE_ROOT";

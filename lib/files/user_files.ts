@@ -7,7 +7,7 @@
  */
 import { readTextChecked } from "./checked_open.ts";
 import { GovcatError, UsageError } from "../core/errors.ts";
-import type { FileAccess } from "../operations/types.ts";
+import type { FileAccess } from "./file_access.ts";
 
 /**
  * Reads a text file named by `option`, turning file system errors into clear usage errors. With `files`,

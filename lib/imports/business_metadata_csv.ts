@@ -18,7 +18,7 @@
 import { type CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { csvLine, readCsvFile } from "../csv/reader.ts";
-import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
+import { businessMetadata } from "../templates/csv/business_metadata_templates.ts";
 import type { CsvProblem } from "../csv/types.ts";
 
 /** The columns of the service's import file, in the order the service reads them (by position). */

@@ -14,8 +14,8 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { AtlasEntity } from "../catalog/types.ts";
 import { sameValue } from "../csv/plan.ts";
 import { isRowRefusal } from "../csv/refusals.ts";
-import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
-import { cellText } from "../csv/templates/rules.ts";
+import { businessMetadata } from "../templates/csv/business_metadata_templates.ts";
+import { cellText } from "../templates/csv/rules.ts";
 import type { BulkImport, UnitDiff } from "../csv/types.ts";
 
 /** One row of the file as the service reads it. */

@@ -5,22 +5,8 @@
  *
  * @module
  */
-import { cellText } from "../csv/templates/rules.ts";
+import { cellText } from "../templates/csv/rules.ts";
 import type { CheckedRow } from "../csv/types.ts";
-
-/** Columns of the export. */
-export const EXPORT_COLUMNS = {
-  base: ["collection_name", "friendly_name"],
-  hierarchy: ["parent_collection", "path"],
-  metadata: [
-    "description",
-    "provisioning_state",
-    "created_at",
-    "created_by",
-    "last_modified_at",
-    "last_modified_by",
-  ],
-} as const;
 
 /** One row of the file (its cells unguarded as read); empty cells are undefined. */
 export interface CollectionRow {

@@ -25,7 +25,7 @@ import type { Collection, CollectionInput } from "../catalog/collections_types.t
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitDiff } from "../csv/types.ts";
 import { isRowRefusal, refusalOutcome, SettledUnits } from "./bulk_outcomes.ts";
 import { collectionFromRow, type CollectionRow } from "./collections_csv.ts";
-import { getCollectionIfExists } from "../operations/collections_support.ts";
+import { getCollectionIfExists } from "../catalog/collections_support.ts";
 
 /** The body to send for a row, or undefined when the catalog already matches it. */
 export function changesFor(

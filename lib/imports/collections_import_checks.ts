@@ -23,7 +23,7 @@ import { bindHeader, checkRow, type HeaderBinding } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { readCsvFile } from "../csv/reader.ts";
-import { cellText } from "../csv/templates/rules.ts";
+import { cellText } from "../templates/csv/rules.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { collectionFromRow, type CollectionRow } from "./collections_csv.ts";
 

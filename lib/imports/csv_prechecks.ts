@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { checkFileFirst } from "./csv_prechecks.ts";
- * import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
+ * import { glossaryTerms } from "../templates/csv/glossary_templates.ts";
  * async function check(path: string) {
  *   const report = await checkFileFirst(path, glossaryTerms); // a UsageError lists the problems
  *   console.log(report.rows, report.sha256);
@@ -21,7 +21,7 @@ import { type CsvDelimiter, delimiterName } from "../csv/delimiter.ts";
 import { problemsError } from "../csv/problems.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { UsageError } from "../core/errors.ts";
-import type { ProgressSink } from "../operations/types.ts";
+import type { ProgressSink } from "../core/progress.ts";
 
 /** Problems listed when a file is refused (as the engine lists them). */
 const MAX_PROBLEMS = 30;

@@ -19,7 +19,7 @@ import type { BulkImport, CheckedRow, ColumnSpec, CsvTemplate } from "../csv/typ
 import { reservedNamePart } from "../csv/check.ts";
 import { columnKey } from "../csv/problems.ts";
 import { UsageError } from "../core/errors.ts";
-import { entityCsvImport } from "../operations/entity_bulk_operations.ts";
+import { entityCsvImport } from "./entity_csv_import.ts";
 import { type EntityItem, nameFromQualifiedName, ownGroup } from "./entity_csv_rows.ts";
 
 /** Targets that are not attributes. */

@@ -26,7 +26,7 @@
  */
 import type { CatalogClient } from "../catalog/client.ts";
 import { ATLAS_V2, segment } from "../catalog/paths.ts";
-import { glossaryAssignments } from "../csv/templates/glossary_templates.ts";
+import { glossaryAssignments } from "../templates/csv/glossary_templates.ts";
 import type {
   BulkImport,
   CsvTemplate,

@@ -21,8 +21,8 @@
  * @module
  */
 import type { AtlasGlossaryTerm } from "../catalog/glossary_types.ts";
-import { glossaryTerms, SERVICE_ONLY_TERM_COLUMNS } from "../csv/templates/glossary_templates.ts";
-import { cellText, cellValues } from "../csv/templates/rules.ts";
+import { glossaryTerms, SERVICE_ONLY_TERM_COLUMNS } from "../templates/csv/glossary_templates.ts";
+import { cellText, cellValues } from "../templates/csv/rules.ts";
 import type { CheckedRow, CsvTemplate, FieldChange, UnitDiff } from "../csv/types.ts";
 
 /** A term a row describes, by its name in the glossary. */

@@ -13,7 +13,7 @@
  * ```ts
  * import { glossaryTermImport } from "./glossary_term_import.ts";
  * import { runBulkImport } from "../csv/engine.ts";
- * import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
+ * import { glossaryTerms } from "../templates/csv/glossary_templates.ts";
  * import type { CatalogClient } from "../catalog/client.ts";
  * async function importTerms(catalog: CatalogClient, glossaryGuid: string) {
  *   const plugin = glossaryTermImport(catalog, { glossaryGuid, mode: "batches", template: glossaryTerms });

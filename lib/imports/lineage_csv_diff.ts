@@ -11,7 +11,7 @@ import { columnMappingJson, type LineageEnd } from "../catalog/lineage_builder.t
 import type { AtlasEntity } from "../catalog/types.ts";
 import { sameValue } from "../csv/plan.ts";
 import type { FieldChange, UnitDiff } from "../csv/types.ts";
-import { entriesOf, hasColumnLineage, processTypeOf } from "../lineage/column_lineage_items.ts";
+import { entriesOf, hasColumnLineage, processTypeOf } from "./column_lineage_items.ts";
 import { metadataWithoutMapping } from "../lineage/column_mapping_rows.ts";
 import type { LineageProcessItem } from "./lineage_csv_rows.ts";
 

@@ -8,7 +8,7 @@
  * ```ts
  * import { scanLineageEntities } from "./lineage_csv_entities.ts";
  * import { LineageEndChecker } from "./lineage_csv_import.ts";
- * import { lineageTable } from "../csv/templates/lineage_templates.ts";
+ * import { lineageTable } from "../templates/csv/lineage_templates.ts";
  * import type { CatalogClient } from "../catalog/client.ts";
  * declare const catalog: CatalogClient;
  * const scan = await scanLineageEntities("lineage.csv", lineageTable, {
@@ -22,7 +22,7 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { readCsvHeaderPositions } from "../csv/template_choice.ts";
+import { readCsvHeaderPositions } from "../templates/template_choice.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
 import { type EndProblem, LineageEndChecker } from "./lineage_csv_import.ts";
 import { lineageGroupKey } from "./lineage_csv_rows.ts";

@@ -22,7 +22,7 @@
  * ```ts
  * import { lineageCsvImport } from "./lineage_csv_import.ts";
  * import { runBulkImport } from "../csv/engine.ts";
- * import { lineageTable } from "../csv/templates/lineage_templates.ts";
+ * import { lineageTable } from "../templates/csv/lineage_templates.ts";
  * import type { CatalogClient } from "../catalog/client.ts";
  * declare const catalog: CatalogClient;
  * const run = lineageCsvImport(catalog, lineageTable, { validateEntities: true });
@@ -64,7 +64,7 @@ import {
   entriesOf,
   hasColumnLineage,
   processTypeOf,
-} from "../lineage/column_lineage_items.ts";
+} from "./column_lineage_items.ts";
 
 /** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
 const LOOKUP_CHUNK = 50;

@@ -26,7 +26,7 @@ import {
   withoutMember,
 } from "../catalog/policy_members.ts";
 import type { MetadataPolicy } from "../catalog/policy_types.ts";
-import { cellText } from "../csv/templates/rules.ts";
+import { cellText } from "../templates/csv/rules.ts";
 import type {
   BulkImport,
   CheckedRow,

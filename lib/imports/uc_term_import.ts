@@ -22,7 +22,7 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { cellText, cellValues } from "../csv/templates/rules.ts";
+import { cellText, cellValues } from "../templates/csv/rules.ts";
 import type {
   BulkImport,
   CsvProblem,
@@ -43,7 +43,7 @@ import {
   sharedLookup,
 } from "./bulk_outcomes.ts";
 import { throwProblems } from "./csv_prechecks.ts";
-import { readHeader } from "../csv/template_choice.ts";
+import { readHeader } from "../templates/template_choice.ts";
 import { ucTermDiff } from "./uc_term_diff.ts";
 import {
   type LinkTarget,

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { cellText, cellValues } from "../csv/templates/rules.ts";
+import { cellText, cellValues } from "../templates/csv/rules.ts";
 import type { CheckedRow } from "../csv/types.ts";
 import type { Contact, Term, TermInput } from "../unified/schemas.ts";
 

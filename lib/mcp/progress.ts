@@ -19,7 +19,7 @@
  *
  * @module
  */
-import type { ProgressReport, ProgressSink } from "../operations/types.ts";
+import type { ProgressReport, ProgressSink } from "../core/progress.ts";
 import { counted } from "../core/plural.ts";
 
 /** A `notifications/progress` message. */

@@ -22,7 +22,7 @@
  */
 import type { AtlasTypeDefHeader } from "../catalog/typedef_types.ts";
 import type { Collection } from "../catalog/collections_types.ts";
-import { CSV_TEMPLATES } from "../csv/templates/mod.ts";
+import { CSV_TEMPLATES } from "../templates/csv/mod.ts";
 import {
   ErrorCode,
   ListResourcesRequestSchema,

@@ -8,7 +8,7 @@
 import type { CallToolRequest, CallToolResult } from "../deps/mcp_sdk.ts";
 import { canonicalEnums } from "../operations/fields.ts";
 import { assertRenderableDepth } from "../core/json_depth.ts";
-import type { FileAccess } from "../operations/types.ts";
+import type { FileAccess } from "../files/file_access.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { readUserFile } from "../files/user_files.ts";
 import { auditRecord, writeAuditLine } from "./auth/audit.ts";

@@ -25,7 +25,7 @@ import {
 } from "../files/file_access.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
-import type { FileAccess } from "../operations/types.ts";
+import type { FileAccess } from "../files/file_access.ts";
 import { UnifiedCatalogClient } from "../unified/client.ts";
 import { readUserFile } from "../files/user_files.ts";
 import type { ToolServices } from "./tool.ts";

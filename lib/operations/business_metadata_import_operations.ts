@@ -8,7 +8,7 @@
 import { readTextChecked } from "../files/checked_open.ts";
 import { delimiterOption } from "../csv/delimiter.ts";
 import { unguardCsvText } from "../csv/guarded_text.ts";
-import { businessMetadata } from "../csv/templates/business_metadata_templates.ts";
+import { businessMetadata } from "../templates/csv/business_metadata_templates.ts";
 import { z } from "../deps/zod.ts";
 import {
   BUSINESS_METADATA_IMPORT_COLUMNS,
@@ -18,7 +18,7 @@ import {
 } from "../imports/business_metadata_csv.ts";
 import { bulkImportFields, DEFAULT_CONCURRENCY } from "./bulk_options.ts";
 import { checkFileFirst } from "../imports/csv_prechecks.ts";
-import { readHeader } from "../csv/template_choice.ts";
+import { readHeader } from "../templates/template_choice.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 import { type CsvDelimiter } from "../csv/delimiter.ts";
 import type { BulkImportOptions } from "../csv/engine.ts";

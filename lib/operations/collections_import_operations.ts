@@ -6,8 +6,8 @@
  */
 import type { Collection } from "../catalog/collections_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
-import { collections, collectionsExport } from "../csv/templates/collections_templates.ts";
-import { detectCsvTemplate } from "../csv/templates/mod.ts";
+import { collections, collectionsExport } from "../templates/csv/collections_templates.ts";
+import { detectCsvTemplate } from "../templates/csv/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { collectionsImport } from "../imports/collections_import.ts";
@@ -22,7 +22,7 @@ import {
   readableRows,
 } from "../imports/collections_import_checks.ts";
 import { checkFileFirst, throwProblems } from "../imports/csv_prechecks.ts";
-import { readHeader } from "../csv/template_choice.ts";
+import { readHeader } from "../templates/template_choice.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 
 /**

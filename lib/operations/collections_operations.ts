@@ -8,7 +8,7 @@
 import type { Collection } from "../catalog/collections_types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
-import { exportCollections } from "./collections_export.ts";
+import { exportCollections } from "../imports/collections_export.ts";
 import { importCollectionsOperation } from "./collections_import_operations.ts";
 import {
   CLI_COLLECTION_HINTS,
@@ -16,7 +16,7 @@ import {
   getCollectionIfExists,
   upsertCollection,
   withCollectionHints,
-} from "./collections_support.ts";
+} from "../catalog/collections_support.ts";
 import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 import { describeJson, isPlainObject, readJsonFile } from "./payload_files.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";

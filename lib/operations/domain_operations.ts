@@ -19,7 +19,7 @@ import {
   getCollectionIfExists,
   upsertCollection,
   withCollectionHints,
-} from "./collections_support.ts";
+} from "../catalog/collections_support.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 
 /** Said in every mapped command's summary: the public API has no domain CRUD. */

@@ -8,8 +8,9 @@
 import type { FieldChange, UnitDiff } from "../csv/types.ts";
 import type { z } from "../deps/zod.ts";
 import { entityDiff } from "../imports/entity_csv_diff.ts";
-import { existingKey, existingKeysOfKnownTypes } from "./entity_bulk_operations.ts";
-import { atlasEntity, type newEntity, readCurrent } from "./entity_batch_operations.ts";
+import { existingKey, existingKeysOfKnownTypes } from "../imports/entity_catalog_io.ts";
+import { atlasEntity, type newEntity } from "./entity_batch_operations.ts";
+import { readCurrent } from "../catalog/entity_batch.ts";
 import type { OperationContext } from "./types.ts";
 
 /** Changes a batch plan lists; the counts cover every entity. */
@@ -96,7 +97,11 @@ export async function planUpdateMany(
   ctx: OperationContext,
   updates: Array<{ guid: string; attributes: Record<string, unknown> }>,
 ): Promise<BatchPlan> {
-  const { found, missing } = await readCurrent(ctx, updates.map((update) => update.guid));
+  const { found, missing } = await readCurrent({
+    catalog: ctx.catalog(),
+    batchSize: ctx.config().batchSize,
+    signal: ctx.signal,
+  }, updates.map((update) => update.guid));
   return planOf(updates.map(({ guid, attributes }) => {
     const stored = found.get(guid);
     if (!stored) {

@@ -10,8 +10,8 @@ import type { AtlasEntity, SearchFilter } from "../catalog/types.ts";
 import { csvLine } from "../csv/reader.ts";
 import { z } from "../deps/zod.ts";
 import { exportColumns, exportRow } from "../imports/entity_csv_export.ts";
-import { LOOKUP_CHUNK } from "./entity_bulk_operations.ts";
-import { checkOutputFile, writeOutputFile } from "./output_files.ts";
+import { LOOKUP_CHUNK } from "../imports/entity_catalog_io.ts";
+import { checkOutputFile, writeOutputFile } from "../files/output_files.ts";
 import { defineOperation, type OperationContext, READ } from "./types.ts";
 
 /** Entities one export writes at most: each is held in memory until the header is known. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { readHeader } from "../csv/template_choice.ts";
+import { readHeader } from "../templates/template_choice.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";

@@ -11,7 +11,7 @@ import { UsageError } from "../core/errors.ts";
 import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
-import { existingKey, existingKeys } from "./entity_bulk_operations.ts";
+import { existingKey, existingKeys } from "../imports/entity_catalog_io.ts";
 import { confirmOverwrite, ifExistsField, overwriteConfirmField, overwriteHint } from "./if_exists.ts";
 
 export const guid = guidField("GUID of the entity");

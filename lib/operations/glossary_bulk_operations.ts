@@ -11,7 +11,7 @@ import { guardCsvText } from "../csv/guarded_text.ts";
 import { glossaryGuid } from "./glossary_inputs.ts";
 import { guidListField } from "./guid_fields.ts";
 import { offsetPages } from "../http/paging_guard.ts";
-import { writeOutputFile } from "./output_files.ts";
+import { writeOutputFile } from "../files/output_files.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
 

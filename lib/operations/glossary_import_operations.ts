@@ -10,7 +10,7 @@ import { readTextChecked } from "../files/checked_open.ts";
 import type { ImportCsvOperation } from "../catalog/glossary_types.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { unguardCsvText } from "../csv/guarded_text.ts";
-import { glossaryTerms } from "../csv/templates/glossary_templates.ts";
+import { glossaryTerms } from "../templates/csv/glossary_templates.ts";
 import { z } from "../deps/zod.ts";
 import { GovcatError, UsageError } from "../core/errors.ts";
 import { bulkImportFields, type BulkImportInput, engineOptions } from "./bulk_options.ts";

@@ -13,9 +13,9 @@
  *
  * @module
  */
-import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../csv/templates/lineage_templates.ts";
+import { LINEAGE_TEMPLATE_NAMES, LINEAGE_TEMPLATES } from "../templates/csv/lineage_templates.ts";
 import { csvLine } from "../csv/reader.ts";
-import { csvTemplate, sampleHeader } from "../csv/templates/mod.ts";
+import { csvTemplate, sampleHeader } from "../templates/csv/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
@@ -26,7 +26,7 @@ import {
   runLineageImport,
 } from "./lineage_csv_operations.ts";
 import { CREATE, defineOperation, type Operation, type OperationContext, READ, UPSERT } from "./types.ts";
-import { writeOutputFile } from "./output_files.ts";
+import { writeOutputFile } from "../files/output_files.ts";
 import { GUID_PATTERN } from "../core/guid.ts";
 
 /** Most rows `generate_sample` writes. */

@@ -11,7 +11,7 @@ import { applyingPlan, checkPlanHolds, parsePlan } from "../csv/plan_apply.ts";
 import type { BulkImport } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
-import { checkOutputFile, writeOutputFile } from "./output_files.ts";
+import { checkOutputFile, writeOutputFile } from "../files/output_files.ts";
 import type { OperationContext } from "./types.ts";
 
 /** The plan fields; spread them into an import's input schema. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { roleAssignments } from "../csv/templates/policy_templates.ts";
+import { roleAssignments } from "../templates/csv/policy_templates.ts";
 import { z } from "../deps/zod.ts";
 import { policyMembersImport } from "../imports/policy_members_import.ts";
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";

@@ -11,7 +11,7 @@ import { z } from "../deps/zod.ts";
 import { CatalogError, NotFoundError, UsageError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { findPlaceholder } from "../templates/scan_templates.ts";
-import { withHint } from "./collections_support.ts";
+import { withHint } from "../catalog/collections_support.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import type { OperationContext } from "./types.ts";
 

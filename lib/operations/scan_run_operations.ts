@@ -7,7 +7,7 @@
  */
 import { z } from "../deps/zod.ts";
 import { type CatalogError, ConflictError } from "../core/errors.ts";
-import { withHint } from "./collections_support.ts";
+import { withHint } from "../catalog/collections_support.ts";
 import { startedRunId } from "../catalog/scan_api.ts";
 import { collect, dataSourceName, hinted, NOT_FOUND_HINT, runId, scanName } from "./scan_inputs.ts";
 import { defineOperation, DELETE, type Operation, type OperationAnnotations, READ } from "./types.ts";

@@ -12,13 +12,13 @@
  * @module
  */
 import type { CsvTemplate } from "../csv/types.ts";
-import { CSV_TEMPLATES, csvTemplate, sampleCsvLines } from "../csv/templates/mod.ts";
+import { CSV_TEMPLATES, csvTemplate, sampleCsvLines } from "../templates/csv/mod.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { JSON_TEMPLATES, type JsonTemplate, jsonTemplate } from "../templates/json_templates.ts";
 import type { OperationGroup } from "./groups.ts";
-import { writeOutputFile } from "./output_files.ts";
+import { writeOutputFile } from "../files/output_files.ts";
 import { defineOperation, type Operation, type OperationAnnotations } from "./types.ts";
 
 /** The group entry the registry needs for these operations. */

@@ -9,6 +9,8 @@ import type { CatalogClient } from "../catalog/client.ts";
 import type { UnifiedCatalogClient } from "../unified/client.ts";
 import type { Config } from "../config/config.ts";
 import type { Logger } from "../core/log.ts";
+import type { ProgressSink } from "../core/progress.ts";
+import type { FileAccess } from "../files/file_access.ts";
 import type { Confirmation } from "./confirmation.ts";
 
 /** Behaviour hints, the same four MCP tool annotations use. */
@@ -80,36 +82,6 @@ export interface OperationContext {
    * on a terminal and names `--confirm`; absent, nobody is asked and `"confirm": true` is named.
    */
   confirmation?: Confirmation;
-}
-
-/** Checks paths before an operation reads or writes a local file. */
-export interface FileAccess {
-  /** The path to read (resolved), or a UsageError naming `option` when it may not be read. */
-  readable(path: string, option: string): Promise<string>;
-  /** The path to write (resolved), or a UsageError naming `option` when it may not be written. */
-  writable(path: string, option: string): Promise<string>;
-}
-
-/** A snapshot of a long job's progress. */
-export interface ProgressReport {
-  /** What the job is doing: `validating` a file, `importing` it, or another phase name. */
-  phase: string;
-  /** Units of work finished (rows, for CSV imports). */
-  done: number;
-  /** All units of work, when known. */
-  total?: number;
-  /** Rows that failed so far. */
-  errors: number;
-}
-
-/** Receives progress reports; the front end decides how (and whether) to show them. */
-export interface ProgressSink {
-  /** The job's progress now; called often, so a sink shows only what changed enough. */
-  update(report: ProgressReport): void;
-  /** The job ended (successfully or not): clear any progress display. */
-  finish(): void;
-  /** One line saying how the job ended, for people reading stderr; the result itself is returned as usual. */
-  summary?(line: string): void;
 }
 
 /**

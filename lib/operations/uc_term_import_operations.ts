@@ -9,7 +9,7 @@ import { synonymLinks, UC_TERM_IMPORT_TEMPLATES, ucTermImport } from "../imports
 import { bulkImportFields, engineOptions } from "./bulk_options.ts";
 import { guidField } from "./guid_fields.ts";
 import { checkFileFirst } from "../imports/csv_prechecks.ts";
-import { chooseTemplate } from "../csv/template_choice.ts";
+import { chooseTemplate } from "../templates/template_choice.ts";
 import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
 import { defineOperation, type Operation, UPSERT } from "./types.ts";
 

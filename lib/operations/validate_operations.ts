@@ -31,14 +31,19 @@ import {
 } from "../csv/delimiter.ts";
 import { formatProblem } from "../csv/problems.ts";
 import { csvLine } from "../csv/reader.ts";
-import { closestTemplateText, type CsvHeader, readCsvHeader, readWithText } from "../csv/template_choice.ts";
-import { CSV_TEMPLATE_NAMES, csvTemplate, rankCsvTemplates } from "../csv/templates/mod.ts";
+import {
+  closestTemplateText,
+  type CsvHeader,
+  readCsvHeader,
+  readWithText,
+} from "../templates/template_choice.ts";
+import { CSV_TEMPLATE_NAMES, csvTemplate, rankCsvTemplates } from "../templates/csv/mod.ts";
 import type { CsvTemplate } from "../csv/types.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import { markBadInput } from "./bad_input.ts";
-import { checkOutputFile, writeOutputFile } from "./output_files.ts";
+import { checkOutputFile, writeOutputFile } from "../files/output_files.ts";
 import {
   defineOperation,
   type Operation,

@@ -21,7 +21,7 @@
  * tests/e2e/bulk_default_throttle_bench.ts` (`deno task bench` runs it with every other bench).
  */
 import { checkedRowBatches } from "../../lib/csv/check.ts";
-import { templateNamed } from "../../lib/csv/template_choice.ts";
+import { templateNamed } from "../../lib/templates/template_choice.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { entityFromRow } from "../../lib/imports/entity_csv_rows.ts";
 import { median, QUICK, reportFigure } from "../support/bench_figures.ts";

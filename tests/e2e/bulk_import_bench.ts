@@ -36,11 +36,11 @@
 import { CatalogClient, httpClientFromConfig } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config/config.ts";
 import { checkedRowBatches } from "../../lib/csv/check.ts";
-import { templateNamed } from "../../lib/csv/template_choice.ts";
+import { templateNamed } from "../../lib/templates/template_choice.ts";
 import { RUNTIME_FLAGS } from "../../tools/distribution/compile.ts";
 import { startEmulator } from "../../lib/emulator/mod.ts";
 import { entityFromRow } from "../../lib/imports/entity_csv_rows.ts";
-import { LOOKUP_CHUNK } from "../../lib/operations/entity_bulk_operations.ts";
+import { LOOKUP_CHUNK } from "../../lib/imports/entity_catalog_io.ts";
 import { catalogEnv, spawnBulkImport, summaryIn } from "../support/bulk_import_process.ts";
 import { writeEntityCsv } from "../support/entity_csv.ts";
 import { watchAnswers } from "../support/emulator_answers.ts";

@@ -13,7 +13,7 @@ import { loadConfig } from "../../lib/config/config.ts";
 import type { BulkImportSummary } from "../../lib/csv/engine.ts";
 import type { BulkImport } from "../../lib/csv/types.ts";
 import { runBulkImport } from "../../lib/csv/engine.ts";
-import { templateNamed } from "../../lib/csv/template_choice.ts";
+import { templateNamed } from "../../lib/templates/template_choice.ts";
 import type { FaultStep } from "../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { batchTermsTemplate } from "../../lib/imports/glossary_csv.ts";

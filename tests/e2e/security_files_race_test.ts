@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { confinedFileAccess } from "../../lib/files/file_access.ts";
 import { Checkpoint } from "../../lib/csv/checkpoint.ts";
-import { writeOutputFile } from "../../lib/operations/output_files.ts";
+import { writeOutputFile } from "../../lib/files/output_files.ts";
 import { readUserFile } from "../../lib/files/user_files.ts";
 import { baseEnv } from "../support/govcat_process.ts";
 

@@ -13,7 +13,7 @@ import { loadConfig } from "../../lib/config/config.ts";
 import { ListRootsRequestSchema, loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";
 import { createLogger } from "../../lib/core/log.ts";
 import { createToolServer, createToolServices } from "../../lib/mcp/server.ts";
-import { writeOutputFile } from "../../lib/operations/output_files.ts";
+import { writeOutputFile } from "../../lib/files/output_files.ts";
 import { baseEnv, MAIN, runGovcat } from "../support/govcat_process.ts";
 import { type McpClient, resultJson, startHarness } from "../support/mcp_harness.ts";
 import { withCliSetup } from "../support/cli_harness.ts";

@@ -9,7 +9,7 @@ import process from "node:process";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config/config.ts";
 import { runBulkImport } from "../../lib/csv/engine.ts";
-import { csvTemplate } from "../../lib/csv/templates/mod.ts";
+import { csvTemplate } from "../../lib/templates/csv/mod.ts";
 import {
   RateLimitError,
   RedirectRefusedError,
@@ -17,7 +17,7 @@ import {
   RetryWaitTooLongError,
 } from "../../lib/core/errors.ts";
 import { HttpClient, type HttpClientOptions, redirectTarget } from "../../lib/http/client.ts";
-import { entityCsvImport } from "../../lib/operations/entity_bulk_operations.ts";
+import { entityCsvImport } from "../../lib/imports/entity_csv_import.ts";
 import { json, startLocalServer, withLocalServer } from "../support/local_server.ts";
 import { startHarness } from "../support/mcp_harness.ts";
 

@@ -4,7 +4,7 @@
  * must work as they are.
  */
 import assert from "node:assert/strict";
-import { CSV_TEMPLATES } from "../../lib/csv/templates/mod.ts";
+import { CSV_TEMPLATES } from "../../lib/templates/csv/mod.ts";
 import { type ImportSetup, withImportSetup } from "../support/import_setup.ts";
 
 /** A governance domain for the unified catalog term samples. */

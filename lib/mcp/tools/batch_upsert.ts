@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import type { BatchOutcome, EntityOutcome } from "../../operations/entity_batch_operations.ts";
+import type { BatchOutcome, EntityOutcome } from "../../catalog/entity_batch.ts";
 
 export const entityResult = z.object({
   index: z.number().int().describe("Position in the request"),

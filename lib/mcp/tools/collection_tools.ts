@@ -22,7 +22,7 @@ import {
   collectionNameProblem,
   ROOT_PROTECTED,
   withCollectionHints,
-} from "../../operations/collections_support.ts";
+} from "../../catalog/collections_support.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import type { Operation } from "../../operations/types.ts";

@@ -9,12 +9,12 @@ import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../core/errors.ts";
 import {
-  type BatchOutcome,
   createManyEntities,
   MAX_BATCH_ENTITIES,
   updateEntity,
   updateManyEntities,
 } from "../../operations/entity_batch_operations.ts";
+import { type BatchOutcome } from "../../catalog/entity_batch.ts";
 import { createEntity, deleteEntity, getEntity } from "../../operations/entity_operations.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";
 import type { ToolContext } from "../tool.ts";

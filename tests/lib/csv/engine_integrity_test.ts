@@ -17,12 +17,12 @@ import { loadConfig } from "../../../lib/config/config.ts";
 import { Checkpoint, type CheckpointIdentity } from "../../../lib/csv/checkpoint.ts";
 import { type BulkImportSummary, ImportInterruptedError, runBulkImport } from "../../../lib/csv/engine.ts";
 import { RunLockedError } from "../../../lib/csv/run_lock.ts";
-import { csvTemplate } from "../../../lib/csv/templates/mod.ts";
+import { csvTemplate } from "../../../lib/templates/csv/mod.ts";
 import type { BulkImport } from "../../../lib/csv/types.ts";
 import type { FaultStep } from "../../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 import { UsageError } from "../../../lib/core/errors.ts";
-import { entityCsvImport } from "../../../lib/operations/entity_bulk_operations.ts";
+import { entityCsvImport } from "../../../lib/imports/entity_csv_import.ts";
 import type { EntityItem } from "../../../lib/imports/entity_csv_rows.ts";
 
 const TEMPLATE = csvTemplate("entity-bulk-import")!;

@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { loadConfig } from "../../../lib/config/config.ts";
 import { type BulkImportSummary, ImportInterruptedError, runBulkImport } from "../../../lib/csv/engine.ts";
-import { csvTemplate } from "../../../lib/csv/templates/mod.ts";
+import { csvTemplate } from "../../../lib/templates/csv/mod.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 import { UsageError } from "../../../lib/core/errors.ts";
-import { entityCsvImport } from "../../../lib/operations/entity_bulk_operations.ts";
+import { entityCsvImport } from "../../../lib/imports/entity_csv_import.ts";
 
 const TEMPLATE = csvTemplate("entity-bulk-import")!;
 

@@ -9,10 +9,10 @@ import { CatalogClient } from "../../../lib/catalog/client.ts";
 import { loadConfig } from "../../../lib/config/config.ts";
 import { AdaptiveWindow } from "../../../lib/csv/adaptive_window.ts";
 import { runBulkImport } from "../../../lib/csv/engine.ts";
-import { csvTemplate } from "../../../lib/csv/templates/mod.ts";
+import { csvTemplate } from "../../../lib/templates/csv/mod.ts";
 import type { FaultSettings } from "../../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
-import { entityCsvImport } from "../../../lib/operations/entity_bulk_operations.ts";
+import { entityCsvImport } from "../../../lib/imports/entity_csv_import.ts";
 
 /** An adaptive window that records the pauses it is told of. */
 class WatchedWindow extends AdaptiveWindow {

@@ -11,7 +11,7 @@
 import v8 from "node:v8";
 import { checkRow } from "../../../lib/csv/binding.ts";
 import { bindHeader } from "../../../lib/csv/header_binding.ts";
-import { templateNamed } from "../../../lib/csv/template_choice.ts";
+import { templateNamed } from "../../../lib/templates/template_choice.ts";
 import { CsvTokenizer } from "../../../lib/csv/tokenizer.ts";
 
 const WARM_UP_PIECES = 800;

@@ -5,8 +5,8 @@
  * is written, dry runs, problems of the file and of the catalog with file:line:column, and the samples.
  */
 import assert from "node:assert/strict";
-import { collections, collectionsExport } from "../../../lib/csv/templates/collections_templates.ts";
-import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
+import { collections, collectionsExport } from "../../../lib/templates/csv/collections_templates.ts";
+import { sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
 import { parentsFirst } from "../../../lib/imports/collections_import.ts";
 import { type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
 

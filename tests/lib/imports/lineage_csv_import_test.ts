@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { checkedRows } from "../../../lib/csv/check.ts";
 import { runBulkImport } from "../../../lib/csv/engine.ts";
-import { lineageColumn } from "../../../lib/csv/templates/lineage_templates.ts";
+import { lineageColumn } from "../../../lib/templates/csv/lineage_templates.ts";
 import type { ImportUnit } from "../../../lib/csv/types.ts";
 import { lineageCsvImport } from "../../../lib/imports/lineage_csv_import.ts";
 import type { LineageProcessItem } from "../../../lib/imports/lineage_csv_rows.ts";

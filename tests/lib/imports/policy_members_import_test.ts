@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { roleMembers, withMember } from "../../../lib/catalog/policy_members.ts";
 import type { MetadataPolicy } from "../../../lib/catalog/policy_types.ts";
-import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
-import { roleAssignments } from "../../../lib/csv/templates/policy_templates.ts";
+import { sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
+import { roleAssignments } from "../../../lib/templates/csv/policy_templates.ts";
 import type { CheckedRow } from "../../../lib/csv/types.ts";
 import {
   groupByCollection,

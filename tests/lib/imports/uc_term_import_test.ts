@@ -5,8 +5,8 @@
  * place, re-runs that change nothing, and every uc-term template's sample.
  */
 import assert from "node:assert/strict";
-import { UC_TERM_TEMPLATES } from "../../../lib/csv/templates/uc_term_templates.ts";
-import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
+import { UC_TERM_TEMPLATES } from "../../../lib/templates/csv/uc_term_templates.ts";
+import { sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
 import type { Term } from "../../../lib/unified/schemas.ts";
 import { type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
 

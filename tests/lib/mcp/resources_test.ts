@@ -5,7 +5,7 @@
  * read with a real SDK client over streamable HTTP against the seeded emulator.
  */
 import assert from "node:assert/strict";
-import { CSV_TEMPLATES } from "../../../lib/csv/templates/mod.ts";
+import { CSV_TEMPLATES } from "../../../lib/templates/csv/mod.ts";
 import { JSON_TEMPLATES } from "../../../lib/templates/json_templates.ts";
 import { type Harness, startHarness } from "../../support/mcp_harness.ts";
 

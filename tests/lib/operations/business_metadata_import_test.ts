@@ -5,8 +5,8 @@
  * privacy business metadata exist.
  */
 import assert from "node:assert/strict";
-import { businessMetadata } from "../../../lib/csv/templates/business_metadata_templates.ts";
-import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
+import { businessMetadata } from "../../../lib/templates/csv/business_metadata_templates.ts";
+import { sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
 import { businessMetadataTemplate } from "../../../lib/templates/business_metadata_sets.ts";
 import { type ImportSetup, withImportSetup } from "../../support/import_setup.ts";
 

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { parseOperationArgs } from "../../../cli/args.ts";
 import { readCsvTextSync } from "../../../lib/csv/reader.ts";
-import { LINEAGE_TEMPLATES } from "../../../lib/csv/templates/lineage_templates.ts";
-import { sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
+import { LINEAGE_TEMPLATES } from "../../../lib/templates/csv/lineage_templates.ts";
+import { sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
 import { confinedFileAccess } from "../../../lib/files/file_access.ts";
 import {
   generateLineageSample,

@@ -11,7 +11,8 @@ import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 import { confinedFileAccess, unrestrictedFileAccess } from "../../../lib/files/file_access.ts";
 import { createLogger } from "../../../lib/core/log.ts";
-import type { FileAccess, Operation, OperationContext } from "../../../lib/operations/types.ts";
+import type { Operation, OperationContext } from "../../../lib/operations/types.ts";
+import type { FileAccess } from "../../../lib/files/file_access.ts";
 import { readUserFile } from "../../../lib/files/user_files.ts";
 
 /** The data source and scan every setup starts with. */

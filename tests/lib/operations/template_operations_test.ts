@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { type CliIo, runCli } from "../../../cli/run.ts";
 import { loadConfig } from "../../../lib/config/config.ts";
 import { checkCsvText } from "../../../lib/csv/check.ts";
-import { CSV_TEMPLATES, csvTemplate, sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
+import { CSV_TEMPLATES, csvTemplate, sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
 import { startEmulator } from "../../../lib/emulator/mod.ts";
 import { UsageError } from "../../../lib/core/errors.ts";
 import { confinedFileAccess } from "../../../lib/files/file_access.ts";

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { type CliIo, runCli } from "../../../cli/run.ts";
 import { checkCsvText } from "../../../lib/csv/check.ts";
-import { csvTemplate, sampleCsvLines } from "../../../lib/csv/templates/mod.ts";
+import { csvTemplate, sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
 import { UsageError } from "../../../lib/core/errors.ts";
 import { confinedFileAccess } from "../../../lib/files/file_access.ts";
 import { OPERATION_GROUPS } from "../../../lib/operations/groups.ts";

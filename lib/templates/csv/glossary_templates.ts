@@ -19,8 +19,8 @@
  * @module
  */
 import { TERM_STATUSES } from "../../catalog/glossary_types.ts";
-import { shown } from "../problems.ts";
-import type { ColumnSpec, CsvTemplate } from "../types.ts";
+import { shown } from "../../csv/problems.ts";
+import type { ColumnSpec, CsvTemplate } from "../../csv/types.ts";
 import { cellText } from "./rules.ts";
 
 /** Entities of the emulator's seed catalog (the quick start), so the sample assigns to real assets. */

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import { writeOutputFile } from "./output_files.ts";
- * declare const ctx: import("./types.ts").OperationContext;
+ * declare const ctx: { files?: import("./file_access.ts").FileAccess };
  * await writeOutputFile(ctx, "terms.csv", "--output-file", async (write) => await write("name\r\n"), {
  *   overwrite: false,
  * });
@@ -14,11 +14,11 @@
  *
  * @module
  */
-import { openChecked } from "../files/checked_open.ts";
+import { openChecked } from "./checked_open.ts";
 import { GovcatError, UsageError } from "../core/errors.ts";
-import { consentToReplace, refusedReplace } from "../files/file_consent.ts";
-import { LocalFileError, writeProblem } from "../files/user_files.ts";
-import type { OperationContext } from "./types.ts";
+import { consentToReplace, refusedReplace } from "./file_consent.ts";
+import { LocalFileError, writeProblem } from "./user_files.ts";
+import type { FileAccess } from "./file_access.ts";
 
 const FLUSH_CHARS = 64 * 1024;
 
@@ -42,7 +42,7 @@ export interface WrittenFile {
  * path and saying whether an earlier file was kept; the temporary file is removed.
  */
 export async function writeOutputFile(
-  ctx: Pick<OperationContext, "files">,
+  ctx: { files?: FileAccess },
   path: string,
   option: string,
   produce: (write: WriteText) => Promise<void>,
@@ -95,7 +95,7 @@ export async function writeOutputFile(
  * `overwrite`), for an operation that works long before it writes and should be refused before that.
  */
 export async function checkOutputFile(
-  ctx: Pick<OperationContext, "files">,
+  ctx: { files?: FileAccess },
   path: string,
   option: string,
   options: { overwrite: boolean },

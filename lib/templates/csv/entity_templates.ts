@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { ColumnPattern, ColumnSpec, CsvTemplate } from "../types.ts";
+import type { ColumnPattern, ColumnSpec, CsvTemplate } from "../../csv/types.ts";
 import { cellText, rowObjectIdProblems } from "./rules.ts";
 
 const OWNER_A = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";

@@ -13,11 +13,11 @@
  * @module
  */
 import { UsageError } from "../core/errors.ts";
-import { type CsvDelimiter, describeDelimiter } from "./delimiter.ts";
-import { columnKey } from "./problems.ts";
-import { readCsvFile } from "./reader.ts";
-import { csvTemplate, rankCsvTemplates, type TemplateFit } from "./templates/mod.ts";
-import type { CsvTemplate } from "./types.ts";
+import { type CsvDelimiter, describeDelimiter } from "../csv/delimiter.ts";
+import { columnKey } from "../csv/problems.ts";
+import { readCsvFile } from "../csv/reader.ts";
+import { csvTemplate, rankCsvTemplates, type TemplateFit } from "./csv/mod.ts";
+import type { CsvTemplate } from "../csv/types.ts";
 
 /** How a header is read: the separator given, or none to detect it. */
 export interface HeaderOptions {

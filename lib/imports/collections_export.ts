@@ -8,9 +8,17 @@
 import type { Collection } from "../catalog/collections_types.ts";
 import { stringifyCsv } from "../deps/csv.ts";
 import { guardCell } from "../csv/cell_guard.ts";
-import { EXPORT_COLUMNS } from "../imports/collections_csv.ts";
-import { writeOutputFile } from "./output_files.ts";
-import type { OperationContext } from "./types.ts";
+import { EXPORT_COLUMNS } from "../templates/csv/collections_templates.ts";
+import { writeOutputFile } from "../files/output_files.ts";
+import type { CatalogClient } from "../catalog/client.ts";
+import type { FileAccess } from "../files/file_access.ts";
+
+/** What an export needs of the operation that runs it. */
+export interface ExportContext {
+  catalog(): CatalogClient;
+  signal?: AbortSignal;
+  files?: FileAccess;
+}
 
 /** Which optional column groups to write, and whether an existing file may be replaced. */
 export interface ExportOptions {
@@ -33,7 +41,7 @@ export interface ExportSummary {
  * anything is listed.
  */
 export async function exportCollections(
-  ctx: OperationContext,
+  ctx: ExportContext,
   file: string,
   options: ExportOptions,
 ): Promise<ExportSummary> {

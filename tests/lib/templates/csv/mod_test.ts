@@ -4,9 +4,9 @@
  * documented (summary, usage, a description and a valid example for every column).
  */
 import assert from "node:assert/strict";
-import { checkCsvText } from "../../../lib/csv/check.ts";
-import { CellError, convertCell } from "../../../lib/csv/kinds.ts";
-import { formatProblem } from "../../../lib/csv/problems.ts";
+import { checkCsvText } from "../../../../lib/csv/check.ts";
+import { CellError, convertCell } from "../../../../lib/csv/kinds.ts";
+import { formatProblem } from "../../../../lib/csv/problems.ts";
 import {
   CSV_TEMPLATES,
   csvTemplate,
@@ -14,10 +14,10 @@ import {
   rankCsvTemplates,
   sampleCsvLines,
   sampleHeader,
-} from "../../../lib/csv/templates/mod.ts";
-import { objectIdProblems } from "../../../lib/csv/templates/rules.ts";
-import type { CsvTemplate } from "../../../lib/csv/types.ts";
-import { JSON_TEMPLATE_NAMES } from "../../../lib/templates/json_templates.ts";
+} from "../../../../lib/templates/csv/mod.ts";
+import { objectIdProblems } from "../../../../lib/templates/csv/rules.ts";
+import type { CsvTemplate } from "../../../../lib/csv/types.ts";
+import { JSON_TEMPLATE_NAMES } from "../../../../lib/templates/json_templates.ts";
 
 const EXPECTED_NAMES = [
   "entity-bulk-import",

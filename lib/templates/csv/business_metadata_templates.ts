@@ -21,8 +21,8 @@
  *
  * @module
  */
-import { shown } from "../problems.ts";
-import type { CsvTemplate } from "../types.ts";
+import { shown } from "../../csv/problems.ts";
+import type { CsvTemplate } from "../../csv/types.ts";
 import { cellText, type RowProblem } from "./rules.ts";
 import { GUID_PATTERN } from "../../core/guid.ts";
 

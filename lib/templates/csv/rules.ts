@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { CellValue, CheckedRow } from "../types.ts";
+import type { CellValue, CheckedRow } from "../../csv/types.ts";
 import { GUID_PATTERN } from "../../core/guid.ts";
 
 /** One problem of a row: the column it is about (or undefined for the whole row) and what is wrong. */

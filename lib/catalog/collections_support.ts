@@ -12,8 +12,8 @@
  *
  * @module
  */
-import type { CatalogClient } from "../catalog/client.ts";
-import type { Collection, CollectionInput } from "../catalog/collections_types.ts";
+import type { CatalogClient } from "./client.ts";
+import type { Collection, CollectionInput } from "./collections_types.ts";
 import {
   BadRequestError,
   CatalogError,

@@ -12,8 +12,8 @@
  * @module
  */
 import { DEFAULT_PROCESS_TYPE, type LineageEnd } from "../catalog/lineage_builder.ts";
-import type { LineageProcessItem } from "../imports/lineage_csv_rows.ts";
-import type { ColumnLineageIssue, ColumnLineageRequest } from "./column_mapping_check.ts";
+import type { LineageProcessItem } from "./lineage_csv_rows.ts";
+import type { ColumnLineageIssue, ColumnLineageRequest } from "../lineage/column_mapping_check.ts";
 
 /** Whether the rows of `item` record column lineage (pairs, or a mapping given whole). */
 export function hasColumnLineage(item: LineageProcessItem): boolean {

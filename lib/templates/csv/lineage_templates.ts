@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { CheckedRow, ColumnSpec, CsvTemplate } from "../types.ts";
+import type { CheckedRow, ColumnSpec, CsvTemplate } from "../../csv/types.ts";
 import { cellText, jsonObjectProblem, type RowProblem } from "./rules.ts";
 import { mappingShapeProblems } from "../../lineage/column_mapping_rows.ts";
 

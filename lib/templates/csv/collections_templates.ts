@@ -12,11 +12,24 @@
  *
  * @module
  */
-import { EXPORT_COLUMNS } from "../../imports/collections_csv.ts";
-import { collectionNameProblem } from "../../operations/collections_support.ts";
-import { shown } from "../problems.ts";
-import type { CheckedRow, ColumnSpec, CsvTemplate } from "../types.ts";
+import { collectionNameProblem } from "../../catalog/collections_support.ts";
+import { shown } from "../../csv/problems.ts";
+import type { CheckedRow, ColumnSpec, CsvTemplate } from "../../csv/types.ts";
 import { cellText, type RowProblem } from "./rules.ts";
+
+/** Columns of the export, in the order it writes them; the import reads them as this template. */
+export const EXPORT_COLUMNS = {
+  base: ["collection_name", "friendly_name"],
+  hierarchy: ["parent_collection", "path"],
+  metadata: [
+    "description",
+    "provisioning_state",
+    "created_at",
+    "created_by",
+    "last_modified_at",
+    "last_modified_by",
+  ],
+} as const;
 
 const IMPORT_COLUMN_SPECS: readonly ColumnSpec[] = [
   {

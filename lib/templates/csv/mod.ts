@@ -15,10 +15,10 @@
  *
  * @module
  */
-import { REJECT_COLUMNS } from "../header_binding.ts";
-import { columnKey } from "../problems.ts";
-import { csvLine } from "../reader.ts";
-import type { CsvTemplate } from "../types.ts";
+import { REJECT_COLUMNS } from "../../csv/header_binding.ts";
+import { columnKey } from "../../csv/problems.ts";
+import { csvLine } from "../../csv/reader.ts";
+import type { CsvTemplate } from "../../csv/types.ts";
 import { BUSINESS_METADATA_TEMPLATES } from "./business_metadata_templates.ts";
 import { COLLECTIONS_TEMPLATES } from "./collections_templates.ts";
 import { ENTITY_TEMPLATES } from "./entity_templates.ts";

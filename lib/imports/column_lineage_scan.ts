@@ -8,8 +8,8 @@
  * @example
  * ```ts
  * import { scanColumnLineage } from "./column_lineage_scan.ts";
- * import { LineageEndChecker } from "../imports/lineage_csv_import.ts";
- * import { lineageColumn } from "../csv/templates/lineage_templates.ts";
+ * import { LineageEndChecker } from "./lineage_csv_import.ts";
+ * import { lineageColumn } from "../templates/csv/lineage_templates.ts";
  * import type { CatalogClient } from "../catalog/client.ts";
  * declare const catalog: CatalogClient;
  * const scan = await scanColumnLineage("lineage.csv", lineageColumn, {
@@ -23,12 +23,12 @@
 import { checkedRows } from "../csv/check.ts";
 import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
-import { readCsvHeaderPositions } from "../csv/template_choice.ts";
+import { readCsvHeaderPositions } from "../templates/template_choice.ts";
 import type { CsvProblem, CsvTemplate, ImportUnit } from "../csv/types.ts";
-import type { LineageEndChecker } from "../imports/lineage_csv_import.ts";
+import type { LineageEndChecker } from "./lineage_csv_import.ts";
 import { columnRequest, hasColumnLineage } from "./column_lineage_items.ts";
-import { groupLineageRows, type LineageProcessItem } from "../imports/lineage_csv_rows.ts";
-import { ColumnLineageChecker } from "./column_mapping_check.ts";
+import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
+import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";
 
 /** What a column lineage scan found. */
 export interface ColumnLineageScan {

@@ -14,7 +14,7 @@
  * @module
  */
 import { ROLE_ALIASES } from "../../catalog/policy_members.ts";
-import type { CsvTemplate } from "../types.ts";
+import type { CsvTemplate } from "../../csv/types.ts";
 
 /** What a row does with its member: `add` (the default) or `remove`. */
 export const ROLE_ACTIONS = ["add", "remove"] as const;

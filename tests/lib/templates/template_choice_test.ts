@@ -4,7 +4,7 @@
  * misses and how the header was read.
  */
 import assert from "node:assert/strict";
-import { chooseTemplate, readCsvHeader, readHeader } from "../../../lib/csv/template_choice.ts";
+import { chooseTemplate, readCsvHeader, readHeader } from "../../../lib/templates/template_choice.ts";
 import { UsageError } from "../../../lib/core/errors.ts";
 
 const ENTITY = ["entity-bulk-import", "entity-dataset", "entity-classified", "entity-table"];

@@ -26,7 +26,7 @@
  * @module
  */
 import { ENTITY_STATUSES } from "../../unified/enums.ts";
-import type { CheckedRow, ColumnSpec, CsvTemplate } from "../types.ts";
+import type { CheckedRow, ColumnSpec, CsvTemplate } from "../../csv/types.ts";
 import { cellText, cellValues, rowObjectIdProblems, type RowProblem } from "./rules.ts";
 
 const OWNER_A = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";

@@ -1,5 +1,5 @@
 /**
- * CSV templates of the classic glossary (spec §2.4, §4.7): the term file of `glossary import-terms` and the
+ * CSV templates of the classic glossary: the term file of `glossary import-terms` and the
  * assignment file of `glossary assign_terms` (term_guid, entity_guid).
  *
  * The term file has the spec's columns (name, description, short_description, status, definition,

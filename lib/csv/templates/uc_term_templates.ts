@@ -1,5 +1,5 @@
 /**
- * CSV templates of unified catalog terms (spec §2.5, §4.7), all read by `uc term import-csv`: bulk
+ * CSV templates of unified catalog terms, all read by `uc term import-csv`: bulk
  * creation (the spec's columns), every column a term file may hold, bulk update by term id, and
  * multi-value cells.
  *

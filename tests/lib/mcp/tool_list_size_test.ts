@@ -1,5 +1,5 @@
 /**
- * tools/list is what every session pays in context before its first word (issue 27): served to a real SDK
+ * tools/list is what every session pays in context before its first word: served to a real SDK
  * client it stays within its budget, and the shorter output schemas it lists still hold what the tools
  * return: the SDK client checks every structuredContent against the listed schema on callTool, so each
  * call below fails if a listed schema is stricter than the answer.

@@ -54,7 +54,7 @@ export class GovcatError extends Error {
   }
 }
 
-/** A missing or invalid configuration value (the spec's ValueError). */
+/** A missing or invalid configuration value, refused at start-up. */
 export class ConfigError extends GovcatError {
   /** The environment variable (or profile key) at fault. */
   readonly variable?: string;

@@ -1,8 +1,8 @@
 /**
  * Turns the argument list of one command into the operation's validated input. Options are derived
  * from the operation's schema and accepted as `--name=value` or `--name value`, in kebab case
- * (`--glossary-guid`, the spelling `--help` shows), camel case (`--glossaryGuid`, as the spec's commands
- * use both) or snake case (`--glossary_guid`). Enum values are taken in any letter case and passed on in
+ * (`--glossary-guid`, the spelling `--help` shows), camel case (`--glossaryGuid`, a spelling users
+ * also type) or snake case (`--glossary_guid`). Enum values are taken in any letter case and passed on in
  * the schema's spelling (`--status=published` → `Published`).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The service behind the `profile` and `config` commands (spec §4.6, §2.9), which the command line puts
+ * The service behind the `profile` and `config` commands, which the command line puts
  * into the operation context (`cli/context.ts`): add, remove, list and choose the default profile, set one
  * setting of the selected profile, and show each setting's effective value with where it comes from.
  * `profile status` is delegated to `cli/profile_status.ts`. The service holds the command-level rules (one

@@ -1,5 +1,5 @@
 /**
- * The settings a connection profile may hold (spec §2.9): each `config set` key with the §2.1 environment
+ * The settings a connection profile may hold: each `config set` key with the configuration environment
  * variable it stands for and the type its value is stored as, the keys that name secrets, and the checks a
  * value passes before it is stored. The file parser and the `config` commands judge keys and values by
  * these same rules, so they live here once rather than in either.
@@ -19,7 +19,7 @@ import { didYouMean } from "../lib/core/suggest.ts";
 /** Value types of a profile setting, as stored in the JSON file. */
 export type SettingKind = "string" | "integer" | "boolean";
 
-/** One setting a profile may hold: its `config set` key and the §2.1 variable it stands for. */
+/** One setting a profile may hold: its `config set` key and the environment variable it stands for. */
 export interface ProfileKey {
   key: string;
   variable: string;

@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables (spec §2.1 plus govcat's own overrides), read and validated once
+ * Configuration from environment variables (the service's CATALOG_* variables plus govcat's own overrides), read and validated once
  * at start-up. Every problem is reported with the variable's name, the bad value and what is allowed, and
  * secrets are never echoed back.
  *

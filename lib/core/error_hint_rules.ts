@@ -1,7 +1,8 @@
 /**
  * The rows of the hint table (see `error_hints.ts` for how a row is chosen): for each cause govcat
  * recognises, the hint that says what to do next. Specific causes come first, grouped by API area; the rows
- * without a kind at the end are the fallbacks of each status (spec §7).
+ * without a kind at the end are the fallbacks of each status (401: sign in; 403: a role too low for a write;
+ * 404: a wrong GUID or missing entity; 429: smaller batches or a pause; and so on).
  *
  * Hints name commands as users type them (`govcat glossary unassign-term …`) and, in `(MCP: …)`, the tool
  * a model calls, or `invoke_operation <operation id>` when no tool covers the command. Every command and
@@ -346,7 +347,7 @@ export const HINT_RULES: readonly HintRule[] = [
   },
   { cause: "precondition-failed", statuses: [412], hint: READ_AGAIN },
 
-  // ---- Fallbacks of each status (spec §7) ---------------------------------------------------------------
+  // ---- Fallbacks of each status -------------------------------------------------------------------------
   {
     cause: "bad-request",
     statuses: [400],

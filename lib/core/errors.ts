@@ -54,7 +54,7 @@ export class GovcatError extends Error {
   }
 }
 
-/** A missing or invalid configuration value (the spec's ValueError). */
+/** A missing or invalid configuration value, refused at start-up. */
 export class ConfigError extends GovcatError {
   /** The environment variable (or profile key) at fault. */
   readonly variable?: string;
@@ -177,7 +177,7 @@ export class PagingError extends CatalogError {}
 export class AnswerTooDeepError extends CatalogError {}
 
 /**
- * The fix hint for a status alone, following spec §7: the fallback row of the hint table
+ * The fix hint for a status alone: the fallback row of the hint table
  * (`error_hints.ts`) for that status and method.
  */
 export function hintForStatus(status: number, method = "GET"): string | undefined {

@@ -1,29 +1,9 @@
 /**
- * How many batches a bulk import keeps in flight. The window finds the concurrency the service gives
- * instead of guessing it: it starts small, grows while answers come back as fast as they did unloaded,
- * and shrinks when they slow down (a queue is building at the service) or when the service answers 429.
+ * How many batches a bulk import keeps in flight: it starts small, grows while answers come back as fast
+ * as they did unloaded, and shrinks when they slow down or the service answers 429. Bounded by
+ * `--concurrency`, never below one batch.
  *
- * What it is based on:
- * - **Growth** is TCP's (RFC 5681, §3.1): slow start (one more batch for each answer that shows no
- *   queueing, so the window doubles each round trip) until the first sign of congestion, then congestion
- *   avoidance (one more batch per window of such answers).
- * - **Latency** is read as Netflix concurrency-limits' `Gradient2Limit` does
- *   (github.com/Netflix/concurrency-limits, after TCP Vegas): each answer's round trip is compared with a
- *   long-term exponential average of round trips (not the minimum, which biases towards an impractically low
- *   baseline on bursty services); the gradient `tolerance × long ÷ sample` (tolerance 2, as the library's
- *   `GradientLimit`), kept within [0.5, 1], shrinks
- *   the window by a smoothed share when below 1 (`size × (1 − smoothing × (1 − gradient))`); the long
- *   average is pulled down when answers become twice as fast as it, so the window recovers after a busy
- *   spell; and the window does not grow while fewer than half its batches are in flight (the import, not
- *   the service, is the limit then).
- * - **A 429** halves the window (the multiplicative decrease of AIMD, Chiu and Jain 1989), at most once per
- *   cool-down, since one throttle is usually seen by every call in flight at once.
- * - **Karn's rule** (RFC 6298, §3): a round trip that overlaps a throttle (it started before the last 429
- *   was seen, within the cool-down after it, or within the pause it asked for) is not a sample: it measures
- *   the pause, not the service. So the window does not grow for a cool-down after a 429: under a service's
- *   rate limit, every batch let out at the end of a pause would draw a 429 of its own.
- *
- * The window is bounded by the configured maximum (`--concurrency`) and never goes below one batch.
+ * Design: docs/design/rate-limits.md
  *
  * @example
  * ```ts

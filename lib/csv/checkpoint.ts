@@ -1,27 +1,10 @@
 /**
- * The checkpoint of a bulk import: an append-only JSON-lines file beside the input that records, for the
- * file's exact content and the import's settings, which batches were started and which were completed with
- * what outcome. A resumed import skips completed batches and checks the started-but-unfinished ones against
- * the catalog before sending anything, so no row is sent twice and none is lost. One line per event keeps
- * each write small and atomic enough: a process killed mid-write leaves at most a torn last line, which is
- * ignored on reading.
+ * The checkpoint of a bulk import: an append-only JSON-lines file beside the input recording which batches
+ * were started and which completed with what outcome, so a resumed import sends no row twice and loses
+ * none. A batch's `started` record is durable before it is sent; `completed` is written only after its
+ * answer, so a torn or lost tail can lose progress but never mark unsent rows as done.
  *
- * **Write order (what a crash or a power loss can and cannot do).** A crash can lose progress, never mark
- * unsent rows as done:
- *
- * 1. The header is written and made durable (`fdatasync` of the file, then `fsync` of its directory, so the
- *    file itself survives) before any batch is sent.
- * 2. A batch is recorded as `started` ("in flight"), and that record made durable, before any of its rows
- *    is sent. A batch sent is therefore always known on resume as sent (or maybe sent), and is checked
- *    against the catalog instead of being sent blind.
- * 3. It is recorded as `completed`, with each row's outcome, only after the service answered for every row.
- *    That record is not synced on its own: lost, the batch reads as started and is checked again (its
- *    rows count as recovered); the next `started` record's sync makes it durable with everything before it.
- *
- * Records are appended in order to one file and each sync covers every byte written before it, so what a
- * power loss leaves is what was written up to some point, possibly with a torn (or zero-filled) tail, which
- * is ignored. A `completed` record is only ever written after its answer, so however the file is cut, a
- * batch it calls done was sent and answered.
+ * Design: docs/design/bulk-engine.md
  *
  * @example
  * ```ts

@@ -1,28 +1,11 @@
 /**
- * One run at a time per import checkpoint. Two runs of the same import on one checkpoint (two resumes
- * started together, in one process or two) would both send the batches left, so the second is refused,
- * naming the first: its pid, host and start time.
+ * One run at a time per import checkpoint: a lock file beside it (`<checkpoint>.lock`, `{pid, host,
+ * started}`), created atomically and held with the operating system's file lock, so a second run is
+ * refused naming the first, and a dead holder's lock (no OS lock, or a heartbeat older than
+ * {@link STALE_AFTER_MS} on another host) is taken over. A run started while a cancelled one finishes its
+ * batches waits for it (up to {@link CANCELLED_WAIT_MS}).
  *
- * The lock is a file beside the checkpoint (`<checkpoint>.lock`) holding `{pid, host, started}`:
- *
- * - **Taking it** is an atomic create (`createNew`): of two runs, exactly one creates the file. The creator
- *   then holds the operating system's exclusive lock on it (`FsFile.tryLock`) for as long as it runs, and
- *   touches the file every few seconds (the heartbeat: its modification time).
- * - **A dead holder** is told from a live one on this host by that operating-system lock: the system
- *   releases it when the process ends, however it ends (SIGKILL, a crash, a power loss), and unlike a pid
- *   it is never reused by another process. Where the file system has no such locks, a holder on this host
- *   is dead when its pid is not alive. A holder on another host is dead when its heartbeat is older than
- *   {@link STALE_AFTER_MS}.
- * - **Taking over** a dead holder's lock: the taker first holds the operating-system lock of the dead
- *   file itself (so of two takers only one goes on), checks the path still names that file, then renames
- *   its own file (written and locked before it becomes visible) over it, an atomic replace. No one can
- *   slip in between: replacing the file needs its lock, which the taker holds, and creating one needs the
- *   path to be free, which it is not.
- * - **Releasing** removes the file (only while the path still names it) before letting go of its lock.
- *
- * In one process a run whose caller cancelled it (an MCP client's cancellation) still finishes the
- * batches in flight; a run started meanwhile on the same checkpoint waits for it (up to
- * {@link CANCELLED_WAIT_MS}) instead of being refused.
+ * Design: docs/design/bulk-engine.md
  *
  * @example
  * ```ts

@@ -71,7 +71,7 @@ function fieldsOf(row: ImportRow): Record<string, string> {
     const field = IMPORT_COLUMNS[key];
     if (field && value.trim() !== "") fields[field] = value.trim();
   }
-  // The spec's `description` column is the definition when the file has no Definition.
+  // The basic term file's `description` column is the definition when the file has no Definition.
   if (fields.description !== undefined) {
     fields.longDescription ??= fields.description;
     delete fields.description;

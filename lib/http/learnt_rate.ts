@@ -1,37 +1,9 @@
 /**
  * The request rate a throttling service allows, learnt from its 429s, so a client can pace its requests
- * evenly instead of letting them out in bursts that a sliding-window limit refuses. A window of requests
- * in flight (lib/csv/adaptive_window.ts) bounds concurrency, not rate: against a limit of R requests a
- * second, the requests a pause held back leave together when it ends, the limiter frees its slots one at a
- * time, and every request beyond the free slots draws a 429 of its own (issue 16: half the writes of the
- * default import were refused).
+ * evenly instead of letting them out in bursts that a sliding-window limit refuses: no limit until the
+ * first throttle, then a rate cut to 0.9 of what the service admitted and regrown with CUBIC.
  *
- * What it is based on:
- * - **Client-side rate limiting after a throttle** is the AWS SDKs' "adaptive" retry mode (botocore
- *   `retries/adaptive.py`, the Rust SDK's RFC "Implementing Adaptive Retry Behavior"): no limit until the
- *   first throttle; then a rate that is cut multiplicatively on each throttle and regrown with CUBIC.
- * - **Growth** is CUBIC's (RFC 9438, §4.2), on requests a second instead of a congestion window:
- *   `W(t) = C·(t − K)³ + Wmax` with `K = ∛(Wmax·(1 − β)/C)`, t the seconds since the last cut. The rate
- *   climbs fast back towards the rate that drew the throttle, stays near it (where a sliding window is
- *   fullest), then probes beyond it, so a limit that was raised is found again.
- * - **The cut** keeps β = 0.9 of the rate the service *admitted*: the requests sent over the last second
- *   minus those refused, over that second and the pause the 429 asks for (the time until the service
- *   takes more), not the rate sent: in a burst the client sends far more than the service takes, and the
- *   admitted rate is what the limit is. CUBIC's and AWS's β is 0.7, for a queue that must
- *   drain; here the Retry-After pause drains the overload, so the cut only has to stop the next one, and
- *   a cycle from the cut back to the limit averages `1 − (1 − β)/4` of it: 97.5% rather than 92.5%
- *   (tests/e2e/bulk_import_bench.ts measured 0.8 and 0.9 alike within noise, 0.9 a little higher).
- * - **One cut per throttle**: the requests in flight when the service starts refusing are refused
- *   together; the 429s during the pause the first asked for, and within one request interval of the cut,
- *   belong to it (TCP reduces its window once per round trip, RFC 5681 §3.1, for the same reason), and the
- *   cut is decided when the pause ends, so their refusals count in what was admitted.
- * - **No cut below the rate found** unless the service refuses a clear share: a loss-based rate cut for
- *   every 429 collapses under refusals that come whatever the rate (TCP's throughput under random loss
- *   falls as the loss rate grows, Mathis et al. 1997), so those are left to the pause; and what was
- *   admitted bounds the next rate only while the client sent at the rate paced to, not when backoffs held
- *   it back (see `#cut`).
- * - **Forgetting**: a rate that has regrown to twice the admitted rate without another throttle is
- *   dropped (no limit again), so a brief throttle does not pace a long-running client for ever.
+ * Design: docs/design/rate-limits.md
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * Checked rows of a lineage CSV (spec §2.7; the cells are checked by the lineage templates in
+ * Checked rows of a lineage CSV (the cells are checked by the lineage templates in
  * `lib/templates/csv/lineage_templates.ts`) turned into the processes an import records: one per
  * (source_entity_guid, target_entity_guid, process_name), every line of the group included wherever it is
  * in the file, its column rows merged into one column mapping.

@@ -1,5 +1,5 @@
 /**
- * MCP completions (issue 18, section 4): `completion/complete` for the arguments that take catalog names
+ * MCP completions: `completion/complete` for the arguments that take catalog names
  * — the prompts' arguments (entity type, business metadata, collection, glossary and domain names) and
  * the resource templates' variables (`govcat://typedefs/{name}`, `govcat://templates/{name}`). Values
  * are the names that start with what the user typed (any letter case), sorted, at most

@@ -1,25 +1,11 @@
 /**
- * The stdio fast start: answers the MCP handshake (`initialize`, `tools/list`, `ping`) from data generated
- * from the live server (`fast_start_data.json`) while the real server (zod, the SDK, the operation
- * registry: about 200 ms) loads, then hands the session to it. The real server gets the client's
- * `initialize` replayed under a private id, its answer is dropped, and every other message follows in the
- * order it came, so the client sees the same session it would have without the fast start.
+ * The stdio fast start: answers the MCP handshake (`initialize`, `tools/list`, `ping`) from generated data
+ * (`fast_start_data.json`), and runs plain calls of listed tools, while the real server loads; then hands
+ * the session to it with the client's `initialize` replayed, so the client sees the session it would have
+ * had without it. Only answers that are certain are given here. This module imports nothing heavy; keep it
+ * that way.
  *
- * Only messages whose answer is certain are answered here, and only while no request waits for the real
- * server whose effect a later answer could depend on (so those keep the order of the requests); the lists
- * of resources and prompts change nothing, so the fast start goes on answering behind them. Anything unusual (a malformed line, an
- * `initialize` with parameters the SDK might refuse, a second `initialize`) waits for the real server.
- * A plain `tools/call` of a listed tool is run here too, by `fast_tool_calls.ts`, which loads only that
- * tool's module and runs it with the real server's own call path (answers come as they are ready, as the
- * real server's do); the real server loads once no such call is running.
- *
- * JavaScript runs on one thread: while the real server's modules evaluate, nothing else runs. So the load
- * starts when a request needs the real server, or once the client has been quiet for a moment after
- * `initialize` with no fast call running, rather than at process start or right after the handshake, where
- * it would delay the answers it is meant to speed up (an SDK client sends its first call a moment after the
- * `tools/list` answer). The load itself goes in steps (`loadServer`), and between them this session answers
- * what it can, so a request that comes during the load waits for one step, not for the whole load. This
- * module imports nothing heavy; keep it that way.
+ * Design: docs/design/fast-start.md
  *
  * @module
  */

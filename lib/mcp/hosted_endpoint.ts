@@ -1,5 +1,5 @@
 /**
- * The MCP endpoint of the hosted mode (`/api/mcp`, spec §4.2): stateless streamable HTTP, as an Azure
+ * The MCP endpoint of the hosted mode (`/api/mcp`): stateless streamable HTTP, as an Azure
  * Functions custom handler receives it, where any instance may get any request and none may rely on
  * memory another request left behind.
  *

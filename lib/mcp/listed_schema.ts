@@ -14,8 +14,8 @@ type SchemaNode = Record<string, unknown>;
 
 /**
  * What `tools/list` of every tool may weigh, as sent (compact JSON, UTF-8); a test and `deno task bench`
- * hold it. Issue 27 asked for 40 KB for its 39 tools (held by a test of its own); all 47 list in about
- * 48 KB, and the budget leaves room for two more.
+ * hold it. The 39 tools of the original set list in 40 KB (held by a test of its own); all 47 list in
+ * about 48 KB, and the budget leaves room for two more.
  */
 export const TOOLS_LIST_BUDGET_BYTES = 50_000;
 

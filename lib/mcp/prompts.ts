@@ -1,5 +1,6 @@
 /**
- * MCP prompts (issue 18, section 4): the typical sequences of spec §4.3 as prompts a user picks, each
+ * MCP prompts: the four typical tool sequences (register an asset, govern a domain's terms, clean up
+ * metadata definitions, explore an asset) and the per-asset metadata clean-up as prompts a user picks, each
  * with arguments, answering `prompts/get` with one user message that walks the assistant through the
  * tool calls of the sequence by their exact names. Prompt texts are fixed; only the values the user gave
  * as arguments are put in them (quoted), never text read from the catalog.
@@ -75,7 +76,7 @@ function steps(lines: string[]): string {
 const registerAsset: PromptDefinition = {
   name: "register_asset",
   title: "Register an asset, tag it with a term and record its lineage",
-  description: "Spec §4.3 sequence 1: search_entities, create_entity, create_glossary_term, " +
+  description: "Typical sequence 1: search_entities, create_entity, create_glossary_term, " +
     "assign_term_to_entities, create_lineage.",
   arguments: [
     { name: "asset_name", description: "Name of the asset to register", required: true },
@@ -142,7 +143,7 @@ const registerAsset: PromptDefinition = {
 const domainTerm: PromptDefinition = {
   name: "create_domain_term",
   title: "Create a governance domain term and assign it to assets",
-  description: "Spec §4.3 sequence 2: uc_list_domains, uc_create_domain, uc_create_term, " +
+  description: "Typical sequence 2: uc_list_domains, uc_create_domain, uc_create_term, " +
     "assign_term_to_entities.",
   arguments: [
     {
@@ -183,7 +184,7 @@ const domainTerm: PromptDefinition = {
 const cleanupDefinition: PromptDefinition = {
   name: "cleanup_metadata_definition",
   title: "Clean up a business metadata definition",
-  description: "Spec §4.3 sequence 3: uc_list_custom_metadata_defs, uc_cleanup_metadata_definition with " +
+  description: "Typical sequence 3: uc_list_custom_metadata_defs, uc_cleanup_metadata_definition with " +
     "check_only true, then without it, then uc_delete_metadata_definition.",
   arguments: [{
     name: "definition_name",
@@ -214,7 +215,7 @@ const cleanupDefinition: PromptDefinition = {
 const exploreAsset: PromptDefinition = {
   name: "explore_asset",
   title: "Find an asset and explain it: attributes, lineage and glossary terms",
-  description: "Spec §4.3 sequence 4: search_suggest, search_entities, get_entity, get_lineage, " +
+  description: "Typical sequence 4: search_suggest, search_entities, get_entity, get_lineage, " +
     "get_glossary_terms.",
   arguments: [
     { name: "query", description: "Words in the asset's name or description", required: true },

@@ -7,12 +7,12 @@
 import type { JSONRPCMessage, Server } from "../deps/mcp_sdk.ts";
 
 /**
- * JSON-RPC 2.0's code for invalid method parameters (spec §5.1), as the SDK's `ErrorCode.InvalidParams`;
+ * JSON-RPC 2.0's code for invalid method parameters (JSON-RPC 2.0 §5.1), as the SDK's `ErrorCode.InvalidParams`;
  * spelled here so the tool-call path loads none of the SDK (the stdio fast start runs it without the SDK).
  */
 export const INVALID_PARAMS = -32602;
 
-/** JSON-RPC 2.0's code for an internal error (spec §5.1): the SDK's answer to a handler that throws. */
+/** JSON-RPC 2.0's code for an internal error (JSON-RPC 2.0 §5.1): the SDK's answer to a handler that throws. */
 export const INTERNAL_ERROR = -32603;
 
 /**

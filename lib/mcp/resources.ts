@@ -1,7 +1,7 @@
 /**
- * MCP resources (issue 18, section 4): what an assistant reads rather than calls. Fixed resources: the
+ * MCP resources: what an assistant reads rather than calls. Fixed resources: the
  * type definitions (`govcat://typedefs`), the collection tree (`govcat://collections`), the template list
- * (`govcat://templates`) and each CSV/JSON template govcat ships (`govcat://templates/{name}`, spec §4.7).
+ * (`govcat://templates`) and each CSV/JSON template govcat ships (`govcat://templates/{name}`).
  * Resource templates: one type definition, one template, an entity by GUID and a classic glossary term
  * by GUID.
  *
@@ -85,7 +85,7 @@ export const RESOURCES: readonly Resource[] = [
     uri: "govcat://templates",
     name: "templates",
     title: "Bulk file and payload templates",
-    description: "The CSV and JSON templates govcat ships (spec §4.7): name, kind, summary, the command " +
+    description: "The CSV and JSON templates govcat ships: name, kind, summary, the command " +
       "each is for and its URI. Fixed text, not read from the catalog.",
     mimeType: JSON_TYPE,
   },

@@ -6,7 +6,7 @@
  * assigned on a scope).
  *
  * The account API's domains are read here, as `account list-domains` and `account get-domain`: the
- * `domain` group keeps the spec's meaning (domains mapped to collections), so what users type there does
+ * `domain` group keeps its meaning (domains mapped to collections), so what users type there does
  * not change.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Business metadata operations of the entity group (spec §4.6): bulk import from CSV (in
+ * Business metadata operations of the entity group: bulk import from CSV (in
  * `business_metadata_import.ts`) and its template,
  * add, update and remove whole groups (`addOrUpdateBusinessMetadata`, `deleteBusinessMetadata`) or
  * attributes of one group (`addOrUpdateBusinessAttribute`, `deleteBusinessAttribute`,

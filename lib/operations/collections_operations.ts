@@ -1,5 +1,5 @@
 /**
- * Operations of the `collections` group (spec §4.6): create, delete, get, list, CSV import and export,
+ * Operations of the `collections` group: create, delete, get, list, CSV import and export,
  * plus the path of a collection from the root and the names of its children. Collections are addressed by
  * their name (unique in the account), not their friendly name.
  *

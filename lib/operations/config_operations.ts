@@ -1,7 +1,7 @@
 /**
- * Operations of the `config` group (spec §4.6): `config set <key> <value>`, `config get <key>` and
+ * Operations of the `config` group: `config set <key> <value>`, `config get <key>` and
  * `config list` on the active profile (`--profile`, `CATALOG_PROFILE`, else the default). Keys stand for
- * the §2.1 variables (`account-name` → CATALOG_ACCOUNT_NAME, `timeout` → CATALOG_TIMEOUT, …) and are
+ * the configuration variables (`account-name` → CATALOG_ACCOUNT_NAME, `timeout` → CATALOG_TIMEOUT, …) and are
  * validated with the same rules; secrets are refused. Implemented by the command line's profile service.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Operations of the `domain` group (spec §4.6). The catalog's public API has no create, read, update or
+ * Operations of the `domain` group. The catalog's public API has no create, read, update or
  * delete for domains, and collections are the recommended alternative, so `create`, `list`, `get`,
  * `update` and `delete` work on collections: a domain is a collection whose friendly name is the domain's
  * name. Each of them says so on stderr. `search` searches the catalog, `check-attributes` reports which

@@ -5,7 +5,7 @@
  * when `--template` is not given); the update reads the named entities first and writes only the given
  * attributes, so a row never blanks what it does not mention.
  *
- * The import adds: a row whose entity exists already is skipped, leaving it as it is (issue 18 §2: the
+ * The import adds: a row whose entity exists already is skipped, leaving it as it is (a plain
  * upsert would overwrite its description), unless `--if-exists=update`, confirmed as every overwrite is
  * (`confirmation.ts`). The check is made by the import itself, batch by batch just before sending, rather
  * than by the engine's `--skip-existing`, which runs before the engine asks whether an interrupted batch was

@@ -1,5 +1,5 @@
 /**
- * Label operations of the entity group (spec §4.6): `addLabels`, `setLabels`, `deleteLabels` by GUID and
+ * Label operations of the entity group: `addLabels`, `setLabels`, `deleteLabels` by GUID and
  * their `…ByUniqueAttribute` forms, built from the label calls the client sends
  * (`LABEL_CALLS` in `lib/catalog/entity_metadata_calls.ts`): one row per call, one operation per row and way
  * of naming the entity. Payload files hold a JSON array of label strings; the delete commands without one

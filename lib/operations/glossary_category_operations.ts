@@ -193,7 +193,7 @@ export const deleteCategory = defineOperation({
   },
 });
 
-/** The category commands, in the order of spec §4.6. */
+/** The category commands, in the order `govcat glossary --help` lists them. */
 export const GLOSSARY_CATEGORY_OPERATIONS: Operation[] = [
   createCategory,
   createCategories,

@@ -242,5 +242,5 @@ export const assignTerms = defineOperation({
   },
 });
 
-/** The import and assignment commands, in the order of spec §4.6. */
+/** The import and assignment commands, in the order `govcat glossary --help` lists them. */
 export const GLOSSARY_IMPORT_OPERATIONS: Operation[] = [importTerms, readTermsImport, assignTerms];

@@ -1,5 +1,5 @@
 /**
- * Operations of the `glossary` group (spec §4.6), classic glossary: this file holds the glossary commands
+ * Operations of the `glossary` group, classic glossary: this file holds the glossary commands
  * (`create`, `read`/`list`, `put`, `delete`, `read-detailed`) and gathers the group's other commands:
  * categories (`glossary_category_operations.ts`), terms (`glossary_term_operations.ts`), and CSV import and
  * term assignment (`glossary_import_operations.ts`); `unassign-term` undoes an assignment. Every command
@@ -156,7 +156,7 @@ export const readGlossaryDetailed = defineOperation({
   run: (ctx, input) => ctx.catalog().glossary.getDetailed(input.glossaryGuid, ctx.signal),
 });
 
-/** Every operation of the glossary group, in the order of spec §4.6. */
+/** Every operation of the glossary group, in the order `govcat glossary --help` lists them. */
 export const GLOSSARY_OPERATIONS: Operation[] = [
   createGlossary,
   readGlossary,

@@ -301,7 +301,7 @@ export const assignTerm = defineOperation({
   },
 });
 
-/** The term commands, in the order of spec §4.6. */
+/** The term commands, in the order `govcat glossary --help` lists them. */
 export const GLOSSARY_TERM_OPERATIONS: Operation[] = [
   createTerm,
   createTerms,

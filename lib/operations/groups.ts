@@ -1,5 +1,5 @@
 /**
- * The CLI groups of spec §4.6, in the order `govcat --help` lists them.
+ * The CLI command groups, in the order `govcat --help` lists them.
  *
  * @module
  */

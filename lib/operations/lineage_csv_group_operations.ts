@@ -1,5 +1,5 @@
 /**
- * The `lineage_csv` group (spec §4.6): `process <csv_file>` imports a lineage CSV on the bulk engine (the
+ * The `lineage_csv` group: `process <csv_file>` imports a lineage CSV on the bulk engine (the
  * same import as `lineage import`), `validate <csv_file>` checks it (as `lineage validate`),
  * `generate_sample <output_file>` writes a sample file of any length, and `templates` lists the lineage
  * templates.

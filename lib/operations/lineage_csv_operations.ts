@@ -1,5 +1,5 @@
 /**
- * `govcat lineage validate <file>` and `govcat lineage import <file>`: lineage from a CSV of spec §2.7
+ * `govcat lineage validate <file>` and `govcat lineage import <file>`: lineage from a CSV of relationships
  * (table level, and column level with source_column and target_column), on the bulk CSV engine. The
  * `lineage_csv` group (`lineage_csv_group_operations.ts`) runs the same checks and import.
  *

@@ -1,5 +1,5 @@
 /**
- * Operations of the `profile` group (spec §4.6, §2.9): add, remove, list_profiles, set_default and status
+ * Operations of the `profile` group: add, remove, list_profiles, set_default and status
  * of the command-line client's connection profiles. The profiles live on the user's machine, so these
  * operations work through a {@link ProfileService} the command line puts into the context
  * (`cli/context.ts`, implemented in `cli/profile_service.ts`); elsewhere (the MCP server) they refuse to run.

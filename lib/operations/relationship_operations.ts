@@ -1,5 +1,5 @@
 /**
- * Relationship operations (spec §2.8), in the entity group: create, update, get and delete a relationship
+ * Relationship operations, in the entity group: create, update, get and delete a relationship
  * between two entities, from a JSON payload file or from options.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
- * Operations of the `scan` group (spec §4.6): register data sources (`putDataSource`), read, list and
- * delete them; create, read, list and delete their scans; and the JSON payload templates of §4.7
+ * Operations of the `scan` group: register data sources (`putDataSource`), read, list and
+ * delete them; create, read, list and delete their scans; and the scanning API's JSON payload templates
  * (`templates`, `template`). {@link SCAN_OPERATIONS} gathers them with the group's other modules: runs
  * (`scan_run_operations.ts`), triggers (`scan_trigger_operations.ts`), classification rules
  * (`scan_rule_operations.ts`), scan filters and rule versions (`scan_filter_operations.ts`), key vault

@@ -1,5 +1,5 @@
 /**
- * Search operations (`govcat search …`): `query` (spec §4.6, with repeatable `--facet`), `suggest`,
+ * Search operations (`govcat search …`): `query` (with repeatable `--facet`), `suggest`,
  * `autocomplete`, `browse`, and `navigate` (data-map API 2024-03-01-preview).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The `templates` group (spec §4.7): list the CSV and JSON templates govcat ships, print one, or write it
+ * The `templates` group: list the CSV and JSON templates govcat ships, print one, or write it
  * to a file to fill in. A CSV template is printed as its sample file (header and sample rows, raw CSV); a
  * JSON template as its payload.
  *

@@ -1,5 +1,5 @@
 /**
- * Type definition operations (`govcat types …`, spec §4.6): read business metadata definitions
+ * Type definition operations (`govcat types …`): read business metadata definitions
  * (`readBusinessMetadataDef`), create, update and delete definitions from payload files
  * (`createTypeDefs`, `updateTypeDefs`, `deleteTypeDefs`), list and read any definition, and the five
  * shipped business metadata attribute sets as ready payloads.

@@ -1,5 +1,5 @@
 /**
- * The `validate` group (spec §4.6): `validate csv` checks a CSV file against a template — named with
+ * The `validate` group: `validate csv` checks a CSV file against a template — named with
  * `--template`, or detected from the header — without contacting the catalog. The file is streamed, so
  * a file of millions of rows is fine. Fields are separated by commas, semicolons, tabs or pipes, detected
  * from the header or given with `--delimiter`. Every problem is located as `file:line:column`; the summary

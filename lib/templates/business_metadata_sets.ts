@@ -1,5 +1,5 @@
 /**
- * The five business metadata attribute sets govcat ships as templates (spec §2.3, §4.7): universal,
+ * The five business metadata attribute sets govcat ships as templates: universal,
  * governance, privacy, quality and data product. Each is a ready `AtlasTypesDef` payload for
  * `govcat types createTypeDefs --payload-file`, in the shape Purview expects: attributes typed with Atlas
  * primitives (or an enum defined alongside), `applicableEntityTypes` as a JSON array in a string option,

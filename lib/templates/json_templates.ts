@@ -1,5 +1,5 @@
 /**
- * Every JSON payload template govcat ships (spec §4.7), in one registry: unified catalog and classic
+ * Every JSON payload template govcat ships, in one registry: unified catalog and classic
  * glossary terms, entities (one, many, a table with its columns), relationships (create and update), the
  * scanning payloads of `scan_templates.ts`, the workflow payloads of `workflow_templates.ts` and the five business metadata sets of
  * `business_metadata_sets.ts`. `govcat templates show|write <name>` reads them from here.

@@ -1,5 +1,5 @@
 /**
- * JSON payload templates of the scanning API (spec §4.7): a scan source (data source), a scan, a scan
+ * JSON payload templates of the scanning API: a scan source (data source), a scan, a scan
  * trigger and a classification rule. Values in angle brackets (`<collection-name>`) are placeholders to
  * replace; the payload checks of the `scan` commands refuse a file that still has one.
  *

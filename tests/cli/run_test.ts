@@ -107,7 +107,7 @@ Deno.test("configuration errors exit 2 before any network call", async () => {
   assert.match(badTimeout.stderr, /CATALOG_ACCOUNT_NAME|CATALOG_TIMEOUT/);
 });
 
-Deno.test("every group of the spec is dispatched", async () => {
+Deno.test("every CLI group is dispatched", async () => {
   const spec = [
     "entity",
     "types",

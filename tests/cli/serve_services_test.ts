@@ -1,6 +1,6 @@
 /**
  * The start-up log's file root line says what the server will really use: over an HTTP transport that
- * authenticates no one, the roots clients declare are not used (issue 24, section 4).
+ * authenticates no one, the roots clients declare are not used.
  *
  * @module
  */

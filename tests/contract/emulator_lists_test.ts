@@ -1,5 +1,5 @@
 /**
- * The emulator keeps its own copy of the facts (issue 17, section 3): the value lists it checks requests
+ * The emulator keeps its own copy of the facts: the value lists it checks requests
  * against are written in `lib/emulator` as data, not imported from the client, and each is compared here to
  * the contract it comes from, read from `../shared/reference`: the data source and scan kinds to the
  * scanning contract's models, the unified catalog's enumerations to the contract notes' "Enums" section,

@@ -11,7 +11,7 @@
  * placeholder name included, means a route serves the operation.
  *
  * Each contract's figure (served/total) is printed as a summary line. The only gaps allowed are the
- * scanning operations in KNOWN_UNSERVED (issue 17): an operation missing from any other contract fails, and
+ * scanning operations in KNOWN_UNSERVED: an operation missing from any other contract fails, and
  * an allowed gap that is now served fails too until its entry is removed, so the list only shrinks.
  *
  * The contracts live in ../shared/reference beside CI's clone only (see reference.ts for what happens
@@ -52,9 +52,8 @@ import {
 
 /**
  * The operations known not to be served yet, by contract and operationId, each with what is missing.
- * Issue 17 ("Fidelity: every operation of the published contracts"), section 1, lists them (225 of 277
- * served when it was opened: Data Map 96/96, Catalog 101/109, Account 7/14, Scanning 21/58); what is left
- * are the 37 scanning operations. Only scanning operations may be listed. Remove an entry in the change
+ * When this list was first written 225 of 277 were served (Data Map 96/96, Catalog 101/109, Account
+ * 7/14, Scanning 21/58); what is left are the 37 scanning operations. Only scanning operations may be listed. Remove an entry in the change
  * that serves it (the test fails on an entry that is served).
  */
 export const KNOWN_UNSERVED: Readonly<Record<string, Readonly<Record<string, string>>>> = {

@@ -53,7 +53,7 @@ const V = { "api-version": SCAN_API_VERSION };
 
 /**
  * Examples of resources the emulator does not serve, by file name prefix, with the reason. None: every
- * operation of the contract is served (issue 17); an entry here must name a prefix some example has.
+ * operation of the contract is served; an entry here must name a prefix some example has.
  */
 const SKIPPED_PREFIXES: Record<string, string> = {};
 

@@ -1,5 +1,5 @@
 /**
- * One fault suite for every import kind (issue 16, item 5): entities (`entity bulk-import`), bulk update
+ * One fault suite for every import kind: entities (`entity bulk-import`), bulk update
  * (`entity bulk-update-csv`), glossary terms (`glossary import-terms --mode=batches`), term assignments
  * (`glossary assign_terms`), lineage (`lineage import`), collections (`collections import`), unified catalog
  * terms (`uc term import-csv`), role assignments (`policy import`, one policy write per collection:

@@ -1,5 +1,5 @@
 /**
- * The `domain` commands of spec §4.6, which map to collections because the public API has no domain CRUD:
+ * The `domain` commands, which map to collections because the public API has no domain CRUD:
  * create, list, get, update and delete work on collections and say so on stderr; search, check-attributes
  * and create-using-collections. Run against the seeded emulator over real HTTP: as a subprocess once the
  * domain operations are registered in the default registry, in process through the same CLI front end

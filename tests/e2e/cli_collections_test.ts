@@ -1,5 +1,5 @@
 /**
- * The `collections` commands of spec §4.6, run the way a user runs them: govcat as a subprocess over real
+ * The `collections` commands, run the way a user runs them: govcat as a subprocess over real
  * HTTP against the emulator. Refusals of the service exit 1 with its status and a hint; bad input exits 2
  * before anything is sent, which the emulator's request counters prove. CSV import and export round-trip
  * the hierarchy and guard cells against CSV injection. The `domain` commands are in

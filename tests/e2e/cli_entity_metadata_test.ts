@@ -1,5 +1,5 @@
 /**
- * The entity commands of spec §4.6 (labels, business metadata and its CSV import) and the rest of the
+ * The entity commands (labels, business metadata and its CSV import) and the rest of the
  * entity area (headers, bulk reads, partial updates, deletes, moves, classifications), run the way a user
  * runs them: govcat as a subprocess over real HTTP against the emulator. Refusals of the service exit 1
  * with its status and a hint; bad payload files exit 2 naming the file, and the emulator's request log

@@ -1,5 +1,5 @@
 /**
- * The `glossary` commands of spec §4.6, run as a subprocess against the emulator: every command's happy
+ * The `glossary` commands, run as a subprocess against the emulator: every command's happy
  * path and an error path — an unknown GUID exits 1 with the 404 and a hint; a bad payload or CSV exits 2
  * naming the file and line, and nothing reaches the catalog.
  */

@@ -1,5 +1,5 @@
 /**
- * Relationship commands (spec §2.8) as a user runs them: create from options or a payload file, get with
+ * Relationship commands as a user runs them: create from options or a payload file, get with
  * and without extended info, update, delete; refusals exit 1 with the service's status, bad payload files
  * exit 2 before anything is sent.
  */

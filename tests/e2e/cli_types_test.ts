@@ -1,5 +1,5 @@
 /**
- * The `types` commands of spec §4.6 (`readBusinessMetadataDef`, `createTypeDefs`) and the rest of the type
+ * The `types` commands (`readBusinessMetadataDef`, `createTypeDefs`) and the rest of the type
  * area (list, headers, get, get-any, update, delete, the shipped business metadata templates), run as a
  * subprocess against the emulator.
  */

@@ -1,5 +1,5 @@
 /**
- * A hostile catalog on loopback cannot hold govcat for ever (issue 24, section 3): paging that never ends
+ * A hostile catalog on loopback cannot hold govcat for ever: paging that never ends
  * (the same continuation token, a new token for the same page, a nextLink back to the page just read, an
  * offset the catalog ignores), an answer nested a million levels deep, and a catalog that sends its headers
  * slowly. Each case runs the real CLI as a subprocess (or the real tool server with an MCP client) and

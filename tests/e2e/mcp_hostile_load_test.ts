@@ -1,5 +1,5 @@
 /**
- * A server that keeps answering (issue 24, section 2): normal sessions making tool calls over streamable
+ * A server that keeps answering: normal sessions making tool calls over streamable
  * HTTP are measured alone, then again while one hostile peer does each of the known-bad things at once:
  * the livelock sequence, an event stream it never reads, a body over the size limit, a body that trickles
  * in, and a long import it cancels. The normal sessions' p99 must stay bounded, every normal call must

@@ -1,5 +1,5 @@
 /**
- * One session cannot freeze the HTTP server (issue 24, section 1). Each sequence below once pegged the
+ * One session cannot freeze the HTTP server. Each sequence below once pegged the
  * server's main thread: it answered nobody after it, and only SIGKILL stopped it. After each, over real
  * HTTP against `govcat serve --emulator`, a second client initialises and calls a tool within a bound,
  * and SIGTERM stops the server within a bound.

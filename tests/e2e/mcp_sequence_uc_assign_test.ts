@@ -1,5 +1,5 @@
 /**
- * Typical sequence 2 of spec §4.3 exactly as the spec lists it, by an MCP client against
+ * Typical sequence 2 exactly as the product lists it, by an MCP client against
  * `govcat serve --emulator` over streamable HTTP: uc_list_domains, uc_create_domain, uc_create_term, then
  * assign_term_to_entities with the unified catalog term's ID (no classic glossary term in between). The
  * term is related to the asset in the unified catalog (read back with uc.term-relationships); an unknown

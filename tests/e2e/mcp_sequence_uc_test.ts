@@ -1,5 +1,5 @@
 /**
- * Typical sequence 2 of spec §4.3, run start to finish by an MCP client against `govcat serve --emulator`
+ * Typical sequence 2, run start to finish by an MCP client against `govcat serve --emulator`
  * over streamable HTTP: uc_list_domains, uc_create_domain, uc_create_term, assign_term_to_entities.
  */
 import assert from "node:assert/strict";

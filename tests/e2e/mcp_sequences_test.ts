@@ -1,5 +1,5 @@
 /**
- * The typical tool sequences of spec §4.3, run start to finish by an MCP client against `govcat serve
+ * The typical tool sequences the product lists, run start to finish by an MCP client against `govcat serve
  * --emulator` over streamable HTTP, the way an assistant would use them. Sequence 2 (unified catalog
  * domains and terms) is in mcp_sequence_uc_test.ts.
  */

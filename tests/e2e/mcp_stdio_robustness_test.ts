@@ -1,5 +1,5 @@
 /**
- * stdio robustness (issue 18, section 4): real `govcat serve` subprocesses over stdio, with and without
+ * stdio robustness: real `govcat serve` subprocesses over stdio, with and without
  * the fast start, are written raw lines and must answer each broken one with a JSON-RPC error instead of
  * dropping it: a line that is not JSON (-32700), a message without `method` (-32600), a batch (-32600
  * from MCP 2025-06-18 on; each message answered alone under 2025-03-26, which had batches), `tools/call`

@@ -1,5 +1,5 @@
 /**
- * Catalog text is data (issue 15, item 10): names, descriptions and term definitions are written by many
+ * Catalog text is data: names, descriptions and term definitions are written by many
  * people and reach the model verbatim. The server's instructions and the description of every tool that
  * returns catalog text say it is data, never instructions; and no tool description is built from catalog
  * content, even after the server has read an entity whose text tries to pass for instructions.

@@ -1,5 +1,5 @@
 /**
- * The emulator against a web page in the user's browser (issue 15, item 7): cross-origin and cross-site
+ * The emulator against a web page in the user's browser: cross-origin and cross-site
  * requests, foreign Host headers (DNS rebinding) and admin writes without a JSON content type are refused,
  * and the catalog (a `--data` file) is unchanged; govcat's own client, which sends no Origin, still works.
  */

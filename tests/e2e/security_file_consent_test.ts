@@ -1,5 +1,5 @@
 /**
- * Files an MCP call may replace or remove (issue 24, section 4): an import through `invoke_operation`
+ * Files an MCP call may replace or remove: an import through `invoke_operation`
  * names an existing file as its reject file, its checkpoint to discard with `restart`, or a checkpoint
  * whose lock file's name is taken; each is refused without `"overwrite": true`, naming the file and the
  * argument, with the file byte for byte unchanged and nothing sent. And the roots a client declares over

@@ -1,5 +1,5 @@
 /**
- * The file root under a race (issue 24, section 4): another writer in the root swaps a file, or a folder,
+ * The file root under a race: another writer in the root swaps a file, or a folder,
  * for a symbolic link out of the root in a tight loop (tests/support/link_swapper.ts, a process of its own)
  * while the server's file access reads and writes there, a few hundred times. A check of the name before
  * the open would let some reads return the outside file and some writes land outside; what is opened is

@@ -1,5 +1,5 @@
 /**
- * Local files under attack (issue 15, item 2 and the file half of 9), as a prompt-injected assistant or a
+ * Local files under attack, as a prompt-injected assistant or a
  * careless launch would try: read-only mode that still writes, silent overwrites, half-written files, a
  * file root that is the whole disk (a client launching the server in `/`), roots from the MCP client,
  * symbolic links out of the root, FIFOs that would hang a reader, and an import into a directory that

@@ -1,8 +1,7 @@
 /**
  * A hostile catalog, on loopback: what answers in the catalog's place cannot exhaust memory with a gzip
  * bomb or an oversized body, cannot send requests (and tokens or bodies) to another host with a redirect,
- * and cannot make govcat retry at once or overflow a timer with a strange Retry-After. Issue 15, items 3,
- * 5 and 6.
+ * and cannot make govcat retry at once or overflow a timer with a strange Retry-After.
  */
 import assert from "node:assert/strict";
 import process from "node:process";

@@ -1,5 +1,5 @@
 /**
- * Every CSV template of spec §4.7, written by `govcat templates write`, passes `validate csv` and imports
+ * Every CSV template govcat ships, written by `govcat templates write`, passes `validate csv` and imports
  * cleanly into the seeded emulator through the command its usage names: the samples users start from
  * must work as they are.
  */

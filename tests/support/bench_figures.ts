@@ -1,6 +1,6 @@
 /**
  * The figures a benchmark reports: each one a measured value next to its baseline from the same run, as a
- * ratio, with its target when issue 9 sets one. A bench prints every figure as one line; when
+ * ratio, with its target when one is set. A bench prints every figure as one line; when
  * `GOVCAT_BENCH_FIGURES` names a file (set by `tests/support/bench_report.ts`), it also appends the figure
  * there as a JSON line, which the report generator turns into BENCHMARKS.md.
  *
@@ -23,7 +23,7 @@
  * @module
  */
 
-/** The benchmark sections of issue 9, in report order. */
+/** The benchmark sections (start-up, tool-call overhead, bulk import, emulator, HTTP, context), in report order. */
 export const BENCH_SECTIONS = {
   startup: "1. Start-up",
   "tool-call": "2. Tool-call overhead",

@@ -30,7 +30,7 @@ Deno.test("BENCHMARKS.md was written by `deno task bench` and holds a figure for
   assert.ok(ids, "the last line lists the figure ids");
   const present = new Set(ids.slice(FIGURE_IDS_PREFIX.length).replace(/ -->$/, "").split(" "));
   const missing = REQUIRED_FIGURES.filter((id) => !present.has(id));
-  assert.deepEqual(missing, [], "every benchmark of issue 9 has its figures; run `deno task bench`");
+  assert.deepEqual(missing, [], "every required benchmark has its figures; run `deno task bench`");
   assert.doesNotMatch(text, /Incomplete run/);
   for (const title of Object.values(BENCH_SECTIONS).slice(0, 4)) {
     assert.match(

@@ -8,17 +8,10 @@
  * deno task bundle --no-minify           # the rewritten code, readable
  * ```
  *
- * `deno bundle` (esbuild) keeps the source's dynamic imports lazy, but the file it writes started far
- * slower than `deno run main.ts` (`serve` to its `tools/list` answer: 153 ms against 31 ms). So its output
- * is rewritten, then minified by a second `deno bundle`:
+ * `deno bundle`'s output is rewritten so it starts as fast as `deno run main.ts` (lazy `node:` built-ins,
+ * a deferred entry, a cold scope), then minified with names kept and ASCII only.
  *
- * 1. the `node:` built-ins load on first use, not all before the first line (`lazy_builtins.ts`);
- * 2. `main.ts` runs outside the bundle's top level, after one turn of the event loop, so the V8 code cache
- *    is stored and stack traces do not parse the whole bundle again (`bundle_entry.ts`);
- * 3. the modules the fast start does not need are declared, and compiled, only when first needed
- *    (`cold_scope.ts`);
- * 4. minified with names kept (error names are part of tool results), and ASCII only: loading a module
- *    costs time with its size, and more for a two-byte source.
+ * Design: docs/design/fast-start.md
  *
  * @module
  */

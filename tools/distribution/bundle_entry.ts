@@ -1,15 +1,9 @@
 /**
  * Moves the entry module's code of a `deno bundle` output (`main.ts`, last in the file) out of the
  * bundle's top level, into a function that runs once the module has evaluated and the event loop has
- * turned once. Two costs of a single large module go away with it:
+ * turned once, so V8's code cache gets stored and stack traces do not parse the whole bundle again.
  *
- * - Deno stores a module's V8 code cache from the event loop. `main.ts` awaits the command and calls
- *   `Deno.exit` from its top-level code; for `--version` nothing in between turns the event loop, so the
- *   bundle's cache was never stored and every run compiled all of it again (about 50 ms). A dynamic
- *   import of an empty `data:` module (about 1 ms) makes the turn.
- * - V8 compiles without source positions and recovers them, when a stack trace needs them, by parsing the
- *   function again. While top-level code runs, that function is the whole bundle (about 15 ms per MB of
- *   code), and `console` calls or an error's stack while `main.ts` awaited at the top level paid for it.
+ * Design: docs/design/fast-start.md
  *
  * @module
  */

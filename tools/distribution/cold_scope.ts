@@ -3,23 +3,7 @@
  * modules the fast start needs and the rest, and moves the rest into one function, the cold scope, that
  * runs the first time a dynamic import needs one of its modules.
  *
- * Every module's top-level code is lazy already (`init_x()`), but the bundle's own top level still
- * declares all of them: a few thousand functions, and with names kept by the minifier as many
- * `Object.defineProperty` calls, about 10 ms on each start. Inside the cold scope that work is done
- * only when a command needs more than the fast start (`serve` over stdio answers `initialize` and
- * `tools/list` from `cli/serve_fast.ts` and the modules it imports; `--version` needs `lib/core/version.ts`).
- *
- * The scope is a plain function expression, which V8 compiles when it is first called, not with the top
- * level: the fast start loads a smaller code cache (`serve` to its `tools/list` answer about 5 ms sooner,
- * the start-up target of BENCHMARKS.md), and everything that needs the scope (`--help`, every catalog
- * command, the server after the handshake) pays its compilation, about 10 ms, once. A parenthesized
- * expression would be compiled eagerly and cached instead: the other side of that trade.
- *
- * Which modules stay hot is the module graph of esbuild's lazy modules: a module's init calls the inits of
- * the modules it imports before its code runs, and code reaches another module's bindings only through an
- * import. Hot code reaches cold modules only through dynamic imports, which are rewritten to take the
- * module's init and namespace from the scope; if hot code names a cold module's init or namespace anywhere
- * else, that module and what it reaches stay hot.
+ * Design: docs/design/fast-start.md
  *
  * @module
  */

@@ -1,26 +1,9 @@
 /**
  * Makes the `node:` built-ins of a `deno bundle` output load when the code that uses them first runs,
- * as they do for `deno run main.ts`, instead of all at once before the bundle's first line.
+ * as they do for `deno run main.ts`, instead of all at once before the bundle's first line. Anything that
+ * does not match the shapes esbuild prints fails the build.
  *
- * `deno bundle` (esbuild) keeps the source's dynamic-import boundaries: every module behind an
- * `import()` becomes a lazy `init_x()` function. But the built-ins stay external, and esbuild hoists each
- * `import … from "node:…"` to the top level of the single file, where the module loader evaluates all of
- * them (about 40 ms for govcat's, node:module's createRequire alone about 20 ms) before `main.ts` runs.
- *
- * The rewrite, on esbuild's regular output:
- *
- * - each hoisted `import … from "node:x"` becomes `var` bindings and a function that assigns them;
- * - the `init_x()` of the module that held the import calls that function first, so the bindings are
- *   set before any of that module's code runs (its functions run only once its init has begun);
- * - each dynamic-import site (`Promise.resolve().then(() => (init_x(), x_exports))`) first imports,
- *   asynchronously, every built-in of the modules `init_x()` reaches, as `import()` would have; the
- *   bindings then take these namespaces;
- * - a built-in that no site preloaded (a `require()` of CommonJS code, a reach the scan missed) is taken
- *   synchronously from `process.getBuiltinModule`, so a gap costs time (about 15 ms once), never a failure;
- * - esbuild's `__require` (node:module's createRequire, for CommonJS code) becomes the same lookup.
- *
- * Anything that does not match the shapes esbuild prints fails the build rather than shipping a bundle
- * that might break at run time.
+ * Design: docs/design/fast-start.md
  *
  * @module
  */

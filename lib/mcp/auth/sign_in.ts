@@ -1,8 +1,8 @@
 /**
  * Entra ID sign-in at the HTTP front end (MCP authorization, revisions 2025-06-18 and 2025-11-25): the
  * Protected Resource Metadata document (RFC 9728) at `/.well-known/oauth-protected-resource` and its
- * path-suffixed form for the MCP path, and the bearer check of every MCP request, answered as RFC 6750
- * §3 asks: 401 with `WWW-Authenticate: Bearer resource_metadata="…", scope="…"` (plus
+ * path-suffixed form for the MCP path, and the bearer check of every MCP request, answered as
+ * RFC 6750 §3 asks: 401 with `WWW-Authenticate: Bearer resource_metadata="…", scope="…"` (plus
  * `error="invalid_token"` for a bad token), 403 with `error="insufficient_scope"`.
  *
  * @example

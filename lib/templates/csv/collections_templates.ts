@@ -1,5 +1,5 @@
 /**
- * CSV templates of collection files (spec §2.6): the file `collections import` reads (collection_name,
+ * CSV templates of collection files: the file `collections import` reads (collection_name,
  * friendly_name, description, parent_collection) and the file `collections export` writes, which imports
  * again as it is (its extra columns — path, provisioning state, audit — are read and ignored).
  *

@@ -1,5 +1,5 @@
 /**
- * CSV templates of entity files (spec §2.2, §4.7): bulk import and bulk update with any attribute
+ * CSV templates of entity files: bulk import and bulk update with any attribute
  * (`attr.<name>`) and business metadata (`bm.<group>.<attribute>`) columns, data sets, entities created
  * with classifications, and tables.
  *
@@ -52,7 +52,7 @@ const description: ColumnSpec = {
   example: "One row per customer",
 };
 
-/** The descriptive columns bulk import and bulk update share (spec §2.2). */
+/** The descriptive columns bulk import and bulk update share. */
 const DESCRIPTIVE_COLUMNS: readonly ColumnSpec[] = [
   {
     name: "displayName",

@@ -1,12 +1,12 @@
 /**
- * CSV templates of the classic glossary (spec §2.4, §4.7): the term file of `glossary import-terms` and the
+ * CSV templates of the classic glossary: the term file of `glossary import-terms` and the
  * assignment file of `glossary assign_terms` (term_guid, entity_guid).
  *
- * The term file has the spec's columns (name, description, short_description, status, definition,
+ * The term file has the basic columns (name, description, short_description, status, definition,
  * examples) and also takes the columns of the service's own import template (nick_name, acronym, usage,
  * resources, related_terms, synonyms, antonyms, stewards, experts, parent_term_name,
  * term_template_names; header names ignore case, spaces and `_`, so `Nick Name` is nick_name). The
- * service's import (the default mode) reads them all; `--mode=batches` writes the spec's columns and
+ * service's import (the default mode) reads them all; `--mode=batches` writes the basic columns and
  * nick_name, acronym, usage and resources, and refuses a file holding the others.
  *
  * @example

@@ -1,10 +1,10 @@
 /**
- * CSV templates of lineage files (spec §2.7, §4.7): table level, column level (source_column and
+ * CSV templates of lineage files: table level, column level (source_column and
  * target_column added), a basic file (the two entities and the process name) and a richer column-level
  * sample. The rules are those `lineage import` and `lineage_csv process` enforce: both ends are entity
  * GUIDs and differ, confidence_score is a number from 0 to 1, metadata is a JSON object, and a column
  * file's source_column and target_column are given together — a row with both empty is table-level
- * lineage inside a column file, as in spec §2.7.
+ * lineage inside a column file.
  *
  * Column files add an optional `process_type` (the process's entity type, Process by default): Purview keeps
  * a column mapping only on a type with a `columnMapping` attribute. A mapping may also be given whole, as
@@ -55,7 +55,7 @@ const processName: ColumnSpec = {
   example: "monthly_revenue",
 };
 
-/** The table-level columns of spec §2.7, in order. */
+/** The table-level columns, in the order of the template's header. */
 const TABLE_COLUMNS: readonly ColumnSpec[] = [
   sourceGuid,
   targetGuid,

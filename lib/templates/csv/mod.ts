@@ -1,5 +1,5 @@
 /**
- * Every CSV template govcat ships (spec §4.7), looked up by name or detected from a file's header. Each
+ * Every CSV template govcat ships, looked up by name or detected from a file's header. Each
  * area keeps its templates in its own module (entities, glossary, lineage, unified catalog terms,
  * collections, business metadata); this one puts them in one list.
  *

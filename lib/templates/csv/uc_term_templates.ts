@@ -1,7 +1,7 @@
 /**
- * CSV templates of unified catalog terms (spec §2.5, §4.7), all read by `uc term import-csv`: bulk
- * creation (the spec's columns), every column a term file may hold, bulk update by term id, and
- * multi-value cells.
+ * CSV templates of unified catalog terms, all read by `uc term import-csv`: bulk creation (name,
+ * description, status, acronym, owner_id, resource_name, resource_url), every column a term file may hold,
+ * bulk update by term id, and multi-value cells.
  *
  * Columns and their meaning, for the import that reads them:
  * - `name`, `description`; `status` DRAFT, PUBLISHED or EXPIRED in any case (a new term is DRAFT when

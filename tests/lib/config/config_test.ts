@@ -17,7 +17,7 @@ function configError(env: Record<string, string>): ConfigError {
   assert.fail(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
-Deno.test("defaults follow spec §2.1", () => {
+Deno.test("defaults are the documented ones", () => {
   const config = loadConfig(base);
   assert.equal(config.accountName, "contoso");
   assert.equal(config.region, "");

@@ -1,5 +1,5 @@
 /**
- * Requests start in no call's async context (issue 24, the livelock): Deno leaves the context of a call
+ * Requests start in no call's async context: Deno leaves the context of a call
  * that loaded a module for the first time as the one its server handlers later run in, so without
  * `outsideAnyContext` every later request of every client would belong to that call.
  *

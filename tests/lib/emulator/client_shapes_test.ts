@@ -1,5 +1,5 @@
 /**
- * Shapes real clients send that Purview accepts (issue 17, section 2), each sent over HTTP to the emulator on
+ * Shapes real clients send that Purview accepts, each sent over HTTP to the emulator on
  * 127.0.0.1 and read back: numeric placeholder guids, object references with a top-level qualified name or
  * unique attributes, both path spellings of the Atlas v2 routes and of collections, CSV uploads whose part
  * has no `.csv` name, the default glossary of a new account, not-found bodies in the area's shape, and the

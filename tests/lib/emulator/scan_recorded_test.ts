@@ -1,6 +1,6 @@
 /**
- * Where the emulator's scanning API answers as Microsoft's recorded traffic shows the service answering
- * (issue 25), over HTTP on 127.0.0.1: deletes answer 200 with the deleted resource; a classification rule
+ * Where the emulator's scanning API answers as Microsoft's recorded traffic shows the service answering,
+ * over HTTP on 127.0.0.1: deletes answer 200 with the deleted resource; a classification rule
  * name with underscores is created; a key vault connection's `baseurl` is taken and answered as `baseUrl`;
  * the `PUT …/runs/{runId}` start answers the start request's state and run lists carry the service's counts
  * and times; system rulesets carry their scanning rule and temporary resource filters; data sources carry

@@ -1,7 +1,7 @@
 /**
  * The scanning routes of the emulator over HTTP: status codes of the 2023-09-01 contract (201 created,
  * 200 replaced, 202 run accepted) and of the service where they differ (200 and the object deleted),
- * azure-style 404 and 400 bodies, validation by kind and collection, scan runs and history, and the §4.7 templates (triggers and classification rules:
+ * azure-style 404 and 400 bodies, validation by kind and collection, scan runs and history, and the scanning JSON templates govcat ships (triggers and classification rules:
  * `scan_extras_test.ts`).
  */
 import assert from "node:assert/strict";
@@ -214,7 +214,7 @@ Deno.test("scan routes: a run is accepted with Operation-Location and shows in t
   });
 });
 
-Deno.test("scan routes: the §4.7 templates, placeholders filled in, are accepted", async () => {
+Deno.test("scan routes: the scanning templates govcat ships, placeholders filled in, are accepted", async () => {
   await withEmulator({ seed: true }, async (emulator) => {
     const fill = (name: string) =>
       JSON.parse(

@@ -1,5 +1,5 @@
 /**
- * MCP completions (issue 18, section 4): `completion/complete` offers catalog names for the prompts'
+ * MCP completions: `completion/complete` offers catalog names for the prompts'
  * arguments (entity types, business metadata, collections, glossaries, domains) and the resource
  * templates' variables (type definitions, templates): the names starting with the typed prefix in any
  * letter case, at most 100, with total and hasMore. A real SDK client over streamable HTTP against the

@@ -1,5 +1,5 @@
 /**
- * get_entity's summary pages a wide entity's related entities (issue 27 §5): a table of 800 columns, made
+ * get_entity's summary pages a wide entity's related entities: a table of 800 columns, made
  * through the catalog API of the emulator, read page by page through a real SDK client over streamable
  * HTTP, gives every column once, in the record's order, with the count of each relation.
  */

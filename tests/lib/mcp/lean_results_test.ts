@@ -1,5 +1,5 @@
 /**
- * Lean results (issue 18, section 3): get_entity answers a curated view under its bound by default and
+ * Lean results: get_entity answers a curated view under its bound by default and
  * the raw record with view "full"; the batch tools answer counts, the GUIDs in request order and at most
  * MAX_LISTED_FAILURES failures, every result with detail "full". Sizes before: get_entity 1,823 bytes for
  * the seeded Customers table, a 1,000-entity batch_create_entities about 140 KB.

@@ -1,5 +1,5 @@
 /**
- * MCP logging (issue 18, section 4): the server declares `logging`, and a tool call's catalog throttling
+ * MCP logging: the server declares `logging`, and a tool call's catalog throttling
  * wait reaches its client as a warning-level `notifications/message`, within the level the client set
  * with `logging/setLevel`. A real SDK client over streamable HTTP; the 429 is scripted in the emulator
  * through /_emulator/faults/script.

@@ -143,7 +143,7 @@ Deno.test("business metadata tools: list, check, refuse, clean up, delete, remov
     });
     assert.match(String(again.json.message), /carries no business metadata group "Stewardship"/);
 
-    // Without check_only it is the clean-up (the spec's "then without it"), which changes assets: it
+    // Without check_only it is the clean-up (the second step of the clean-up sequence), which changes assets: it
     // needs "confirm": true (the checks above did not).
     const unconfirmed = await call(h, "uc_cleanup_metadata_definition", { name: "Stewardship" });
     assert.equal(unconfirmed.result.isError, true);

@@ -1,5 +1,5 @@
 /**
- * Issue 18, section 2: a write tool's default call never overwrites what exists. For every tool listed
+ * A write tool's default call never overwrites what exists. For every tool listed
  * with `destructiveHint: false` (an additive tool), and for the create tools that overwrite only when told
  * to (`if_exists: "update"`), the table below writes over an existing target with the tool's default
  * arguments and checks that the stored values did not change (or that the call was refused). A write tool

@@ -1,6 +1,6 @@
 /**
- * MCP prompts (issue 18, section 4): the server declares `prompts`, lists the four typical sequences of
- * spec §4.3 and the per-asset metadata clean-up with their arguments, and prompts/get answers each with a
+ * MCP prompts: the server declares `prompts`, lists the four typical tool sequences
+ * and the per-asset metadata clean-up with their arguments, and prompts/get answers each with a
  * message naming the sequence's tools, in order, by their exact names. A real SDK client over streamable
  * HTTP against the seeded emulator.
  */

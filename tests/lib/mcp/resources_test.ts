@@ -1,5 +1,5 @@
 /**
- * MCP resources (issue 18, section 4): the server declares `resources` (a fixed list, so no
+ * MCP resources: the server declares `resources` (a fixed list, so no
  * list_changed), lists the type definitions, the collection tree, the templates and every template, and
  * the resource templates for a type definition, a template, an entity and a glossary term; each kind is
  * read with a real SDK client over streamable HTTP against the seeded emulator.

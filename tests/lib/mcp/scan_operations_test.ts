@@ -1,6 +1,6 @@
 /**
  * The scanning operations through a real MCP client (`invoke_operation`) against the emulator, where the
- * service was recorded answering otherwise than the contract (issue 25): a delete's result carries the
+ * service was recorded answering otherwise than the contract: a delete's result carries the
  * resource the service answered (Azure/azure-sdk-for-net sdk/purview/Azure.Analytics.Purview.Scanning/tests/
  * SessionRecords/DataSourceClientTest/DataSourceOperations.json), and a run's result starts with its
  * `runId`, whatever form the start's answer took (ScanClientTest/ScanRunOperations.json).

@@ -1,5 +1,5 @@
 /**
- * What tools/list costs every session in context (issue 27): its size as a real SDK client receives it
+ * What tools/list costs every session in context: its size as a real SDK client receives it
  * over streamable HTTP, with the share of output schemas, input schemas and descriptions. A byte count
  * needs no baseline from the run: it is the same on every machine. Cheap (one tools/list); run alone with
  * `deno task bench tests/lib/mcp/tool_list_bench.ts`.

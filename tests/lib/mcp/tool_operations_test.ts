@@ -1,5 +1,5 @@
 /**
- * Issue 18 §1, one definition per capability: a curated tool is built from the operations that do its
+ * One definition per capability: a curated tool is built from the operations that do its
  * work, so its hints are theirs, and no tool module reaches the catalog but through an operation. The
  * lists of exceptions below shrank to nothing while the tools were migrated; a new tool is built from an
  * operation, or the test names it.

@@ -1,5 +1,5 @@
 /**
- * Writing a local file is a change (issue 15): every operation with an output, report, reject or checkpoint
+ * Writing a local file is a change: every operation with an output, report, reject or checkpoint
  * file argument says so, and none that always writes one is read-only. A new operation with such an
  * argument fails here until it is annotated.
  */

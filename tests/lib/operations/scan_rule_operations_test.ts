@@ -1,5 +1,5 @@
 /**
- * The classification rule operations of the `scan` group against the emulator: a rule from the §4.7
+ * The classification rule operations of the `scan` group against the emulator: a rule from the shipped
  * template (its placeholder filled in) is put, replaced (its version raised), read, listed and deleted;
  * 404s carry the hint that lists rules; a payload left with its placeholder, without a kind or with an
  * unknown kind, and an invalid rule name are refused before anything is sent; the service's own refusal

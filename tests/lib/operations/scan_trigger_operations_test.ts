@@ -1,5 +1,5 @@
 /**
- * The trigger operations of the `scan` group against the emulator: `putTrigger` from the §4.7 template
+ * The trigger operations of the `scan` group against the emulator: `putTrigger` from the shipped template
  * file (created, then replaced), `getTrigger`, `disableTrigger` and `enableTrigger` (schedule kept),
  * `deleteTrigger`, 404s with the hint that fits; and payload files refused before anything is sent — a
  * missing file, invalid JSON, no properties, a placeholder, a bad name, and (confined as the MCP server

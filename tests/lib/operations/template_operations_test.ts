@@ -81,7 +81,7 @@ Deno.test("templates list: every CSV and JSON template with its kind, summary an
   assert.deepEqual(csv.map((r) => r.name), CSV_TEMPLATES.map((t) => t.name));
   const json = JSON.parse((await run(["templates", "list", "--kind", "json"])).stdout) as typeof rows;
   assert.ok(json.every((r) => r.kind === "json"));
-  // Spec §4.7: terms, glossary terms, entities, column entities, scan source, scan, scan trigger,
+  // The JSON templates the product promises: terms, glossary terms, entities, column entities, scan source, scan, scan trigger,
   // classification rule, relationship create and update, and the five business metadata sets.
   for (
     const name of [

@@ -60,7 +60,7 @@ function withBadRow(t: CsvTemplate, change: Record<string, string>): string {
   return [lines[0], lines[2], sampleCsvLines({ ...t, sample: [row] })[1]].join("\n") + "\n";
 }
 
-Deno.test("the templates of spec §4.7 are all there, with unique kebab-case names shared with no JSON template", () => {
+Deno.test("the product's CSV templates are all there, with unique kebab-case names shared with no JSON template", () => {
   const names = CSV_TEMPLATES.map((t) => t.name);
   assert.deepEqual(names, EXPECTED_NAMES);
   for (const name of names) assert.match(name, /^[a-z]+(-[a-z]+)*$/);

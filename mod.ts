@@ -18,7 +18,7 @@
  */
 // The data map, account and scan APIs (Atlas v2, search, collections, scanning).
 export { CatalogClient, type CatalogClientOptions, httpClientFromConfig } from "./lib/catalog/client.ts";
-export type * from "./lib/catalog/types.ts";
+export type * from "./lib/catalog/atlas_model.ts";
 export {
   type BusinessMetadataWriteOptions,
   EntityApi,
@@ -35,9 +35,9 @@ export {
 } from "./lib/catalog/entity_metadata_calls.ts";
 export { type QueryAllOptions, SearchApi } from "./lib/catalog/search_api.ts";
 export type * from "./lib/catalog/navigate_types.ts";
-export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/typedef_api.ts";
+export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/catalog/types_api.ts";
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
-export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/typedef_types.ts";
+export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/types_definitions.ts";
 export { GlossaryApi } from "./lib/catalog/glossary_api.ts";
 export {
   type BulkDeleteOperation,
@@ -148,7 +148,7 @@ export {
 export { VERSION } from "./lib/core/version.ts";
 
 // The unified catalog (data governance) API.
-export { UnifiedCatalogClient } from "./lib/unified/client.ts";
+export { UnifiedCatalogClient } from "./lib/catalog/unified_api.ts";
 export type {
   CommonInput,
   Contact,
@@ -174,33 +174,33 @@ export type {
   SystemData,
   Term,
   TermInput,
-} from "./lib/unified/schemas.ts";
+} from "./lib/catalog/unified_schemas.ts";
 export {
   type CountResult,
   type FacetsResult,
   type ListParams,
   UnifiedResource,
   type UpdateOptions,
-} from "./lib/unified/resource.ts";
-export type { Page } from "./lib/unified/paging.ts";
+} from "./lib/catalog/unified_resource.ts";
+export type { Page } from "./lib/catalog/unified_paging.ts";
 export {
   RelatedResource,
   type RelationshipFilter,
   RelationshipsApi,
   type RelationshipTarget,
-} from "./lib/unified/relationships.ts";
-export { KeyResultsApi, type TermHierarchy, TermsApi } from "./lib/unified/kinds.ts";
+} from "./lib/catalog/unified_relationships.ts";
+export { KeyResultsApi, type TermHierarchy, TermsApi } from "./lib/catalog/unified_kinds.ts";
 export {
   AssetKindApi,
   type DataAssetListOptions,
   type DataAssetReadOptions,
   DataAssetsApi,
   DataColumnsApi,
-} from "./lib/unified/data_assets.ts";
-export type { DataAsset, DataAssetInput, DataColumn } from "./lib/unified/asset_schemas.ts";
+} from "./lib/catalog/unified_data_assets.ts";
+export type { DataAsset, DataAssetInput, DataColumn } from "./lib/catalog/unified_asset_schemas.ts";
 export {
   UNIFIED_CATALOG_2026_OPERATIONS,
   UNIFIED_CATALOG_EXTRA_OPERATIONS,
   UNIFIED_CATALOG_OPERATIONS,
   type UnifiedCatalogOperation,
-} from "./lib/unified/operations.ts";
+} from "./lib/catalog/unified_operations.ts";

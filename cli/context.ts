@@ -9,7 +9,7 @@
  * @module
  */
 import { CatalogClient } from "../lib/catalog/client.ts";
-import { UnifiedCatalogClient } from "../lib/unified/client.ts";
+import { UnifiedCatalogClient } from "../lib/catalog/unified_api.ts";
 import { type Config, type EnvSource, loadConfig } from "../lib/config/config.ts";
 import { unrestrictedFileAccess } from "../lib/files/file_access.ts";
 import { createLogger, type Logger } from "../lib/core/log.ts";

@@ -33,7 +33,7 @@ import { ScanApi } from "./scan_api.ts";
 import { EntityApi } from "./entity_api.ts";
 import { RelationshipApi } from "./relationship_api.ts";
 import { SearchApi } from "./search_api.ts";
-import { TypeDefApi } from "./typedef_api.ts";
+import { TypeDefApi } from "./types_api.ts";
 import { WORKFLOW_API_VERSION, WorkflowApi } from "./workflow_api.ts";
 
 /** Options of {@link CatalogClient.fromConfig} and {@link httpClientFromConfig}. */

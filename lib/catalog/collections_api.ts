@@ -40,7 +40,7 @@ import type {
   AtlasEntity,
   AtlasEntityWithExtInfo,
   EntityMutationResult,
-} from "./types.ts";
+} from "./atlas_model.ts";
 
 const COLLECTIONS = "/account/collections";
 /** The collection-scoped entity writes live in the catalog API, with its own api-version. */

@@ -23,7 +23,7 @@ import type {
   AtlasEntityHeader,
   AtlasEntityWithExtInfo,
   EntityMutationResult,
-} from "./types.ts";
+} from "./atlas_model.ts";
 
 export type { BusinessMetadataWriteOptions } from "./entity_metadata_api.ts";
 

@@ -7,7 +7,7 @@
  * @module
  */
 import type { CatalogClient } from "./client.ts";
-import type { AtlasEntity, EntityMutationResult } from "./types.ts";
+import type { AtlasEntity, EntityMutationResult } from "./atlas_model.ts";
 import {
   AuthenticationError,
   AuthorizationError,

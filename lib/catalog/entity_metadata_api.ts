@@ -34,7 +34,7 @@ import type {
   AtlasEntityHeader,
   BulkImportResult,
   BusinessMetadataValues,
-} from "./types.ts";
+} from "./atlas_model.ts";
 
 /** Options of the business metadata writes of {@link EntityMetadataApi}. */
 export interface BusinessMetadataWriteOptions {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { AtlasClassification } from "./types.ts";
+import type { AtlasClassification } from "./atlas_model.ts";
 
 /** The contract's TermStatus values, in the order the service lists them. */
 export const TERM_STATUSES = ["Draft", "Approved", "Alert", "Expired"] as const;

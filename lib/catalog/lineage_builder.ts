@@ -33,7 +33,7 @@ import type {
   LineageColumnMapping,
   LineageSpec,
 } from "./lineage_types.ts";
-import type { AtlasEntity, AtlasEntityWithExtInfo } from "./types.ts";
+import type { AtlasEntity, AtlasEntityWithExtInfo } from "./atlas_model.ts";
 
 export type { CreateLineageResult, LineageSpec } from "./lineage_types.ts";
 

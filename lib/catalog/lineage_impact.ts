@@ -20,7 +20,7 @@
  * @module
  */
 import type { AtlasLineageInfo } from "./lineage_types.ts";
-import type { AtlasEntityHeader } from "./types.ts";
+import type { AtlasEntityHeader } from "./atlas_model.ts";
 
 /** Which way impact is followed: OUTPUT is downstream (what reads it), INPUT upstream (what feeds it). */
 export type ImpactDirection = "INPUT" | "OUTPUT";

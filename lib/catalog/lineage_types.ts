@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { AtlasEntityHeader } from "./types.ts";
+import type { AtlasEntityHeader } from "./atlas_model.ts";
 
 /** Which way lineage is walked: INPUT is upstream (where data comes from), OUTPUT downstream. */
 export type LineageDirection = "INPUT" | "OUTPUT" | "BOTH";

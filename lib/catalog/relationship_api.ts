@@ -16,7 +16,7 @@
  */
 import type { HttpClient } from "../http/client.ts";
 import { ATLAS_V2, segment } from "./paths.ts";
-import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "./types.ts";
+import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "./atlas_model.ts";
 
 /** Options of {@link RelationshipApi.get}. */
 export interface GetRelationshipOptions {

@@ -1,5 +1,5 @@
 /**
- * Discovery calls: search (`POST /search/query`, one page or every page), suggestions and autocomplete
+ * Search calls: search (`POST /search/query`, one page or every page), suggestions and autocomplete
  * (data-map API), browse (`POST /browse`, which only the catalog API 2023-02-01-preview publishes) and
  * navigate (`POST /navigate`, which only the data-map API 2024-03-01-preview publishes).
  * Inputs the service would refuse are refused here first (a rejected promise with a {@link UsageError}
@@ -49,7 +49,7 @@ import {
   type SearchResultItem,
   type SuggestRequest,
   type SuggestResult,
-} from "./types.ts";
+} from "./atlas_model.ts";
 
 // Only the catalog API (2023-02-01-preview, under /catalog/api) publishes POST /browse.
 const BROWSE_PATH = "/catalog/api/browse";
@@ -64,7 +64,7 @@ export interface QueryAllOptions {
   signal?: AbortSignal;
 }
 
-/** The discovery calls of one catalog account (`client.search`). */
+/** The search calls of one catalog account (`client.search`). */
 export class SearchApi {
   readonly #http: HttpClient;
   /** The calls, sent through `http`; `CatalogClient` builds one as `client.search`. */
@@ -157,7 +157,7 @@ export class SearchApi {
       body,
       query,
       apiVersion,
-      // Discovery calls change nothing, so they are as safe to repeat as a GET.
+      // Search calls change nothing, so they are as safe to repeat as a GET.
       idempotent: true,
       signal,
     });

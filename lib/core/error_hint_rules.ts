@@ -29,7 +29,7 @@ const UNASSIGN_FIRST = "The term (its GUID is in the message) is still assigned 
 const READ_AGAIN = "The resource changed since it was read: read it again and retry the change.";
 
 /** The not-found row of a unified catalog kind: the list command that shows valid ids. */
-function ucNotFound(kind: ResourceKind, word: string, label: string, find: string): HintRule {
+function unifiedNotFound(kind: ResourceKind, word: string, label: string, find: string): HintRule {
   return {
     cause: `uc-${word}-not-found`,
     kinds: [kind],
@@ -43,7 +43,7 @@ function capitalized(text: string): string {
 }
 
 /** The duplicate-name row of a unified catalog kind. */
-function ucExists(kind: ResourceKind, word: string, label: string, idOption: string): HintRule {
+function unifiedExists(kind: ResourceKind, word: string, label: string, idOption: string): HintRule {
   return {
     cause: `uc-${word}-exists`,
     kinds: [kind],
@@ -260,61 +260,61 @@ export const HINT_RULES: readonly HintRule[] = [
     hint: "Check the domain id: `govcat uc domain list` lists the governance domains with their ids " +
       "(MCP: uc_list_domains).",
   },
-  ucExists("unified.domain", "domain", "governance domain", "--domain-id"),
-  ucExists("unified.term", "term", "term", "--term-id"),
-  ucExists("unified.dataproduct", "dataproduct", "data product", "--data-product-id"),
-  ucExists("unified.cde", "cde", "critical data element", "--cde-id"),
-  ucNotFound(
+  unifiedExists("unified.domain", "domain", "governance domain", "--domain-id"),
+  unifiedExists("unified.term", "term", "term", "--term-id"),
+  unifiedExists("unified.dataproduct", "dataproduct", "data product", "--data-product-id"),
+  unifiedExists("unified.cde", "cde", "critical data element", "--cde-id"),
+  unifiedNotFound(
     "unified.domain",
     "domain",
     "domain",
     "`govcat uc domain list` lists the governance domains with their ids (MCP: uc_list_domains).",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.term",
     "term",
     "term",
     "`govcat uc term query --keyword=…` finds terms by name across domains and `govcat uc term list " +
       "--domain-id=…` lists one domain's terms (MCP: uc_search_terms, uc_list_terms).",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.dataproduct",
     "dataproduct",
     "data product",
     "`govcat uc dataproduct list` lists the data products with their ids.",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.cde",
     "cde",
     "critical data element",
     "`govcat uc cde list` lists the critical data elements with their ids.",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.objective",
     "objective",
     "objective",
     "`govcat uc objective list` lists the objectives with their ids.",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.keyresult",
     "keyresult",
     "objective or key result",
     "`govcat uc objective list` lists the objectives and `govcat uc keyresult list --objective-id=…` " +
       "the key results of one.",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.policy",
     "policy",
     "policy",
     "`govcat uc policy list` lists the governance policies with their ids.",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.dataasset",
     "data-asset",
     "data asset",
     "`govcat uc data-asset list` lists the data assets with their ids (MCP: uc_list_data_assets).",
   ),
-  ucNotFound(
+  unifiedNotFound(
     "unified.datacolumn",
     "data-column",
     "data column",

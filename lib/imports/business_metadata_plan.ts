@@ -11,7 +11,7 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import { sameValue } from "../csv/plan.ts";
 import { isRowRefusal } from "../csv/refusals.ts";
 import { businessMetadata } from "../templates/csv/business_metadata_templates.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
-import type { AtlasEntity, EntityMutationResult } from "../catalog/types.ts";
+import type { AtlasEntity, EntityMutationResult } from "../catalog/atlas_model.ts";
 import { BadRequestError, NotFoundError } from "../core/errors.ts";
 
 /** Qualified names asked for in one lookup by GUID, and at least in one by unique attribute. */

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import { sameValue } from "../csv/plan.ts";
 import type { FieldChange, UnitDiff } from "../csv/types.ts";
 

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 
 /** The columns every export starts with. */
 export const EXPORT_BASE_COLUMNS = [

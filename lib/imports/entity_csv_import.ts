@@ -8,7 +8,7 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import type {
   BulkImport,
   CsvTemplate,

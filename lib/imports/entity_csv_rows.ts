@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import type { CheckedRow } from "../csv/types.ts";
 
 /** One entity to write, and the collection it goes to (when the row names one). */

@@ -8,7 +8,7 @@
  * @module
  */
 import { columnMappingJson, type LineageEnd } from "../catalog/lineage_builder.ts";
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import { sameValue } from "../csv/plan.ts";
 import type { FieldChange, UnitDiff } from "../csv/types.ts";
 import { entriesOf, hasColumnLineage, processTypeOf } from "./column_lineage_items.ts";

@@ -41,7 +41,7 @@ import {
   lookupEnd,
   processQualifiedName,
 } from "../catalog/lineage_builder.ts";
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
 import {
   AuthenticationError,

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { AtlasEntity, AtlasObjectId } from "../catalog/types.ts";
+import type { AtlasEntity, AtlasObjectId } from "../catalog/atlas_model.ts";
 import { describeAction } from "../operations/confirmation.ts";
 import type { Operation } from "../operations/types.ts";
 import type { ToolServices } from "./tool.ts";

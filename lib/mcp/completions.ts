@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { AtlasTypeDefHeader } from "../catalog/typedef_types.ts";
+import type { AtlasTypeDefHeader } from "../catalog/types_definitions.ts";
 import {
   type CompleteRequest,
   CompleteRequestSchema,

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { AtlasTypeDefHeader } from "../catalog/typedef_types.ts";
+import type { AtlasTypeDefHeader } from "../catalog/types_definitions.ts";
 import type { Collection } from "../catalog/collections_types.ts";
 import { CSV_TEMPLATES } from "../templates/csv/mod.ts";
 import {

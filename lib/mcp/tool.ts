@@ -7,7 +7,7 @@
  * @module
  */
 import type { CatalogClient } from "../catalog/client.ts";
-import type { UnifiedCatalogClient } from "../unified/client.ts";
+import type { UnifiedCatalogClient } from "../catalog/unified_api.ts";
 import type { Config } from "../config/config.ts";
 import { z } from "../deps/zod.ts";
 import type { Logger } from "../core/log.ts";

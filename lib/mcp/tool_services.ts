@@ -26,7 +26,7 @@ import {
 import { createLogger, type Logger } from "../core/log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
 import type { FileAccess } from "../files/file_access.ts";
-import { UnifiedCatalogClient } from "../unified/client.ts";
+import { UnifiedCatalogClient } from "../catalog/unified_api.ts";
 import { readUserFile } from "../files/user_files.ts";
 import type { ToolServices } from "./tool.ts";
 

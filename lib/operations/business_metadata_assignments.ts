@@ -10,8 +10,8 @@
  *
  * @module
  */
-import type { AtlasAttributeDef, AtlasBusinessMetadataDef } from "../catalog/typedef_types.ts";
-import type { SearchFilter } from "../catalog/types.ts";
+import type { AtlasAttributeDef, AtlasBusinessMetadataDef } from "../catalog/types_definitions.ts";
+import type { SearchFilter } from "../catalog/atlas_model.ts";
 import { z } from "../deps/zod.ts";
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { pageSignature } from "../http/paging_guard.ts";

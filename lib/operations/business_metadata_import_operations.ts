@@ -27,7 +27,7 @@ import { checkedRows } from "../csv/check.ts";
 import { csvLine } from "../csv/reader.ts";
 import { businessMetadataPlanImport } from "../imports/business_metadata_plan.ts";
 import { checkPlanInput, planFields, runImportOrPlan } from "./plan_options.ts";
-import type { BulkImportResult } from "../catalog/types.ts";
+import type { BulkImportResult } from "../catalog/atlas_model.ts";
 
 const importInput = z.object({
   bmFile: z.string().min(1).describe("CSV file of business metadata values"),

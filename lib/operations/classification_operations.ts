@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import type { AtlasClassification, AtlasEntityHeader } from "../catalog/types.ts";
+import type { AtlasClassification, AtlasEntityHeader } from "../catalog/atlas_model.ts";
 import { UsageError } from "../core/errors.ts";
 import type { ClassificationCall } from "../catalog/entity_metadata_calls.ts";
 import { guid } from "./entity_operations.ts";

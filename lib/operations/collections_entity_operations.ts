@@ -5,7 +5,11 @@
  *
  * @module
  */
-import type { AtlasEntitiesWithExtInfo, AtlasEntity, AtlasEntityWithExtInfo } from "../catalog/types.ts";
+import type {
+  AtlasEntitiesWithExtInfo,
+  AtlasEntity,
+  AtlasEntityWithExtInfo,
+} from "../catalog/atlas_model.ts";
 import { z } from "../deps/zod.ts";
 import { guidListField } from "./guid_fields.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";

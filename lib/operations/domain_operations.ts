@@ -9,7 +9,7 @@
  * @module
  */
 import type { Collection } from "../catalog/collections_types.ts";
-import { MAX_SEARCH_LIMIT } from "../catalog/types.ts";
+import { MAX_SEARCH_LIMIT } from "../catalog/atlas_model.ts";
 import { z } from "../deps/zod.ts";
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { readCollectionPayload } from "./collections_operations.ts";

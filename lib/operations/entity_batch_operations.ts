@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../catalog/types.ts";
+import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
 import {

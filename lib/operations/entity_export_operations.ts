@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { AtlasEntity, SearchFilter } from "../catalog/types.ts";
+import type { AtlasEntity, SearchFilter } from "../catalog/atlas_model.ts";
 import { csvLine } from "../csv/reader.ts";
 import { z } from "../deps/zod.ts";
 import { exportColumns, exportRow } from "../imports/entity_csv_export.ts";

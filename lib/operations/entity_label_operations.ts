@@ -9,7 +9,7 @@
  */
 import { z } from "../deps/zod.ts";
 import type { LabelCall } from "../catalog/entity_metadata_calls.ts";
-import type { AtlasEntityWithExtInfo } from "../catalog/types.ts";
+import type { AtlasEntityWithExtInfo } from "../catalog/atlas_model.ts";
 import { asStringArray, readJsonFile } from "./payload_files.ts";
 import { ENTITY_TARGETS, type EntityTarget } from "./entity_targets.ts";
 import { defineOperation, DELETE, type Operation, type OperationContext, UPSERT } from "./types.ts";

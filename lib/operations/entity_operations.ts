@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import type { AtlasEntity, AtlasEntityWithExtInfo } from "../catalog/types.ts";
+import type { AtlasEntity, AtlasEntityWithExtInfo } from "../catalog/atlas_model.ts";
 import { UsageError } from "../core/errors.ts";
 import { isPlainObject, parseJsonValue, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";

@@ -7,7 +7,7 @@
  */
 import type { GetEntityOptions } from "../catalog/entity_api.ts";
 import type { EntityRef } from "../catalog/entity_metadata_calls.ts";
-import type { AtlasEntityWithExtInfo } from "../catalog/types.ts";
+import type { AtlasEntityWithExtInfo } from "../catalog/atlas_model.ts";
 import type { z } from "../deps/zod.ts";
 import { guid, qualifiedName, typeName } from "./entity_operations.ts";
 import type { OperationContext } from "./types.ts";

@@ -106,7 +106,7 @@ const SOURCES: ReadonlyArray<OperationSource> = [
   },
   { group: "policy", load: async () => (await import("./policy_operations.ts")).POLICY_OPERATIONS },
   { group: "domain", load: async () => (await import("./domain_operations.ts")).DOMAIN_OPERATIONS },
-  { group: "uc", load: async () => (await import("./uc_operations.ts")).UC_OPERATIONS },
+  { group: "uc", load: async () => (await import("./unified_operations.ts")).UNIFIED_OPERATIONS },
   { group: "scan", load: async () => (await import("./scan_operations.ts")).SCAN_OPERATIONS },
   { group: "workflow", load: async () => (await import("./workflow_operations.ts")).WORKFLOW_OPERATIONS },
   { group: "quality", load: async () => (await import("./quality_operations.ts")).QUALITY_OPERATIONS },

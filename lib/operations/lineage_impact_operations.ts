@@ -22,7 +22,7 @@ import {
 } from "../catalog/lineage_impact.ts";
 import { processGuidsOf } from "../catalog/lineage_kinds.ts";
 import type { AtlasLineageInfo } from "../catalog/lineage_types.ts";
-import type { AtlasEntityHeader } from "../catalog/types.ts";
+import type { AtlasEntityHeader } from "../catalog/atlas_model.ts";
 import { z } from "../deps/zod.ts";
 import { NotFoundError, UsageError } from "../core/errors.ts";
 import { guidField } from "./guid_fields.ts";

@@ -16,7 +16,7 @@ import { POLICY_OPERATIONS } from "./policy_operations.ts";
 import { COLLECTIONS_OPERATIONS } from "./collections_operations.ts";
 import { COLLECTIONS_ENTITY_OPERATIONS } from "./collections_entity_operations.ts";
 import { DOMAIN_OPERATIONS } from "./domain_operations.ts";
-import { UC_OPERATIONS } from "./uc_operations.ts";
+import { UNIFIED_OPERATIONS } from "./unified_operations.ts";
 import { CONFIG_OPERATIONS } from "./config_operations.ts";
 import { PROFILE_OPERATIONS } from "./profile_operations.ts";
 import { SCAN_OPERATIONS } from "./scan_operations.ts";
@@ -98,7 +98,7 @@ export function createOperationRegistry(): OperationRegistry {
     ...ACCOUNT_CONTACT_OPERATIONS,
     ...POLICY_OPERATIONS,
     ...DOMAIN_OPERATIONS,
-    ...UC_OPERATIONS,
+    ...UNIFIED_OPERATIONS,
     ...SCAN_OPERATIONS,
     ...WORKFLOW_OPERATIONS,
     ...QUALITY_OPERATIONS,

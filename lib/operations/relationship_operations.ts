@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import type { AtlasObjectId, AtlasRelationship } from "../catalog/types.ts";
+import type { AtlasObjectId, AtlasRelationship } from "../catalog/atlas_model.ts";
 import { UsageError } from "../core/errors.ts";
 import { describeJson, isPlainObject, payloadError, readJsonFile } from "./payload_files.ts";
 import { CREATE, defineOperation, DELETE, type OperationContext, READ, UPSERT } from "./types.ts";

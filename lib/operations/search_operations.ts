@@ -12,7 +12,7 @@ import {
   MAX_SUGGEST_KEYWORDS,
   MAX_SUGGEST_LIMIT,
   type SearchFilter,
-} from "../catalog/types.ts";
+} from "../catalog/atlas_model.ts";
 import { MAX_NAVIGATE_PAGE_SIZE } from "../catalog/navigate_types.ts";
 import { defineOperation, type Operation, READ } from "./types.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { z } from "../deps/zod.ts";
 import type { CatalogClient } from "../catalog/client.ts";
-import type { UnifiedCatalogClient } from "../unified/client.ts";
+import type { UnifiedCatalogClient } from "../catalog/unified_api.ts";
 import type { Config } from "../config/config.ts";
 import type { Logger } from "../core/log.ts";
 import type { ProgressSink } from "../core/progress.ts";

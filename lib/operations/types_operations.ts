@@ -7,8 +7,8 @@
  * @module
  */
 import { z } from "../deps/zod.ts";
-import { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "../catalog/typedef_types.ts";
-import type { AtlasTypesDef } from "../catalog/typedef_types.ts";
+import { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "../catalog/types_definitions.ts";
+import type { AtlasTypesDef } from "../catalog/types_definitions.ts";
 import { UsageError } from "../core/errors.ts";
 import { didYouMean } from "../core/suggest.ts";
 import {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { AtlasAttributeDef, AtlasTypesDef } from "../catalog/typedef_types.ts";
+import type { AtlasAttributeDef, AtlasTypesDef } from "../catalog/types_definitions.ts";
 
 export interface BusinessMetadataTemplate {
   /** The name `--name` takes: universal, governance, privacy, quality or data-product. */

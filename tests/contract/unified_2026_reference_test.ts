@@ -6,7 +6,7 @@
  * ../shared/reference except in CI (reference.ts).
  */
 import assert from "node:assert/strict";
-import { UNIFIED_CATALOG_2026_OPERATIONS } from "../../lib/unified/operations.ts";
+import { UNIFIED_CATALOG_2026_OPERATIONS } from "../../lib/catalog/unified_operations.ts";
 import { referenceAvailable, SKIPPED_SUFFIX } from "../support/contract/reference.ts";
 import { loadUnified2026Contract, parseUnified2026Notes } from "../support/contract/unified_2026.ts";
 

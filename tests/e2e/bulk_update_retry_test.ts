@@ -18,8 +18,8 @@ import type { FaultStep } from "../../lib/emulator/fault_settings.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
 import { batchTermsTemplate } from "../../lib/imports/glossary_csv.ts";
 import { glossaryTermImport } from "../../lib/imports/glossary_term_import.ts";
-import { UC_TERM_IMPORT_TEMPLATES, ucTermImport } from "../../lib/imports/uc_term_import.ts";
-import { UnifiedCatalogClient } from "../../lib/unified/client.ts";
+import { UNIFIED_TERM_IMPORT_TEMPLATES, unifiedTermImport } from "../../lib/imports/unified_term_import.ts";
+import { UnifiedCatalogClient } from "../../lib/catalog/unified_api.ts";
 import { writeCounts } from "../support/fault_suite_kinds.ts";
 
 const TERMS = 20;
@@ -138,9 +138,9 @@ Deno.test("uc term updates re-sent after a lost answer leave each term as one wr
       });
       ids.push(term.id);
     }
-    const plugin = ucTermImport(unified, {
+    const plugin = unifiedTermImport(unified, {
       domainId,
-      template: templateNamed("uc-term-all-fields", UC_TERM_IMPORT_TEMPLATES),
+      template: templateNamed("uc-term-all-fields", UNIFIED_TERM_IMPORT_TEMPLATES),
       links: new Map(),
     });
     const lines = ["term_id,name,description", ...ids.map((_, i) => `,Term ${i},New ${i}`)];

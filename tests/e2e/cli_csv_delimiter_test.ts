@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { UnifiedCatalogClient } from "../../lib/unified/client.ts";
+import { UnifiedCatalogClient } from "../../lib/catalog/unified_api.ts";
 import { type ProcessResult, runGovcat } from "../support/govcat_process.ts";
 
 interface Setup {

@@ -11,7 +11,7 @@ import { CatalogClient } from "../../lib/catalog/client.ts";
 import { processQualifiedName } from "../../lib/catalog/lineage_builder.ts";
 import { loadConfig } from "../../lib/config/config.ts";
 import type { RunningEmulator } from "../../lib/emulator/mod.ts";
-import { UnifiedCatalogClient } from "../../lib/unified/client.ts";
+import { UnifiedCatalogClient } from "../../lib/catalog/unified_api.ts";
 
 /** What a kind's import needs to run and be counted. */
 export interface KindSetup {

@@ -11,7 +11,7 @@ import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config/config.ts";
 import { readCsvFile } from "../../lib/csv/reader.ts";
 import { type RunningEmulator, startEmulator } from "../../lib/emulator/mod.ts";
-import { UnifiedCatalogClient } from "../../lib/unified/client.ts";
+import { UnifiedCatalogClient } from "../../lib/catalog/unified_api.ts";
 
 /** One in-process run of govcat. */
 export interface ImportRun {

@@ -1,7 +1,7 @@
 /**
  * The enumerations of the unified catalog API as the emulator knows them: its own copy, taken from the
  * contract notes (`reference/unified-catalog.md`, "Enums"), not imported from the client's
- * `lib/unified/enums.ts`. When the client's list is wrong, the emulator still answers as the service does,
+ * `lib/catalog/unified_enums.ts`. When the client's list is wrong, the emulator still answers as the service does,
  * so the client's tests fail; `tests/contract/emulator_lists_test.ts` compares each list here to the contract.
  *
  * @example

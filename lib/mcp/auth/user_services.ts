@@ -11,7 +11,7 @@ import { type OnBehalfOfFactory, onBehalfOfTokenProvider } from "../../auth/on_b
 import { CatalogClient } from "../../catalog/client.ts";
 import type { ToolErrorBody } from "../tool_result.ts";
 import type { ToolServices } from "../tool.ts";
-import { UnifiedCatalogClient } from "../../unified/client.ts";
+import { UnifiedCatalogClient } from "../../catalog/unified_api.ts";
 import type { SessionUser } from "./session_user.ts";
 import { signInAuthority } from "./authority.ts";
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { AtlasAttributeDef, AtlasTypesDef } from "../../catalog/typedef_types.ts";
+import type { AtlasAttributeDef, AtlasTypesDef } from "../../catalog/types_definitions.ts";
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../core/errors.ts";
 import {

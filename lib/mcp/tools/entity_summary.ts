@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../../catalog/types.ts";
+import type { AtlasEntity } from "../../catalog/atlas_model.ts";
 
 /** Bound of get_entity's default (summary) answer, in bytes of JSON; the caps below keep it. */
 export const ENTITY_SUMMARY_BOUND_BYTES = 16_000;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/types.ts";
+import type { AtlasEntityWithExtInfo, EntityMutationResult } from "../../catalog/atlas_model.ts";
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../core/errors.ts";
 import {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { AtlasEntityHeader } from "../../catalog/types.ts";
+import type { AtlasEntityHeader } from "../../catalog/atlas_model.ts";
 import { z } from "../../deps/zod.ts";
 import { CatalogError, NotFoundError, UsageError } from "../../core/errors.ts";
 import { getEntityHeader } from "../../operations/entity_operations.ts";
@@ -16,8 +16,12 @@ import {
   MAX_ASSIGNED_ENTITIES,
   readTermsAssignedEntities,
 } from "../../operations/glossary_term_operations.ts";
-import { termGet as getUcTerm, termRelate, termRelationships } from "../../operations/uc_term_operations.ts";
-import type { Relationship } from "../../unified/schemas.ts";
+import {
+  termGet as getUcTerm,
+  termRelate,
+  termRelationships,
+} from "../../operations/unified_term_operations.ts";
+import type { Relationship } from "../../catalog/unified_schemas.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
 
 export { MAX_ASSIGNED_ENTITIES };
@@ -72,8 +76,8 @@ export const assignTermToEntitiesTool = composedTool({
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       // Not a classic glossary term: a unified catalog term (uc_create_term) is assigned its own way.
-      const ucTerm = await unifiedTerm(run, input.term_guid);
-      if (!ucTerm) {
+      const foundUnifiedTerm = await unifiedTerm(run, input.term_guid);
+      if (!foundUnifiedTerm) {
         throw new UsageError(
           `term_guid ${input.term_guid} is neither a glossary term nor a unified catalog term; nothing ` +
             "was assigned.",

@@ -7,9 +7,9 @@
  * @module
  */
 import type { AtlasLineageInfo, LineageDirection } from "../../catalog/lineage_types.ts";
-import type { AtlasTypeDef } from "../../catalog/typedef_types.ts";
+import type { AtlasTypeDef } from "../../catalog/types_definitions.ts";
 import type { CreateLineageResult } from "../../catalog/lineage_types.ts";
-import type { AtlasEntityHeader } from "../../catalog/types.ts";
+import type { AtlasEntityHeader } from "../../catalog/atlas_model.ts";
 import { processGuidsOf } from "../../catalog/lineage_kinds.ts";
 import { z } from "../../deps/zod.ts";
 import { NotFoundError } from "../../core/errors.ts";

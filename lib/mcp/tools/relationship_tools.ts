@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "../../catalog/types.ts";
+import type { AtlasRelationship, AtlasRelationshipWithExtInfo } from "../../catalog/atlas_model.ts";
 import { z } from "../../deps/zod.ts";
 import {
   createRelationship,

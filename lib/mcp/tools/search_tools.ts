@@ -19,7 +19,7 @@ import {
   MAX_SUGGEST_LIMIT,
   type SearchResult,
   type SuggestResult,
-} from "../../catalog/types.ts";
+} from "../../catalog/atlas_model.ts";
 import { z } from "../../deps/zod.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";

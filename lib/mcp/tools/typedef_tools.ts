@@ -10,7 +10,7 @@ import type {
   AtlasTypesDef,
   TypeCategory,
   TypeDefCategory,
-} from "../../catalog/typedef_types.ts";
+} from "../../catalog/types_definitions.ts";
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../core/errors.ts";
 import { getAnyTypeDef, getTypeDef, listTypeDefs } from "../../operations/types_operations.ts";

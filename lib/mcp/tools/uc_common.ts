@@ -6,12 +6,17 @@
  */
 import { z } from "../../deps/zod.ts";
 import { NotFoundError, UsageError } from "../../core/errors.ts";
-import { canonicalEnumValue, DOMAIN_TYPES, ENTITY_STATUSES, FILTER_STATUSES } from "../../unified/enums.ts";
+import {
+  canonicalEnumValue,
+  DOMAIN_TYPES,
+  ENTITY_STATUSES,
+  FILTER_STATUSES,
+} from "../../catalog/unified_enums.ts";
 import type { QueryValue } from "../../http/client.ts";
-import type { ListParams } from "../../unified/resource.ts";
-import { domainOperation } from "../../operations/uc_operations.ts";
-import { termGet } from "../../operations/uc_term_operations.ts";
-import type { Domain, Term } from "../../unified/schemas.ts";
+import type { ListParams } from "../../catalog/unified_resource.ts";
+import { domainOperation } from "../../operations/unified_operations.ts";
+import { termGet } from "../../operations/unified_term_operations.ts";
+import type { Domain, Term } from "../../catalog/unified_schemas.ts";
 import type { OperationRunner } from "../tool_operation.ts";
 import { GUID_PATTERN } from "../../core/guid.ts";
 

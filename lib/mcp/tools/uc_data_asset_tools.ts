@@ -6,12 +6,12 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import type { DataAsset } from "../../unified/asset_schemas.ts";
-import type { Relationship } from "../../unified/schemas.ts";
+import type { DataAsset } from "../../catalog/unified_asset_schemas.ts";
+import type { Relationship } from "../../catalog/unified_schemas.ts";
 import {
   DATA_ASSET_OPERATIONS,
   dataProductRelationships,
-} from "../../operations/uc_data_asset_operations.ts";
+} from "../../operations/unified_data_asset_operations.ts";
 import type { Operation } from "../../operations/types.ts";
 import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";

@@ -19,10 +19,10 @@ import {
   termQuery,
   termRelate,
   termRelationships,
-} from "../../operations/uc_term_operations.ts";
-import type { Page } from "../../unified/paging.ts";
-import type { TermHierarchy } from "../../unified/kinds.ts";
-import type { Domain, Relationship, Term } from "../../unified/schemas.ts";
+} from "../../operations/unified_term_operations.ts";
+import type { Page } from "../../catalog/unified_paging.ts";
+import type { TermHierarchy } from "../../catalog/unified_kinds.ts";
+import type { Domain, Relationship, Term } from "../../catalog/unified_schemas.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import {
   domainGet,

@@ -25,7 +25,7 @@ import { ENTITY_TEMPLATES } from "./entity_templates.ts";
 import { GLOSSARY_TEMPLATES } from "./glossary_templates.ts";
 import { LINEAGE_TEMPLATES } from "./lineage_templates.ts";
 import { POLICY_TEMPLATES } from "./policy_templates.ts";
-import { UC_TERM_TEMPLATES } from "./uc_term_templates.ts";
+import { UNIFIED_TERM_TEMPLATES } from "./unified_term_templates.ts";
 
 const REJECT_KEYS = new Set<string>(REJECT_COLUMNS.map(columnKey));
 
@@ -34,7 +34,7 @@ export const CSV_TEMPLATES: readonly CsvTemplate[] = [
   ...ENTITY_TEMPLATES,
   ...GLOSSARY_TEMPLATES,
   ...LINEAGE_TEMPLATES,
-  ...UC_TERM_TEMPLATES,
+  ...UNIFIED_TERM_TEMPLATES,
   ...COLLECTIONS_TEMPLATES,
   ...BUSINESS_METADATA_TEMPLATES,
   ...POLICY_TEMPLATES,

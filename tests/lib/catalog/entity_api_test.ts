@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
-import type { AtlasEntity } from "../../../lib/catalog/types.ts";
+import type { AtlasEntity } from "../../../lib/catalog/atlas_model.ts";
 import { loadConfig } from "../../../lib/config/config.ts";
 import { type RunningEmulator, startEmulator } from "../../../lib/emulator/mod.ts";
 import { BadRequestError, NotFoundError } from "../../../lib/core/errors.ts";

@@ -263,15 +263,15 @@ Deno.test("hint table: each case finds its cause, and every row is reached by a 
 
 Deno.test("hint table: the observed wrong-way hints now point the right way", () => {
   const hint = (facts: FailureFacts) => hintFor(facts) ?? "";
-  const ucTermDelete = hint({
+  const unifiedTermDelete = hint({
     status: 404,
     method: "DELETE",
     url: `${UNIFIED}/terms/${T}`,
     code: "EntityNotFound",
     message: `The term with id '${T}' was not found. (target: id)`,
   });
-  assert.match(ucTermDelete, /`govcat uc term list --domain-id=…`/);
-  assert.doesNotMatch(ucTermDelete, /search_entities/);
+  assert.match(unifiedTermDelete, /`govcat uc term list --domain-id=…`/);
+  assert.doesNotMatch(unifiedTermDelete, /search_entities/);
   const typesDelete = hint({ status: 404, method: "DELETE", url: `${DATAMAP}/types/typedef/name/X` });
   assert.match(typesDelete, /`govcat types list-headers`/);
   assert.doesNotMatch(typesDelete, /search_entities/);

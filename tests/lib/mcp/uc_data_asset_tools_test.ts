@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../lib/config/config.ts";
-import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
+import { UnifiedCatalogClient } from "../../../lib/catalog/unified_api.ts";
 import { type Harness, resultJson, startHarness } from "../../support/mcp_harness.ts";
 
 const CUSTOMERS = "ca7a1000-0000-4000-8000-000000000010";

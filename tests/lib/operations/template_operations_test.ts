@@ -23,7 +23,7 @@ import {
 import type { Operation, OperationContext } from "../../../lib/operations/types.ts";
 import { VALIDATE_OPERATIONS } from "../../../lib/operations/validate_operations.ts";
 import { JSON_TEMPLATES, jsonTemplate } from "../../../lib/templates/json_templates.ts";
-import { UnifiedCatalogClient } from "../../../lib/unified/client.ts";
+import { UnifiedCatalogClient } from "../../../lib/catalog/unified_api.ts";
 import { CatalogClient } from "../../../lib/catalog/client.ts";
 
 /**

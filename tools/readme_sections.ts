@@ -102,10 +102,14 @@ if (import.meta.main) {
   const { writeFastStartData } = await import("./fast_start_data.ts");
   console.log(
     await writeFastStartData()
-      ? "lib/mcp/fast_start_data.json updated"
-      : "lib/mcp/fast_start_data.json is current",
+      ? "lib/generated/fast_start_data.json updated"
+      : "lib/generated/fast_start_data.json is current",
   );
   // What `govcat --help` alone is answered from, generated from the live registry (cli/top_help.ts).
   const { writeHelpData } = await import("./help_data.ts");
-  console.log(await writeHelpData() ? "cli/help_data.json updated" : "cli/help_data.json is current");
+  console.log(
+    await writeHelpData()
+      ? "lib/generated/help_data.json updated"
+      : "lib/generated/help_data.json is current",
+  );
 }

@@ -71,7 +71,7 @@ Deno.test("every relative link of README.md and docs/ leads to a file and headin
     for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/.test(target)) continue;
       const [file, fragment] = target.split("#", 2);
-      const url = new URL(file === "" ? page : file, new URL(page, ROOT));
+      const url = file === "" ? new URL(page, ROOT) : new URL(file, new URL(page, ROOT));
       const path = url.pathname.slice(ROOT.pathname.length);
       let targetText: string | undefined;
       try {

@@ -35,7 +35,7 @@ function renderIndex(registry: OperationRegistry): string {
   const groups = registry.groups().map((group) => {
     const count = registry.inGroup(group.name).length;
     return wrapText(
-      `- [\`${group.name}\`](${group.name}.md): ${group.summary} (${count} commands).`,
+      `- [\`${group.name}\`](${group.name}.md): ${group.summary} (${commandCount(count)}).`,
       undefined,
       "  ",
     );
@@ -65,7 +65,7 @@ function renderGroupPage(registry: OperationRegistry, groupName: string): string
     `# \`${group.name}\` commands`,
     "",
     wrapText(
-      `${group.summary}: ${operations.length} commands. Back to the [command reference](index.md) or ` +
+      `${group.summary}: ${commandCount(operations.length)}. Back to the [command reference](index.md) or ` +
         "[the command-line client](../cli.md).",
     ),
     "",
@@ -125,4 +125,8 @@ function renderOption(field: InputField, positionals: ReadonlyArray<string>): st
 /** A default as the command line takes it: a string as it is, anything else as JSON. */
 function defaultText(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function commandCount(count: number): string {
+  return count === 1 ? "1 command" : `${count} commands`;
 }

@@ -8,7 +8,7 @@
  */
 import { CONFIG_VARIABLES } from "../lib/config/config.ts";
 import { VERSION } from "../lib/core/version.ts";
-import generated from "./help_data.json" with { type: "json" };
+import generated from "../lib/generated/help_data.json" with { type: "json" };
 
 /** Commands that are not catalog operations. */
 export const BUILTIN_COMMANDS: ReadonlyArray<{ name: string; summary: string }> = [

@@ -17,7 +17,7 @@ import { TOOL_MODULES, toolsExportedBy } from "../lib/mcp/tools/modules.ts";
 import type { ToolDefinition } from "../lib/mcp/tool.ts";
 
 /** Where the generated data lives. */
-export const FAST_START_DATA_FILE = new URL("../lib/mcp/fast_start_data.json", import.meta.url);
+export const FAST_START_DATA_FILE = new URL("../lib/generated/fast_start_data.json", import.meta.url);
 
 /** The fast start's data, computed from the live server. */
 export async function generateFastStartData(): Promise<FastStartData> {
@@ -110,7 +110,7 @@ export async function writeFastStartData(): Promise<boolean> {
 if (import.meta.main) {
   console.log(
     await writeFastStartData()
-      ? "lib/mcp/fast_start_data.json updated"
-      : "lib/mcp/fast_start_data.json is current",
+      ? "lib/generated/fast_start_data.json updated"
+      : "lib/generated/fast_start_data.json is current",
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Generates `cli/help_data.json`, what `govcat --help` on its own is answered from (`cli/top_help.ts`):
+ * Generates `lib/generated/help_data.json`, what `govcat --help` on its own is answered from (`cli/top_help.ts`):
  * the live registry's groups in order, each with its number of commands. `deno task docs` rewrites the
  * file; a test fails when it is stale.
  *
@@ -9,7 +9,7 @@ import type { HelpData } from "../cli/top_help.ts";
 import { createOperationRegistry } from "../lib/operations/mod.ts";
 
 /** Where the generated data lives. */
-export const HELP_DATA_FILE = new URL("../cli/help_data.json", import.meta.url);
+export const HELP_DATA_FILE = new URL("../lib/generated/help_data.json", import.meta.url);
 
 /** The top-level help's data, from the live registry. */
 export function generateHelpData(): HelpData {
@@ -43,5 +43,9 @@ export async function writeHelpData(): Promise<boolean> {
 }
 
 if (import.meta.main) {
-  console.log(await writeHelpData() ? "cli/help_data.json updated" : "cli/help_data.json is current");
+  console.log(
+    await writeHelpData()
+      ? "lib/generated/help_data.json updated"
+      : "lib/generated/help_data.json is current",
+  );
 }

@@ -13,7 +13,7 @@ import type { Tool } from "../deps/mcp_sdk.ts";
 import type { ToolDefinition } from "./tool.ts";
 import { selectTools } from "./tool_selection.ts";
 import type { ToolsetName } from "./toolsets.ts";
-import generated from "./fast_start_data.json" with { type: "json" };
+import generated from "../generated/fast_start_data.json" with { type: "json" };
 import {
   isNotification,
   isObject,

@@ -27,9 +27,11 @@ Deno.test("deno publish --dry-run: no slow types, no missing license, no problem
   assert.match(output, /Checking for slow types in the public API/);
   assert.doesNotMatch(output, /^error\[/m, output);
   assert.equal(result.code, 0, output);
-  // The build and documentation tools (bundling, compiling, README generation, the Functions app) are not
-  // the product: a user of the package gets lib/, cli/ and the entry points, not them.
+  // The build and documentation tools (bundling, compiling, docs generation, the Functions app) are not
+  // the product: a user of the package gets lib/, cli/, the entry points and the docs the README links to.
   const published = [...output.matchAll(/file:\/\/(\S+)/g)].map((match) => match[1].replace(ROOT, ""));
   assert.ok(published.includes("lib/catalog/client.ts"), published.join("\n"));
+  assert.ok(published.includes("lib/generated/fast_start_data.json"), published.join("\n"));
+  assert.ok(published.includes("docs/index.md"), published.join("\n"));
   assert.deepEqual(published.filter((path) => /^(tools|tests)\//.test(path)), []);
 });

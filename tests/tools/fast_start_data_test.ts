@@ -11,7 +11,7 @@ Deno.test("fast_start_data.json is what the live server answers (initialize, ver
   assert.equal(
     fastStartDataText(FAST_START_DATA),
     live,
-    `lib/mcp/fast_start_data.json is stale; regenerate it: ${REGENERATE}`,
+    `lib/generated/fast_start_data.json is stale; regenerate it: ${REGENERATE}`,
   );
 });
 

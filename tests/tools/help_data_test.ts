@@ -6,6 +6,6 @@ Deno.test("help_data.json holds the live registry's groups and command counts", 
   assert.equal(
     helpDataText(HELP_DATA),
     helpDataText(generateHelpData()),
-    "cli/help_data.json is stale; regenerate it: deno run -A tools/help_data.ts (or deno task docs)",
+    "lib/generated/help_data.json is stale; regenerate it: deno run -A tools/help_data.ts (or deno task docs)",
   );
 });

@@ -43,10 +43,10 @@ Deno.test("MCP: account.list-keys and account.regenerate-key are neither listed 
   }
 });
 
-Deno.test("README names every operation that is not offered over MCP because it answers credentials", () => {
-  const readme = Deno.readTextFileSync(new URL("../../../README.md", import.meta.url));
-  const section = /Operations whose answer holds credentials \(([^)]*)\)/.exec(readme.replace(/\s+/g, " "));
-  assert.ok(section, "the README says which operations answer credentials");
+Deno.test("docs/mcp-server.md names every operation that is not offered over MCP because it answers credentials", () => {
+  const page = Deno.readTextFileSync(new URL("../../../docs/mcp-server.md", import.meta.url));
+  const section = /Operations whose answer holds credentials \(([^)]*)\)/.exec(page.replace(/\s+/g, " "));
+  assert.ok(section, "docs/mcp-server.md says which operations answer credentials");
   const named = [...section[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort();
   const secret = createOperationRegistry().all().filter((op) => op.annotations.returnsSecrets)
     .map((op) => `${op.group} ${op.command}`).sort();

@@ -1,41 +1,41 @@
 /**
- * The README's tool table against what a running server lists: every tool `tools/list` returns has one row,
- * with the first sentence of its description and the kind its annotations say, and the table has no other
- * row. The table is read from README.md itself, not rendered again, so a tool left out of the generator, a
- * stale README or a kind computed from the wrong hint shows here.
+ * The tool reference in `docs/tools.md` against what a running server lists: every tool `tools/list`
+ * returns has one item, with the first sentence of its description and the kind its annotations say, and
+ * the list has no other item. The list is read from the page itself, not rendered again, so a tool left out
+ * of the generator, a stale page or a kind computed from the wrong hint shows here.
  */
 import assert from "node:assert/strict";
-import { README_SECTIONS } from "../../../tools/readme_sections.ts";
+import { GENERATED_SECTIONS } from "../../../tools/docs_pages.ts";
 import { startHarness } from "../../support/mcp_harness.ts";
 
-const README = new URL("../../../README.md", import.meta.url);
+const TOOLS_PAGE = new URL("../../../docs/tools.md", import.meta.url);
 
-interface ReadmeRow {
+interface ToolItem {
   summary: string;
   kind: string;
 }
 
-/** The rows between the README's tool table markers, by tool name. */
-async function readmeToolRows(): Promise<Map<string, ReadmeRow>> {
-  const readme = await Deno.readTextFile(README);
-  // The markers of the generated tool table; the rows between them are read from the README as it is.
-  const markers = README_SECTIONS.find((section) => section.start.startsWith("<!-- tools:start"))!;
-  const start = readme.indexOf(markers.start);
-  const end = readme.indexOf(markers.end);
-  assert.ok(start >= 0 && end > start, "README.md has the tool table markers");
-  const rows = new Map<string, ReadmeRow>();
-  for (const line of readme.slice(start, end).split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
-    const name = /^`([a-z_]+)`$/.exec(cells[0] ?? "")?.[1];
-    if (!name) continue;
-    assert.ok(!rows.has(name), `${name} has one row in the README's tool table`);
-    rows.set(name, { summary: cells[1], kind: cells[2] });
+/** The items between the page's tool list markers, by tool name; an item's wrapped lines are joined. */
+async function documentedTools(): Promise<Map<string, ToolItem>> {
+  const page = await Deno.readTextFile(TOOLS_PAGE);
+  // The markers of the generated tool list; the items between them are read from the page as it is.
+  const markers = GENERATED_SECTIONS.find((section) => section.start.startsWith("<!-- tools:start"))!;
+  const start = page.indexOf(markers.start);
+  const end = page.indexOf(markers.end);
+  assert.ok(start >= 0 && end > start, "docs/tools.md has the tool list markers");
+  const items = new Map<string, ToolItem>();
+  const text = page.slice(start + markers.start.length, end).replace(/\n {2}/g, " ");
+  for (const line of text.split("\n")) {
+    const item = /^- `([a-z_]+)` \(([^)]+)\): (.*)$/.exec(line);
+    if (!item) continue;
+    assert.ok(!items.has(item[1]), `${item[1]} has one item in the tool list`);
+    items.set(item[1], { kind: item[2], summary: item[3] });
   }
-  return rows;
+  return items;
 }
 
-Deno.test("the README's tool table has one row per listed tool, with its summary and kind", async () => {
-  const rows = await readmeToolRows();
+Deno.test("docs/tools.md lists each listed tool once, with its summary and kind", async () => {
+  const rows = await documentedTools();
   const harness = await startHarness();
   try {
     const { tools } = await harness.client.listTools();
@@ -52,7 +52,7 @@ Deno.test("the README's tool table has one row per listed tool, with its summary
       assert.equal(row.kind, `${kind}${hints.idempotentHint ? ", idempotent" : ""}`, `${tool.name}: kind`);
       assert.ok(
         (tool.description ?? "").startsWith(row.summary) && /\.$/.test(row.summary),
-        `${tool.name}: the README's summary "${row.summary}" is the first sentence of its description`,
+        `${tool.name}: the documented summary "${row.summary}" is the first sentence of its description`,
       );
     }
   } finally {

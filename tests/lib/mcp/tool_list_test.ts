@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import { z } from "../../../lib/deps/zod.ts";
 import { toolListing } from "../../../lib/mcp/server.ts";
-import { withGeneratedSections } from "../../../tools/readme_sections.ts";
+import { staleDocsPages } from "../../../tools/docs_pages.ts";
 import { ALL_TOOLS } from "../../../lib/mcp/tools/mod.ts";
 
 /** One snapshot per tool, so a change shows in the file of the tool it changed; `index.json` holds the order. */
 const SNAPSHOTS = new URL("./__snapshots__/tools/", import.meta.url);
 const INDEX = new URL("index.json", SNAPSHOTS);
-const README = new URL("../../../README.md", import.meta.url);
 const UPDATE = "If intended, run: UPDATE_SNAPSHOTS=1 deno test -A tests/lib/mcp/tool_list_test.ts";
 
 const snapshotText = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
@@ -85,9 +84,9 @@ Deno.test("input schemas have no nullable unions", () => {
   }
 });
 
-Deno.test("the README's tool table and command reference are generated from the registries and current", async () => {
-  const readme = await Deno.readTextFile(README);
-  assert.equal(readme, withGeneratedSections(readme), "README.md is stale: run `deno task docs`");
+Deno.test("the docs' tool and toolset lists, command pages and variables are generated from the registries and current", async () => {
+  const stale = (await staleDocsPages()).map((page) => page.path);
+  assert.deepEqual(stale, [], `stale generated docs (${stale.join(", ")}): run \`deno task docs\``);
 });
 
 /** Paths of input properties (at any depth: nested objects, array items, unions) without a description. */

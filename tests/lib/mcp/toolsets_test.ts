@@ -17,7 +17,7 @@ Deno.test("every tool of ALL_TOOLS is in exactly one toolset, and the table name
     missing,
     [],
     `Tools without a toolset: ${missing.join(", ")}. Add each to TOOLSET_OF in lib/mcp/toolsets.ts ` +
-      `(toolsets: ${TOOLSET_NAMES.join(", ")}), and document a new toolset in the README.`,
+      `(toolsets: ${TOOLSET_NAMES.join(", ")}), then run deno task docs (docs/tools.md lists the toolsets).`,
   );
   const stale = Object.keys(TOOLSET_OF).filter((name) => !names(ALL_TOOLS).includes(name));
   assert.deepEqual(stale, [], `TOOLSET_OF names tools that do not exist: ${stale.join(", ")}.`);

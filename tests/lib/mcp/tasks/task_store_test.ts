@@ -101,9 +101,9 @@ Deno.test("a cancelled task stays cancelled; an error result fails a task with i
   assert.equal(state.statusMessage, "NotFound: No such entity.");
 });
 
-Deno.test("the README's tasks limits table says the server's limits", async () => {
-  const readme = await Deno.readTextFile(new URL("../../../../README.md", import.meta.url));
-  const table = readme.slice(readme.indexOf("| Tasks limit"));
+Deno.test("the tasks limits table of docs/mcp-server.md says the server's limits", async () => {
+  const page = await Deno.readTextFile(new URL("../../../../docs/mcp-server.md", import.meta.url));
+  const table = page.slice(page.indexOf("| Tasks limit"));
   const value = (row: string) => table.match(new RegExp(`\\| ${row}[^|]*\\| ([^|]+) \\|`))?.[1].trim();
   assert.equal(value("Tasks held by the process"), String(TASK_LIMITS.maxTasks));
   assert.equal(value("Tasks of one caller running at once"), String(TASK_LIMITS.maxRunningPerOwner));
@@ -114,6 +114,6 @@ Deno.test("the README's tasks limits table says the server's limits", async () =
     `${TASK_LIMITS.finishedGraceMs / 1000} s`,
   );
   assert.equal(value("Polling interval suggested"), `${TASK_LIMITS.pollIntervalMs / 1000} s`);
-  assert.match(readme, /tasks\/list` pages the caller's tasks \(20 a page/);
+  assert.match(page, /tasks\/list` pages the caller's tasks \(20 a page/);
   assert.equal(TASK_LIMITS.pageSize, 20);
 });

@@ -136,6 +136,8 @@ export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http/clien
 export { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./lib/http/paging_guard.ts";
 export { createLogger, type Logger, type LoggerOptions } from "./lib/core/log.ts";
 export * from "./lib/operations/mod.ts";
+export type { ProgressReport, ProgressSink } from "./lib/core/progress.ts";
+export type { FileAccess } from "./lib/files/file_access.ts";
 export {
   cachedTokenProvider,
   type CachedTokenProviderOptions,

@@ -49,7 +49,7 @@ export const OPERATION_STEPS: Readonly<Record<string, LoadStep>> = {
   "search_operations.ts": () => import("../lib/operations/search_operations.ts"),
   "template_operations.ts": () => import("../lib/operations/template_operations.ts"),
   "types_operations.ts": () => import("../lib/operations/types_operations.ts"),
-  "uc_operations.ts": () => import("../lib/operations/unified_operations.ts"),
+  "unified_operations.ts": () => import("../lib/operations/unified_operations.ts"),
   "validate_operations.ts": () => import("../lib/operations/validate_operations.ts"),
   "workflow_operations.ts": () => import("../lib/operations/workflow_operations.ts"),
 };

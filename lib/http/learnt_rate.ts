@@ -3,8 +3,8 @@
  * evenly instead of letting them out in bursts that a sliding-window limit refuses. A window of requests
  * in flight (lib/csv/adaptive_window.ts) bounds concurrency, not rate: against a limit of R requests a
  * second, the requests a pause held back leave together when it ends, the limiter frees its slots one at a
- * time, and every request beyond the free slots draws a 429 of its own (issue 16: half the writes of the
- * default import were refused).
+ * time, and every request beyond the free slots draws a 429 of its own (without pacing, half the writes of
+ * the default import were refused).
  *
  * What it is based on:
  * - **Client-side rate limiting after a throttle** is the AWS SDKs' "adaptive" retry mode (botocore

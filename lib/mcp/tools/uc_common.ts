@@ -7,7 +7,7 @@
 import { z } from "../../deps/zod.ts";
 import { NotFoundError, UsageError } from "../../core/errors.ts";
 import { canonicalEnumValue, DOMAIN_TYPES, ENTITY_STATUSES, FILTER_STATUSES } from "../../unified/enums.ts";
-import type { QueryValue } from "../../http/client.ts";
+import type { QueryValue } from "../../http/request_url.ts";
 import type { ListParams } from "../../unified/resource.ts";
 import { domainOperation } from "../../operations/uc_operations.ts";
 import { termGet } from "../../operations/uc_term_operations.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { HttpClient, type QueryValue } from "../../../lib/http/client.ts";
+import { HttpClient } from "../../../lib/http/client.ts";
+import type { QueryValue } from "../../../lib/http/request_url.ts";
 import { fc, propertyRuns } from "../../support/property.ts";
 
 const BASE = "http://127.0.0.1:8085";

@@ -12,6 +12,7 @@ import {
   RateLimitError,
 } from "../../../lib/core/errors.ts";
 import { HttpClient, type HttpClientOptions } from "../../../lib/http/client.ts";
+import { parseErrorBody } from "../../../lib/http/error_mapping.ts";
 import { json, startLocalServer } from "../../support/local_server.ts";
 
 function client(url: string, options: Partial<HttpClientOptions> = {}): HttpClient {
@@ -99,4 +100,27 @@ Deno.test("error bodies become typed errors with code, message, request id and h
   } finally {
     await server.close();
   }
+});
+
+Deno.test("parseErrorBody: ARM details and bare messages are kept; text without structure is cut short", () => {
+  assert.deepEqual(
+    parseErrorBody(
+      JSON.stringify({
+        error: { code: "Bad", message: "invalid", details: [{ message: "a" }, {}, { message: "b" }] },
+      }),
+      400,
+    ),
+    { code: "Bad", message: "invalid a b" },
+  );
+  assert.deepEqual(parseErrorBody(JSON.stringify({ code: "C", message: "plain" }), 409), {
+    code: "C",
+    message: "plain",
+  });
+  assert.deepEqual(parseErrorBody(JSON.stringify({ errorCode: "ATLAS-1" }), 400), {
+    code: "ATLAS-1",
+    message: "HTTP 400",
+  });
+  const long = parseErrorBody(`  ${"x".repeat(2000)}  `, 502);
+  assert.equal(long.message, `HTTP 502: ${"x".repeat(500)}`);
+  assert.equal(long.code, undefined);
 });

@@ -132,7 +132,9 @@ export type {
 export { type ToolsetName, TOOLSETS } from "./lib/mcp/toolsets.ts";
 export * from "./lib/core/errors.ts";
 export { type ApiArea, HttpClient, type HttpClientOptions, type RequestOptions } from "./lib/http/client.ts";
-export type { BearerTokenSource, HttpMethod, QueryValue } from "./lib/http/client.ts";
+export type { BearerTokenSource, HttpMethod } from "./lib/http/client.ts";
+export type { QueryValue } from "./lib/http/request_url.ts";
+export type { ResponseType } from "./lib/http/body_limits.ts";
 export { DEFAULT_PAGING_LIMITS, PagingGuard, type PagingLimits } from "./lib/http/paging_guard.ts";
 export { createLogger, type Logger, type LoggerOptions } from "./lib/core/log.ts";
 export * from "./lib/operations/mod.ts";

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { QueryValue } from "../http/client.ts";
+import type { QueryValue } from "../http/request_url.ts";
 import { ENTITY_PATH, EntityMetadataApi, uniqueAttributePath } from "./entity_metadata_api.ts";
 import { DATAMAP_PREFIX, segment } from "./paths.ts";
 import type {

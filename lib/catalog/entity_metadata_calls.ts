@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { QueryValue } from "../http/client.ts";
+import type { QueryValue } from "../http/request_url.ts";
 import { ATLAS_V2, segment } from "./paths.ts";
 
 /** An entity named by its GUID, or by its type and the unique attribute `qualifiedName`. */

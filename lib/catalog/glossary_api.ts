@@ -19,7 +19,7 @@
  * @module
  */
 import { CatalogError, TimeoutError } from "../core/errors.ts";
-import type { QueryValue } from "../http/client.ts";
+import type { QueryValue } from "../http/request_url.ts";
 import { sleep } from "../http/retry.ts";
 import type {
   AtlasGlossary,

@@ -14,7 +14,8 @@
  *
  * @module
  */
-import type { HttpClient, QueryValue } from "../http/client.ts";
+import type { HttpClient } from "../http/client.ts";
+import type { QueryValue } from "../http/request_url.ts";
 import type { AtlasLineageInfo, LineageNextPageOptions, LineageOptions } from "./lineage_types.ts";
 import { ATLAS_V2, DATAMAP_PREFIX, segment } from "./paths.ts";
 

@@ -25,7 +25,8 @@
  */
 import { z, type ZodType } from "../deps/zod.ts";
 import { CatalogError, UsageError } from "../core/errors.ts";
-import type { HttpClient, QueryValue } from "../http/client.ts";
+import type { HttpClient } from "../http/client.ts";
+import type { QueryValue } from "../http/request_url.ts";
 import { FILTER_STATUSES } from "./unified_enums.ts";
 import { fetchPage, followPages, type Page } from "./unified_paging.ts";
 import type { QueryBody } from "./unified_schemas.ts";

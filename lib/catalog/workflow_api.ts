@@ -25,7 +25,8 @@
  * @module
  */
 import { CatalogError } from "../core/errors.ts";
-import type { HttpClient, QueryValue } from "../http/client.ts";
+import type { HttpClient } from "../http/client.ts";
+import type { QueryValue } from "../http/request_url.ts";
 import { pageSignature } from "../http/paging_guard.ts";
 import { linkedPage } from "./next_link.ts";
 import type {

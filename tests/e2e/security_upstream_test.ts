@@ -15,7 +15,8 @@ import {
   ResponseTooLargeError,
   RetryWaitTooLongError,
 } from "../../lib/core/errors.ts";
-import { HttpClient, type HttpClientOptions, redirectTarget } from "../../lib/http/client.ts";
+import { HttpClient, type HttpClientOptions } from "../../lib/http/client.ts";
+import { redirectTarget } from "../../lib/http/redirects.ts";
 import { entityCsvImport } from "../../lib/imports/entity_csv_import.ts";
 import { json, startLocalServer, withLocalServer } from "../support/local_server.ts";
 import { startHarness } from "../support/mcp_harness.ts";

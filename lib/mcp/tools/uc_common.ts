@@ -12,7 +12,7 @@ import {
   ENTITY_STATUSES,
   FILTER_STATUSES,
 } from "../../catalog/unified_enums.ts";
-import type { QueryValue } from "../../http/client.ts";
+import type { QueryValue } from "../../http/request_url.ts";
 import type { ListParams } from "../../catalog/unified_resource.ts";
 import { domainOperation } from "../../operations/unified_operations.ts";
 import { termGet } from "../../operations/unified_term_operations.ts";

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { HttpClient, type QueryValue } from "../../../lib/http/client.ts";
+import { UsageError } from "../../../lib/core/errors.ts";
+import { HttpClient } from "../../../lib/http/client.ts";
+import type { QueryValue } from "../../../lib/http/request_url.ts";
 import { fc, propertyRuns } from "../../support/property.ts";
 
 const BASE = "http://127.0.0.1:8085";
@@ -111,4 +113,26 @@ Deno.test("the query is the same as setting each parameter on url.searchParams i
     ),
     propertyRuns(),
   );
+});
+
+Deno.test("a path segment of . or .. (any spelling) is refused before anything is sent; dots within a name are not", () => {
+  for (
+    const [path, shown] of [
+      ["/collections/..", ".."],
+      ["/collections/%2E%2e/x", ".."],
+      ["/entity/guid/.", "."],
+      ["/a/%2e/b", "."],
+    ]
+  ) {
+    assert.throws(() => urlOf(path), (error: unknown) => {
+      assert.ok(error instanceof UsageError, String(error));
+      assert.equal(
+        error.message,
+        `"${shown}" is not a valid name or id: in the request path ${path} it would address another resource.`,
+      );
+      assert.match(error.hint ?? "", /GUID or name of the resource itself/);
+      return true;
+    });
+  }
+  assert.equal(urlOf("/glossary/.../a..b/.x", undefined, false), `${BASE}/glossary/.../a..b/.x`);
 });

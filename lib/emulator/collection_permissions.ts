@@ -30,7 +30,7 @@ import {
 import { ROLE_IDS, ROOT_ROLES } from "./policy_defaults.ts";
 import { PolicyStore } from "./policy_store.ts";
 import { ScanStore } from "./scan_store.ts";
-import { SCOPED_SEARCH, scopedSearchBody } from "./search_scope.ts";
+import { SCOPED_SEARCH, scopedSearchBody } from "./search/scope.ts";
 import type { EntityStore } from "./store.ts";
 
 /** The roles that meet a need for each role: data-reader is met by every role, the others by themselves. */

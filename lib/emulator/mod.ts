@@ -53,7 +53,7 @@ export type {
 } from "./entity_model.ts";
 export { BUSINESS_METADATA_TEMPLATE, type ImportInfo } from "./business_metadata_import.ts";
 export { MAX_LABEL_LENGTH } from "./entity_labels.ts";
-export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search.ts";
+export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search/engine.ts";
 export { accountArea, EMULATOR_ACCOUNT_NAME } from "./account.ts";
 export {
   createTypeSystem,

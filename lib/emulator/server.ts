@@ -27,7 +27,7 @@ import { lineageArea } from "./lineage_area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./atlas_entity.ts";
-import { discoveryArea } from "./discovery.ts";
+import { discoveryArea } from "./search/area.ts";
 import { relationshipArea } from "./relationship_area.ts";
 import { policyArea } from "./policy_area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";

@@ -11,7 +11,7 @@
  *       replayed on its own.
  *
  * The navigation examples walk the service's own level names, where the emulator names a level of children
- * after their entity type (see lib/emulator/search_navigate.ts), and two of them (steps 6 and 8) leave the
+ * after their entity type (see lib/emulator/search/navigate.ts), and two of them (steps 6 and 8) leave the
  * database's name out of the path although step 5 navigated into it: the replay writes each path in the
  * emulator's form, database included, and drops the `<token>` placeholder of `continuationToken`, which no
  * page answered.

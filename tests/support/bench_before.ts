@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { type BenchFigure, figureRatio, formatQuantity, formatRatio, tableCell } from "./bench_figures.ts";
 import { exists } from "./file_exists.ts";
 
@@ -80,7 +81,11 @@ async function git(args: string[], cwd = ROOT): Promise<string> {
 
 /** Copies the benches, and the support files the old tree lacks, into the old tree. */
 async function copyBenches(files: readonly string[], tree: string): Promise<void> {
-  for (const file of files) await Deno.copyFile(`${ROOT}${file}`, `${tree}/${file}`);
+  for (const file of files) {
+    // A bench may sit in a folder the old tree lacks (the emulator's benches moved into area folders).
+    await Deno.mkdir(dirname(`${tree}/${file}`), { recursive: true });
+    await Deno.copyFile(`${ROOT}${file}`, `${tree}/${file}`);
+  }
   for await (const entry of Deno.readDir(`${ROOT}tests/support`)) {
     const target = `${tree}/tests/support/${entry.name}`;
     if (entry.isFile && !await exists(target)) {

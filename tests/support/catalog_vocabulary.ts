@@ -1,5 +1,5 @@
 /**
- * The words of the Azure SQL estate the emulator benches build (tests/lib/emulator/search_bench.ts through
+ * The words of the Azure SQL estate the emulator benches build (tests/lib/emulator/search/bench.ts through
  * the bulk API, tests/support/large_catalog.ts straight into a data file): subjects, table kinds, columns
  * with their classifications, labels, collections and description words, and how an index picks from them.
  *

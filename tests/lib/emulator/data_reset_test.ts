@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { WIPED_TABLES } from "../../../lib/emulator/data_reset.ts";
-import { SEARCH_TABLES } from "../../../lib/emulator/search_tables.ts";
+import { SEARCH_TABLES } from "../../../lib/emulator/search/tables.ts";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
 

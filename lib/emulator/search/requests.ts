@@ -5,18 +5,18 @@
  *
  * @example
  * ```ts
- * import { parseBrowseRequest } from "./search_requests.ts";
+ * import { parseBrowseRequest } from "./requests.ts";
  * console.log(parseBrowseRequest({ entityType: "azure_sql_server", limit: 10 }).limit); // 10
  * ```
  *
  * @module
  */
-import { isObject, type JsonObject } from "./entity_model.ts";
-import { EmulatorError } from "./errors.ts";
-import { MAX_SEARCH_LIMIT, type SearchRequest } from "./search.ts";
-import { type BrowseRequest, MAX_BROWSE_LIMIT, MAX_BROWSE_OFFSET } from "./search_browse.ts";
-import type { FacetRequest } from "./search_results.ts";
-import { MAX_SUGGEST_KEYWORDS, MAX_SUGGEST_LIMIT, type TypeAheadRequest } from "./search_suggest.ts";
+import { isObject, type JsonObject } from "../entity_model.ts";
+import { EmulatorError } from "../errors.ts";
+import { MAX_SEARCH_LIMIT, type SearchRequest } from "./engine.ts";
+import { type BrowseRequest, MAX_BROWSE_LIMIT, MAX_BROWSE_OFFSET } from "./browse.ts";
+import type { FacetRequest } from "./results.ts";
+import { MAX_SUGGEST_KEYWORDS, MAX_SUGGEST_LIMIT, type TypeAheadRequest } from "./suggest.ts";
 
 /** Checks a `QueryOptions` body; throws a 400 {@link EmulatorError} naming the first bad field. */
 export function parseSearchRequest(body: JsonObject): SearchRequest {

@@ -7,8 +7,8 @@
  * 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { API_VERSION, call, CATALOG, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { API_VERSION, call, CATALOG, DATAMAP, ok, withEmulator } from "../emulator_test_helpers.ts";
 
 async function createFile(emulator: RunningEmulator, name: string): Promise<void> {
   await ok(emulator, "POST", `${DATAMAP}/atlas/v2/entity?${API_VERSION}`, {

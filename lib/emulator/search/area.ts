@@ -6,9 +6,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { discoveryArea } from "./discovery.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { discoveryArea } from "./area.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -19,19 +19,19 @@
  *
  * @module
  */
-import type { ApiArea } from "./area.ts";
-import { isObject, type JsonObject } from "./entity_model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import type { RouteContext } from "./router.ts";
-import { searchEntities } from "./search.ts";
-import { browse } from "./search_browse.ts";
-import { navigate, parseNavigateRequest } from "./search_navigate.ts";
+import type { ApiArea } from "../area.ts";
+import { isObject, type JsonObject } from "../entity_model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import type { RouteContext } from "../router.ts";
+import { searchEntities } from "./engine.ts";
+import { browse } from "./browse.ts";
+import { navigate, parseNavigateRequest } from "./navigate.ts";
 import { SearchIndex } from "./search_index.ts";
-import { parseBrowseRequest, parseSearchRequest, parseTypeAheadRequest } from "./search_requests.ts";
-import { autocomplete, suggest } from "./search_suggest.ts";
+import { parseBrowseRequest, parseSearchRequest, parseTypeAheadRequest } from "./requests.ts";
+import { autocomplete, suggest } from "./suggest.ts";
 
 /** Kept here for callers of the earlier module layout. */
-export { parseSearchRequest } from "./search_requests.ts";
+export { parseSearchRequest } from "./requests.ts";
 
 /** Routes of the discovery area, relative to `/catalog/api` or `/datamap/api`. */
 export const discoveryArea: ApiArea = (deps) => {

@@ -4,7 +4,7 @@
  * the 400s for keywords and limits out of the contract's ranges.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
 import {
   API_VERSION,
   call,
@@ -12,7 +12,7 @@ import {
   DATAMAP,
   type JsonReply,
   withEmulator,
-} from "./emulator_test_helpers.ts";
+} from "../emulator_test_helpers.ts";
 
 const CUSTOMERS_TABLE = "ca7a1000-0000-4000-8000-000000000010";
 const CUSTOMER_SALES_TABLE = "ca7a1000-0000-4000-8000-000000000072";

@@ -15,9 +15,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
+ * import { EntityStore } from "../store.ts";
  * import { SearchIndex } from "./search_index.ts";
- * import { browse } from "./search_browse.ts";
+ * import { browse } from "./browse.ts";
  * const store = EntityStore.open();
  * console.log(browse(SearchIndex.of(store), { entityType: "azure_sql_server" })["@search.count"]); // 0
  * store.close();
@@ -26,7 +26,7 @@
  * @module
  */
 import type { AssetOutline, IndexEntry, SearchIndex } from "./search_index.ts";
-import { topOf } from "./search_results.ts";
+import { topOf } from "./results.ts";
 
 /** Largest `limit` (contract). */
 export const MAX_BROWSE_LIMIT = 10_000;

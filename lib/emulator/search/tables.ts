@@ -18,8 +18,8 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { installSearchTables } from "./search_tables.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { installSearchTables } from "./tables.ts";
  * const store = EntityStore.open();
  * console.log(installSearchTables(store.database)); // false: the index is still to build
  * store.close();
@@ -28,8 +28,8 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { CHANGE_LOG_SCHEMA, CHANGE_LOG_TABLE } from "./search_changes.ts";
-import { GlossaryStore } from "./glossary_store.ts";
+import { CHANGE_LOG_SCHEMA, CHANGE_LOG_TABLE } from "./changes.ts";
+import { GlossaryStore } from "../glossary_store.ts";
 
 /** Postings field of every searchable field (queries). */
 export const ALL_FIELDS = 0;

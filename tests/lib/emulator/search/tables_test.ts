@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-import { startEmulatorProcess } from "../../support/emulator_process.ts";
-import { API_VERSION, call, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
+import { startEmulatorProcess } from "../../../support/emulator_process.ts";
+import { API_VERSION, call, DATAMAP, ok, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 

@@ -8,9 +8,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { installSearchTables } from "./search_tables.ts";
- * import { SearchIndexBuild } from "./search_index_build.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { installSearchTables } from "./tables.ts";
+ * import { SearchIndexBuild } from "./index_build.ts";
  * const store = EntityStore.open();
  * installSearchTables(store.database);
  * new SearchIndexBuild(store.database).finish(); // an empty index
@@ -20,9 +20,9 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { documentColumns, type IndexedDocument, nameTokensOf, weightedTokens } from "./search_index.ts";
-import { BLOCK_SIZE, packSlots, packWeights } from "./search_postings.ts";
-import { ALL_FIELDS, NAME_FIELD } from "./search_tables.ts";
+import { documentColumns, type IndexedDocument, nameTokensOf, weightedTokens } from "./indexed_document.ts";
+import { BLOCK_SIZE, packSlots, packWeights } from "./postings.ts";
+import { ALL_FIELDS, NAME_FIELD } from "./tables.ts";
 
 /** Documents whose postings are gathered before they are written. */
 export const CHUNK_DOCUMENTS = 20_000;

@@ -8,10 +8,10 @@
  * and 89,680 columns — with descriptions, labels on tables and classifications on some columns. One
  * search before the benches builds the index, so the benches measure searching, not indexing.
  *
- * Run: `deno task bench tests/lib/emulator/search_bench.ts`
+ * Run: `deno task bench tests/lib/emulator/search/bench.ts`
  */
-import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { reportFigure } from "../../support/bench_figures.ts";
+import { startEmulator } from "../../../../lib/emulator/mod.ts";
+import { reportFigure } from "../../../support/bench_figures.ts";
 import {
   COLLECTIONS,
   COLUMNS,
@@ -20,7 +20,7 @@ import {
   pick,
   sentence,
   SUBJECTS,
-} from "../../support/catalog_vocabulary.ts";
+} from "../../../support/catalog_vocabulary.ts";
 
 const TOTAL = 100_000;
 const SERVERS = 20;

@@ -9,9 +9,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
+ * import { EntityStore } from "../store.ts";
  * import { SearchIndex } from "./search_index.ts";
- * import { autocomplete, suggest } from "./search_suggest.ts";
+ * import { autocomplete, suggest } from "./suggest.ts";
  * const store = EntityStore.open();
  * const index = SearchIndex.of(store);
  * console.log(suggest(index, { keywords: "cust" }, Date.now()).value); // []
@@ -21,11 +21,11 @@
  *
  * @module
  */
-import { compileFilter } from "./search_filter.ts";
+import { compileFilter } from "./filter.ts";
 import type { IndexEntry, SearchIndex } from "./search_index.ts";
-import { matchKeywords } from "./search_match.ts";
-import { documentFields, type Hit, topOf } from "./search_results.ts";
-import { highlight, keywordTerms } from "./search_tokens.ts";
+import { matchKeywords } from "./match.ts";
+import { documentFields, type Hit, topOf } from "./results.ts";
+import { highlight, keywordTerms } from "./tokens.ts";
 
 /** Largest `limit` of suggest and autocomplete. */
 export const MAX_SUGGEST_LIMIT = 100;

@@ -15,9 +15,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { installSearchTables } from "./search_tables.ts";
- * import { StoreChangeFeed } from "./search_changes.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { installSearchTables } from "./tables.ts";
+ * import { StoreChangeFeed } from "./changes.ts";
  * const store = EntityStore.open();
  * installSearchTables(store.database);
  * const feed = new StoreChangeFeed(store.database);

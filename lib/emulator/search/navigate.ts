@@ -23,10 +23,10 @@
  *
  * @module
  */
-import { isObject, type JsonObject } from "./entity_model.ts";
-import { EmulatorError } from "./errors.ts";
-import { assetTypeOf } from "./search_document.ts";
-import { containerTree } from "./search_browse.ts";
+import { isObject, type JsonObject } from "../entity_model.ts";
+import { EmulatorError } from "../errors.ts";
+import { assetTypeOf } from "./document.ts";
+import { containerTree } from "./browse.ts";
 import type { IndexEntry, SearchIndex } from "./search_index.ts";
 
 /** Items per page without `maxpagesize`. */

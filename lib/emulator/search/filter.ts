@@ -8,15 +8,15 @@
  *
  * @example
  * ```ts
- * import { compileFilter } from "./search_filter.ts";
+ * import { compileFilter } from "./filter.ts";
  * const matches = compileFilter({ and: [{ entityType: "azure_sql_table" }, { not: { label: "Archived" } }] }, Date.now());
  * ```
  *
  * @module
  */
-import { isObject, type JsonObject } from "./entity_model.ts";
-import { EmulatorError } from "./errors.ts";
-import type { SearchDocument } from "./search_document.ts";
+import { isObject, type JsonObject } from "../entity_model.ts";
+import { EmulatorError } from "../errors.ts";
+import type { SearchDocument } from "./document.ts";
 
 /** True when a document passes the filter. */
 export type SearchPredicate = (document: SearchDocument) => boolean;

@@ -5,8 +5,8 @@
  * updates, renames and deletes; browse never lists them.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { CATALOG, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { CATALOG, DATAMAP, ok, withEmulator } from "../emulator_test_helpers.ts";
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 const QUERY = `${DATAMAP}/search/query?api-version=2023-09-01`;

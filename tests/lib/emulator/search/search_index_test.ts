@@ -4,12 +4,12 @@
  * updates that compact, rolled-back transactions that leave no trace).
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import type { AtlasEntity } from "../../../lib/emulator/entity_model.ts";
-import { searchEntities } from "../../../lib/emulator/search.ts";
-import { SearchIndex } from "../../../lib/emulator/search_index.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-import { API_VERSION, call, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import type { AtlasEntity } from "../../../../lib/emulator/entity_model.ts";
+import { searchEntities } from "../../../../lib/emulator/search/engine.ts";
+import { SearchIndex } from "../../../../lib/emulator/search/search_index.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
+import { API_VERSION, call, DATAMAP, ok, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 

@@ -13,9 +13,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
+ * import { EntityStore } from "../store.ts";
  * import { SearchIndex } from "./search_index.ts";
- * import { searchEntities } from "./search.ts";
+ * import { searchEntities } from "./engine.ts";
  * const store = EntityStore.open();
  * const result = searchEntities(SearchIndex.of(store), { keywords: "customers", limit: 10 }, Date.now());
  * console.log(result["@search.count"]); // 0
@@ -24,10 +24,10 @@
  *
  * @module
  */
-import { EmulatorError } from "./errors.ts";
-import { compileFilter, requiredEntityTypes, type SearchPredicate } from "./search_filter.ts";
+import { EmulatorError } from "../errors.ts";
+import { compileFilter, requiredEntityTypes, type SearchPredicate } from "./filter.ts";
 import type { IndexEntry, SearchIndex } from "./search_index.ts";
-import { matchKeywords } from "./search_match.ts";
+import { matchKeywords } from "./match.ts";
 import {
   type FacetCounts,
   facetCounts,
@@ -36,10 +36,10 @@ import {
   resultItem,
   topOf,
   validateFacet,
-} from "./search_results.ts";
-import { type KeywordTerm, keywordTerms } from "./search_tokens.ts";
+} from "./results.ts";
+import { type KeywordTerm, keywordTerms } from "./tokens.ts";
 
-export type { FacetRequest } from "./search_results.ts";
+export type { FacetRequest } from "./results.ts";
 
 /** The largest page the service returns. */
 export const MAX_SEARCH_LIMIT = 1000;

@@ -5,13 +5,13 @@
  *
  * @example
  * ```ts
- * import { assetTypeOf, objectTypeOf } from "./search_document.ts";
+ * import { assetTypeOf, objectTypeOf } from "./document.ts";
  * console.log(assetTypeOf("azure_sql_table"), objectTypeOf("azure_sql_table", "x")); // ["Azure SQL Database"] "Tables"
  * ```
  *
  * @module
  */
-import { type AtlasEntity, classificationNames, isObject } from "./entity_model.ts";
+import { type AtlasEntity, classificationNames, isObject } from "../entity_model.ts";
 
 /** A contact as search returns it. */
 export interface SearchContact {

@@ -4,8 +4,8 @@
  * two siblings of one name told apart by guid, and the refusals.
  */
 import assert from "node:assert/strict";
-import { call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import { call, DATAMAP, ok, withEmulator } from "../emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
 
 const NAVIGATE = `${DATAMAP}/navigate?api-version=2024-03-01-preview`;
 const SERVER = "/azure_sql_server/contoso-sql";

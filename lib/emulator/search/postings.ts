@@ -13,9 +13,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { installSearchTables, NAME_FIELD } from "./search_tables.ts";
- * import { TermPostings } from "./search_postings.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { installSearchTables, NAME_FIELD } from "./tables.ts";
+ * import { TermPostings } from "./postings.ts";
  * const store = EntityStore.open();
  * installSearchTables(store.database);
  * const postings = new TermPostings(store.database, NAME_FIELD);

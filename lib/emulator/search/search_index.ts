@@ -15,7 +15,7 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
+ * import { EntityStore } from "../store.ts";
  * import { SearchIndex } from "./search_index.ts";
  * const store = EntityStore.open();
  * const index = SearchIndex.of(store).refresh();
@@ -26,33 +26,22 @@
  * @module
  */
 import type { StatementSync } from "node:sqlite";
-import { GlossaryStore } from "./glossary_store.ts";
-import { type StoreChange, StoreChangeFeed } from "./search_changes.ts";
+import { GlossaryStore } from "../glossary_store.ts";
+import { type StoreChange, StoreChangeFeed } from "./changes.ts";
+import type { ContainerReference, SearchDocument } from "./document.ts";
+import { glossaryDocument, termDocument } from "./glossary.ts";
+import { TermPostings } from "./postings.ts";
+import { ALL_FIELDS, installSearchTables, markSearchTablesComplete, NAME_FIELD } from "./tables.ts";
+import type { EntityStore } from "../store.ts";
+import { SearchIndexBuild } from "./index_build.ts";
+import type { AtlasEntity } from "../entity_model.ts";
 import {
-  type ContainerReference,
-  containerReferences,
-  type SearchDocument,
-  toSearchDocument,
-} from "./search_document.ts";
-import { glossaryDocument, termDocument } from "./search_glossary.ts";
-import { TermPostings } from "./search_postings.ts";
-import { ALL_FIELDS, installSearchTables, markSearchTablesComplete, NAME_FIELD } from "./search_tables.ts";
-import { textTokens } from "./search_tokens.ts";
-import type { EntityStore } from "./store.ts";
-import { SearchIndexBuild } from "./search_index_build.ts";
-import type { AtlasEntity } from "./entity_model.ts";
-
-/**
- * How much a token counts in each field: a name says what an asset is; qualified names and descriptions
- * mention many things; tags are chosen words; business metadata values are often codes and people.
- */
-export const FIELD_WEIGHTS = {
-  name: 3,
-  qualifiedName: 1,
-  description: 1,
-  tag: 1.5,
-  businessMetadata: 0.5,
-} as const;
+  documentColumns,
+  type IndexedDocument,
+  indexedEntity,
+  nameTokensOf,
+  weightedTokens,
+} from "./indexed_document.ts";
 
 /** One live document of the index, read from the data file. */
 export interface IndexEntry {
@@ -71,12 +60,6 @@ export interface AssetOutline {
   qualifiedName: string;
   entityType: string;
   containers: ContainerReference[];
-}
-
-/** A document ready to be stored: its search fields and what the postings list it under. */
-export interface IndexedDocument {
-  document: SearchDocument;
-  containers: ContainerReference[] | undefined;
 }
 
 // Above this many changes since the last search, re-reading every entity beats one lookup per guid.
@@ -118,7 +101,7 @@ export class SearchIndex {
     return index;
   }
 
-  /** Tokens of every searchable field, weighted by {@link FIELD_WEIGHTS}. */
+  /** Tokens of every searchable field, weighted by `FIELD_WEIGHTS`. */
   get tokens(): TermPostings {
     return this.#open().tokens;
   }
@@ -383,25 +366,6 @@ class IndexTables {
   }
 }
 
-/** The columns of `search_documents` (after the slot) for one document. */
-export function documentColumns(indexed: IndexedDocument): [string, string, string, string, string | null] {
-  const { document, containers } = indexed;
-  // An entity's document is stored without the entity itself, which the entities table already holds.
-  const stored = document.glossaryRecord ? document : { ...document, entity: undefined };
-  return [
-    document.id,
-    document.entityType.toLowerCase(),
-    document.name.toLowerCase(),
-    JSON.stringify(stored),
-    containers && containers.length > 0 ? JSON.stringify(containers) : null,
-  ];
-}
-
-/** What an entity puts into the index. */
-export function indexedEntity(entity: AtlasEntity): IndexedDocument {
-  return { document: toSearchDocument(entity), containers: containerReferences(entity) };
-}
-
 /** The current document of a changed record; undefined when it is gone (or a soft-deleted entity). */
 function indexedChange(
   store: EntityStore,
@@ -429,42 +393,4 @@ function stub(document: SearchDocument): AtlasEntity {
     typeName: document.entityType,
     attributes: { qualifiedName: document.qualifiedName },
   } as AtlasEntity;
-}
-
-/** The name and, when it differs, the display name of a document. */
-export function nameTexts(document: SearchDocument): string[] {
-  const names = [document.name];
-  if (document.displayName && document.displayName !== document.name) names.push(document.displayName);
-  return names;
-}
-
-/** Distinct tokens of the name and display name (what suggest and autocomplete match). */
-export function nameTokensOf(document: SearchDocument): string[] {
-  return [...new Set(nameTexts(document).flatMap(textTokens))];
-}
-
-/** Every searchable text of a document with its field weight. */
-export function searchableTexts(document: SearchDocument): Array<[text: string, weight: number]> {
-  const texts: Array<[string, number]> = nameTexts(document).map((name) => [name, FIELD_WEIGHTS.name]);
-  texts.push([document.qualifiedName, FIELD_WEIGHTS.qualifiedName]);
-  if (document.description) texts.push([document.description, FIELD_WEIGHTS.description]);
-  if (document.longDescription) texts.push([document.longDescription, FIELD_WEIGHTS.description]);
-  for (const tag of [...document.classification, ...document.label, ...document.term.map((t) => t.name)]) {
-    texts.push([tag, FIELD_WEIGHTS.tag]);
-  }
-  for (const value of Object.values(document.businessAttributes)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === "string" && item !== "") texts.push([item, FIELD_WEIGHTS.businessMetadata]);
-    }
-  }
-  return texts;
-}
-
-/** Token → summed weight over every occurrence in every field (term frequency, weighted by field). */
-export function weightedTokens(document: SearchDocument): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const [text, weight] of searchableTexts(document)) {
-    for (const token of textTokens(text)) weights.set(token, (weights.get(token) ?? 0) + weight);
-  }
-  return weights;
 }

@@ -12,7 +12,7 @@
  *
  * @example
  * ```ts
- * import { keywordTerms, textTokens } from "./search_tokens.ts";
+ * import { keywordTerms, textTokens } from "./tokens.ts";
  * console.log(textTokens("mssql://contoso/SalesDb")); // ["mssql", "contoso", "salesdb", "sales", "db"]
  * console.log(keywordTerms("orders.parquet")[0].parts); // ["orders", "parquet"]
  * ```

@@ -3,11 +3,11 @@
  * postings, and choosing one page of hits without a full sort.
  */
 import assert from "node:assert/strict";
-import { TermPostings } from "../../../lib/emulator/search_postings.ts";
-import { installSearchTables, NAME_FIELD } from "../../../lib/emulator/search_tables.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-import { topOf } from "../../../lib/emulator/search_results.ts";
-import { highlight, keywordTerms, textTokens, textWords } from "../../../lib/emulator/search_tokens.ts";
+import { TermPostings } from "../../../../lib/emulator/search/postings.ts";
+import { installSearchTables, NAME_FIELD } from "../../../../lib/emulator/search/tables.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
+import { topOf } from "../../../../lib/emulator/search/results.ts";
+import { highlight, keywordTerms, textTokens, textWords } from "../../../../lib/emulator/search/tokens.ts";
 
 Deno.test("text is cut on / . : _ - # and camelCase, words kept whole beside their parts", () => {
   assert.deepEqual(textTokens("mssql://contoso-sql.database.windows.net/SalesDb/dbo/Customers#CustomerId"), [

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
 import {
   API_VERSION,
   call,
@@ -7,7 +7,7 @@ import {
   DATAMAP,
   type JsonReply,
   withEmulator,
-} from "./emulator_test_helpers.ts";
+} from "../emulator_test_helpers.ts";
 
 // The seed's 42 entities, its glossary "Retail Glossary" with 8 terms, and the glossary "Glossary" every new
 // account has (glossaries and terms are search hits too).

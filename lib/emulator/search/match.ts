@@ -11,10 +11,10 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
+ * import { EntityStore } from "../store.ts";
  * import { SearchIndex } from "./search_index.ts";
- * import { matchKeywords } from "./search_match.ts";
- * import { keywordTerms } from "./search_tokens.ts";
+ * import { matchKeywords } from "./match.ts";
+ * import { keywordTerms } from "./tokens.ts";
  * const store = EntityStore.open();
  * const scores = matchKeywords(SearchIndex.of(store).refresh(), "tokens", keywordTerms("customers"));
  * console.log(scores.size); // 0
@@ -23,9 +23,10 @@
  *
  * @module
  */
-import { type IndexEntry, nameTexts, searchableTexts, type SearchIndex } from "./search_index.ts";
-import type { TermPostings } from "./search_postings.ts";
-import type { KeywordTerm } from "./search_tokens.ts";
+import type { IndexEntry, SearchIndex } from "./search_index.ts";
+import { nameTexts, searchableTexts } from "./indexed_document.ts";
+import type { TermPostings } from "./postings.ts";
+import type { KeywordTerm } from "./tokens.ts";
 
 /** How much less a prefix match counts than the whole word. */
 export const PREFIX_MATCH_FACTOR = 0.5;

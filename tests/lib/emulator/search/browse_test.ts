@@ -3,7 +3,7 @@
  * by path, paths derived from container references and from qualified names, paging, and validation.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
 import {
   call,
   CATALOG,
@@ -11,7 +11,7 @@ import {
   type JsonReply,
   tableEntity,
   withEmulator,
-} from "./emulator_test_helpers.ts";
+} from "../emulator_test_helpers.ts";
 
 const BROWSE_VERSION = "api-version=2023-02-01-preview";
 const SERVER_PATH = "/azure_sql_server#contoso-sql.database.windows.net";

@@ -12,7 +12,7 @@
  *
  * @example
  * ```ts
- * import { termDocument } from "./search_glossary.ts";
+ * import { termDocument } from "./glossary.ts";
  * const term = { guid: "t1", name: "Revenue", glossaryGuid: "g1", anchorRelationGuid: "r1", status: "Approved",
  *   createTime: 0, updateTime: 0, createdBy: "emulator", updatedBy: "emulator", lastModifiedTS: "1" };
  * const document = termDocument(term, "Finance");
@@ -21,9 +21,9 @@
  *
  * @module
  */
-import { type AtlasEntity, isObject, type JsonObject } from "./entity_model.ts";
-import type { StoredGlossary, StoredObject, StoredTerm } from "./glossary_model.ts";
-import { type SearchDocument, toSearchDocument } from "./search_document.ts";
+import { type AtlasEntity, isObject, type JsonObject } from "../entity_model.ts";
+import type { StoredGlossary, StoredObject, StoredTerm } from "../glossary_model.ts";
+import { type SearchDocument, toSearchDocument } from "./document.ts";
 
 /** The type names search reports for glossary objects (`glossaryType`, and `entityType` for filters). */
 export const GLOSSARY_TYPE = "AtlasGlossary";

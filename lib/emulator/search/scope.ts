@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import { scopedSearchBody } from "./search_scope.ts";
+ * import { scopedSearchBody } from "./scope.ts";
  * console.log(JSON.stringify(scopedSearchBody({ keywords: "x" }, ["hr"])));
  * // {"keywords":"x","filter":{"not":{"or":[{"collectionId":"hr"}]}}}
  * ```

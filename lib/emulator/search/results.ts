@@ -4,16 +4,16 @@
  *
  * @example
  * ```ts
- * import { topOf } from "./search_results.ts";
+ * import { topOf } from "./results.ts";
  * console.log(topOf([5, 1, 4, 2, 3], 2, (a, b) => a - b)); // [1, 2]
  * ```
  *
  * @module
  */
-import { EmulatorError } from "./errors.ts";
+import { EmulatorError } from "../errors.ts";
 import type { IndexEntry } from "./search_index.ts";
-import type { SearchDocument } from "./search_document.ts";
-import { highlight } from "./search_tokens.ts";
+import type { SearchDocument } from "./document.ts";
+import { highlight } from "./tokens.ts";
 
 /** A facet request (`SearchFacetItem`). */
 export interface FacetRequest {

@@ -14,12 +14,12 @@
  * (an index it persists, say) stay out of the file other benches share. Before the measured restarts, one
  * start searches once, so whatever the emulator prepares on a file's first search is done.
  *
- * Run: `deno task bench tests/lib/emulator/search_scale_bench.ts` (`GOVCAT_BENCH_QUICK=1`: one restart).
+ * Run: `deno task bench tests/lib/emulator/search/scale_bench.ts` (`GOVCAT_BENCH_QUICK=1`: one restart).
  */
 import { dirname, join } from "node:path";
-import { startEmulatorProcess } from "../../support/emulator_process.ts";
-import { type LargeCatalog, largeCatalogFile } from "../../support/large_catalog.ts";
-import { median, QUICK, reportFigure } from "../../support/bench_figures.ts";
+import { startEmulatorProcess } from "../../../support/emulator_process.ts";
+import { type LargeCatalog, largeCatalogFile } from "../../../support/large_catalog.ts";
+import { median, QUICK, reportFigure } from "../../../support/bench_figures.ts";
 
 const SIZES = [100_000, 1_000_000];
 const RESTARTS = QUICK ? 1 : 3;

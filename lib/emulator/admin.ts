@@ -34,7 +34,7 @@
  *
  * @module
  */
-import { isObject } from "./entity_model.ts";
+import { isObject } from "./entity/model.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { type FaultSettings, FaultSettingsError, type FaultStep } from "./fault_settings.ts";
 import type { FaultInjector } from "./faults.ts";

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { isObject } from "./entity_model.ts";
+import { isObject } from "./entity/model.ts";
 
 /** Random faults applied to every non-admin request. Rates are fractions from 0 to 1. */
 export interface FaultSettings {

@@ -26,7 +26,7 @@
  */
 import { addDefaultGlossary, hasGlossaryTables } from "./glossary_default.ts";
 import type { ApiArea } from "./area.ts";
-import { noContent, readArrayBody } from "./entity_lookup.ts";
+import { noContent, readArrayBody } from "./entity/lookup.ts";
 import { jsonResponse } from "./errors.ts";
 import { assignmentRoutes } from "./glossary_assignments.ts";
 import { bulkTermRoutes } from "./glossary_bulk.ts";

@@ -19,8 +19,8 @@
  * @module
  */
 import type { AreaDependencies } from "./area.ts";
-import { noContent, readArrayBody } from "./entity_lookup.ts";
-import { type AtlasEntity, isObject, type JsonObject, touchedEntity } from "./entity_model.ts";
+import { noContent, readArrayBody } from "./entity/lookup.ts";
+import { type AtlasEntity, isObject, type JsonObject, touchedEntity } from "./entity/model.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { ASSIGNMENT, instanceDeleted, page, type StoredRelation, type StoredTerm } from "./glossary_model.ts";
 import { relation } from "./glossary_relations.ts";

@@ -29,8 +29,8 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { stringifyCsv } from "../deps/csv.ts";
-import { readArrayBody } from "./entity_lookup.ts";
-import { isObject, type JsonObject } from "./entity_model.ts";
+import { readArrayBody } from "./entity/lookup.ts";
+import { isObject, type JsonObject } from "./entity/model.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import type { StoredTerm } from "./glossary_model.ts";
 import type { GlossaryViews } from "./glossary_views.ts";

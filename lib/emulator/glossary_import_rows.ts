@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { JsonObject } from "./entity_model.ts";
+import type { JsonObject } from "./entity/model.ts";
 import {
   type ImportRecord,
   type ImportRow,

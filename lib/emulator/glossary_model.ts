@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { isObject, type JsonObject } from "./entity_model.ts";
+import { isObject, type JsonObject } from "./entity/model.ts";
 import { EmulatorError } from "./errors.ts";
 
 /** Fields every stored glossary object has: its guid, name and audit information. */

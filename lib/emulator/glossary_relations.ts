@@ -13,8 +13,8 @@
  *
  * @module
  */
-import type { JsonObject } from "./entity_model.ts";
-import { isObject } from "./entity_model.ts";
+import type { JsonObject } from "./entity/model.ts";
+import { isObject } from "./entity/model.ts";
 import { EmulatorError } from "./errors.ts";
 import {
   arrayField,

@@ -13,8 +13,8 @@
  *
  * @module
  */
-import { noContent, readArrayBody } from "./entity_lookup.ts";
-import type { JsonObject } from "./entity_model.ts";
+import { noContent, readArrayBody } from "./entity/lookup.ts";
+import type { JsonObject } from "./entity/model.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { page, type StoredTerm } from "./glossary_model.ts";
 import type { GlossaryViews, TermViewOptions } from "./glossary_views.ts";

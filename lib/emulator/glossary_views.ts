@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { JsonObject } from "./entity_model.ts";
+import type { JsonObject } from "./entity/model.ts";
 import { EmulatorError } from "./errors.ts";
 import {
   ASSIGNMENT,

@@ -17,7 +17,7 @@
  * @module
  */
 import type { AreaDependencies } from "./area.ts";
-import { isObject, type JsonObject } from "./entity_model.ts";
+import { isObject, type JsonObject } from "./entity/model.ts";
 import { EmulatorError } from "./errors.ts";
 import { dropAssignments, refreshMeanings } from "./glossary_assignments.ts";
 import {

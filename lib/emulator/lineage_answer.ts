@@ -26,7 +26,7 @@
  *
  * @module
  */
-import { type AtlasEntity, entityHeader, isObject, type JsonObject } from "./entity_model.ts";
+import { type AtlasEntity, entityHeader, isObject, type JsonObject } from "./entity/model.ts";
 import { derivedRelationshipId, type LineageEdge, type LineageEdges, PROCESS_TYPE } from "./lineage_graph.ts";
 
 /** The `direction` query parameter. */

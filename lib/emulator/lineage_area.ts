@@ -21,8 +21,8 @@
  * @module
  */
 import type { ApiArea, AreaDependencies } from "./area.ts";
-import { entityByGuid, entityByUniqueAttribute } from "./entity_lookup.ts";
-import type { AtlasEntity } from "./entity_model.ts";
+import { entityByGuid, entityByUniqueAttribute } from "./entity/lookup.ts";
+import type { AtlasEntity } from "./entity/model.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import { type LineageDirection, lineageInfo, type LineageQuery, nextPageInfo } from "./lineage_answer.ts";
 import { DATASET_TYPE, LineageGraph, PROCESS_TYPE } from "./lineage_graph.ts";

@@ -27,7 +27,7 @@
  */
 import { createHash } from "node:crypto";
 import type { AreaDependencies } from "./area.ts";
-import { type AtlasEntity, isObject, isPlaceholderGuid } from "./entity_model.ts";
+import { type AtlasEntity, isObject, isPlaceholderGuid } from "./entity/model.ts";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { LineageReferences } from "./lineage_index.ts";
 import { RelationshipStore } from "./relationship_store.ts";

@@ -42,7 +42,7 @@ export { ADMIN_PREFIX } from "./admin.ts";
 export { EMULATOR_USER_OBJECT_ID } from "./policy_defaults.ts";
 export { clearCatalogData, type DataResetReport } from "./data_reset.ts";
 export { DEFAULT_SEED } from "./seed.ts";
-export { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
+export { DEFAULT_COLLECTION_ID } from "./entity/mutation.ts";
 export type {
   AtlasEntity,
   AtlasEntityHeader,
@@ -50,9 +50,9 @@ export type {
   BusinessAttributeUpdateBehavior,
   EntityMutationResult,
   MutationOperation,
-} from "./entity_model.ts";
-export { BUSINESS_METADATA_TEMPLATE, type ImportInfo } from "./business_metadata_import.ts";
-export { MAX_LABEL_LENGTH } from "./entity_labels.ts";
+} from "./entity/model.ts";
+export { BUSINESS_METADATA_TEMPLATE, type ImportInfo } from "./entity/business_metadata_import.ts";
+export { MAX_LABEL_LENGTH } from "./entity/labels.ts";
 export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search/engine.ts";
 export { accountArea, EMULATOR_ACCOUNT_NAME } from "./account.ts";
 export {

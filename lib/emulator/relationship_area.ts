@@ -27,8 +27,8 @@ import {
   isObject,
   isPlaceholderGuid,
   lenientObjectId,
-} from "./entity_model.ts";
-import { EntityRelationships } from "./entity_relationships.ts";
+} from "./entity/model.ts";
+import { EntityRelationships } from "./entity/relationships.ts";
 import { EmulatorError, jsonResponse } from "./errors.ts";
 import {
   type AtlasRelationship,

@@ -16,7 +16,7 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { newRecordFields } from "./entity_model.ts";
+import { newRecordFields } from "./entity/model.ts";
 import type { AtlasTypeDef } from "./types/typedef_model.ts";
 
 /** `AtlasObjectId` as stored on a relationship end: always resolved to a guid. */

@@ -19,14 +19,14 @@
  *
  * @module
  */
-import { DEFAULT_COLLECTION_ID } from "./entity_mutation.ts";
+import { DEFAULT_COLLECTION_ID } from "./entity/mutation.ts";
 import {
   type AtlasEntity,
   isObject,
   isPlaceholderGuid,
   newEntity,
   validateEntityInput,
-} from "./entity_model.ts";
+} from "./entity/model.ts";
 import { readSeedAreas, type SeedAreas } from "./seed_areas.ts";
 import type { EntityStore } from "./store.ts";
 import builtInSeed from "../../fixtures/emulator/seed.json" with { type: "json" };

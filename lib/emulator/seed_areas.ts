@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { isObject } from "./entity_model.ts";
+import { isObject } from "./entity/model.ts";
 import { readJsonBody, type Router } from "./router.ts";
 
 type Json = Record<string, unknown>;

@@ -26,7 +26,7 @@ import { glossaryArea } from "./glossary_area.ts";
 import { lineageArea } from "./lineage_area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
-import { entityArea } from "./atlas_entity.ts";
+import { entityArea } from "./entity/area.ts";
 import { discoveryArea } from "./search/area.ts";
 import { relationshipArea } from "./relationship_area.ts";
 import { policyArea } from "./policy_area.ts";

@@ -17,7 +17,7 @@
  * @module
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { AtlasEntity } from "./entity_model.ts";
+import type { AtlasEntity } from "./entity/model.ts";
 import { EmulatorError } from "./errors.ts";
 
 /**

@@ -17,7 +17,7 @@
  * @module
  */
 import type { AreaDependencies } from "../../lib/emulator/area.ts";
-import { type AtlasEntity, isObject, isPlaceholderGuid } from "../../lib/emulator/entity_model.ts";
+import { type AtlasEntity, isObject, isPlaceholderGuid } from "../../lib/emulator/entity/model.ts";
 import {
   derivedRelationshipId,
   type LineageEdge,

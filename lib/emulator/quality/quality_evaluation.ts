@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../entity_model.ts";
+import type { AtlasEntity } from "../entity/model.ts";
 import type { Doc } from "./quality_store.ts";
 
 /** The result of one rule in one run. */

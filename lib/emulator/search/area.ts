@@ -20,7 +20,7 @@
  * @module
  */
 import type { ApiArea } from "../area.ts";
-import { isObject, type JsonObject } from "../entity_model.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";
 import type { RouteContext } from "../router.ts";
 import { searchEntities } from "./engine.ts";

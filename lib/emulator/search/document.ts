@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { type AtlasEntity, classificationNames, isObject } from "../entity_model.ts";
+import { type AtlasEntity, classificationNames, isObject } from "../entity/model.ts";
 
 /** A contact as search returns it. */
 export interface SearchContact {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { isObject, type JsonObject } from "../entity_model.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
 import { EmulatorError } from "../errors.ts";
 import type { SearchDocument } from "./document.ts";
 

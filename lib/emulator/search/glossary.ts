@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { type AtlasEntity, isObject, type JsonObject } from "../entity_model.ts";
+import { type AtlasEntity, isObject, type JsonObject } from "../entity/model.ts";
 import type { StoredGlossary, StoredObject, StoredTerm } from "../glossary_model.ts";
 import { type SearchDocument, toSearchDocument } from "./document.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../entity_model.ts";
+import type { AtlasEntity } from "../entity/model.ts";
 import {
   type ContainerReference,
   containerReferences,

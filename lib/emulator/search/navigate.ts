@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { isObject, type JsonObject } from "../entity_model.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
 import { EmulatorError } from "../errors.ts";
 import { assetTypeOf } from "./document.ts";
 import { containerTree } from "./browse.ts";

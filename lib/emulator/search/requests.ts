@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { isObject, type JsonObject } from "../entity_model.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
 import { EmulatorError } from "../errors.ts";
 import { MAX_SEARCH_LIMIT, type SearchRequest } from "./engine.ts";
 import { type BrowseRequest, MAX_BROWSE_LIMIT, MAX_BROWSE_OFFSET } from "./browse.ts";

@@ -34,7 +34,7 @@ import { TermPostings } from "./postings.ts";
 import { ALL_FIELDS, installSearchTables, markSearchTablesComplete, NAME_FIELD } from "./tables.ts";
 import type { EntityStore } from "../store.ts";
 import { SearchIndexBuild } from "./index_build.ts";
-import type { AtlasEntity } from "../entity_model.ts";
+import type { AtlasEntity } from "../entity/model.ts";
 import {
   documentColumns,
   type IndexedDocument,

@@ -16,7 +16,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { EMULATOR_USER } from "../entity_model.ts";
+import { EMULATOR_USER } from "../entity/model.ts";
 import type { EmulatorError } from "../errors.ts";
 import { BUILTIN_NAMES, BUILTIN_TYPEDEFS } from "./builtin_types.ts";
 import { checkTypeDef, checkUpdate, typeDefInputs, typesDefOf } from "./typedef_checks.ts";

@@ -19,7 +19,7 @@
  * @module
  */
 import type { ApiArea, AreaDependencies } from "../area.ts";
-import { isObject } from "../entity_model.ts";
+import { isObject } from "../entity/model.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";
 import { RelationshipStore } from "../relationship_store.ts";
 import type { RouteContext, RouteDefinition } from "../router.ts";

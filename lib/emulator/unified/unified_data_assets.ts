@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { AtlasEntity } from "../entity_model.ts";
+import type { AtlasEntity } from "../entity/model.ts";
 import { conflict, invalidField } from "./unified_errors.ts";
 import { EMULATOR_USER_ID, type UnifiedCatalog } from "./unified_catalog.ts";
 import { checkContacts, isRecord, type Json, KINDS } from "./unified_model.ts";

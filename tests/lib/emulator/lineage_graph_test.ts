@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import type { AreaDependencies } from "../../../lib/emulator/area.ts";
-import type { AtlasEntity } from "../../../lib/emulator/entity_model.ts";
+import type { AtlasEntity } from "../../../lib/emulator/entity/model.ts";
 import { lineageInfo, type LineageQuery, nextPageInfo } from "../../../lib/emulator/lineage_answer.ts";
 import { LineageGraph } from "../../../lib/emulator/lineage_graph.ts";
 import { LineageReferences } from "../../../lib/emulator/lineage_index.ts";

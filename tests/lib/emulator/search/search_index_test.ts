@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
-import type { AtlasEntity } from "../../../../lib/emulator/entity_model.ts";
+import type { AtlasEntity } from "../../../../lib/emulator/entity/model.ts";
 import { searchEntities } from "../../../../lib/emulator/search/engine.ts";
 import { SearchIndex } from "../../../../lib/emulator/search/search_index.ts";
 import { EntityStore } from "../../../../lib/emulator/store.ts";

@@ -6,9 +6,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { upsertEntities } from "./entity_mutation.ts";
- * import { validateEntityInput } from "./entity_model.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { upsertEntities } from "./mutation.ts";
+ * import { validateEntityInput } from "./model.ts";
  * const store = EntityStore.open();
  * const input = validateEntityInput({ guid: "-1", typeName: "DataSet", attributes: { qualifiedName: "ds://a" } }, "entity");
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { TypeSystem } from "./area.ts";
+import type { TypeSystem } from "../area.ts";
 import {
   type AtlasEntity,
   type AtlasEntityHeader,
@@ -38,10 +38,10 @@ import {
   resolveReferences,
   softDeletedEntity,
   updatedEntity,
-} from "./entity_model.ts";
-import { checkLabels } from "./entity_labels.ts";
-import { syncWrittenRelationships, type WrittenEntity } from "./entity_write_relationships.ts";
-import type { EntityStore } from "./store.ts";
+} from "./model.ts";
+import { checkLabels } from "./labels.ts";
+import { syncWrittenRelationships, type WrittenEntity } from "./write_relationships.ts";
+import type { EntityStore } from "../store.ts";
 
 /** The collection entities land in when the caller names none: the root collection, named after the account. */
 export const DEFAULT_COLLECTION_ID = "emulator";

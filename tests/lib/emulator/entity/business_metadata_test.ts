@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
 import {
   API_VERSION,
   call,
@@ -7,7 +7,7 @@ import {
   type JsonReply,
   tableEntity,
   withEmulator,
-} from "./emulator_test_helpers.ts";
+} from "../emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 const TABLE_QN = (name: string) => `mssql://test-sql.database.windows.net/TestDb/dbo/${name}`;

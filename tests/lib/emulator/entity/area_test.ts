@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { API_VERSION, call, CATALOG, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import { API_VERSION, call, CATALOG, DATAMAP, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import { mutationHeader, newEntity, validateEntityInput } from "./entity_model.ts";
+ * import { mutationHeader, newEntity, validateEntityInput } from "./model.ts";
  * const input = validateEntityInput({ typeName: "DataSet", attributes: { qualifiedName: "ds://a", name: "a" } }, "entity");
  * const entity = newEntity(input, crypto.randomUUID(), Date.now());
  * console.log(mutationHeader(entity).lastModifiedTS); // "1"
@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { EmulatorError } from "./errors.ts";
+import { EmulatorError } from "../errors.ts";
 
 /** A JSON object. */
 export type JsonObject = Record<string, unknown>;

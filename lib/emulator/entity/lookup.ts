@@ -4,23 +4,23 @@
  *
  * @example
  * ```ts
- * import { uniqueAttributesOf } from "./entity_lookup.ts";
+ * import { uniqueAttributesOf } from "./lookup.ts";
  * const url = new URL("http://x/e?attr:qualifiedName=ds%3A%2F%2Fa");
  * console.log(uniqueAttributesOf(url)); // { qualifiedName: "ds://a" }
  * ```
  *
  * @module
  */
-import type { AreaDependencies, TypeSystem } from "./area.ts";
+import type { AreaDependencies, TypeSystem } from "../area.ts";
 import {
   type AtlasEntity,
   type EntityInput,
   isObject,
   type JsonObject,
   validateEntityInput,
-} from "./entity_model.ts";
-import { EmulatorError } from "./errors.ts";
-import type { RouteContext } from "./router.ts";
+} from "./model.ts";
+import { EmulatorError } from "../errors.ts";
+import type { RouteContext } from "../router.ts";
 
 /** The 204 the contract gives for classification, label and business metadata writes. */
 export function noContent(): Response {

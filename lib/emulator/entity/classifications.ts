@@ -6,9 +6,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { classificationRoutes } from "./entity_classifications.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { classificationRoutes } from "./classifications.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -19,7 +19,7 @@
  *
  * @module
  */
-import type { AreaDependencies, TypeSystem } from "./area.ts";
+import type { AreaDependencies, TypeSystem } from "../area.ts";
 import {
   entityByGuid,
   entityByUniqueAttribute,
@@ -27,10 +27,10 @@ import {
   readArrayBody,
   readObjectBody,
   unknownTypeError,
-} from "./entity_lookup.ts";
-import { type AtlasEntity, isObject, type JsonObject, touchedEntity } from "./entity_model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
+} from "./lookup.ts";
+import { type AtlasEntity, isObject, type JsonObject, touchedEntity } from "./model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import type { RouteContext, RouteDefinition } from "../router.ts";
 
 const BY_GUID = "/atlas/v2/entity/guid/{guid}";
 const BY_UNIQUE = "/atlas/v2/entity/uniqueAttribute/type/{typeName}";

@@ -15,9 +15,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { createTypeSystem } from "./types/type_system.ts";
- * import { syncWrittenRelationships } from "./entity_write_relationships.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { createTypeSystem } from "../types/type_system.ts";
+ * import { syncWrittenRelationships } from "./write_relationships.ts";
  * const store = EntityStore.open();
  * const types = createTypeSystem(store.database, Date.now);
  * syncWrittenRelationships(store, types, [], Date.now()); // nothing written, nothing made
@@ -27,12 +27,12 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { TypeSystem } from "./area.ts";
-import { type AtlasEntity, isObject, type JsonObject } from "./entity_model.ts";
-import { newRelationship, RelationshipStore } from "./relationship_store.ts";
-import type { EntityStore } from "./store.ts";
-import type { AtlasRelationshipEndDef, AtlasTypeDef } from "./types/typedef_model.ts";
-import { TypeRegistry } from "./types/type_registry.ts";
+import type { TypeSystem } from "../area.ts";
+import { type AtlasEntity, isObject, type JsonObject } from "./model.ts";
+import { newRelationship, RelationshipStore } from "../relationship_store.ts";
+import type { EntityStore } from "../store.ts";
+import type { AtlasRelationshipEndDef, AtlasTypeDef } from "../types/typedef_model.ts";
+import { TypeRegistry } from "../types/type_registry.ts";
 
 /** One entity a write stored: as it was before (absent when created) and as stored now. */
 export interface WrittenEntity {

@@ -28,9 +28,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { createTypeSystem } from "./types/type_system.ts";
- * import { EntityRelationships } from "./entity_relationships.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { createTypeSystem } from "../types/type_system.ts";
+ * import { EntityRelationships } from "./relationships.ts";
  * const store = EntityStore.open();
  * const related = new EntityRelationships(store, createTypeSystem(store.database, Date.now));
  * const end = { guid: "gone", typeName: "DataSet" };
@@ -40,11 +40,11 @@
  *
  * @module
  */
-import type { TypeSystem } from "./area.ts";
-import { type AtlasEntity, displayText, entityView, isObject, type JsonObject } from "./entity_model.ts";
-import { type AtlasRelationship, RelationshipStore } from "./relationship_store.ts";
-import type { EntityStore } from "./store.ts";
-import { TypeRegistry } from "./types/type_registry.ts";
+import type { TypeSystem } from "../area.ts";
+import { type AtlasEntity, displayText, entityView, isObject, type JsonObject } from "./model.ts";
+import { type AtlasRelationship, RelationshipStore } from "../relationship_store.ts";
+import type { EntityStore } from "../store.ts";
+import { TypeRegistry } from "../types/type_registry.ts";
 
 /** The relationship status the service reports. */
 export type RelationshipStatus = "ACTIVE" | "DELETED";

@@ -9,9 +9,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { entityArea } from "./atlas_entity.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { entityArea } from "./area.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -22,13 +22,13 @@
  *
  * @module
  */
-import type { ApiArea, AreaDependencies } from "./area.ts";
+import type { ApiArea, AreaDependencies } from "../area.ts";
 import { businessMetadataImportRoutes } from "./business_metadata_import.ts";
-import { businessMetadataRoutes } from "./entity_business_metadata.ts";
-import { classificationRoutes } from "./entity_classifications.ts";
-import { collectionEntityRoutes } from "./entity_collection_writes.ts";
-import { deleteGlossaryAsEntity } from "./entity_glossary_delete.ts";
-import { labelRoutes } from "./entity_labels.ts";
+import { businessMetadataRoutes } from "./business_metadata.ts";
+import { classificationRoutes } from "./classifications.ts";
+import { collectionEntityRoutes } from "./collection_writes.ts";
+import { deleteGlossaryAsEntity } from "./glossary_delete.ts";
+import { labelRoutes } from "./labels.ts";
 import {
   entitiesWithExtInfoInputs,
   entityByGuid,
@@ -36,8 +36,8 @@ import {
   entityWithExtInfoInputs,
   readObjectBody,
   unknownTypeError,
-} from "./entity_lookup.ts";
-import { deleteEntities, upsertEntities } from "./entity_mutation.ts";
+} from "./lookup.ts";
+import { deleteEntities, upsertEntities } from "./mutation.ts";
 import {
   type AtlasEntity,
   type BusinessAttributeUpdateBehavior,
@@ -46,11 +46,11 @@ import {
   type JsonObject,
   minimalEntity,
   referencedGuids,
-} from "./entity_model.ts";
-import { partialUpdateRoutes } from "./entity_partial_update.ts";
-import { EntityRelationships } from "./entity_relationships.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import { queryFlag, queryValues, type RouteContext } from "./router.ts";
+} from "./model.ts";
+import { partialUpdateRoutes } from "./partial_update.ts";
+import { EntityRelationships } from "./relationships.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import { queryFlag, queryValues, type RouteContext } from "../router.ts";
 
 const UNIQUE = "/atlas/v2/entity/uniqueAttribute/type/{typeName}";
 /** The prefix of the bulk unique-attribute parameters (`attr_1:qualifiedName`, `attr_N:qualifiedName`). */

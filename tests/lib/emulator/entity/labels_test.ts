@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, CATALOG, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { call, CATALOG, DATAMAP, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 const TABLE_QN = (name: string) => `mssql://test-sql.database.windows.net/TestDb/dbo/${name}`;

@@ -8,8 +8,8 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { deleteGlossaryAsEntity } from "./entity_glossary_delete.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { deleteGlossaryAsEntity } from "./glossary_delete.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -19,13 +19,13 @@
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import type { AtlasEntityHeader, EntityMutationResult, JsonObject } from "./entity_model.ts";
-import { hasGlossaryTables } from "./glossary_default.ts";
-import type { StoredGlossary } from "./glossary_model.ts";
-import { GlossaryStore } from "./glossary_store.ts";
-import { GlossaryViews } from "./glossary_views.ts";
-import { GlossaryWriter } from "./glossary_writes.ts";
+import type { AreaDependencies } from "../area.ts";
+import type { AtlasEntityHeader, EntityMutationResult, JsonObject } from "./model.ts";
+import { hasGlossaryTables } from "../glossary_default.ts";
+import type { StoredGlossary } from "../glossary_model.ts";
+import { GlossaryStore } from "../glossary_store.ts";
+import { GlossaryViews } from "../glossary_views.ts";
+import { GlossaryWriter } from "../glossary_writes.ts";
 
 /**
  * Deletes the glossary with this guid as the glossary delete route does and answers as the service's

@@ -8,9 +8,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { collectionEntityRoutes } from "./entity_collection_writes.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { collectionEntityRoutes } from "./collection_writes.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -21,15 +21,15 @@
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import { collectionNotFound } from "./collections_errors.ts";
-import { CollectionStore } from "./collections_store.ts";
-import { entitiesWithExtInfoInputs, entityWithExtInfoInputs, readObjectBody } from "./entity_lookup.ts";
-import { upsertEntities } from "./entity_mutation.ts";
-import type { EntityInput, JsonObject } from "./entity_model.ts";
-import { moveEntities } from "./entity_partial_update.ts";
-import { jsonResponse } from "./errors.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
+import type { AreaDependencies } from "../area.ts";
+import { collectionNotFound } from "../collections_errors.ts";
+import { CollectionStore } from "../collections_store.ts";
+import { entitiesWithExtInfoInputs, entityWithExtInfoInputs, readObjectBody } from "./lookup.ts";
+import { upsertEntities } from "./mutation.ts";
+import type { EntityInput, JsonObject } from "./model.ts";
+import { moveEntities } from "./partial_update.ts";
+import { jsonResponse } from "../errors.ts";
+import type { RouteContext, RouteDefinition } from "../router.ts";
 
 const COLLECTION_ENTITY = "/collections/{collection}/entity";
 

@@ -12,12 +12,12 @@
  *
  * GOVCAT_BENCH_QUICK=1 upserts 10,000 entities instead of 50,000.
  *
- * Run: `deno task bench tests/lib/emulator/bulk_upsert_bench.ts`
+ * Run: `deno task bench tests/lib/emulator/entity/bulk_upsert_bench.ts`
  */
 import { DatabaseSync } from "node:sqlite";
-import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { QUICK, reportFigure } from "../../support/bench_figures.ts";
-import { postJson } from "../../support/bench_http.ts";
+import { startEmulator } from "../../../../lib/emulator/mod.ts";
+import { QUICK, reportFigure } from "../../../support/bench_figures.ts";
+import { postJson } from "../../../support/bench_http.ts";
 
 const ENTITIES = QUICK ? 10_000 : 50_000;
 const BATCH = 1_000;

@@ -5,11 +5,11 @@
  * `ignoreRelationships` and `minExtInfo`; updates, deletes and deleted ends follow.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { EntityRelationships } from "../../../lib/emulator/entity_relationships.ts";
-import { RelationshipStore } from "../../../lib/emulator/relationship_store.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-import { call, CATALOG, DATAMAP, ok, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { EntityRelationships } from "../../../../lib/emulator/entity/relationships.ts";
+import { RelationshipStore } from "../../../../lib/emulator/relationship_store.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
+import { call, CATALOG, DATAMAP, ok, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;
 const RELATIONSHIP = `${DATAMAP}/atlas/v2/relationship`;

@@ -6,9 +6,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { partialUpdateRoutes } from "./entity_partial_update.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { partialUpdateRoutes } from "./partial_update.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -19,9 +19,9 @@
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import { entityByGuid, entityByUniqueAttribute, readObjectBody, referredInputs } from "./entity_lookup.ts";
-import { upsertEntities } from "./entity_mutation.ts";
+import type { AreaDependencies } from "../area.ts";
+import { entityByGuid, entityByUniqueAttribute, readObjectBody, referredInputs } from "./lookup.ts";
+import { upsertEntities } from "./mutation.ts";
 import {
   type AtlasEntityHeader,
   type EntityInput,
@@ -30,9 +30,9 @@ import {
   type JsonObject,
   mutationHeader,
   touchedEntity,
-} from "./entity_model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
+} from "./model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import type { RouteContext, RouteDefinition } from "../router.ts";
 
 /** The partial update and move routes, relative to the API prefix. */
 export function partialUpdateRoutes(deps: AreaDependencies): RouteDefinition[] {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import type { AreaDependencies, TypeSystem } from "../../../lib/emulator/area.ts";
-import { entityArea } from "../../../lib/emulator/atlas_entity.ts";
-import { EmulatorError, errorResponse } from "../../../lib/emulator/errors.ts";
-import { readJsonBody, Router } from "../../../lib/emulator/router.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
+import type { AreaDependencies, TypeSystem } from "../../../../lib/emulator/area.ts";
+import { entityArea } from "../../../../lib/emulator/entity/area.ts";
+import { EmulatorError, errorResponse } from "../../../../lib/emulator/errors.ts";
+import { readJsonBody, Router } from "../../../../lib/emulator/router.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
 
 /** A type system that refuses what the test names, and records what it was asked. */
 function stubTypes(): TypeSystem & { seen: string[] } {

@@ -9,9 +9,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { businessMetadataRoutes } from "./entity_business_metadata.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { businessMetadataRoutes } from "./business_metadata.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -22,9 +22,9 @@
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import { entityByGuid, noContent, readObjectBody } from "./entity_lookup.ts";
-import { checkBusinessMetadata } from "./entity_mutation.ts";
+import type { AreaDependencies } from "../area.ts";
+import { entityByGuid, noContent, readObjectBody } from "./lookup.ts";
+import { checkBusinessMetadata } from "./mutation.ts";
 import {
   type AtlasEntity,
   type BusinessAttributes,
@@ -32,9 +32,9 @@ import {
   type JsonObject,
   mergeBusinessAttributes,
   touchedEntity,
-} from "./entity_model.ts";
-import { EmulatorError } from "./errors.ts";
-import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts";
+} from "./model.ts";
+import { EmulatorError } from "../errors.ts";
+import { queryFlag, type RouteContext, type RouteDefinition } from "../router.ts";
 
 const BM = "/atlas/v2/entity/guid/{guid}/businessmetadata";
 

@@ -24,13 +24,13 @@
  *
  * @module
  */
-import { isCsvUpload } from "./csv_upload.ts";
-import type { AreaDependencies } from "./area.ts";
-import { applyBusinessMetadata } from "./entity_business_metadata.ts";
-import { unknownTypeError } from "./entity_lookup.ts";
-import type { AtlasEntity, BusinessAttributes } from "./entity_model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
+import { isCsvUpload } from "../csv_upload.ts";
+import type { AreaDependencies } from "../area.ts";
+import { applyBusinessMetadata } from "./business_metadata.ts";
+import { unknownTypeError } from "./lookup.ts";
+import type { AtlasEntity, BusinessAttributes } from "./model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import type { RouteContext, RouteDefinition } from "../router.ts";
 
 /** The template the service hands out: the header line of the import file. */
 export const BUSINESS_METADATA_TEMPLATE =

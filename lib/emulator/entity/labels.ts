@@ -7,17 +7,17 @@
  *
  * @example
  * ```ts
- * import { checkLabels } from "./entity_labels.ts";
+ * import { checkLabels } from "./labels.ts";
  * checkLabels(["finance", "gold_tier"]); // fine; "has space" would be a 400
  * ```
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import { entityByGuid, entityByUniqueAttribute, noContent, readOptionalJson } from "./entity_lookup.ts";
-import { type AtlasEntity, touchedEntity } from "./entity_model.ts";
-import { EmulatorError } from "./errors.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
+import type { AreaDependencies } from "../area.ts";
+import { entityByGuid, entityByUniqueAttribute, noContent, readOptionalJson } from "./lookup.ts";
+import { type AtlasEntity, touchedEntity } from "./model.ts";
+import { EmulatorError } from "../errors.ts";
+import type { RouteContext, RouteDefinition } from "../router.ts";
 
 type LabelChange = (current: string[], given: string[]) => string[];
 

@@ -10,9 +10,9 @@
  */
 import type { AreaDependencies } from "./area.ts";
 import { EmulatorError } from "./errors.ts";
-import { GlossaryStore } from "./glossary_store.ts";
-import { GlossaryViews } from "./glossary_views.ts";
-import { GlossaryWriter } from "./glossary_writes.ts";
+import { GlossaryStore } from "./glossary/store.ts";
+import { GlossaryViews } from "./glossary/views.ts";
+import { GlossaryWriter } from "./glossary/writes.ts";
 import { isObject } from "./workflow_shape.ts";
 
 /** The change of one user request operation. */

@@ -21,7 +21,7 @@ Deno.test("each figure measured before shows next to its value now, with both ra
   const before: BeforeFigures = {
     commit: "2efc6a8",
     measured: "2026-11-29T14:00:00.000Z",
-    files: ["tests/lib/emulator/lineage_scale_bench.ts"],
+    files: ["tests/lib/emulator/lineage/scale_bench.ts"],
     figures: [
       lineage(15_000, 0.1, false),
       { id: "gone", section: "emulator", name: "a figure this run lacks", value: 3, unit: "ms" },

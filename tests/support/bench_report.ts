@@ -69,7 +69,7 @@ const ORDER = [
   "tests/e2e/bulk_default_throttle_bench.ts",
   "tests/lib/emulator/search/bench.ts",
   "tests/lib/emulator/search/scale_bench.ts",
-  "tests/lib/emulator/lineage_scale_bench.ts",
+  "tests/lib/emulator/lineage/scale_bench.ts",
   "tests/lib/emulator/entity/bulk_upsert_bench.ts",
   "tests/lib/http/client_bench.ts",
   "tests/lib/mcp/tool_list_bench.ts",

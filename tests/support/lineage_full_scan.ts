@@ -1,7 +1,7 @@
 /**
  * The emulator's lineage graph as it was built before the lineage index (commit 2efc6a8): every ACTIVE
  * entity and relationship instance read on each request. Kept as the oracle the indexed graph
- * (lib/emulator/lineage_graph.ts) is compared with, answer for answer, in lineage_graph_test.ts.
+ * (lib/emulator/lineage/graph.ts) is compared with, answer for answer, in lineage_graph_test.ts.
  *
  * @example
  * ```ts
@@ -23,7 +23,7 @@ import {
   type LineageEdge,
   type LineageEdges,
   PROCESS_TYPE,
-} from "../../lib/emulator/lineage_graph.ts";
+} from "../../lib/emulator/lineage/graph.ts";
 import { RelationshipStore } from "../../lib/emulator/relationship_store.ts";
 
 const INPUT_RELATIONSHIP = "dataset_process_inputs";

@@ -21,11 +21,11 @@
  */
 import type { AreaDependencies } from "../area.ts";
 import type { AtlasEntityHeader, EntityMutationResult, JsonObject } from "./model.ts";
-import { hasGlossaryTables } from "../glossary_default.ts";
-import type { StoredGlossary } from "../glossary_model.ts";
-import { GlossaryStore } from "../glossary_store.ts";
-import { GlossaryViews } from "../glossary_views.ts";
-import { GlossaryWriter } from "../glossary_writes.ts";
+import { hasGlossaryTables } from "../glossary/default.ts";
+import type { StoredGlossary } from "../glossary/model.ts";
+import { GlossaryStore } from "../glossary/store.ts";
+import { GlossaryViews } from "../glossary/views.ts";
+import { GlossaryWriter } from "../glossary/writes.ts";
 
 /**
  * Deletes the glossary with this guid as the glossary delete route does and answers as the service's

@@ -22,7 +22,7 @@
  * @module
  */
 import { type AtlasEntity, isObject, type JsonObject } from "../entity/model.ts";
-import type { StoredGlossary, StoredObject, StoredTerm } from "../glossary_model.ts";
+import type { StoredGlossary, StoredObject, StoredTerm } from "../glossary/model.ts";
 import { type SearchDocument, toSearchDocument } from "./document.ts";
 
 /** The type names search reports for glossary objects (`glossaryType`, and `entityType` for filters). */

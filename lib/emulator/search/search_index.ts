@@ -26,7 +26,7 @@
  * @module
  */
 import type { StatementSync } from "node:sqlite";
-import { GlossaryStore } from "../glossary_store.ts";
+import { GlossaryStore } from "../glossary/store.ts";
 import { type StoreChange, StoreChangeFeed } from "./changes.ts";
 import type { ContainerReference, SearchDocument } from "./document.ts";
 import { glossaryDocument, termDocument } from "./glossary.ts";

@@ -29,7 +29,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { CHANGE_LOG_SCHEMA, CHANGE_LOG_TABLE } from "./changes.ts";
-import { GlossaryStore } from "../glossary_store.ts";
+import { GlossaryStore } from "../glossary/store.ts";
 
 /** Postings field of every searchable field (queries). */
 export const ALL_FIELDS = 0;

@@ -11,22 +11,22 @@
  *
  * @example
  * ```ts
- * import { meaningHeader } from "./glossary_assignments.ts";
+ * import { meaningHeader } from "./assignments.ts";
  * const header = meaningHeader({ guid: "r1", attributes: {} }, { guid: "t1", name: "Revenue" });
  * console.log(header.displayText); // "Revenue"
  * ```
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import { noContent, readArrayBody } from "./entity/lookup.ts";
-import { type AtlasEntity, isObject, type JsonObject, touchedEntity } from "./entity/model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import { ASSIGNMENT, instanceDeleted, page, type StoredRelation, type StoredTerm } from "./glossary_model.ts";
-import { relation } from "./glossary_relations.ts";
-import type { GlossaryViews } from "./glossary_views.ts";
-import type { RouteContext, RouteDefinition } from "./router.ts";
-import { countWrite } from "./write_counts.ts";
+import type { AreaDependencies } from "../area.ts";
+import { noContent, readArrayBody } from "../entity/lookup.ts";
+import { type AtlasEntity, isObject, type JsonObject, touchedEntity } from "../entity/model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import { ASSIGNMENT, instanceDeleted, page, type StoredRelation, type StoredTerm } from "./model.ts";
+import { relation } from "./relations.ts";
+import type { GlossaryViews } from "./views.ts";
+import type { RouteContext, RouteDefinition } from "../router.ts";
+import { countWrite } from "../write_counts.ts";
 
 const SEMANTIC_ASSIGNMENT = "AtlasGlossarySemanticAssignment";
 const ASSIGNMENT_KEYS = [

@@ -4,8 +4,8 @@
  * unknown GUIDs, types that have no lineage, and bad query parameters.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { API_VERSION, call, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { API_VERSION, call, DATAMAP, withEmulator } from "../emulator_test_helpers.ts";
 
 const CUSTOMERS_TABLE = "ca7a1000-0000-4000-8000-000000000010";
 /** A seeded table that no process of the seed reads or writes. */

@@ -4,8 +4,8 @@
  * needs the relationship guid, and terms (and glossaries) cannot be deleted while assigned.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, DATAMAP, tableEntity, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { call, DATAMAP, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 const ENTITY = `${DATAMAP}/atlas/v2/entity`;

@@ -10,13 +10,13 @@
  *
  * @example
  * ```ts
- * import { columnKey, IMPORT_COLUMNS } from "./glossary_import_rows.ts";
+ * import { columnKey, IMPORT_COLUMNS } from "./import_rows.ts";
  * console.log(IMPORT_COLUMNS[columnKey("Nick Name")]); // "nickName"
  * ```
  *
  * @module
  */
-import type { JsonObject } from "./entity/model.ts";
+import type { JsonObject } from "../entity/model.ts";
 import {
   type ImportRecord,
   type ImportRow,
@@ -24,9 +24,9 @@ import {
   type StoredTerm,
   TERM_STATUSES,
   touched,
-} from "./glossary_model.ts";
-import { relation } from "./glossary_relations.ts";
-import type { GlossaryViews } from "./glossary_views.ts";
+} from "./model.ts";
+import { relation } from "./relations.ts";
+import type { GlossaryViews } from "./views.ts";
 
 /** Column (normalized with {@link columnKey}) → what it fills. Unknown columns are ignored. */
 export const IMPORT_COLUMNS: Readonly<Record<string, string>> = {

@@ -11,9 +11,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { glossaryArea } from "./glossary_area.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { glossaryArea } from "./area.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -24,19 +24,19 @@
  *
  * @module
  */
-import { addDefaultGlossary, hasGlossaryTables } from "./glossary_default.ts";
-import type { ApiArea } from "./area.ts";
-import { noContent, readArrayBody } from "./entity/lookup.ts";
-import { jsonResponse } from "./errors.ts";
-import { assignmentRoutes } from "./glossary_assignments.ts";
-import { bulkTermRoutes } from "./glossary_bulk.ts";
-import { GlossaryImports, importRoutes } from "./glossary_import.ts";
-import { page } from "./glossary_model.ts";
-import { GlossaryStore } from "./glossary_store.ts";
-import { termRoutes } from "./glossary_term_routes.ts";
-import { GlossaryViews } from "./glossary_views.ts";
-import { GlossaryWriter } from "./glossary_writes.ts";
-import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts";
+import { addDefaultGlossary, hasGlossaryTables } from "./default.ts";
+import type { ApiArea } from "../area.ts";
+import { noContent, readArrayBody } from "../entity/lookup.ts";
+import { jsonResponse } from "../errors.ts";
+import { assignmentRoutes } from "./assignments.ts";
+import { bulkTermRoutes } from "./bulk.ts";
+import { GlossaryImports, importRoutes } from "./import.ts";
+import { page } from "./model.ts";
+import { GlossaryStore } from "./store.ts";
+import { termRoutes } from "./term_routes.ts";
+import { GlossaryViews } from "./views.ts";
+import { GlossaryWriter } from "./writes.ts";
+import { queryFlag, type RouteContext, type RouteDefinition } from "../router.ts";
 
 const GLOSSARY = "/atlas/v2/glossary";
 const CATEGORY = `${GLOSSARY}/category/{categoryId}`;

@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * import { GlossaryWriter } from "./glossary_writes.ts";
+ * import { GlossaryWriter } from "./writes.ts";
  * // const writer = new GlossaryWriter(deps, views);
  * // const glossary = writer.createGlossary({ name: "Finance" });
  * console.log(typeof GlossaryWriter); // "function"
@@ -16,10 +16,10 @@
  *
  * @module
  */
-import type { AreaDependencies } from "./area.ts";
-import { isObject, type JsonObject } from "./entity/model.ts";
-import { EmulatorError } from "./errors.ts";
-import { dropAssignments, refreshMeanings } from "./glossary_assignments.ts";
+import type { AreaDependencies } from "../area.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
+import { EmulatorError } from "../errors.ts";
+import { dropAssignments, refreshMeanings } from "./assignments.ts";
 import {
   asBodyObject,
   CATEGORY_FIELDS,
@@ -39,15 +39,15 @@ import {
   TERM_FIELDS,
   termHasAssignments,
   touched,
-} from "./glossary_model.ts";
+} from "./model.ts";
 import {
   parentFromBody,
   writeCategoryTerms,
   writeChildren,
   writeTermCategories,
   writeTermRelations,
-} from "./glossary_relations.ts";
-import type { GlossaryViews } from "./glossary_views.ts";
+} from "./relations.ts";
+import type { GlossaryViews } from "./views.ts";
 
 /** Which kind of object a partial update changes. */
 export type GlossaryKind = keyof typeof PARTIAL_FIELDS;

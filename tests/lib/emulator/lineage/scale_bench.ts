@@ -14,11 +14,11 @@
  * GOVCAT_BENCH_QUICK=1 takes 7 rounds a size instead of 41 (the 1M file is kept: once cached it costs
  * nothing to open).
  *
- * Run: `deno task bench tests/lib/emulator/lineage_scale_bench.ts`
+ * Run: `deno task bench tests/lib/emulator/lineage/scale_bench.ts`
  */
-import { startEmulator } from "../../../lib/emulator/mod.ts";
-import { median, percentile, QUICK, reportFigure } from "../../support/bench_figures.ts";
-import { largeCatalogFile } from "../../support/large_catalog.ts";
+import { startEmulator } from "../../../../lib/emulator/mod.ts";
+import { median, percentile, QUICK, reportFigure } from "../../../support/bench_figures.ts";
+import { largeCatalogFile } from "../../../support/large_catalog.ts";
 
 const SIZES = [
   { n: 100_000, id: "100k", label: "100,000" },

@@ -4,8 +4,8 @@
  * service answers (400, 404, 409).
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, CATALOG, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { call, CATALOG, DATAMAP, withEmulator } from "../emulator_test_helpers.ts";
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 

@@ -9,9 +9,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { GlossaryStore } from "./glossary_store.ts";
- * import { GlossaryViews } from "./glossary_views.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { GlossaryStore } from "./store.ts";
+ * import { GlossaryViews } from "./views.ts";
  * const entities = EntityStore.open();
  * const views = new GlossaryViews(GlossaryStore.for(entities.database), entities);
  * console.log(views.glossaries.glossaries().length); // 0
@@ -20,8 +20,8 @@
  *
  * @module
  */
-import type { JsonObject } from "./entity/model.ts";
-import { EmulatorError } from "./errors.ts";
+import type { JsonObject } from "../entity/model.ts";
+import { EmulatorError } from "../errors.ts";
 import {
   ASSIGNMENT,
   CATEGORIZATION,
@@ -36,9 +36,9 @@ import {
   TERM_FIELDS,
   TERM_RELATION_ATTRIBUTES,
   TERM_RELATION_INVERSES,
-} from "./glossary_model.ts";
-import type { GlossaryStore } from "./glossary_store.ts";
-import type { EntityStore } from "./store.ts";
+} from "./model.ts";
+import type { GlossaryStore } from "./store.ts";
+import type { EntityStore } from "../store.ts";
 
 /** Options of a term view. */
 export interface TermViewOptions {

@@ -1,5 +1,5 @@
 /**
- * The lineage reference index (lib/emulator/lineage_index.ts) follows every write: processes created,
+ * The lineage reference index (lib/emulator/lineage/references.ts) follows every write: processes created,
  * changed, deleted and purged; relationship instances added and removed; a reset; and a data file
  * reopened, including one written before the index existed. Each test asks from the data set's side
  * (upstream of an output, downstream of an input), the side the index serves, and names its ends in the
@@ -8,10 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { LINEAGE_REFERENCES_TABLE, LineageReferences } from "../../../lib/emulator/lineage_index.ts";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-import { API_VERSION, call, DATAMAP, ok, withEmulator } from "./emulator_test_helpers.ts";
+import { LINEAGE_REFERENCES_TABLE, LineageReferences } from "../../../../lib/emulator/lineage/references.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
+import { API_VERSION, call, DATAMAP, ok, withEmulator } from "../emulator_test_helpers.ts";
 
 const byGuid = (guid: string) => ({ guid, typeName: "DataSet" });
 const byName = (name: string) => ({

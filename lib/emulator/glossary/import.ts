@@ -15,20 +15,20 @@
  *
  * @example
  * ```ts
- * import { IMPORT_RUN_MS } from "./glossary_import.ts";
+ * import { IMPORT_RUN_MS } from "./import.ts";
  * console.log(IMPORT_RUN_MS); // 400
  * ```
  *
  * @module
  */
-import { parseCsv } from "../deps/csv.ts";
-import { isCsvUpload, uploadedForm } from "./csv_upload.ts";
-import type { AreaDependencies } from "./area.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import { applyRows, checkRows, columnKey } from "./glossary_import_rows.ts";
-import type { ImportOperation, ImportRecord, ImportRow } from "./glossary_model.ts";
-import type { GlossaryViews } from "./glossary_views.ts";
-import { queryFlag, type RouteContext, type RouteDefinition } from "./router.ts";
+import { parseCsv } from "../../deps/csv.ts";
+import { isCsvUpload, uploadedForm } from "../csv_upload.ts";
+import type { AreaDependencies } from "../area.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import { applyRows, checkRows, columnKey } from "./import_rows.ts";
+import type { ImportOperation, ImportRecord, ImportRow } from "./model.ts";
+import type { GlossaryViews } from "./views.ts";
+import { queryFlag, type RouteContext, type RouteDefinition } from "../router.ts";
 
 /** Milliseconds after the upload at which an import has finished. */
 export const IMPORT_RUN_MS = 400;

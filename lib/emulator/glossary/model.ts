@@ -5,15 +5,15 @@
  *
  * @example
  * ```ts
- * import { readFields, TERM_FIELDS } from "./glossary_model.ts";
+ * import { readFields, TERM_FIELDS } from "./model.ts";
  * const fields = readFields({ name: "Revenue", status: "Approved" }, TERM_FIELDS, "term");
  * console.log(fields.status); // "Approved"
  * ```
  *
  * @module
  */
-import { isObject, type JsonObject } from "./entity/model.ts";
-import { EmulatorError } from "./errors.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
+import { EmulatorError } from "../errors.ts";
 
 /** Fields every stored glossary object has: its guid, name and audit information. */
 export interface StoredObject extends JsonObject {

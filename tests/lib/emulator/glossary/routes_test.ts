@@ -4,8 +4,8 @@
  * hierarchy, and persistence across a restart.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, CATALOG, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { call, CATALOG, DATAMAP, withEmulator } from "../emulator_test_helpers.ts";
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";

@@ -8,9 +8,9 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { LineageGraph } from "./lineage_graph.ts";
- * import { lineageInfo } from "./lineage_answer.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { LineageGraph } from "./graph.ts";
+ * import { lineageInfo } from "./answer.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -26,8 +26,8 @@
  *
  * @module
  */
-import { type AtlasEntity, entityHeader, isObject, type JsonObject } from "./entity/model.ts";
-import { derivedRelationshipId, type LineageEdge, type LineageEdges, PROCESS_TYPE } from "./lineage_graph.ts";
+import { type AtlasEntity, entityHeader, isObject, type JsonObject } from "../entity/model.ts";
+import { derivedRelationshipId, type LineageEdge, type LineageEdges, PROCESS_TYPE } from "./graph.ts";
 
 /** The `direction` query parameter. */
 export type LineageDirection = "INPUT" | "OUTPUT" | "BOTH";

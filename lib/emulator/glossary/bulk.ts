@@ -21,21 +21,21 @@
  *
  * @example
  * ```ts
- * import { EXPORT_COLUMNS } from "./glossary_bulk.ts";
+ * import { EXPORT_COLUMNS } from "./bulk.ts";
  * console.log(EXPORT_COLUMNS[0]); // "Name"
  * ```
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { stringifyCsv } from "../deps/csv.ts";
-import { readArrayBody } from "./entity/lookup.ts";
-import { isObject, type JsonObject } from "./entity/model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import type { StoredTerm } from "./glossary_model.ts";
-import type { GlossaryViews } from "./glossary_views.ts";
-import type { GlossaryWriter } from "./glossary_writes.ts";
-import { queryFlag, queryValues, type RouteContext, type RouteDefinition } from "./router.ts";
+import { stringifyCsv } from "../../deps/csv.ts";
+import { readArrayBody } from "../entity/lookup.ts";
+import { isObject, type JsonObject } from "../entity/model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import type { StoredTerm } from "./model.ts";
+import type { GlossaryViews } from "./views.ts";
+import type { GlossaryWriter } from "./writes.ts";
+import { queryFlag, queryValues, type RouteContext, type RouteDefinition } from "../router.ts";
 
 const CATALOG_API_VERSION = "2023-02-01-preview";
 

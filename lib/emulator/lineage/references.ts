@@ -16,8 +16,8 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { LineageReferences } from "./lineage_index.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { LineageReferences } from "./references.ts";
  * const store = EntityStore.open();
  * const references = LineageReferences.for(store.database);
  * console.log(references.entitiesNaming("some-guid", "some://name")); // []

@@ -7,8 +7,8 @@
  * @example
  * ```ts
  * import { DatabaseSync } from "node:sqlite";
- * import { addDefaultGlossary, DEFAULT_GLOSSARY } from "./glossary_default.ts";
- * import { GlossaryStore } from "./glossary_store.ts";
+ * import { addDefaultGlossary, DEFAULT_GLOSSARY } from "./default.ts";
+ * import { GlossaryStore } from "./store.ts";
  * const db = new DatabaseSync(":memory:");
  * addDefaultGlossary(db, Date.now());
  * console.log(GlossaryStore.for(db).glossaries()[0].name === DEFAULT_GLOSSARY); // true
@@ -18,8 +18,8 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { newObject } from "./glossary_model.ts";
-import { GlossaryStore } from "./glossary_store.ts";
+import { newObject } from "./model.ts";
+import { GlossaryStore } from "./store.ts";
 
 /** The name of the glossary a new account starts with. */
 export const DEFAULT_GLOSSARY = "Glossary";

@@ -4,8 +4,8 @@
  * processes. The answer's shape and the errors are in `lineage_shape_test.ts`.
  */
 import assert from "node:assert/strict";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { API_VERSION, call, CATALOG, DATAMAP, withEmulator } from "./emulator_test_helpers.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { API_VERSION, call, CATALOG, DATAMAP, withEmulator } from "../emulator_test_helpers.ts";
 
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
 

@@ -1,5 +1,5 @@
 /**
- * The indexed lineage graph (lib/emulator/lineage_graph.ts, reading through lineage_index.ts) answers
+ * The indexed lineage graph (lib/emulator/lineage/graph.ts, reading through lineage_index.ts) answers
  * exactly as the full scan it replaced (tests/support/lineage_full_scan.ts) on random small catalogs:
  * processes and data sets written, rewritten, soft-deleted and purged in random order; ends named by guid,
  * by placeholder guid and unique attributes, by unique attributes under a super type, in attributes and
@@ -9,16 +9,16 @@
  * page; the answers must match to the byte.
  */
 import assert from "node:assert/strict";
-import type { AreaDependencies } from "../../../lib/emulator/area.ts";
-import type { AtlasEntity } from "../../../lib/emulator/entity/model.ts";
-import { lineageInfo, type LineageQuery, nextPageInfo } from "../../../lib/emulator/lineage_answer.ts";
-import { LineageGraph } from "../../../lib/emulator/lineage_graph.ts";
-import { LineageReferences } from "../../../lib/emulator/lineage_index.ts";
-import { type AtlasRelationship, RelationshipStore } from "../../../lib/emulator/relationship_store.ts";
-import { EntityStore } from "../../../lib/emulator/store.ts";
-import { createTypeSystem } from "../../../lib/emulator/types/type_system.ts";
-import { FullScanLineageGraph } from "../../support/lineage_full_scan.ts";
-import { fc, propertyRuns } from "../../support/property.ts";
+import type { AreaDependencies } from "../../../../lib/emulator/area.ts";
+import type { AtlasEntity } from "../../../../lib/emulator/entity/model.ts";
+import { lineageInfo, type LineageQuery, nextPageInfo } from "../../../../lib/emulator/lineage/answer.ts";
+import { LineageGraph } from "../../../../lib/emulator/lineage/graph.ts";
+import { LineageReferences } from "../../../../lib/emulator/lineage/references.ts";
+import { type AtlasRelationship, RelationshipStore } from "../../../../lib/emulator/relationship_store.ts";
+import { EntityStore } from "../../../../lib/emulator/store.ts";
+import { createTypeSystem } from "../../../../lib/emulator/types/type_system.ts";
+import { FullScanLineageGraph } from "../../../support/lineage_full_scan.ts";
+import { fc, propertyRuns } from "../../../support/property.ts";
 
 const DATASETS = ["d0", "d1", "d2", "d3"];
 const PROCESSES = ["p0", "p1", "p2"];

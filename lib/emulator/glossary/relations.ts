@@ -7,15 +7,15 @@
  *
  * @example
  * ```ts
- * import { TERM_RELATION_INVERSES } from "./glossary_model.ts";
+ * import { TERM_RELATION_INVERSES } from "./model.ts";
  * console.log(TERM_RELATION_INVERSES.isA); // "classifies"
  * ```
  *
  * @module
  */
-import type { JsonObject } from "./entity/model.ts";
-import { isObject } from "./entity/model.ts";
-import { EmulatorError } from "./errors.ts";
+import type { JsonObject } from "../entity/model.ts";
+import { isObject } from "../entity/model.ts";
+import { EmulatorError } from "../errors.ts";
 import {
   arrayField,
   CATEGORIZATION,
@@ -26,8 +26,8 @@ import {
   type StoredTerm,
   TERM_RELATION_ATTRIBUTES,
   TERM_RELATION_INVERSES,
-} from "./glossary_model.ts";
-import type { GlossaryViews } from "./glossary_views.ts";
+} from "./model.ts";
+import type { GlossaryViews } from "./views.ts";
 
 /** One reference of a body list: the object's guid and the relationship attributes given with it. */
 interface Reference {

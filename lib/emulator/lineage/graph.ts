@@ -13,8 +13,8 @@
  *
  * @example
  * ```ts
- * import { EntityStore } from "./store.ts";
- * import { LineageGraph } from "./lineage_graph.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { LineageGraph } from "./graph.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -26,11 +26,11 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import type { AreaDependencies } from "./area.ts";
-import { type AtlasEntity, isObject, isPlaceholderGuid } from "./entity/model.ts";
+import type { AreaDependencies } from "../area.ts";
+import { type AtlasEntity, isObject, isPlaceholderGuid } from "../entity/model.ts";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { LineageReferences } from "./lineage_index.ts";
-import { RelationshipStore } from "./relationship_store.ts";
+import { LineageReferences } from "./references.ts";
+import { RelationshipStore } from "../relationship_store.ts";
 
 /** The super type every lineage process inherits from. */
 export const PROCESS_TYPE = "Process";

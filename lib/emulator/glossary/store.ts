@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import { DatabaseSync } from "node:sqlite";
- * import { GlossaryStore } from "./glossary_store.ts";
+ * import { GlossaryStore } from "./store.ts";
  * const db = new DatabaseSync(":memory:");
  * const glossary = GlossaryStore.for(db);
  * console.log(glossary.glossaries().length); // 0
@@ -29,8 +29,8 @@ import {
   type StoredRelation,
   type StoredTerm,
   termExists,
-} from "./glossary_model.ts";
-import { countWrite, trackWrites } from "./write_counts.ts";
+} from "./model.ts";
+import { countWrite, trackWrites } from "../write_counts.ts";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS glossary_glossaries (

@@ -7,19 +7,19 @@
  *
  * @example
  * ```ts
- * import { termRoutes } from "./glossary_term_routes.ts";
+ * import { termRoutes } from "./term_routes.ts";
  * console.log(typeof termRoutes); // "function"
  * ```
  *
  * @module
  */
-import { noContent, readArrayBody } from "./entity/lookup.ts";
-import type { JsonObject } from "./entity/model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import { page, type StoredTerm } from "./glossary_model.ts";
-import type { GlossaryViews, TermViewOptions } from "./glossary_views.ts";
-import type { GlossaryWriter } from "./glossary_writes.ts";
-import { queryFlag, queryValues, type RouteContext, type RouteDefinition } from "./router.ts";
+import { noContent, readArrayBody } from "../entity/lookup.ts";
+import type { JsonObject } from "../entity/model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import { page, type StoredTerm } from "./model.ts";
+import type { GlossaryViews, TermViewOptions } from "./views.ts";
+import type { GlossaryWriter } from "./writes.ts";
+import { queryFlag, queryValues, type RouteContext, type RouteDefinition } from "../router.ts";
 
 const GLOSSARY = "/atlas/v2/glossary";
 const TERM = `${GLOSSARY}/term/{termId}`;

@@ -6,9 +6,9 @@
  * terms and hierarchy by name, uploads shaped as the service accepted them, and the 400s for unusable files.
  */
 import assert from "node:assert/strict";
-import { IMPORT_RUN_MS } from "../../../lib/emulator/glossary_import.ts";
-import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
-import { call, CATALOG, DATAMAP, type JsonReply, withEmulator } from "./emulator_test_helpers.ts";
+import { IMPORT_RUN_MS } from "../../../../lib/emulator/glossary/import.ts";
+import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
+import { call, CATALOG, DATAMAP, type JsonReply, withEmulator } from "../emulator_test_helpers.ts";
 
 const GLOSSARY = `${DATAMAP}/atlas/v2/glossary`;
 const VERSION = "api-version=2023-02-01-preview";

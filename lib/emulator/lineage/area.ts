@@ -7,9 +7,9 @@
  *
  * @example
  * ```ts
- * import { Router } from "./router.ts";
- * import { EntityStore } from "./store.ts";
- * import { lineageArea } from "./lineage_area.ts";
+ * import { Router } from "../router.ts";
+ * import { EntityStore } from "../store.ts";
+ * import { lineageArea } from "./area.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
@@ -20,13 +20,13 @@
  *
  * @module
  */
-import type { ApiArea, AreaDependencies } from "./area.ts";
-import { entityByGuid, entityByUniqueAttribute } from "./entity/lookup.ts";
-import type { AtlasEntity } from "./entity/model.ts";
-import { EmulatorError, jsonResponse } from "./errors.ts";
-import { type LineageDirection, lineageInfo, type LineageQuery, nextPageInfo } from "./lineage_answer.ts";
-import { DATASET_TYPE, LineageGraph, PROCESS_TYPE } from "./lineage_graph.ts";
-import { queryFlag, type RouteContext } from "./router.ts";
+import type { ApiArea, AreaDependencies } from "../area.ts";
+import { entityByGuid, entityByUniqueAttribute } from "../entity/lookup.ts";
+import type { AtlasEntity } from "../entity/model.ts";
+import { EmulatorError, jsonResponse } from "../errors.ts";
+import { type LineageDirection, lineageInfo, type LineageQuery, nextPageInfo } from "./answer.ts";
+import { DATASET_TYPE, LineageGraph, PROCESS_TYPE } from "./graph.ts";
+import { queryFlag, type RouteContext } from "../router.ts";
 
 /** Hops walked when the request gives no `depth` (Atlas's default). */
 export const DEFAULT_LINEAGE_DEPTH = 3;

@@ -15,7 +15,7 @@ import process from "node:process";
 import { PassThrough } from "node:stream";
 import { type Config, type EnvSource, isLoopbackHost, loadConfig } from "../lib/config/config.ts";
 import { ConfigError, GovcatError, UsageError } from "../lib/core/errors.ts";
-import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
+import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account/name.ts";
 import type { RunningEmulator } from "../lib/emulator/mod.ts";
 import { parseRolesOption, type TeamMode } from "./emulator_roles.ts";
 import { createLogger, type Logger } from "../lib/core/log.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 import { type EnvSource, loadConfig } from "../lib/config/config.ts";
-import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account_name.ts";
+import { EMULATOR_ACCOUNT_NAME } from "../lib/emulator/account/name.ts";
 import { FAST_START_DATA, fastToolListing, type RealServer, serveFastStart } from "../lib/mcp/fast_start.ts";
 import { createStdioGuard } from "../lib/mcp/stdio_guard.ts";
 import type { ToolServices } from "../lib/mcp/tool.ts";

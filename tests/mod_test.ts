@@ -39,7 +39,7 @@ Deno.test("the CLI loads the emulator only when a command needs it", async () =>
     const graph = await staticGraph(entry);
     // The account's name is a constant of its own module, imported for the emulator's banner and defaults.
     const loaded = emulatorModules(graph).filter((specifier) =>
-      !specifier.endsWith("/lib/emulator/account_name.ts")
+      !specifier.endsWith("/lib/emulator/account/name.ts")
     );
     assert.deepEqual(loaded, [], `${entry} loads the emulator before a command asks for it`);
   }

@@ -19,7 +19,7 @@
 import { effectiveHolders, withMember } from "../catalog/policy_members.ts";
 import type { MetadataPolicy } from "../catalog/policy_types.ts";
 import { bearerClaims } from "./bearer_claims.ts";
-import { CollectionStore } from "./collections_store.ts";
+import { CollectionStore } from "./collections/store.ts";
 import { EmulatorError } from "./errors.ts";
 import {
   type NeedLookups,
@@ -27,9 +27,9 @@ import {
   permissionsNeeded,
   type RequestFacts,
 } from "./permission_needs.ts";
-import { ROLE_IDS, ROOT_ROLES } from "./policy_defaults.ts";
-import { PolicyStore } from "./policy_store.ts";
-import { ScanStore } from "./scan_store.ts";
+import { ROLE_IDS, ROOT_ROLES } from "./policy/defaults.ts";
+import { PolicyStore } from "./policy/store.ts";
+import { ScanStore } from "./scan/store.ts";
 import { SCOPED_SEARCH, scopedSearchBody } from "./search/scope.ts";
 import type { EntityStore } from "./store.ts";
 

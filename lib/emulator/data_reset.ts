@@ -38,7 +38,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { TypeSystem } from "./area.ts";
-import { ROOT_DESCRIPTION, ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections_store.ts";
+import { ROOT_DESCRIPTION, ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections/store.ts";
 import { addDefaultGlossary, DEFAULT_GLOSSARY } from "./glossary/default.ts";
 import type { EntityStore } from "./store.ts";
 import { TypeRegistry } from "./types/type_registry.ts";

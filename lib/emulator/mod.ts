@@ -39,7 +39,7 @@ export {
   validateFaultSettings,
 } from "./fault_settings.ts";
 export { ADMIN_PREFIX } from "./admin.ts";
-export { EMULATOR_USER_OBJECT_ID } from "./policy_defaults.ts";
+export { EMULATOR_USER_OBJECT_ID } from "./policy/defaults.ts";
 export { clearCatalogData, type DataResetReport } from "./data_reset.ts";
 export { DEFAULT_SEED } from "./seed.ts";
 export { DEFAULT_COLLECTION_ID } from "./entity/mutation.ts";
@@ -54,7 +54,7 @@ export type {
 export { BUSINESS_METADATA_TEMPLATE, type ImportInfo } from "./entity/business_metadata_import.ts";
 export { MAX_LABEL_LENGTH } from "./entity/labels.ts";
 export { MAX_SEARCH_LIMIT, type SearchRequest, type SearchResult } from "./search/engine.ts";
-export { accountArea, EMULATOR_ACCOUNT_NAME } from "./account.ts";
+export { accountArea, EMULATOR_ACCOUNT_NAME } from "./account/area.ts";
 export {
   createTypeSystem,
   EmulatorTypeSystem,
@@ -72,5 +72,5 @@ export type {
 } from "./types/typedef_model.ts";
 export { BUILTIN_TYPEDEFS } from "./types/builtin_types.ts";
 export { typedefArea } from "./types/typedef_area.ts";
-export { relationshipArea } from "./relationship_area.ts";
-export { type AtlasRelationship, type RelationshipEnd, RelationshipStore } from "./relationship_store.ts";
+export { relationshipArea } from "./relationship/area.ts";
+export { type AtlasRelationship, type RelationshipEnd, RelationshipStore } from "./relationship/store.ts";

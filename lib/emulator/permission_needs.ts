@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { ROLE_IDS } from "./policy_defaults.ts";
+import { ROLE_IDS } from "./policy/defaults.ts";
 
 /** A role the request needs on a collection. */
 export interface PermissionNeed {

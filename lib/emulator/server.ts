@@ -18,18 +18,18 @@
  * @module
  */
 import { type Logger, silentLogger } from "../core/log.ts";
-import { accountArea } from "./account.ts";
-import { collectionsArea } from "./collections_area.ts";
-import { scanArea } from "./scan_area.ts";
-import { workflowArea } from "./workflow_area.ts";
+import { accountArea } from "./account/area.ts";
+import { collectionsArea } from "./collections/area.ts";
+import { scanArea } from "./scan/area.ts";
+import { workflowArea } from "./workflow/area.ts";
 import { glossaryArea } from "./glossary/area.ts";
 import { lineageArea } from "./lineage/area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./entity/area.ts";
 import { discoveryArea } from "./search/area.ts";
-import { relationshipArea } from "./relationship_area.ts";
-import { policyArea } from "./policy_area.ts";
+import { relationshipArea } from "./relationship/area.ts";
+import { policyArea } from "./policy/area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
 import type { FaultSettings } from "./fault_settings.ts";
 import { type FaultController, type FaultDecision, FaultInjector } from "./faults.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { DATA_SOURCE_KINDS, SCAN_KINDS } from "../../lib/emulator/scan_kinds.ts";
+import { DATA_SOURCE_KINDS, SCAN_KINDS } from "../../lib/emulator/scan/kinds.ts";
 import * as unified from "../../lib/emulator/unified/unified_enums.ts";
 import {
   REFERENCE_DIR,
@@ -19,8 +19,8 @@ import {
 } from "../support/contract/reference.ts";
 import { SCANNING_CONTRACT_FILE } from "../support/contract/scanning.ts";
 import { WORKFLOW_CONTRACT_FILE } from "../support/contract/workflow.ts";
-import { TRIGGER_TYPES } from "../../lib/emulator/workflow_shape.ts";
-import { OPERATION_TYPES, TRIGGER_OF } from "../../lib/emulator/workflow_requests.ts";
+import { TRIGGER_TYPES } from "../../lib/emulator/workflow/shape.ts";
+import { OPERATION_TYPES, TRIGGER_OF } from "../../lib/emulator/workflow/requests.ts";
 
 const AVAILABLE = referenceAvailable({ quiet: true });
 const UNIFIED_NOTES = new URL("unified-catalog.md", REFERENCE_DIR);

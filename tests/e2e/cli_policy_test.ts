@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { roleMembers } from "../../lib/catalog/policy_members.ts";
-import { EMULATOR_USER_OBJECT_ID } from "../../lib/emulator/policy_defaults.ts";
+import { EMULATOR_USER_OBJECT_ID } from "../../lib/emulator/policy/defaults.ts";
 import { assertRefusedLocally, withCliSetup } from "../support/cli_harness.ts";
 
 const ALICE = "3f10f245-d5c4-4541-98ce-01a4580a30e0";

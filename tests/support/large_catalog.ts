@@ -28,8 +28,8 @@
  * @module
  */
 import { join } from "node:path";
-import { CollectionStore } from "../../lib/emulator/collections_store.ts";
-import { RelationshipStore } from "../../lib/emulator/relationship_store.ts";
+import { CollectionStore } from "../../lib/emulator/collections/store.ts";
+import { RelationshipStore } from "../../lib/emulator/relationship/store.ts";
 import { EntityStore } from "../../lib/emulator/store.ts";
 import { COLLECTIONS, COLUMNS, KINDS, LABELS, pick, sentence, SUBJECTS } from "./catalog_vocabulary.ts";
 import { exists } from "./file_exists.ts";

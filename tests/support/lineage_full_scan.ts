@@ -24,7 +24,7 @@ import {
   type LineageEdges,
   PROCESS_TYPE,
 } from "../../lib/emulator/lineage/graph.ts";
-import { RelationshipStore } from "../../lib/emulator/relationship_store.ts";
+import { RelationshipStore } from "../../lib/emulator/relationship/store.ts";
 
 const INPUT_RELATIONSHIP = "dataset_process_inputs";
 const OUTPUT_RELATIONSHIP = "process_dataset_outputs";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { EMULATOR_USER_ID } from "../../lib/emulator/workflow_caller.ts";
+import { EMULATOR_USER_ID } from "../../lib/emulator/workflow/caller.ts";
 
 export { EMULATOR_USER_ID };
 

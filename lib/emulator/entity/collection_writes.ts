@@ -22,8 +22,8 @@
  * @module
  */
 import type { AreaDependencies } from "../area.ts";
-import { collectionNotFound } from "../collections_errors.ts";
-import { CollectionStore } from "../collections_store.ts";
+import { collectionNotFound } from "../collections/errors.ts";
+import { CollectionStore } from "../collections/store.ts";
 import { entitiesWithExtInfoInputs, entityWithExtInfoInputs, readObjectBody } from "./lookup.ts";
 import { upsertEntities } from "./mutation.ts";
 import type { EntityInput, JsonObject } from "./model.ts";

@@ -42,7 +42,7 @@
  */
 import type { TypeSystem } from "../area.ts";
 import { type AtlasEntity, displayText, entityView, isObject, type JsonObject } from "./model.ts";
-import { type AtlasRelationship, RelationshipStore } from "../relationship_store.ts";
+import { type AtlasRelationship, RelationshipStore } from "../relationship/store.ts";
 import type { EntityStore } from "../store.ts";
 import { TypeRegistry } from "../types/type_registry.ts";
 

@@ -29,7 +29,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { TypeSystem } from "../area.ts";
 import { type AtlasEntity, isObject, type JsonObject } from "./model.ts";
-import { newRelationship, RelationshipStore } from "../relationship_store.ts";
+import { newRelationship, RelationshipStore } from "../relationship/store.ts";
 import type { EntityStore } from "../store.ts";
 import type { AtlasRelationshipEndDef, AtlasTypeDef } from "../types/typedef_model.ts";
 import { TypeRegistry } from "../types/type_registry.ts";

@@ -30,7 +30,7 @@ import type { AreaDependencies } from "../area.ts";
 import { type AtlasEntity, isObject, isPlaceholderGuid } from "../entity/model.ts";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { LineageReferences } from "./references.ts";
-import { RelationshipStore } from "../relationship_store.ts";
+import { RelationshipStore } from "../relationship/store.ts";
 
 /** The super type every lineage process inherits from. */
 export const PROCESS_TYPE = "Process";

@@ -21,7 +21,7 @@
 import type { ApiArea, AreaDependencies } from "../area.ts";
 import { isObject } from "../entity/model.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";
-import { RelationshipStore } from "../relationship_store.ts";
+import { RelationshipStore } from "../relationship/store.ts";
 import type { RouteContext, RouteDefinition } from "../router.ts";
 import { queryFlag } from "../router.ts";
 import { typeErrors } from "./type_errors.ts";

@@ -10,7 +10,7 @@ import type { ScanApi } from "../../../lib/catalog/scan_api.ts";
 import type { RunningEmulator } from "../../../lib/emulator/mod.ts";
 import { CatalogError, ConflictError, NotFoundError } from "../../../lib/core/errors.ts";
 import { withEmulator } from "../emulator/emulator_test_helpers.ts";
-import { withScanServer } from "../emulator/scan_test_server.ts";
+import { withScanServer } from "../emulator/scan/test_server.ts";
 import { startLocalServer } from "../../support/local_server.ts";
 import { answeredRecurrence } from "../../support/scan_answers.ts";
 

@@ -8,7 +8,7 @@ import {
   permissionNeeded,
   permissionsNeeded,
 } from "../../../lib/emulator/permission_needs.ts";
-import { defaultRules, ROLE_IDS } from "../../../lib/emulator/policy_defaults.ts";
+import { defaultRules, ROLE_IDS } from "../../../lib/emulator/policy/defaults.ts";
 
 const LOOKUPS: NeedLookups = {
   root: "emulator",

@@ -5,7 +5,7 @@
  * object id, and the hints both declare.
  */
 import assert from "node:assert/strict";
-import { EMULATOR_USER_OBJECT_ID } from "../../../lib/emulator/policy_defaults.ts";
+import { EMULATOR_USER_OBJECT_ID } from "../../../lib/emulator/policy/defaults.ts";
 import { type Harness, resultJson, startHarness } from "../../support/mcp_harness.ts";
 
 const ALICE = "3f10f245-d5c4-4541-98ce-01a4580a30e0";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { EMULATOR_USER_ID } from "../../../lib/emulator/workflow_caller.ts";
+import { EMULATOR_USER_ID } from "../../../lib/emulator/workflow/caller.ts";
 import type { EmulatorApi, Json } from "./emulator_api.ts";
 import { type Contract, loadContract, REFERENCE_DIR } from "./reference.ts";
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";
 import { EntityRelationships } from "../../../../lib/emulator/entity/relationships.ts";
-import { RelationshipStore } from "../../../../lib/emulator/relationship_store.ts";
+import { RelationshipStore } from "../../../../lib/emulator/relationship/store.ts";
 import { EntityStore } from "../../../../lib/emulator/store.ts";
 import { call, CATALOG, DATAMAP, ok, tableEntity, withEmulator } from "../emulator_test_helpers.ts";
 

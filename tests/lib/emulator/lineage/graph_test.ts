@@ -14,7 +14,7 @@ import type { AtlasEntity } from "../../../../lib/emulator/entity/model.ts";
 import { lineageInfo, type LineageQuery, nextPageInfo } from "../../../../lib/emulator/lineage/answer.ts";
 import { LineageGraph } from "../../../../lib/emulator/lineage/graph.ts";
 import { LineageReferences } from "../../../../lib/emulator/lineage/references.ts";
-import { type AtlasRelationship, RelationshipStore } from "../../../../lib/emulator/relationship_store.ts";
+import { type AtlasRelationship, RelationshipStore } from "../../../../lib/emulator/relationship/store.ts";
 import { EntityStore } from "../../../../lib/emulator/store.ts";
 import { createTypeSystem } from "../../../../lib/emulator/types/type_system.ts";
 import { FullScanLineageGraph } from "../../../support/lineage_full_scan.ts";

@@ -41,7 +41,7 @@ import type { TypeSystem } from "./area.ts";
 import { ROOT_DESCRIPTION, ROOT_FRIENDLY_NAME, ROOT_NAME } from "./collections/store.ts";
 import { addDefaultGlossary, DEFAULT_GLOSSARY } from "./glossary/default.ts";
 import type { EntityStore } from "./store.ts";
-import { TypeRegistry } from "./types/type_registry.ts";
+import { TypeRegistry } from "./types/registry.ts";
 
 /** What a data reset removed, by kind, and what it kept. */
 export interface DataResetReport {

@@ -62,15 +62,15 @@ export {
   type TypeDefRegistry,
   typeDefRegistryOf,
   type TypeUsage,
-} from "./types/type_system.ts";
+} from "./types/system.ts";
 export type {
   AtlasAttributeDef,
   AtlasTypeDef,
   AtlasTypeDefHeader,
   AtlasTypesDef,
   TypeDefCategory,
-} from "./types/typedef_model.ts";
+} from "./types/model.ts";
 export { BUILTIN_TYPEDEFS } from "./types/builtin_types.ts";
-export { typedefArea } from "./types/typedef_area.ts";
+export { typedefArea } from "./types/area.ts";
 export { relationshipArea } from "./relationship/area.ts";
 export { type AtlasRelationship, type RelationshipEnd, RelationshipStore } from "./relationship/store.ts";

@@ -45,10 +45,10 @@ import { CollectionPermissions } from "./collection_permissions.ts";
 import { readSeedSource } from "./seed.ts";
 import { loadSeedAreas } from "./seed_areas.ts";
 import { EntityStore } from "./store.ts";
-import { typedefArea } from "./types/typedef_area.ts";
-import { createTypeSystem } from "./types/type_system.ts";
-import { unifiedCatalogArea } from "./unified/unified_area.ts";
-import { QUALITY_PREFIX, qualityArea } from "./quality/quality_area.ts";
+import { typedefArea } from "./types/area.ts";
+import { createTypeSystem } from "./types/system.ts";
+import { unifiedCatalogArea } from "./unified/area.ts";
+import { QUALITY_PREFIX, qualityArea } from "./quality/area.ts";
 
 /** The emulator's connection bounds: the MCP server's, with four times its requests in flight. */
 export const EMULATOR_LISTEN_LIMITS: ListenLimits = {

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { DATA_SOURCE_KINDS, SCAN_KINDS } from "../../lib/emulator/scan/kinds.ts";
-import * as unified from "../../lib/emulator/unified/unified_enums.ts";
+import * as unified from "../../lib/emulator/unified/enums.ts";
 import {
   REFERENCE_DIR,
   referenceAvailable,

@@ -29,7 +29,7 @@
  * @example
  * ```ts
  * import { EntityStore } from "../store.ts";
- * import { createTypeSystem } from "../types/type_system.ts";
+ * import { createTypeSystem } from "../types/system.ts";
  * import { EntityRelationships } from "./relationships.ts";
  * const store = EntityStore.open();
  * const related = new EntityRelationships(store, createTypeSystem(store.database, Date.now));
@@ -44,7 +44,7 @@ import type { TypeSystem } from "../area.ts";
 import { type AtlasEntity, displayText, entityView, isObject, type JsonObject } from "./model.ts";
 import { type AtlasRelationship, RelationshipStore } from "../relationship/store.ts";
 import type { EntityStore } from "../store.ts";
-import { TypeRegistry } from "../types/type_registry.ts";
+import { TypeRegistry } from "../types/registry.ts";
 
 /** The relationship status the service reports. */
 export type RelationshipStatus = "ACTIVE" | "DELETED";

@@ -16,7 +16,7 @@
  * @example
  * ```ts
  * import { EntityStore } from "../store.ts";
- * import { createTypeSystem } from "../types/type_system.ts";
+ * import { createTypeSystem } from "../types/system.ts";
  * import { syncWrittenRelationships } from "./write_relationships.ts";
  * const store = EntityStore.open();
  * const types = createTypeSystem(store.database, Date.now);
@@ -31,8 +31,8 @@ import type { TypeSystem } from "../area.ts";
 import { type AtlasEntity, isObject, type JsonObject } from "./model.ts";
 import { newRelationship, RelationshipStore } from "../relationship/store.ts";
 import type { EntityStore } from "../store.ts";
-import type { AtlasRelationshipEndDef, AtlasTypeDef } from "../types/typedef_model.ts";
-import { TypeRegistry } from "../types/type_registry.ts";
+import type { AtlasRelationshipEndDef, AtlasTypeDef } from "../types/model.ts";
+import { TypeRegistry } from "../types/registry.ts";
 
 /** One entity a write stored: as it was before (absent when created) and as stored now. */
 export interface WrittenEntity {

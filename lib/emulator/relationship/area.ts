@@ -8,7 +8,7 @@
  * import { DatabaseSync } from "node:sqlite";
  * import { Router } from "../router.ts";
  * import { EntityStore } from "../store.ts";
- * import { createTypeSystem } from "../types/type_system.ts";
+ * import { createTypeSystem } from "../types/system.ts";
  * import { relationshipArea } from "./area.ts";
  * const store = EntityStore.open();
  * const types = createTypeSystem(store.database, Date.now);
@@ -32,9 +32,9 @@ import { EntityRelationships } from "../entity/relationships.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";
 import { type AtlasRelationship, newRelationship, type RelationshipEnd, RelationshipStore } from "./store.ts";
 import { queryFlag, type RouteContext } from "../router.ts";
-import type { AtlasTypeDef } from "../types/typedef_model.ts";
-import { typeErrors } from "../types/type_errors.ts";
-import { type TypeDefRegistry, typeDefRegistryOf } from "../types/type_system.ts";
+import type { AtlasTypeDef } from "../types/model.ts";
+import { typeErrors } from "../types/errors.ts";
+import { type TypeDefRegistry, typeDefRegistryOf } from "../types/system.ts";
 import { valueError } from "../types/value_checks.ts";
 
 const BASE = "/atlas/v2/relationship";

@@ -17,7 +17,7 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { newRecordFields } from "../entity/model.ts";
-import type { AtlasTypeDef } from "../types/typedef_model.ts";
+import type { AtlasTypeDef } from "../types/model.ts";
 
 /** `AtlasObjectId` as stored on a relationship end: always resolved to a guid. */
 export interface RelationshipEnd {

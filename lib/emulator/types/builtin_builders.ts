@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { TypeDefCategory } from "./typedef_model.ts";
+import type { TypeDefCategory } from "./model.ts";
 
 /** One built-in definition before normalization. */
 export interface BuiltinDef {

@@ -14,7 +14,7 @@
 import { AZURE_TYPES } from "./builtin_azure.ts";
 import { CLASSIFICATION_TYPES } from "./builtin_classifications.ts";
 import { CORE_TYPES } from "./builtin_core.ts";
-import { type AtlasTypeDef, builtinGuid, normalizeTypeDef } from "./typedef_model.ts";
+import { type AtlasTypeDef, builtinGuid, normalizeTypeDef } from "./model.ts";
 
 /** When the built-in definitions say they were created: 2024-01-01T00:00:00Z. */
 export const BUILTIN_CREATE_TIME = 1704067200000;

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { DatabaseSync } from "node:sqlite";
- * import { TypeRegistry } from "./type_registry.ts";
+ * import { TypeRegistry } from "./registry.ts";
  * import { entityError } from "./value_checks.ts";
  * const db = new DatabaseSync(":memory:");
  * const registry = new TypeRegistry(db, Date.now);
@@ -20,15 +20,15 @@
  * @module
  */
 import { EmulatorError } from "../errors.ts";
-import { typeErrors } from "./type_errors.ts";
-import type { TypeRegistry } from "./type_registry.ts";
+import { typeErrors } from "./errors.ts";
+import type { TypeRegistry } from "./registry.ts";
 import {
   type AtlasAttributeDef,
   type AtlasTypeDef,
   isRecord,
   parseTypeName,
   type TypeDefCategory,
-} from "./typedef_model.ts";
+} from "./model.ts";
 
 /** The definition lookups that checking a value needs. */
 export interface TypeLookups {

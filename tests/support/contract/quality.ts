@@ -11,12 +11,12 @@
  *   and five examples.
  *
  * Its error shape is the azure one (`azureErrorSchema` of replay.ts), which the emulator chose since neither
- * contract declares one (see `lib/emulator/quality/quality_errors.ts`).
+ * contract declares one (see `lib/emulator/quality/errors.ts`).
  *
  * @module
  */
 import { type Contract, type ContractExample, loadContract, REFERENCE_DIR } from "./reference.ts";
-import { QUALITY_PREFIX } from "../../../lib/emulator/quality/quality_area.ts";
+import { QUALITY_PREFIX } from "../../../lib/emulator/quality/area.ts";
 
 export { QUALITY_PREFIX };
 

@@ -16,7 +16,7 @@ import { LineageGraph } from "../../../../lib/emulator/lineage/graph.ts";
 import { LineageReferences } from "../../../../lib/emulator/lineage/references.ts";
 import { type AtlasRelationship, RelationshipStore } from "../../../../lib/emulator/relationship/store.ts";
 import { EntityStore } from "../../../../lib/emulator/store.ts";
-import { createTypeSystem } from "../../../../lib/emulator/types/type_system.ts";
+import { createTypeSystem } from "../../../../lib/emulator/types/system.ts";
 import { FullScanLineageGraph } from "../../../support/lineage_full_scan.ts";
 import { fc, propertyRuns } from "../../../support/property.ts";
 

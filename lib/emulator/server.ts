@@ -27,7 +27,7 @@ import { lineageArea } from "./lineage/area.ts";
 import { ADMIN_PREFIX, adminArea } from "./admin.ts";
 import type { AreaDependencies } from "./area.ts";
 import { entityArea } from "./entity/area.ts";
-import { discoveryArea } from "./search/area.ts";
+import { searchArea } from "./search/area.ts";
 import { relationshipArea } from "./relationship/area.ts";
 import { policyArea } from "./policy/area.ts";
 import { EmulatorError, errorResponse, errorStyleForPath, faultError } from "./errors.ts";
@@ -204,7 +204,7 @@ function apiRoutes(deps: AreaDependencies): Router {
     // status) are answered under /atlas/v2 too, as the service does.
     const glossary = withAtlasV2Aliases(glossaryArea(deps));
     const lineage = withAtlasV2Aliases(lineageArea(deps));
-    apiRouter.mount(prefix, entityArea(deps)).mount(prefix, discoveryArea(deps))
+    apiRouter.mount(prefix, entityArea(deps)).mount(prefix, searchArea(deps))
       .mount(prefix, typedefArea(deps)).mount(prefix, relationshipArea(deps))
       .mount(prefix, glossary).mount(prefix, lineage);
   }

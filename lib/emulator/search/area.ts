@@ -8,11 +8,11 @@
  * ```ts
  * import { Router } from "../router.ts";
  * import { EntityStore } from "../store.ts";
- * import { discoveryArea } from "./area.ts";
+ * import { searchArea } from "./area.ts";
  * const store = EntityStore.open();
  * const types = { validateEntity: () => undefined, validateClassification: () => undefined,
  *   validateBusinessMetadata: () => undefined, isA: (a: string, b: string) => a === b };
- * const router = new Router().mount("/datamap/api", discoveryArea({ store, types, now: Date.now }));
+ * const router = new Router().mount("/datamap/api", searchArea({ store, types, now: Date.now }));
  * console.log(router.match("POST", "/datamap/api/search/query").kind); // "found"
  * store.close();
  * ```
@@ -34,7 +34,7 @@ import { autocomplete, suggest } from "./suggest.ts";
 export { parseSearchRequest } from "./requests.ts";
 
 /** Routes of the discovery area, relative to `/catalog/api` or `/datamap/api`. */
-export const discoveryArea: ApiArea = (deps) => {
+export const searchArea: ApiArea = (deps) => {
   // Built on the first search, not here: starting the emulator on a large data file stays fast.
   const index = () => SearchIndex.of(deps.store);
   return [

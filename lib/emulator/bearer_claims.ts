@@ -2,7 +2,7 @@
  * The claims of a request's bearer token, as the emulator reads them in signed-in set-ups: it listens on
  * loopback and trusts what its callers send, so it reads a token's claims without verifying the signature
  * and needs no authority. The token's object id (`oid`) says who calls (see collection_permissions.ts and
- * workflow_caller.ts).
+ * workflow/caller.ts).
  *
  * @example
  * ```ts

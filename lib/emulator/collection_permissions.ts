@@ -11,7 +11,7 @@
  * the service's policy form (`<role>:<collection>` rules, the `permission:<parent>` clause) that
  * `govcat policy` shows people: one reading, so what `govcat policy show` lists is what the emulator
  * enforces. It is logic over the policy documents, not a value list the emulator checks requests against;
- * the role ids compared stay the emulator's own (policy_defaults.ts), so the rule of
+ * the role ids compared stay the emulator's own (policy/defaults.ts), so the rule of
  * tests/contract/emulator_lists_test.ts holds.
  *
  * @module
@@ -126,7 +126,7 @@ export class CollectionPermissions {
   /**
    * Why the request may not go ahead (401 without a token, 403 without the role), if it may not; and the
    * request to hand on: the same one, a search narrowed to the collections the caller may read
-   * (search_scope.ts), or a copy holding the body the check had to read (a body is read at most once;
+   * (search/scope.ts), or a copy holding the body the check had to read (a body is read at most once;
    * `Request.clone` would do it too, but makes Deno warn about its legacy abort signal).
    */
   async check(request: Request): Promise<{ refusal?: EmulatorError; request: Request }> {

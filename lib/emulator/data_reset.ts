@@ -22,7 +22,7 @@
  *
  * What stays is what every account has (see {@link KEPT}): the built-in type definitions, as shipped, the
  * root collection, with its original friendly name and description, and the glossary named `Glossary`
- * (a new one, without terms; see `glossary_default.ts`). The search index follows by
+ * (a new one, without terms; see `glossary/default.ts`). The search index follows by
  * itself (its triggers see the deletes). Faults, scripts and statistics are the admin route's business.
  *
  * @example

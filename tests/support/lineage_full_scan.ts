@@ -1,7 +1,8 @@
 /**
  * The emulator's lineage graph as it was built before the lineage index (commit 2efc6a8): every ACTIVE
  * entity and relationship instance read on each request. Kept as the oracle the indexed graph
- * (lib/emulator/lineage/graph.ts) is compared with, answer for answer, in lineage_graph_test.ts.
+ * (lib/emulator/lineage/graph.ts) is compared with, answer for answer, in
+ * tests/lib/emulator/lineage/graph_test.ts.
  *
  * @example
  * ```ts

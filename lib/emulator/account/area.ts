@@ -7,7 +7,7 @@
  * (`/account/resourceSetRuleConfigs`: list, and get, create or replace, delete the default one). State is
  * kept in {@link AccountStore}, so what is changed is read back, also after a restart on a data file.
  * The 2023-10-01-preview additions are mounted here too: contact group definitions and contact assignments
- * (`account_contacts.ts`), domains and feature flags (`account_domains.ts`).
+ * (`contacts.ts`), domains and feature flags (`domains.ts`).
  *
  * Errors use the account API's `{"error": {code, message, target, details}}` shape (the server picks it
  * for every `/account` path); the contract names no codes, so these say what went wrong.

@@ -2,9 +2,9 @@
  * The Atlas v2 entity routes (`/atlas/v2/entity...` and `/entity/moveTo`) with the request and response
  * shapes of the 2023-09-01 data-map contract. This file holds create or update, reads (by guid, unique
  * attribute, in bulk, headers) and soft deletes (a glossary's guid deletes the glossary:
- * `entity_glossary_delete.ts`); the other route families live beside it and are mounted
- * here: partial updates and moves (`entity_partial_update.ts`), classifications, labels and business
- * metadata (`entity_classifications.ts`, `entity_labels.ts`, `entity_business_metadata.ts`,
+ * `glossary_delete.ts`); the other route families live beside it and are mounted
+ * here: partial updates and moves (`partial_update.ts`), classifications, labels and business
+ * metadata (`classifications.ts`, `labels.ts`, `business_metadata.ts`,
  * `business_metadata_import.ts`).
  *
  * @example
@@ -183,7 +183,7 @@ function listByUniqueAttributes(reads: ReadContext, ctx: RouteContext): Response
  * existed stays a 404, as the emulator has always answered it.
  */
 function deleteByGuid(deps: AreaDependencies, ctx: RouteContext): Response {
-  // A glossary's guid deletes the glossary, as on the service (entity_glossary_delete.ts says where from).
+  // A glossary's guid deletes the glossary, as on the service (glossary_delete.ts says where from).
   const glossary = deps.store.get(ctx.params.guid)
     ? undefined
     : deleteGlossaryAsEntity(deps, ctx.params.guid);

@@ -1,7 +1,7 @@
 /**
  * Entity writes against the store: create-or-update by unique attributes, with placeholder guids assigned,
  * references between the written entities resolved and the relationship instances their
- * `relationshipAttributes` refer to made (see `entity_write_relationships.ts`), all in one transaction;
+ * `relationshipAttributes` refer to made (see `write_relationships.ts`), all in one transaction;
  * and deletes.
  *
  * @example

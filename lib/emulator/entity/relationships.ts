@@ -1,6 +1,6 @@
 /**
  * Relationship instances as the entities at their ends show them: every relationship made through
- * `/atlas/v2/relationship` or by an entity write's `relationshipAttributes` (entity_write_relationships.ts)
+ * `/atlas/v2/relationship` or by an entity write's `relationshipAttributes` (write_relationships.ts)
  * appears, on an entity read, under the entity's `relationshipAttributes` as an
  * `AtlasRelatedObjectId` of the entity at the other end — the shape of the contract's Entity_Get and
  * Glossary_ListEntitiesAssignedWithTerm examples:

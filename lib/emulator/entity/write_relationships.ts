@@ -4,7 +4,7 @@
  * relationship instances, of the relationship type whose end for the written entity's type (or a supertype)
  * carries that attribute name. The emulator does the same here, in the write's transaction, through the
  * {@link RelationshipStore} the relationship routes use, so both ends show the relationship (see
- * `entity_relationships.ts`) and `GET /relationship/guid/{guid}` answers for it.
+ * `relationships.ts`) and `GET /relationship/guid/{guid}` answers for it.
  *
  * An instance between the two ends already there (made by an earlier write or by `POST /relationship`) is
  * reused. When a write gives the attribute again without an entity it held before, the instance to that

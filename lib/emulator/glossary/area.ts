@@ -2,9 +2,9 @@
  * The classic glossary area of the emulator: every `/atlas/v2/glossary…` path of the 2023-09-01 data-map
  * contract (glossaries, categories, terms, term assignments) and the catalog contract's CSV term import
  * with its operation status (`/glossary/{glossaryGuid}/terms/import`, `/glossary/terms/import/{id}`).
- * This file holds the glossary and category routes; terms (`glossary_term_routes.ts`), assignments
- * (`glossary_assignments.ts`), imports (`glossary_import.ts`) and the catalog contract's bulk term routes
- * (list by guids, bulk update, bulk delete with its status, CSV export: `glossary_bulk.ts`) live beside it
+ * This file holds the glossary and category routes; terms (`term_routes.ts`), assignments
+ * (`assignments.ts`), imports (`import.ts`) and the catalog contract's bulk term routes
+ * (list by guids, bulk update, bulk delete with its status, CSV export: `bulk.ts`) live beside it
  * and are mounted here.
  *
  * Everything is kept in tables of the shared SQLite database, so it survives a restart with a data file.
@@ -43,7 +43,7 @@ const CATEGORY = `${GLOSSARY}/category/{categoryId}`;
 
 /** Routes of the glossary area, relative to the API prefix. */
 export const glossaryArea: ApiArea = (deps) => {
-  // A new database gets the glossary a new account has (glossary_default.ts); made once, when the glossary
+  // A new database gets the glossary a new account has (default.ts); made once, when the glossary
   // tables are created, so a caller who deletes it keeps it deleted.
   if (!hasGlossaryTables(deps.store.database)) addDefaultGlossary(deps.store.database, deps.now());
   const views = new GlossaryViews(GlossaryStore.for(deps.store.database), deps.store);

@@ -1,7 +1,7 @@
 /**
  * The classic glossary as the emulator stores it, the errors the service answers for glossary requests,
  * and the checks that turn a request body into stored fields. Relations (anchors aside) are rows of their
- * own (see `glossary_store.ts`), so the stored objects carry only their own fields and audit information.
+ * own (see `store.ts`), so the stored objects carry only their own fields and audit information.
  *
  * @example
  * ```ts

@@ -2,8 +2,8 @@
  * The lineage area of the emulator: `GET /atlas/v2/lineage/{guid}`, its unique-attribute form
  * `GET /atlas/v2/lineage/uniqueAttribute/type/{typeName}?attr:qualifiedName=…` and the next page
  * `GET /lineage/{guid}/next` (the contract serves that one outside `/atlas/v2`). Answers are read from
- * the store on every request, from the entities the answer reaches only (see `lineage_graph.ts`,
- * `lineage_index.ts` and `lineage_answer.ts`), so a process written, changed or deleted shows at once.
+ * the store on every request, from the entities the answer reaches only (see `graph.ts`,
+ * `references.ts` and `answer.ts`), so a process written, changed or deleted shows at once.
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@
  *
  * A request reads only the entities its answer reaches: a process's edges come from its own entity and
  * relationship instances, a data set's from the processes that name it, found through the
- * `lineage_references` index (lineage_index.ts) and the relationship table's end index. So lineage costs
+ * `lineage_references` index (references.ts) and the relationship table's end index. So lineage costs
  * what the answer holds, not what the catalog holds.
  *
  * @example
@@ -292,7 +292,7 @@ function referencesOf(process: AtlasEntity, attribute: "inputs" | "outputs"): un
 
 /**
  * On the service every lineage edge is a relationship instance with a guid. The emulator creates one for
- * `relationshipAttributes.inputs`/`outputs` (see `entity_write_relationships.ts`) but none for the legacy
+ * `relationshipAttributes.inputs`/`outputs` (see `entity/write_relationships.ts`) but none for the legacy
  * `attributes.inputs`/`outputs`, so for those it derives one from the edge: the same edge always gets the
  * same id, across requests and restarts.
  */

@@ -2,7 +2,7 @@
  * The set-up parts of the untyped data quality contract: a domain's alerts, schedules (and the scans that
  * run them), data sources (with connectivity tests and the credential an integration runtime fetches),
  * runtime configuration, and the data integration runtimes (with registration keys, registration and
- * health). Their bodies are untyped, so they are stored as sent (`quality_generic.ts`); what they do beyond
+ * health). Their bodies are untyped, so they are stored as sent (`generic.ts`); what they do beyond
  * that is said at each route.
  *
  * @module

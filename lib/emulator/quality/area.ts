@@ -12,10 +12,10 @@
  * `api-version` is accepted (both versions share the paths).
  *
  * Behaviour: rules on an asset are validated and stored; a run (`POST .../observations`) evaluates the
- * asset's active rules over the catalog's view of the asset (see `quality_evaluation.ts`) and leaves a run,
+ * asset's active rules over the catalog's view of the asset (see `evaluation.ts`) and leaves a run,
  * an outcome with one observation and opinion per rule, and a 0–100 score read back through the runs,
  * outcomes, rule opinions, report, snapshot and domain/data product summaries. The rest of the untyped
- * contract is stored and returned as sent (`quality_generic.ts`), with the small behaviours each route says.
+ * contract is stored and returned as sent (`generic.ts`), with the small behaviours each route says.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * What the untyped data quality contract does around one asset besides rules and runs: profiles and
  * column profiles, rule suggestions and their configuration, custom SQL rule validation, asset metadata and
- * scoped asset metadata (with favourite column paths); the utilities are `quality_utility_routes.ts`.
+ * scoped asset metadata (with favourite column paths); the utilities are `utility_routes.ts`.
  * Profiles and suggestions come from the catalog, as runs do: the asset is the catalog entity whose guid is
  * `dataAssetId`, its columns the column entities pointing at it (`QualityEngine.columns`).
  *

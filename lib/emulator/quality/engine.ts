@@ -1,6 +1,6 @@
 /**
  * The data quality state the routes share: rules per asset, runs that evaluate them (see
- * `quality_evaluation.ts` for how), the outcome each run leaves (its observations and per-rule opinions) and
+ * `evaluation.ts` for how), the outcome each run leaves (its observations and per-rule opinions) and
  * the scores read back from them. Runs finish within the request that starts them, so a run is never left
  * `InProgress` and cannot be cancelled afterwards.
  *

@@ -7,7 +7,7 @@
  * Where the two 2025-09-01-preview files disagree on a status (the untyped one answers 200 everywhere), the
  * typed one wins, since it is the one the upstream readme references and the only one that types the
  * rule: create and bulk create answer 201 with the list of rules created, update 200 with the rule, delete
- * 204. Every rule body is checked as a RuleEntity (`quality_rule_entity.ts`) before anything is stored.
+ * 204. Every rule body is checked as a RuleEntity (`rule_entity.ts`) before anything is stored.
  *
  * @module
  */

@@ -5,7 +5,7 @@
  * string); the run reads back as an observation (`GET .../observations/{id}`, RunDetailsEntity), as a run
  * (`GET .../runs/{runId}`, JobMetadataEntity), in the asset's run history (`GET .../data-assets/{id}/runs`)
  * and through the run query (`POST .../runs` with a QueryFilter). What a run leaves (outcomes, opinions,
- * scores) is read through `quality_score_routes.ts`.
+ * scores) is read through `score_routes.ts`.
  *
  * @module
  */

@@ -15,7 +15,7 @@ import type { Doc } from "./store.ts";
 
 const DOMAIN = "/business-domains/{businessDomainId}";
 
-/** The kind asset metadata is stored under (shared with `quality_asset_routes.ts`). */
+/** The kind asset metadata is stored under (shared with `asset_routes.ts`). */
 export const ASSET_METADATA_KIND = "asset-metadata";
 
 const byAsset = (ctx: RouteContext) => assetKey(assetScope(ctx));

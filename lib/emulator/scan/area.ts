@@ -11,8 +11,8 @@
  * must name an existing collection; left out, the data source goes to the root collection and a scan to
  * its data source's collection. Deleting a data source deletes its scans, their runs and triggers. A scan's
  * ruleset must exist (a custom one of its data source's kind, or the system one of that kind) and so must
- * the credential and integration runtime it names (scan_rulesets.ts, scan_credentials.ts,
- * scan_runtimes.ts).
+ * the credential and integration runtime it names (rulesets.ts, credentials.ts,
+ * runtimes.ts).
  *
  * @example
  * ```ts

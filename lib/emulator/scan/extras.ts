@@ -3,7 +3,7 @@
  * `POST …/triggers/default:enable` / `:disable`, which set its state and answer it) and the account's
  * classification rules (`/scan/classificationrules/{name}`: create or replace, get, delete, list) of the
  * emulator's scanning API. Deletes answer 200 with the deleted resource, as the service does. A classification rule's `properties.version` counts its writes; each write is
- * kept as that version (scan_filters.ts serves the versions).
+ * kept as that version (filters.ts serves the versions).
  *
  * A monthly trigger without `monthDays` or `monthlyOccurrences` is stored, as the service stores it, with
  * a `validationErrorInfo` saying why it cannot fire.

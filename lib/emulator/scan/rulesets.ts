@@ -1,7 +1,7 @@
 /**
  * The account's custom scan rulesets in the emulator's scanning API (`/scan/scanrulesets/{name}`: create or
  * replace, get, list, delete, which answers the deleted ruleset; `version` counts their writes); the
- * service's system ones are in scan_system_rulesets.ts.
+ * service's system ones are in system_rulesets.ts.
  *
  * A scan names its ruleset (`properties.scanRulesetName` and `scanRulesetType`): a custom ruleset must
  * exist and be of its data source's kind, a system ruleset is the one of its data source's kind

@@ -1,6 +1,6 @@
 /**
  * Integration runtimes of the emulator's scanning API (managed virtual networks and their private endpoints
- * are in `scan_managed_networks.ts`).
+ * are in `managed_networks.ts`).
  *
  * - `/scan/integrationruntimes/{name}`: create or replace, get, list, delete; `…/status`; and the actions
  *   `:listAuthKeys`, `:regenerateAuthKey` (`{"keyName": "authKey1" | "authKey2"}`; answers the new key, the

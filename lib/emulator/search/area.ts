@@ -1,7 +1,7 @@
 /**
  * The discovery routes: `POST /search/query`, `/search/suggest` and `/search/autocomplete` (data-map API
  * 2023-09-01), `POST /browse` (catalog API 2023-02-01-preview) and `POST /navigate` (data-map API
- * 2024-03-01-preview, see `search_navigate.ts`), all served from the store's
+ * 2024-03-01-preview, see `navigate.ts`), all served from the store's
  * {@link SearchIndex}, which catches up with every entity write before it answers.
  *
  * @example

@@ -10,7 +10,7 @@
  * statements, but they come from many modules owned by different people. A trigger sees all of them
  * without any module having to remember to notify search, and a rolled-back transaction rolls back its log
  * rows too, so the index never sees a write that did not happen. The triggers and the log are kept in the
- * data file next to the index they feed (see `search_tables.ts`): they are plain SQL, so any program that
+ * data file next to the index they feed (see `tables.ts`): they are plain SQL, so any program that
  * writes the file through SQLite, an older govcat included, logs its changes for the next search.
  *
  * @example
@@ -41,7 +41,7 @@ export interface StoreChange {
 /** The change log's table. */
 export const CHANGE_LOG_TABLE = "search_changes";
 
-/** The statements creating the log and its triggers (run by `search_tables.ts`, in its transaction). */
+/** The statements creating the log and its triggers (run by `tables.ts`, in its transaction). */
 export const CHANGE_LOG_SCHEMA: readonly string[] = [
   // No unique key on purpose: an `INSERT OR IGNORE` inside a trigger takes the conflict policy of the outer
   // statement, and the store's upsert would then fail on a repeated guid. Duplicates are dropped when read.
@@ -74,7 +74,7 @@ export class StoreChangeFeed {
   readonly #changes: StatementSync;
   readonly #clear: StatementSync;
 
-  /** Reads the log `search_tables.ts` installed. */
+  /** Reads the log `tables.ts` installed. */
   constructor(database: DatabaseSync) {
     this.#count = database.prepare(`SELECT count(*) AS n FROM ${CHANGE_LOG_TABLE}`);
     this.#changes = database.prepare(`SELECT DISTINCT guid, kind FROM ${CHANGE_LOG_TABLE}`);

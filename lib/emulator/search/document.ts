@@ -54,7 +54,7 @@ export interface SearchDocument {
   /** The term templates a term uses. */
   termTemplate?: string[];
   /**
-   * True for glossaries and terms of the glossary API (see `search_glossary.ts`), which are no entities:
+   * True for glossaries and terms of the glossary API (see `glossary.ts`), which are no entities:
    * browse leaves them out, and search returns them in the contract's glossary hit shape.
    */
   glossaryRecord?: boolean;

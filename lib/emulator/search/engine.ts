@@ -2,14 +2,14 @@
  * The search engine behind `POST /search/query`: keyword matching over the inverted index
  * ({@link SearchIndex}), filters, ordering, facets and continuation-token paging.
  *
- * Keywords are split into terms on whitespace and each term into words (see `search_tokens.ts`); an entity
+ * Keywords are split into terms on whitespace and each term into words (see `tokens.ts`); an entity
  * matches when every word is one of its tokens, or the start of one, in its name, display name, qualified
  * name, description, classifications, labels, assigned terms or business metadata values. Scores weigh
  * the field (names most), the term frequency and the word's rarity, count prefix matches half, and double
  * when the name is exactly the keywords. `*` or no keywords matches everything with score 1. Hits are
  * ordered by `orderby`, then score, then name and id, so the order is total and pages never overlap.
  * Soft-deleted entities are not in the index and never match. Glossaries and terms of the glossary API are
- * documents too (see `search_glossary.ts`).
+ * documents too (see `glossary.ts`).
  *
  * @example
  * ```ts

@@ -2,7 +2,7 @@
  * `POST /navigate` (data-map API 2024-03-01-preview; contract:
  * ../shared/reference/rest-specs/specification/purview/data-plane/Azure.Analytics.Purview.DataMap/preview/2024-03-01-preview/purviewdatamap.json):
  * the catalog as a tree by asset type, walked one level per request over the search index's containment
- * tree (the one `POST /browse` walks, see `search_browse.ts`).
+ * tree (the one `POST /browse` walks, see `browse.ts`).
  *
  * An `itemPath.path` is the names of the levels, joined by `/`; each answered item's `itemPath.path` is its
  * own name, to be appended to the path asked:

@@ -1,6 +1,6 @@
 /**
  * An inverted index from tokens to the documents holding them, kept in the data file's `search_postings`
- * and `search_vocabulary` tables (see `search_tables.ts`): for each token the document slots and the
+ * and `search_vocabulary` tables (see `tables.ts`): for each token the document slots and the
  * token's weight in each (field weight × occurrences), and the number of live documents holding it.
  * A query reads the postings of its own words, a prefix lookup walks the vocabulary's key order from the
  * prefix on. Postings read are kept in memory, up to {@link MAX_CACHED_POSTINGS} slots in all, so a

@@ -1,7 +1,7 @@
 /**
  * Validation of the discovery request bodies — `QueryOptions`, `SuggestOptions`, `AutoCompleteOptions`
  * and `BrowseRequest` — as the service does it: a wrong type or an out-of-range number is a 400 that
- * names the field. Filters are checked when they are compiled (`search_filter.ts`).
+ * names the field. Filters are checked when they are compiled (`filter.ts`).
  *
  * @example
  * ```ts

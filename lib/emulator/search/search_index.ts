@@ -1,10 +1,10 @@
 /**
  * The emulator's search index: every ACTIVE entity, and every glossary and term of the glossary API (see
- * `search_glossary.ts`), as a {@link SearchDocument} in a numbered slot, and two inverted indexes over the
+ * `glossary.ts`), as a {@link SearchDocument} in a numbered slot, and two inverted indexes over the
  * slots — one over every searchable field, weighted by field, for queries; one over names only, for
  * suggest and autocomplete.
  *
- * The index lives in the data file (see `search_tables.ts`) and follows the store through
+ * The index lives in the data file (see `tables.ts`) and follows the store through
  * {@link StoreChangeFeed}: {@link SearchIndex.refresh}, called at the start of every search, drains the
  * trigger-fed log of changed guids and re-indexes just those records (a changed record moves to a new
  * slot; a deleted one leaves the tables). Every write through any route, or by another program while the

@@ -9,7 +9,7 @@
  *   every searchable field ({@link ALL_FIELDS}) and names only ({@link NAME_FIELD});
  * - `search_vocabulary`: each token's live document frequency (for scoring and prefix lookups);
  * - `search_state`: the layout version and whether the index is complete;
- * - the change log and its triggers (`search_changes.ts`).
+ * - the change log and its triggers (`changes.ts`).
  *
  * A file written before these tables existed (or by a govcat with another layout) has none or an old set:
  * {@link installSearchTables} creates them (dropping an old layout) and reports that the index must be
@@ -58,7 +58,7 @@ const SCHEMA = [
     containers TEXT
   )`,
   "CREATE INDEX IF NOT EXISTS search_documents_type ON search_documents (type_key)",
-  // A token's postings in blocks of ascending slots (see `search_postings.ts`), keyed by each block's first.
+  // A token's postings in blocks of ascending slots (see `postings.ts`), keyed by each block's first.
   `CREATE TABLE IF NOT EXISTS search_postings (
     field INTEGER NOT NULL,
     token TEXT NOT NULL,

@@ -2,7 +2,7 @@
  * The unified catalog API of the emulator (`/datagovernance/catalog/...`): business domains, terms (with
  * hierarchy and relationships), data products, critical data elements, objectives with their key results,
  * and policies; `query`, `facets` (GET and POST) and `query/count` for terms, data products, critical data
- * elements and objectives; the 2026-03-20-preview data assets and data columns (`unified_asset_routes.ts`);
+ * elements and objectives; the 2026-03-20-preview data assets and data columns (`asset_routes.ts`);
  * the generic `GET /{entityType}/{entityId}/relationships`.
  *
  * A request's `api-version` query parameter must be a date version (`YYYY-MM-DD` or `YYYY-MM-DD-preview`);

@@ -60,7 +60,7 @@ export interface KindSpec {
   relationshipTypes?: readonly string[];
 }
 
-// The enumerations are the contract's, in the emulator's own copy (unified_enums.ts), not the client's.
+// The enumerations are the contract's, in the emulator's own copy (enums.ts), not the client's.
 export {
   AUDIENCES,
   CDE_DATA_TYPES,

@@ -18,7 +18,7 @@
  * - the request's status follows its runs.
  *
  * The caller is the `oid` of the request's bearer token, or the emulator's user without one
- * (`workflow_caller.ts`).
+ * (`caller.ts`).
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
- * The indexed lineage graph (lib/emulator/lineage/graph.ts, reading through lineage_index.ts) answers
- * exactly as the full scan it replaced (tests/support/lineage_full_scan.ts) on random small catalogs:
+ * The indexed lineage graph (lib/emulator/lineage/graph.ts, reading through references.ts beside it)
+ * answers exactly as the full scan it replaced (tests/support/lineage_full_scan.ts) on random small catalogs:
  * processes and data sets written, rewritten, soft-deleted and purged in random order; ends named by guid,
  * by placeholder guid and unique attributes, by unique attributes under a super type, in attributes and
  * relationship attributes, one or many; relationship instances added and removed; and the index made

@@ -1,7 +1,7 @@
 /**
  * The emulator's lineage routes over real HTTP: depth and direction as Atlas walks them, width and
  * widthCounts, the next page, the unique-attribute form, deleted entities and column mappings on
- * processes. The answer's shape and the errors are in `lineage_shape_test.ts`.
+ * processes. The answer's shape and the errors are in `shape_test.ts`.
  */
 import assert from "node:assert/strict";
 import type { RunningEmulator } from "../../../../lib/emulator/mod.ts";

@@ -48,7 +48,7 @@ Deno.test("suggest: entities whose names start with the keywords, best first, wi
         "customers.csv",
       ],
     );
-    // The seed's glossary term Customer is a hit in the glossary shape (search_glossary_test.ts).
+    // The seed's glossary term Customer is a hit in the glossary shape (glossary_test.ts).
     const term = items.find((item) => item.objectType === "Glossary terms");
     assert.equal(term?.glossaryType, "AtlasGlossaryTerm");
     assert.equal(term?.["@search.text"], "<em>Customer</em>");

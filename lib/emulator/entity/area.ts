@@ -41,12 +41,11 @@ import { deleteEntities, upsertEntities } from "./mutation.ts";
 import {
   type AtlasEntity,
   type BusinessAttributeUpdateBehavior,
-  entityHeader,
   type EntityInput,
   type JsonObject,
-  minimalEntity,
   referencedGuids,
 } from "./model.ts";
+import { entityHeader, minimalEntity } from "./views.ts";
 import { partialUpdateRoutes } from "./partial_update.ts";
 import { EntityRelationships } from "./relationships.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";

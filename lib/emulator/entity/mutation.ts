@@ -26,19 +26,17 @@ import {
   type AtlasEntityHeader,
   type BusinessAttributes,
   type BusinessAttributeUpdateBehavior,
-  deletionHeader,
   type EntityInput,
   type EntityMutationResult,
   isObject,
   isPlaceholderGuid,
   type JsonObject,
-  mutationHeader,
   newEntity,
-  partialUpdateHeader,
   resolveReferences,
   softDeletedEntity,
   updatedEntity,
 } from "./model.ts";
+import { deletionHeader, mutationHeader, partialUpdateHeader } from "./views.ts";
 import { checkLabels } from "./labels.ts";
 import { syncWrittenRelationships, type WrittenEntity } from "./write_relationships.ts";
 import type { EntityStore } from "../store.ts";

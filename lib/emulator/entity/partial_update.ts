@@ -28,9 +28,9 @@ import {
   type EntityMutationResult,
   isObject,
   type JsonObject,
-  mutationHeader,
   touchedEntity,
 } from "./model.ts";
+import { mutationHeader } from "./views.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";
 import type { RouteContext, RouteDefinition } from "../router.ts";
 

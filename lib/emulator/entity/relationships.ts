@@ -41,7 +41,8 @@
  * @module
  */
 import type { TypeSystem } from "../area.ts";
-import { type AtlasEntity, displayText, entityView, isObject, type JsonObject } from "./model.ts";
+import { type AtlasEntity, isObject, type JsonObject } from "./model.ts";
+import { displayText, entityView } from "./views.ts";
 import { type AtlasRelationship, RelationshipStore } from "../relationship/store.ts";
 import type { EntityStore } from "../store.ts";
 import { TypeRegistry } from "../types/registry.ts";

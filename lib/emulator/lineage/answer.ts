@@ -26,7 +26,8 @@
  *
  * @module
  */
-import { type AtlasEntity, entityHeader, isObject, type JsonObject } from "../entity/model.ts";
+import { type AtlasEntity, isObject, type JsonObject } from "../entity/model.ts";
+import { entityHeader } from "../entity/views.ts";
 import { derivedRelationshipId, type LineageEdge, type LineageEdges, PROCESS_TYPE } from "./graph.ts";
 
 /** The `direction` query parameter. */

@@ -23,11 +23,11 @@ import type { ApiArea, AreaDependencies } from "../area.ts";
 import {
   type AtlasEntity,
   EMULATOR_USER,
-  entityHeader,
   isObject,
   isPlaceholderGuid,
   lenientObjectId,
 } from "../entity/model.ts";
+import { entityHeader } from "../entity/views.ts";
 import { EntityRelationships } from "../entity/relationships.ts";
 import { EmulatorError, jsonResponse } from "../errors.ts";
 import { type AtlasRelationship, newRelationship, type RelationshipEnd, RelationshipStore } from "./store.ts";

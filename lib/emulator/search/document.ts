@@ -11,7 +11,8 @@
  *
  * @module
  */
-import { type AtlasEntity, classificationNames, isObject } from "../entity/model.ts";
+import { type AtlasEntity, isObject } from "../entity/model.ts";
+import { classificationNames } from "../entity/views.ts";
 
 /** A contact as search returns it. */
 export interface SearchContact {

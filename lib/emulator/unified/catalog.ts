@@ -2,29 +2,19 @@
  * The rules of the unified catalog over its store: create, update and delete of each kind with their
  * references (a term's domain and parent, a key result's domain), names unique per domain, the refusal to
  * delete a domain that still holds entities, computed fields (`isLeaf`, objective roll-ups, a data
- * product's asset count), relationships seen from both sides, and the term hierarchy.
+ * product's asset count). Relationships (relationships.ts) and the term hierarchy (hierarchy.ts) are
+ * their own modules; the class hands them on.
  *
  * @module
  */
 import { invalidField } from "./errors.ts";
 import { conflict, entityNotFound } from "./errors.ts";
-import {
-  checkFields,
-  ENTITY_CATEGORIES,
-  enumValue,
-  isRecord,
-  type Json,
-  kindOf,
-  KINDS,
-  type KindSpec,
-  TERM_RELATIONSHIP_TYPES,
-} from "./model.ts";
+import { checkFields, EMULATOR_USER_ID, isRecord, type Json, KINDS, type KindSpec } from "./model.ts";
 import { isGuid } from "../../core/guid.ts";
 import { domainOf, nameOf } from "./query.ts";
-import type { StoredRelationship, UnifiedStore } from "./store.ts";
-
-/** The Entra object ID the emulator records as the author of API changes (it has no signed-in user). */
-export const EMULATOR_USER_ID = "00000000-0000-4000-8000-0000000000e1";
+import { domainHierarchy, termHierarchy } from "./hierarchy.ts";
+import { addRelationship, relationshipsOf, relationshipViews, removeRelationships } from "./relationships.ts";
+import type { UnifiedStore } from "./store.ts";
 
 const COMPUTED_FIELDS = ["systemData", "isLeaf", "additionalProperties"];
 
@@ -137,7 +127,9 @@ export class UnifiedCatalog {
         return { ...entity, isLeaf: this.store.children("term", id).length === 0 };
       case "dataProduct": {
         // Linked from either side: `dataProducts/{id}/relationships` or `dataAssets/{id}/relationships`.
-        const assets = this.#viewFrom(id, "DATAPRODUCT").filter((view) => view.otherType === "DATAASSET");
+        const assets = relationshipViews(this.store, id, "DATAPRODUCT").filter((view) =>
+          view.otherType === "DATAASSET"
+        );
         return {
           ...entity,
           additionalProperties: {
@@ -153,70 +145,11 @@ export class UnifiedCatalog {
     }
   }
 
-  // ---- relationships -------------------------------------------------------------------------------
+  // ---- relationships (relationships.ts) and hierarchy (hierarchy.ts) -----------------------------------
 
   /** Adds a relationship from a term, data product or critical data element. */
   addRelationship(spec: KindSpec, id: string, entityTypeParam: string | null, body: unknown): Json {
-    const source = this.existing(spec, id);
-    if (!isRecord(body)) {
-      throw invalidField("body", 'The body must be {"entityId": ..., "relationshipType": ...}.');
-    }
-    const rawType = entityTypeParam ?? (typeof body.entityType === "string" ? body.entityType : undefined) ??
-      (spec.kind === "dataProduct" || spec.relationshipTypes ? undefined : "TERM");
-    if (rawType === undefined) {
-      throw invalidField(
-        "entityType",
-        `The entityType query parameter is required; allowed values: ${ENTITY_CATEGORIES.join(", ")}.`,
-      );
-    }
-    const entityType = enumValue("entityType", rawType, ENTITY_CATEGORIES);
-    if (!isGuid(body.entityId)) {
-      throw invalidField(
-        "entityId",
-        `entityId '${String(body.entityId ?? "")}' must be the GUID of the related entity.`,
-      );
-    }
-    const entityId = body.entityId.toLowerCase();
-    if (entityId === String(source.id)) {
-      throw invalidField("entityId", "An entity cannot be related to itself.");
-    }
-    const allowedTypes = spec.kind === "term" ? TERM_RELATIONSHIP_TYPES : spec.relationshipTypes;
-    const relationshipType = allowedTypes
-      ? enumValue("relationshipType", body.relationshipType ?? "Related", allowedTypes)
-      : typeof body.relationshipType === "string" && body.relationshipType !== ""
-      ? body.relationshipType
-      : "Related";
-    // A column's Parent is not a term (the data column API relates columns to other kinds as Parent).
-    if (relationshipType === "Parent" && entityType !== "TERM" && spec.kind !== "dataColumn") {
-      throw invalidField("entityType", "A Parent relationship links two terms: entityType must be TERM.");
-    }
-    const targetSpec = kindOf(entityType);
-    // DATAASSET and DATACOLUMN may name Data Map assets and columns (as the 2025-09-15-preview relationships
-    // of terms and data products do), which the unified catalog does not store: not checked.
-    const checked = targetSpec && targetSpec.kind !== "dataAsset" && targetSpec.kind !== "dataColumn";
-    if (checked && !this.store.get(targetSpec.kind, entityId)) {
-      throw invalidField("entityId", `entityId '${entityId}' does not name an existing ${targetSpec.label}.`);
-    }
-    if (body.description !== undefined && body.description !== null && typeof body.description !== "string") {
-      throw invalidField("description", "description must be a string.");
-    }
-    const existing = this.#viewFrom(String(source.id), spec.category)
-      .find((v) =>
-        v.otherId === entityId && v.otherType === entityType && v.row.relationshipType === relationshipType
-      );
-    const at = new Date(this.now()).toISOString();
-    const row: StoredRelationship = existing?.row ?? {
-      fromType: spec.category,
-      fromId: String(source.id),
-      toType: entityType,
-      toId: entityId,
-      relationshipType,
-      createdAt: at,
-      createdBy: EMULATOR_USER_ID,
-    };
-    if (typeof body.description === "string") row.description = body.description;
-    this.store.addRelationship(row);
-    return relationshipWire(row, entityId, entityType);
+    return addRelationship(this, spec, id, entityTypeParam, body);
   }
 
   /** The relationships of an entity, seen from it, filtered by the `entityType`/`relationshipType` params. */
@@ -226,12 +159,7 @@ export class UnifiedCatalog {
     entityType: string | null,
     relationshipType: string | null,
   ): Json[] {
-    return this.#viewFrom(id.toLowerCase(), category)
-      .filter((v) => !entityType || v.otherType === entityType.toUpperCase())
-      .filter((v) =>
-        !relationshipType || v.row.relationshipType.toLowerCase() === relationshipType.toLowerCase()
-      )
-      .map((v) => relationshipWire(v.row, v.otherId, v.otherType));
+    return relationshipsOf(this, id, category, entityType, relationshipType);
   }
 
   /** Removes the relationships between an entity and `entityId`; a 404 when there is none. */
@@ -242,78 +170,17 @@ export class UnifiedCatalog {
     entityType: string | null,
     relationshipType: string | null,
   ): void {
-    const source = this.existing(spec, id);
-    if (!entityId) throw invalidField("entityId", "The entityId query parameter is required.");
-    const views = this.#viewFrom(String(source.id), spec.category)
-      .filter((v) => v.otherId === entityId.toLowerCase())
-      .filter((v) => !entityType || v.otherType === entityType.toUpperCase())
-      .filter((v) =>
-        !relationshipType || v.row.relationshipType.toLowerCase() === relationshipType.toLowerCase()
-      );
-    if (views.length === 0) {
-      throw entityNotFound(`relationship of ${spec.label} '${source.id}'`, entityId);
-    }
-    for (const view of views) this.store.removeRelationship(view.row);
+    removeRelationships(this, spec, id, entityId, entityType, relationshipType);
   }
-
-  #viewFrom(id: string, category: string): { row: StoredRelationship; otherId: string; otherType: string }[] {
-    const views = [];
-    for (const row of this.store.relationshipsOf(id)) {
-      if (row.fromId === id && row.fromType === category) {
-        views.push({ row, otherId: row.toId, otherType: row.toType });
-      } else if (row.toId === id && row.toType === category && row.relationshipType !== "Parent") {
-        views.push({ row, otherId: row.fromId, otherType: row.fromType });
-      }
-    }
-    return views;
-  }
-
-  // ---- hierarchy -------------------------------------------------------------------------------------
 
   /** A term with its ancestors (root first) and its descendants as a tree. */
   termHierarchy(id: string, maxDepth: number): Json {
-    const term = this.existing(KINDS.term, id);
-    const ancestors: Json[] = [];
-    const seen = new Set<string>([String(term.id)]);
-    let parentId = term.parentId;
-    while (typeof parentId === "string" && !seen.has(parentId.toLowerCase())) {
-      seen.add(parentId.toLowerCase());
-      const parent = this.store.get("term", parentId);
-      if (!parent) break;
-      ancestors.unshift(nodeOf(parent));
-      parentId = parent.parentId;
-    }
-    return {
-      ...nodeOf(term),
-      domain: term.domain,
-      ancestors,
-      children: this.#subtree(String(term.id), maxDepth, true, 1),
-    };
+    return termHierarchy(this, id, maxDepth);
   }
 
   /** The term trees of a domain: its root terms with their descendants. */
   domainHierarchy(domainId: string, maxDepth: number, includeDraft: boolean): Json {
-    const domain = this.existing(KINDS.domain, domainId);
-    const terms = this.store.list("term").filter((t) => domainOf(KINDS.term, t) === String(domain.id));
-    const roots = terms.filter((t) => !t.parentId).filter((t) => includeDraft || t.status !== "DRAFT");
-    return {
-      domainId: domain.id,
-      value: roots.map((root) => ({
-        ...nodeOf(root),
-        children: this.#subtree(String(root.id), maxDepth, includeDraft, 1),
-      })),
-    };
-  }
-
-  #subtree(id: string, maxDepth: number, includeDraft: boolean, depth: number): Json[] {
-    if (depth > maxDepth) return [];
-    return this.store.children("term", id)
-      .filter((t) => includeDraft || t.status !== "DRAFT")
-      .map((child) => ({
-        ...nodeOf(child),
-        isLeaf: this.store.children("term", String(child.id)).length === 0,
-        children: this.#subtree(String(child.id), maxDepth, includeDraft, depth + 1),
-      }));
+    return domainHierarchy(this, domainId, maxDepth, includeDraft);
   }
 
   // ---- internals -----------------------------------------------------------------------------------
@@ -500,37 +367,4 @@ function policyOwner(policy: Json): string | undefined {
   const properties = isRecord(policy.properties) ? policy.properties : {};
   const entity = isRecord(properties.entity) ? properties.entity : {};
   return typeof entity.referenceName === "string" ? entity.referenceName : undefined;
-}
-
-function nodeOf(term: Json): Json {
-  return {
-    id: term.id,
-    name: term.name,
-    status: term.status,
-    ...(term.parentId ? { parentId: term.parentId } : {}),
-  };
-}
-
-function relationshipWire(row: StoredRelationship, entityId: string, entityType: string): Json {
-  return {
-    entityId,
-    entityType,
-    relationshipType: row.relationshipType,
-    ...(row.description === undefined ? {} : { description: row.description }),
-    systemData: {
-      createdAt: row.createdAt,
-      createdBy: row.createdBy,
-      lastModifiedAt: row.createdAt,
-      lastModifiedBy: row.createdBy,
-    },
-  };
-}
-
-/** Kinds a `{entityType}` path segment of the generic relationships route may name besides the stored ones. */
-export function categoryOfSegment(segment: string): { spec?: KindSpec; category: string } {
-  const spec = kindOf(segment);
-  if (spec) return { spec, category: spec.category };
-  const lower = segment.toLowerCase();
-  const known: Record<string, string> = { dataassets: "DATAASSET", datacolumns: "DATACOLUMN" };
-  return { category: known[lower] ?? segment.toUpperCase() };
 }

@@ -14,8 +14,8 @@
  */
 import type { AtlasEntity } from "../entity/model.ts";
 import { conflict, invalidField } from "./errors.ts";
-import { EMULATOR_USER_ID, type UnifiedCatalog } from "./catalog.ts";
-import { checkContacts, isRecord, type Json, KINDS } from "./model.ts";
+import type { UnifiedCatalog } from "./catalog.ts";
+import { checkContacts, EMULATOR_USER_ID, isRecord, type Json, KINDS } from "./model.ts";
 import { isGuid } from "../../core/guid.ts";
 import { ownersOf } from "./query.ts";
 

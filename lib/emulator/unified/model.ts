@@ -60,6 +60,9 @@ export interface KindSpec {
   relationshipTypes?: readonly string[];
 }
 
+/** The Entra object ID the emulator records as the author of API changes (it has no signed-in user). */
+export const EMULATOR_USER_ID = "00000000-0000-4000-8000-0000000000e1";
+
 // The enumerations are the contract's, in the emulator's own copy (enums.ts), not the client's.
 export {
   AUDIENCES,

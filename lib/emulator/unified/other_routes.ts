@@ -7,7 +7,7 @@
  */
 import { jsonResponse } from "../errors.ts";
 import type { RouteContext, RouteDefinition } from "../router.ts";
-import { categoryOfSegment } from "./catalog.ts";
+import { categoryOfSegment } from "./relationships.ts";
 import { requiredJson } from "./bodies.ts";
 import { entityNotFound } from "./errors.ts";
 import type { UnifiedRouteKit } from "./kind_routes.ts";

@@ -33,7 +33,7 @@ import { autocomplete, suggest } from "./suggest.ts";
 /** Kept here for callers of the earlier module layout. */
 export { parseSearchRequest } from "./requests.ts";
 
-/** Routes of the discovery area, relative to `/catalog/api` or `/datamap/api`. */
+/** Routes of the search area, relative to `/catalog/api` or `/datamap/api`. */
 export const searchArea: ApiArea = (deps) => {
   // Built on the first search, not here: starting the emulator on a large data file stays fast.
   const index = () => SearchIndex.of(deps.store);

@@ -78,7 +78,7 @@ Deno.test("unifiedEnums reads labels, remarks and continued lines", () => {
 });
 
 const CLIENT_LIST_MODULES = [
-  "lib/unified/enums.ts",
+  "lib/catalog/unified_enums.ts",
   "lib/catalog/scan_types.ts",
   "lib/catalog/workflow_types.ts",
 ];

@@ -1,7 +1,7 @@
 /**
  * The scanning routes of the emulator over HTTP: status codes of the 2023-09-01 contract (201 created,
  * 200 replaced, 202 run accepted) and of the service where they differ (200 and the object deleted),
- * azure-style 404 and 400 bodies, validation by kind and collection, scan runs and history, and the §4.7 templates (triggers and classification rules:
+ * azure-style 404 and 400 bodies, validation by kind and collection, scan runs and history, and the scan templates (triggers and classification rules:
  * `extras_test.ts`).
  */
 import assert from "node:assert/strict";

@@ -12,9 +12,13 @@ import type { Config } from "../config/config.ts";
 import { z } from "../deps/zod.ts";
 import type { Logger } from "../core/log.ts";
 import type { OperationRegistry } from "../operations/registry.ts";
-import { CONFIRM_FIELD, type Confirmation, confirmDestructive } from "../operations/confirmation.ts";
-import type { OperationContext } from "../operations/types.ts";
-import type { ProgressSink } from "../core/progress.ts";
+import {
+  CONFIRM_FIELD,
+  type Confirmation,
+  confirmedRun,
+  withConfirmField,
+} from "../operations/confirmation.ts";
+import type { OperationContext, ProgressSink } from "../operations/types.ts";
 import { listedInputSchema, listedOutputSchema } from "./listed_schema.ts";
 import { describeToolChange } from "./change_descriptions.ts";
 import type { AskUser } from "./elicitation.ts";
@@ -101,9 +105,9 @@ export interface ToolDefinition<
 
 /**
  * Keeps a tool's handler typed by its schemas while the list of tools stays homogeneous. A destructive
- * tool (`destructiveHint`) follows the confirmation rule of the command line and invoke_operation
- * (`lib/operations/confirmation.ts`): it takes a `confirm` argument, and a call without `"confirm": true`
- * is refused with an error result before anything is sent. When the client can ask its user
+ * tool (`destructiveHint`) goes through the gate of the command line and invoke_operation
+ * (`confirmedRun` in `lib/operations/confirmation.ts`): it takes a `confirm` argument, and a call
+ * without `"confirm": true` is refused with an error result before anything is sent. When the client can ask its user
  * (`context.askUser`), the user is asked instead, shown what will change (`change_descriptions.ts`), and
  * the call's own `"confirm"` counts for nothing.
  */
@@ -117,23 +121,20 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(
     option: '"confirm": true',
     hint: `Check with the user, then call ${tool.name} again with "confirm": true.`,
   };
+  const gated = confirmedRun<ToolContext, z.input<ObjectSchema>>({
+    needed,
+    what: (input) => describeCall(tool.name, input),
+    confirmation: () => confirmation,
+  }, (context, input, confirmed) => plain.handler({ ...context, confirmed }, input));
   return {
     ...plain,
-    input: tool.input.safeExtend({ [CONFIRM_FIELD]: toolConfirmField }) as unknown as ObjectSchema,
+    input: withConfirmField(tool.input, toolConfirmField, `tool ${tool.name}`, "defineTool"),
     handler: async (context, input) => {
-      const { [CONFIRM_FIELD]: confirmed, ...rest } = input as Record<string, unknown>;
-      if (context.askUser) {
-        const asked = needed(rest);
-        if (asked) await context.askUser(await describeToolChange(tool.name, rest, context));
-        return await plain.handler({ ...context, confirmed: asked }, rest as z.output<ObjectSchema>);
-      }
-      if (needed(rest)) {
-        await confirmDestructive(describeCall(tool.name, rest), confirmed === true, confirmation);
-      }
-      return await plain.handler(
-        { ...context, confirmed: confirmed === true },
-        rest as z.output<ObjectSchema>,
-      );
+      if (!context.askUser) return await gated(context, input);
+      const { [CONFIRM_FIELD]: _ignored, ...rest } = input as Record<string, unknown>;
+      const asked = needed(rest);
+      if (asked) await context.askUser(await describeToolChange(tool.name, rest, context));
+      return await plain.handler({ ...context, confirmed: asked }, rest as z.output<ObjectSchema>);
     },
   };
 }

@@ -7,8 +7,8 @@
  * - without a terminal (scripts, CI): refused (exit 2) unless `--confirm`, before anything is sent;
  * - over MCP: refused (an error result) unless the call says `"confirm": true`.
  *
- * The front end says how it confirms (`OperationContext.confirmation`); the rule itself lives here. The
- * curated MCP tools follow it through the same {@link confirmDestructive}.
+ * The front end says how it confirms (`OperationContext.confirmation`); the rule and its one gate,
+ * {@link confirmedRun}, live here. The curated MCP tools go through the same gate (`defineTool`).
  *
  * @example
  * ```ts
@@ -85,36 +85,67 @@ export function isYes(answer: string | null | undefined): boolean {
   return /^(y|yes)$/i.test(answer?.trim() ?? "");
 }
 
+/** What {@link confirmedRun} needs to know of a destructive action. */
+export interface ConfirmationRule<C> {
+  /** Whether this call needs confirming (a plan or a dry run changes nothing); every call by default. */
+  needed?(input: Record<string, unknown>): boolean;
+  /** Names the action for the refusal: `entity delete guid=…`, `delete_entity guid=…`. */
+  what(input: Record<string, unknown>): string;
+  /** How the front end of this call confirms; absent: as over MCP. */
+  confirmation(context: C): Confirmation | undefined;
+}
+
+/**
+ * The one gate of destructive actions, for operations ({@link withConfirmation}) and MCP tools
+ * (`defineTool`) alike: `run` gets the input without `confirm`, and runs only when the call does not need
+ * confirming or {@link confirmDestructive} lets it go ahead.
+ */
+export function confirmedRun<C, R>(
+  rule: ConfirmationRule<C>,
+  run: (context: C, input: Record<string, unknown>, confirmed: boolean) => Promise<R>,
+): (context: C, input: Record<string, unknown>) => Promise<R> {
+  return async (context, input) => {
+    const { [CONFIRM_FIELD]: confirm, ...rest } = input;
+    if (rule.needed?.(rest) ?? true) {
+      await confirmDestructive(rule.what(rest), confirm === true, rule.confirmation(context));
+    }
+    return await run(context, rest, confirm === true);
+  };
+}
+
+/**
+ * `schema` with the `confirm` input (described as `field` says), which `adder` adds to `owner`'s input:
+ * an object schema that does not declare it already.
+ */
+export function withConfirmField<S>(schema: S, field: z.ZodType, owner: string, adder: string): S {
+  const shape = schema as unknown as z.ZodObject<z.ZodRawShape>;
+  if (typeof shape.safeExtend !== "function") {
+    throw new Error(`destructive ${owner}: its input must be an object schema`);
+  }
+  if (CONFIRM_FIELD in shape.shape) throw new Error(`${owner} declares "${CONFIRM_FIELD}"; ${adder} adds it`);
+  return shape.safeExtend({ [CONFIRM_FIELD]: field }) as unknown as S;
+}
+
 /** Operations {@link withConfirmation} made. */
 const confirmed = new WeakSet<Operation>();
 
 /**
  * The operation as the registry holds it: a destructive one takes `confirm` and goes through
- * {@link confirmDestructive} before its own `run` (which gets the input without `confirm`); any other is
+ * {@link confirmedRun} before its own `run` (which gets the input without `confirm`); any other is
  * returned as it is.
  */
 export function withConfirmation(operation: Operation): Operation {
   // Registered again (a registry built from another's operations): it has its confirmation already.
   if (!operation.annotations.destructive || confirmed.has(operation)) return operation;
-  const shape = operation.input as unknown as z.ZodObject<z.ZodRawShape>;
-  if (typeof shape.safeExtend !== "function") {
-    throw new Error(`destructive operation ${operation.id}: its input must be an object schema`);
-  }
-  if (CONFIRM_FIELD in shape.shape) {
-    throw new Error(`operation ${operation.id} declares "${CONFIRM_FIELD}"; the registry adds it`);
-  }
   const held: Operation = {
     ...operation,
-    input: shape.safeExtend({ [CONFIRM_FIELD]: confirmField }) as unknown as Operation["input"],
-    run: async (context: OperationContext, input: Record<string, unknown>) => {
-      const { [CONFIRM_FIELD]: confirm, ...rest } = input;
+    input: withConfirmField(operation.input, confirmField, `operation ${operation.id}`, "the registry"),
+    run: confirmedRun<OperationContext, unknown>({
       // `--plan` (plan_options.ts) writes nothing: there is nothing to confirm yet; applying it is confirmed.
-      const planning = rest.plan === true;
-      if (!planning) {
-        await confirmDestructive(describeAction(operation, rest), confirm === true, context.confirmation);
-      }
-      return await operation.run(context, rest);
-    },
+      needed: (input) => input.plan !== true,
+      what: (input) => describeAction(operation, input),
+      confirmation: (context) => context.confirmation,
+    }, (context, input) => operation.run(context, input)),
   };
   confirmed.add(held);
   return held;

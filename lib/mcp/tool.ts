@@ -90,6 +90,11 @@ export interface ToolDefinition<
    */
   operations?: readonly string[];
   /**
+   * For a tool built from one operation (`operationTool`): each argument taken from it, the tool's name
+   * → the operation's field (`tool_fields.ts`). The tool's other arguments are its own.
+   */
+  argumentFields?: ReadonlyMap<string, string>;
+  /**
    * Which calls of a destructive tool must say `"confirm": true` (see {@link defineTool}): every call by
    * default, those this answers true for (`check_only=false`), or none (`false`: invoke_operation, whose
    * operations are confirmed by the registry). Ignored when the tool is not destructive.

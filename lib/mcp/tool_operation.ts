@@ -1,9 +1,9 @@
 /**
- * Curated tools built FROM operations (issue 18 §1): a catalog action has one implementation (the
- * operation's `run`), one set of hints (derived here from the operation's annotations) and one
- * confirmation rule (`lib/operations/confirmation.ts`). A curated tool adds only what a model needs on top:
- * its name, title and description, its argument names (a zod shape and a mapping to the operation's
- * input) and its result view.
+ * Curated tools built from operations: a catalog action has one implementation (the operation's `run`),
+ * one set of hints (derived here from the operation's annotations), one set of arguments (the operation's
+ * fields, `tool_fields.ts`) and one confirmation gate (`lib/operations/confirmation.ts`). A tool for one
+ * operation adds only what a model needs on top: its name, title and description, its result view, and
+ * where its arguments differ from the operation's fields.
  *
  * What this takes from github/github-mcp-server's inventory (`pkg/inventory/server_tool.go`): a tool is
  * one value holding its static definition and a handler made from shared dependencies when it is
@@ -13,8 +13,9 @@
  * drift from what the command line and `invoke_operation` say about the same action.
  *
  * A tool that composes several operations (batch isolation: a bulk call, then single calls for the chunk
- * that failed) names them all; its hints are the worst of theirs, and its handler reaches the catalog only
- * through {@link OperationRunner}.
+ * that failed), or takes arguments that are not an operation's fields, is written out with
+ * {@link composedTool}: it names its operations, its hints are the worst of theirs, and its handler
+ * reaches the catalog only through {@link OperationRunner}.
  *
  * @example
  * ```ts
@@ -24,8 +25,8 @@
  * const tool = operationTool({
  *   name: "get_account_properties", title: "Get account properties",
  *   description: "The catalog account's configuration: name, location, endpoints, provisioning state.",
- *   operation: getAccount, input: z.object({}), output: z.object({ account: z.record(z.string(), z.unknown()) }),
- *   arguments: () => ({}), view: (account) => ({ account: account as Record<string, unknown> }),
+ *   operation: getAccount, output: z.object({ account: z.record(z.string(), z.unknown()) }),
+ *   view: (account) => ({ account: account as Record<string, unknown> }),
  * });
  * tool.annotations.readOnlyHint; // true, because account.get is a read
  * ```
@@ -38,6 +39,7 @@ import { withConfirmation } from "../operations/confirmation.ts";
 import { IF_EXISTS_FIELD, overwritesOnRequest } from "../operations/if_exists.ts";
 import type { Operation } from "../operations/types.ts";
 import type { ResourceLink } from "./resource_links.ts";
+import { type FieldOverride, toolArguments, toSnake } from "./tool_fields.ts";
 import { defineTool, type ToolAnnotations, type ToolContext, type ToolDefinition } from "./tool.ts";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -71,52 +73,70 @@ export function composedHints(operations: ReadonlyArray<Operation>): ToolAnnotat
 /** Runs one of a tool's operations with its (operation-named) input; the only way a tool reaches the catalog. */
 export type OperationRunner = (operation: Operation, input: Record<string, unknown>) => Promise<unknown>;
 
-interface ToolText<I extends ObjectSchema, O extends ObjectSchema> {
+interface ToolText<O extends ObjectSchema> {
   name: string;
   title: string;
   /** For a model: what it does, when to use it, what comes back, what to call next. */
   description: string;
-  /** The tool's arguments, under the names a model sees (snake_case). */
-  input: I;
   output: O;
+  /** The resource links of a result (see {@link ToolDefinition.links}). */
+  links?: (output: z.output<O>) => ResourceLink[];
+}
+
+/** A call's arguments as the tool parsed them, under its (snake_case) names. */
+export type ToolArgs = Record<string, unknown>;
+
+/**
+ * A tool that is one operation seen through a model's argument names and a lean view. Its arguments are
+ * the operation's fields (`tool_fields.ts`); `fields` says only where the tool differs.
+ */
+export interface OperationToolSpec<O extends ObjectSchema> extends ToolText<O> {
+  /** The operation that does the work. */
+  operation: Operation;
+  /** Where the tool takes the operation's fields otherwise than the operation declares them. */
+  fields?: Readonly<Record<string, FieldOverride>>;
+  /** Refuses a call the operation would take but the tool cannot answer; throws before anything is sent. */
+  check?(args: ToolArgs): void;
   /**
    * Narrows which calls of a destructive tool need `"confirm": true` (a dry run changes nothing). Without
    * it every call of a destructive operation needs it, and a create that overwrites on request needs it
    * when its input says `ifExists: "update"`.
    */
-  confirmWhen?: (args: z.output<I>) => boolean;
-  /** The resource links of a result (see {@link ToolDefinition.links}). */
-  links?: (output: z.output<O>) => ResourceLink[];
-}
-
-/** A tool that is one operation seen through a model's argument names and a lean view. */
-export interface OperationToolSpec<I extends ObjectSchema, O extends ObjectSchema> extends ToolText<I, O> {
-  /** The operation that does the work. */
-  operation: Operation;
-  /** The operation's input for a call's arguments. */
-  arguments(args: z.output<I>): Record<string, unknown>;
+  confirmWhen?(args: ToolArgs): boolean;
   /** The tool's answer from the operation's result. */
-  view(result: unknown, args: z.output<I>): z.input<O> | Promise<z.input<O>>;
+  view(result: unknown, args: ToolArgs): z.input<O> | Promise<z.input<O>>;
 }
 
-/** A tool that runs several operations (say why in its description or doc comment). */
-export interface ComposedToolSpec<I extends ObjectSchema, O extends ObjectSchema> extends ToolText<I, O> {
+/** A tool that runs several operations, or one with arguments of its own (say why in its doc comment). */
+export interface ComposedToolSpec<I extends ObjectSchema, O extends ObjectSchema> extends ToolText<O> {
+  /** The tool's arguments, under the names a model sees (snake_case). */
+  input: I;
+  /** Narrows which calls of a destructive tool need `"confirm": true` (see {@link OperationToolSpec}). */
+  confirmWhen?: (args: z.output<I>) => boolean;
   /** Every operation the tool may run; `compose` may run no other. */
   operations: ReadonlyArray<Operation>;
   compose(run: OperationRunner, args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
 }
 
-/** The tool for one operation; its hints are the operation's. */
-export function operationTool<I extends ObjectSchema, O extends ObjectSchema>(
-  spec: OperationToolSpec<I, O>,
-): ToolDefinition {
+/** The tool for one operation; its arguments are the operation's fields and its hints the operation's. */
+export function operationTool<O extends ObjectSchema>(spec: OperationToolSpec<O>): ToolDefinition {
   const { operation } = spec;
-  return composedTool({
-    ...spec,
+  const { input, toOperation, fromOperation } = toolArguments(spec.name, operation, spec.fields);
+  const tool = composedTool({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    output: spec.output,
+    links: spec.links,
+    input,
     operations: [operation],
-    confirmWhen: spec.confirmWhen ?? defaultConfirmWhen([operation], spec.arguments),
-    compose: async (run, args) => spec.view(await run(operation, spec.arguments(args)), args),
+    confirmWhen: spec.confirmWhen ?? defaultConfirmWhen([operation], toOperation),
+    compose: async (run, args) => {
+      spec.check?.(args);
+      return await spec.view(await run(operation, toOperation(args)), args);
+    },
   });
+  return { ...tool, argumentFields: fromOperation };
 }
 
 /** The tool for several operations; its hints are the worst of theirs. */
@@ -200,9 +220,4 @@ async function runOperation(
     context.services.operationContext(context.signal, context.progress),
     parsed.data as Record<string, unknown>,
   );
-}
-
-/** `minExtInfo` → `min_ext_info`: the tool's spelling of an operation's field, for messages. */
-function toSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

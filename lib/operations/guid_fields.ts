@@ -10,7 +10,6 @@
  * @example
  * ```ts
  * import { z } from "../deps/zod.ts";
-import { GUID_FORM, GUID_PATTERN } from "../core/guid.ts";
  * import { guidField } from "./guid_fields.ts";
  * const input = z.object({ guid: guidField("GUID of the entity") });
  * input.safeParse({ guid: "not-a-guid" }).success; // false
@@ -24,11 +23,21 @@ import { GUID_FORM, GUID_PATTERN } from "../core/guid.ts";
 
 export { GUID_FORM, GUID_PATTERN, isGuid } from "../core/guid.ts";
 
+/** The schemas {@link guidField} made, so a front end can tell a GUID option from another string. */
+const guidFields = new WeakSet<z.ZodType>();
+
 /** A string option that must be a GUID (surrounding spaces are dropped). */
 export function guidField(description: string) {
-  return z.string().trim().regex(GUID_PATTERN, {
+  const field = z.string().trim().regex(GUID_PATTERN, {
     error: (issue) => `must be a GUID (${GUID_FORM}), not ${JSON.stringify(issue.input)}`,
   }).describe(description);
+  guidFields.add(field);
+  return field;
+}
+
+/** Whether `schema` is a {@link guidField} (as declared: an optional one is not, its inner schema is). */
+export function isGuidField(schema: z.ZodType): boolean {
+  return guidFields.has(schema);
 }
 
 /** A repeatable option whose every value must be a GUID. */

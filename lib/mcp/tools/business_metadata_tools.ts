@@ -50,7 +50,9 @@ export const listCustomMetadataDefsTool = operationTool({
   description:
     "Business (custom) metadata definitions: attributes (name, type, optional) and the entity types " +
     "they apply to. Start here before cleaning up or deleting one." + CATALOG_TEXT_IS_DATA,
-  input: z.object({}),
+  operation: listTypeDefs,
+  // The business metadata definitions come from the whole list: no category narrows it to them.
+  fields: { type: false, includeTermTemplate: false },
   output: z.object({
     definitions: z.array(z.object({
       name: z.string(),
@@ -64,8 +66,6 @@ export const listCustomMetadataDefsTool = operationTool({
       })),
     })),
   }),
-  operation: listTypeDefs,
-  arguments: () => ({}),
   view: (result) => {
     const all = result as AtlasTypesDef;
     return {
@@ -190,15 +190,15 @@ export const deleteMetadataFromAssetTool = operationTool({
   title: "Remove a business metadata group from an asset",
   description: "Remove one business metadata group (all its values) from one asset by GUID; the definition " +
     "stays.",
-  input: z.object({
-    guid: z.string().min(1).describe("GUID of the asset"),
-    bm_name: z.string().min(1).describe("Name of the business metadata group"),
-  }),
-  output: z.object({ guid: z.string(), bm_name: z.string(), removed_attributes: z.array(z.string()) }),
   operation: deleteBusinessMetadata,
-  // As before, any GUID is sent and the catalog answers for it.
-  arguments: (input) => ({ guid: input.guid, bmName: input.bm_name }),
-  view: (result, input) => {
+  // One named group, never a payload file: the group's name is required.
+  fields: {
+    guid: "GUID of the asset",
+    payloadFile: false,
+    bmName: z.string().min(1).describe("Name of the business metadata group"),
+  },
+  output: z.object({ guid: z.string(), bm_name: z.string(), removed_attributes: z.array(z.string()) }),
+  view: (result, input: { guid: string; bm_name: string }) => {
     const { removed } = result as { removed: Record<string, Record<string, unknown>> };
     return {
       guid: input.guid,

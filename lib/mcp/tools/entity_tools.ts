@@ -17,6 +17,7 @@ import {
 import { type BatchOutcome } from "../../catalog/entity_batch.ts";
 import { createEntity, deleteEntity, getEntity } from "../../operations/entity_operations.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";
+import { toolOnly } from "../tool_fields.ts";
 import type { ToolContext } from "../tool.ts";
 import { planCreateMany, planUpdateMany } from "../../operations/entity_batch_plan.ts";
 import { batchDetailField, batchView } from "./batch_upsert.ts";
@@ -96,17 +97,17 @@ export const getEntityTool = operationTool({
     "related entities (columns, parents) from related_offset (related_counts, has_more, " +
     'next_related_offset page on); truncated says what was cut. view "full": the ' +
     `raw record, up to ${MAX_REFERRED_ENTITIES} referred entities.` + CATALOG_TEXT_IS_DATA,
-  input: z.object({
-    guid,
-    view: z.enum(["summary", "full"]).optional().describe(
-      "summary: curated, under 16 KB; full: the raw record",
+  operation: getEntity,
+  fields: {
+    guid: "Entity GUID",
+    view: toolOnly(
+      z.enum(["summary", "full"]).optional().describe("summary: curated, under 16 KB; full: the raw record"),
     ),
-    related_offset: z.number().int().min(0).optional().describe(
-      "Summary: related entities to skip (next_related_offset)",
+    relatedOffset: toolOnly(
+      z.number().int().min(0).optional().describe("Summary: related entities to skip (next_related_offset)"),
     ),
-    min_ext_info: z.boolean().optional().describe("Minimal referred entities"),
-    ignore_relationships: z.boolean().optional().describe("Leave out relationship attributes"),
-  }),
+    minExtInfo: "Minimal referred entities",
+  },
   output: z.object({
     entity: entityRecord,
     view: z.enum(["summary", "full"]).describe("Which view entity is"),
@@ -121,8 +122,7 @@ export const getEntityTool = operationTool({
     has_more: z.boolean().optional().describe("Summary: related entities follow this page"),
     next_related_offset: z.number().int().optional().describe("Summary: related_offset of the next page"),
   }),
-  operation: getEntity,
-  arguments: (input) => {
+  check: (input) => {
     if (input.view === "full" && input.related_offset !== undefined) {
       throw new UsageError(
         'get_entity: related_offset pages the summary\'s related entities; view "full" returns all of ' +
@@ -130,13 +130,8 @@ export const getEntityTool = operationTool({
         'Leave out related_offset with view "full", or leave out view to page the summary.',
       );
     }
-    return {
-      guid: input.guid,
-      minExtInfo: input.min_ext_info,
-      ignoreRelationships: input.ignore_relationships,
-    };
   },
-  view: (answer, input) => {
+  view: (answer, input: { view?: "summary" | "full"; related_offset?: number }) => {
     const result = answer as AtlasEntityWithExtInfo;
     if (input.view !== "full") {
       const summary = entitySummary(result.entity, result.referredEntities ?? {}, input.related_offset);
@@ -165,10 +160,19 @@ export const createEntityTool = operationTool({
   description:
     "Register a data asset; returns its GUID. An existing type_name + qualified_name fails naming its " +
     'GUID unless if_exists is "update". Next: get_entity, create_lineage.',
-  input: newEntity.extend({ if_exists: ifExistsField }),
-  output: mutationOutput,
   operation: createEntity,
-  arguments: (input) => ({ ...entityFields(input), ifExists: input.if_exists }),
+  // The tool takes one entity's fields, never a payload file: its type, qualified name and name are required.
+  fields: {
+    payloadFile: false,
+    typeName: newEntity.shape.type_name,
+    qualifiedName: newEntity.shape.qualified_name,
+    name: newEntity.shape.name,
+    description: "Description",
+    attributes: newEntity.shape.attributes,
+    collectionId: newEntity.shape.collection_id,
+    ifExists: ifExistsField,
+  },
+  output: mutationOutput,
   view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 
@@ -176,10 +180,9 @@ export const updateEntityTool = operationTool({
   name: "update_entity",
   title: "Update entity attributes",
   description: "Set attributes of an entity by GUID; only those given change. Read it with get_entity first.",
-  input: z.object({ guid, attributes }),
-  output: mutationOutput,
   operation: updateEntity,
-  arguments: (input) => ({ guid: input.guid, attributes: input.attributes }),
+  fields: { guid: "Entity GUID", attributes },
+  output: mutationOutput,
   view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 
@@ -188,10 +191,9 @@ export const deleteEntityTool = operationTool({
   title: "Delete entity",
   description:
     "Remove an entity by GUID, for good. Check it with get_entity and confirm with the user first.",
-  input: z.object({ guid }),
-  output: mutationOutput,
   operation: deleteEntity,
-  arguments: (input) => ({ guid: input.guid }),
+  fields: { guid: "Entity GUID" },
+  output: mutationOutput,
   view: (result) => summarizeMutation(result as EntityMutationResult),
 });
 

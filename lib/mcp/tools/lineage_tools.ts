@@ -16,7 +16,7 @@ import { NotFoundError } from "../../core/errors.ts";
 import { createLineageOperation, getLineage } from "../../operations/lineage_operations.ts";
 import { getTypeDef } from "../../operations/types_operations.ts";
 import type { ToolDefinition } from "../tool.ts";
-import { composedTool, type OperationRunner, operationTool } from "../tool_operation.ts";
+import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import { entityLink, linksOf } from "../resource_links.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 import { ifExistsField } from "./if_exists.ts";
@@ -103,7 +103,11 @@ export const getLineageTool = composedTool({
   },
 });
 
-export const createLineageTool = operationTool({
+/**
+ * create_lineage is `lineage create` with arguments of its own: GUID lists under plural names and column
+ * mappings spelled for a model (`source_column`, not `source`), so it is written out, not derived.
+ */
+export const createLineageTool = composedTool({
   name: "create_lineage",
   title: "Create lineage",
   description:
@@ -128,21 +132,22 @@ export const createLineageTool = operationTool({
     qualified_name: z.string(),
     created: z.boolean().describe("False when the process existed and was updated"),
   }),
-  operation: createLineageOperation,
-  arguments: (input) => ({
-    sourceGuid: input.source_guids,
-    targetGuid: input.target_guids,
-    processName: input.process_name,
-    description: input.description,
-    columnMapping: input.column_mappings?.map((m) => ({
-      source: m.source_column,
-      target: m.target_column,
-      sourceDataset: m.source_guid,
-      targetDataset: m.target_guid,
-    })),
-    ifExists: input.if_exists,
-  }),
-  view: (answer) => {
+  operations: [createLineageOperation],
+  confirmWhen: (input) => input.if_exists === "update",
+  compose: async (run, input) => {
+    const answer = await run(createLineageOperation, {
+      sourceGuid: input.source_guids,
+      targetGuid: input.target_guids,
+      processName: input.process_name,
+      description: input.description,
+      columnMapping: input.column_mappings?.map((m) => ({
+        source: m.source_column,
+        target: m.target_column,
+        sourceDataset: m.source_guid,
+        targetDataset: m.target_guid,
+      })),
+      ifExists: input.if_exists,
+    });
     const result = answer as CreateLineageResult;
     return {
       process_guid: result.processGuid,

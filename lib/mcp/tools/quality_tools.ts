@@ -6,14 +6,11 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { GUID_PATTERN } from "../../core/guid.ts";
 import { getDataQuality } from "../../operations/quality_operations.ts";
 import type { AssetQuality } from "../../operations/quality_summary.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-
-const guid = (what: string) => z.string().regex(GUID_PATTERN).describe(`${what} (a GUID)`);
 
 const ruleResult = z.object({
   id: z.string(),
@@ -63,19 +60,14 @@ export const getDataQualityTool = operationTool({
   description:
     "Data quality of an asset, or of each asset of a data product: latest score (0–100; null before " +
     "any run), rules and each rule's latest result with the reason." + CATALOG_TEXT_IS_DATA,
-  input: z.object({
-    domain_id: guid("Governance domain ID"),
-    data_product_id: guid("Data product ID"),
-    asset_id: guid("Data asset ID; none: the whole data product").optional(),
-  }),
-  output: qualityOutput,
   operation: getDataQuality,
-  arguments: (args) => ({
-    domainId: args.domain_id,
-    dataProductId: args.data_product_id,
-    assetId: args.asset_id,
-  }),
-  view: (result, args) => {
+  fields: {
+    domainId: "Governance domain ID (a GUID)",
+    dataProductId: "Data product ID (a GUID)",
+    assetId: "Data asset ID; none: the whole data product (a GUID)",
+  },
+  output: qualityOutput,
+  view: (result, args: { domain_id: string; data_product_id: string; asset_id?: string }) => {
     if (args.asset_id) {
       const asset = result as AssetQuality;
       return {

@@ -22,10 +22,8 @@ export const getAccountPropertiesTool = operationTool({
   title: "Get account properties",
   description: "The catalog account's name, location, endpoints and state; checks the server can reach the " +
     "catalog and is authorised.",
-  input: z.object({}),
-  output: z.object({ account: z.record(z.string(), z.unknown()) }),
   operation: getAccount,
-  arguments: () => ({}),
+  output: z.object({ account: z.record(z.string(), z.unknown()) }),
   view: (account) => ({ account: account as Record<string, unknown> }),
 });
 

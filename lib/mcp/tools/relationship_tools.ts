@@ -22,20 +22,16 @@ export const createRelationshipTool = operationTool({
   description:
     "Relate two entities by a relationship type such as azure_sql_table_columns (end1 table, end2 " +
     "column). get_typedef shows what ends accept.",
-  input: z.object({
-    type_name: z.string().min(1).describe("Relationship type name"),
-    end1_guid: z.string().min(1).describe("End 1 entity GUID"),
-    end2_guid: z.string().min(1).describe("End 2 entity GUID"),
-    attributes: z.record(z.string(), z.unknown()).optional().describe("Attributes"),
-  }),
-  output: z.object({ guid: z.string().optional(), relationship: relationshipRecord }),
   operation: createRelationship,
-  arguments: (args) => ({
-    typeName: args.type_name,
-    end1Guid: args.end1_guid,
-    end2Guid: args.end2_guid,
-    attributes: args.attributes,
-  }),
+  // The tool takes the relationship's fields, never a payload file: its ends and type are required.
+  fields: {
+    payloadFile: false,
+    typeName: z.string().min(1).describe("Relationship type name"),
+    end1Guid: z.string().min(1).describe("End 1 entity GUID"),
+    end2Guid: z.string().min(1).describe("End 2 entity GUID"),
+    attributes: "Attributes",
+  },
+  output: z.object({ guid: z.string().optional(), relationship: relationshipRecord }),
   view: (result) => {
     const relationship = result as AtlasRelationship;
     return { guid: typeof relationship.guid === "string" ? relationship.guid : undefined, relationship };
@@ -47,16 +43,12 @@ export const getRelationshipTool = operationTool({
   title: "Get relationship",
   description: "A relationship by GUID: type, both ends, attributes; extended_info adds the end entities' " +
     "headers." + CATALOG_TEXT_IS_DATA,
-  input: z.object({
-    guid: z.string().min(1).describe("GUID of the relationship"),
-    extended_info: z.boolean().default(false).describe("Add both ends' headers"),
-  }),
+  operation: getRelationship,
+  fields: { guid: true, extendedInfo: z.boolean().default(false).describe("Add both ends' headers") },
   output: z.object({
     relationship: relationshipRecord,
     referredEntities: z.record(z.string(), relationshipRecord).optional(),
   }),
-  operation: getRelationship,
-  arguments: (args) => ({ guid: args.guid, extendedInfo: args.extended_info }),
   view: (result) => {
     const { relationship, referredEntities } = result as AtlasRelationshipWithExtInfo;
     return { relationship: relationship ?? {}, referredEntities };
@@ -67,9 +59,8 @@ export const deleteRelationshipTool = operationTool({
   name: "delete_relationship",
   title: "Delete relationship",
   description: "Remove a relationship by GUID, for good; its end entities stay. Confirm with the user first.",
-  input: z.object({ guid: z.string().min(1).describe("Relationship GUID") }),
-  output: z.object({ deleted: z.string() }),
   operation: deleteRelationship,
-  arguments: (args) => ({ guid: args.guid }),
-  view: (_result, args) => ({ deleted: args.guid }),
+  fields: { guid: "Relationship GUID" },
+  output: z.object({ deleted: z.string() }),
+  view: (_result, args: { guid: string }) => ({ deleted: args.guid }),
 });

@@ -15,7 +15,6 @@ import {
 import {
   type BrowseResult,
   MAX_SEARCH_LIMIT,
-  MAX_SUGGEST_KEYWORDS,
   MAX_SUGGEST_LIMIT,
   type SearchResult,
   type SuggestResult,
@@ -47,17 +46,22 @@ export const searchEntitiesTool = operationTool({
     "Keyword search over entities, narrowed by entity_type, classification or collection_id; facets " +
     "counts matches per value. When truncated, pass continuation_token. Then get_entity on a guid." +
     CATALOG_TEXT_IS_DATA,
-  input: z.object({
-    query: z.string().describe("Keywords; * matches everything"),
+  operation: searchQuery,
+  // The keywords are required and called query; a raw filter and facet counts stay with the command line.
+  fields: {
+    keywords: { as: "query", schema: z.string().describe("Keywords; * matches everything") },
     limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(25).describe("Hits per page"),
-    entity_type: z.string().optional().describe("Only this type"),
-    classification: z.string().optional().describe("Only with this classification"),
-    collection_id: z.string().optional().describe("Only assets in this collection"),
-    continuation_token: z.string().optional().describe("From the previous page"),
-    facets: z.array(z.enum(SEARCH_FACETS)).optional().describe(
-      "Fields to count matches by",
-    ),
-  }),
+    entityType: "Only this type",
+    classification: "Only with this classification",
+    collectionId: "Only assets in this collection",
+    continuationToken: "From the previous page",
+    facet: {
+      as: "facets",
+      schema: z.array(z.enum(SEARCH_FACETS)).optional().describe("Fields to count matches by"),
+    },
+    filter: false,
+    facetCount: false,
+  },
   output: z.object({
     count: z.number().describe("Total matches"),
     results: z.array(hit),
@@ -67,18 +71,8 @@ export const searchEntitiesTool = operationTool({
       "Per requested facet: values with their number of matches, most common first",
     ),
   }),
-  operation: searchQuery,
   links: (output) => linksOf(output.results, entityLink),
-  arguments: (input) => ({
-    keywords: input.query,
-    limit: input.limit,
-    continuationToken: input.continuation_token,
-    entityType: input.entity_type || undefined,
-    classification: input.classification || undefined,
-    collectionId: input.collection_id || undefined,
-    facet: input.facets?.length ? input.facets : undefined,
-  }),
-  view: (answer, input) => {
+  view: (answer, input: { facets?: SearchFacetName[] }) => {
     const page = answer as SearchResult;
     const results = (page.value ?? []).map((item) => ({
       guid: item.id,
@@ -116,11 +110,13 @@ export const searchSuggestTool = operationTool({
   description:
     'Type-ahead: entities whose name has words starting with keywords ("sales ord"), best first, with ' +
     "guid, qualified name and type." + CATALOG_TEXT_IS_DATA,
-  input: z.object({
-    keywords: z.string().min(1).max(MAX_SUGGEST_KEYWORDS).describe("Start of a name"),
+  operation: searchSuggest,
+  fields: {
+    keywords: "Start of a name",
     limit: z.number().int().min(1).max(MAX_SUGGEST_LIMIT).default(10).describe("Most suggestions"),
-    entity_type: z.string().optional().describe("Only this type"),
-  }),
+    entityType: "Only this type",
+    filter: false,
+  },
   output: z.object({
     suggestions: z.array(z.object({
       guid: z.string().optional(),
@@ -131,13 +127,7 @@ export const searchSuggestTool = operationTool({
       score: z.number().optional(),
     })),
   }),
-  operation: searchSuggest,
   links: (output) => linksOf(output.suggestions, entityLink),
-  arguments: (input) => ({
-    keywords: input.keywords,
-    limit: input.limit,
-    entityType: input.entity_type || undefined,
-  }),
   view: (result) => {
     const answer = result as SuggestResult;
     return {

@@ -14,7 +14,7 @@ import type {
 import { z } from "../../deps/zod.ts";
 import { UsageError } from "../../core/errors.ts";
 import { getAnyTypeDef, getTypeDef, listTypeDefs } from "../../operations/types_operations.ts";
-import { composedTool, operationTool } from "../tool_operation.ts";
+import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const CATEGORIES = [
@@ -75,7 +75,11 @@ const summary = z.object({
   attributes: z.array(z.string()).optional().describe("Attribute names; get_typedef gives their types"),
 });
 
-export const listTypedefsTool = operationTool({
+/**
+ * list_typedefs is `types list` seen as a bounded, filtered list: its category is mapped to the list's
+ * filter and its other arguments shape the answer, so it is written out, not derived.
+ */
+export const listTypedefsTool = composedTool({
   name: "list_typedefs",
   title: "List type definitions",
   description:
@@ -93,10 +97,10 @@ export const listTypedefsTool = operationTool({
     definitions: z.array(z.record(z.string(), z.unknown())).optional(),
     truncated: z.boolean(),
   }),
-  operation: listTypeDefs,
-  arguments: (input) => ({ type: input.category ? LAYOUT[input.category].filter : undefined }),
-  view: (result, input) => {
-    const all = result as AtlasTypesDef;
+  operations: [listTypeDefs],
+  compose: async (run, input) => {
+    const type = input.category ? LAYOUT[input.category].filter : undefined;
+    const all = await run(listTypeDefs, { type }) as AtlasTypesDef;
     const categories = input.category ? [input.category] : CATEGORIES;
     const needle = input.name_contains?.toLowerCase();
     const matching = categories.flatMap((c) =>

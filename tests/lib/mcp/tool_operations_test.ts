@@ -71,10 +71,8 @@ Deno.test("a tool cannot carry hints of its own, and a destructive operation's t
     name: "probe_account",
     title: "Probe account",
     description: "A probe built from account.get, to show where its hints come from (never listed).",
-    input: z.object({}),
     output: z.object({ account: z.record(z.string(), z.unknown()) }),
     operation: getAccount,
-    arguments: () => ({}),
     view: (account: unknown) => ({ account: account as Record<string, unknown> }),
     // A hint smuggled in the spec is ignored: the operation decides.
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -89,10 +87,8 @@ Deno.test("a tool cannot carry hints of its own, and a destructive operation's t
   const remover = operationTool({
     ...spec,
     name: "probe_delete",
-    input: z.object({ guid: z.string() }),
     output: z.object({}),
     operation: deleteEntity,
-    arguments: (args: { guid: string }) => ({ guid: args.guid }),
     view: () => ({}),
   });
   assert.equal(remover.annotations.destructiveHint, true);
@@ -119,11 +115,9 @@ Deno.test("a tool that asks for no confirmation cannot run a destructive operati
     name: "probe_careless_delete",
     title: "Careless delete",
     description: "A probe that wrongly says it needs no confirmation, to show the operation still asks.",
-    input: z.object({ guid: z.string() }),
     output: z.object({}),
     operation: deleteEntity,
     confirmWhen: () => false,
-    arguments: (args) => ({ guid: args.guid }),
     view: () => ({}),
   });
   const services = {

@@ -97,6 +97,8 @@ export interface OperationToolSpec<O extends ObjectSchema> extends ToolText<O> {
   fields?: Readonly<Record<string, FieldOverride>>;
   /** Refuses a call the operation would take but the tool cannot answer; throws before anything is sent. */
   check?(args: ToolArgs): void;
+  /** Wraps the operation's run: to give its errors hints in the tools' words (list_collections, not the CLI). */
+  wrapRun?(run: () => Promise<unknown>, args: ToolArgs): Promise<unknown>;
   /**
    * Narrows which calls of a destructive tool need `"confirm": true` (a dry run changes nothing). Without
    * it every call of a destructive operation needs it, and a create that overwrites on request needs it
@@ -133,7 +135,8 @@ export function operationTool<O extends ObjectSchema>(spec: OperationToolSpec<O>
     confirmWhen: spec.confirmWhen ?? defaultConfirmWhen([operation], toOperation),
     compose: async (run, args) => {
       spec.check?.(args);
-      return await spec.view(await run(operation, toOperation(args)), args);
+      const runIt = () => run(operation, toOperation(args));
+      return await spec.view(await (spec.wrapRun ? spec.wrapRun(runIt, args) : runIt()), args);
     },
   });
   return { ...tool, argumentFields: fromOperation };

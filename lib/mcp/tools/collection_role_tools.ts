@@ -18,7 +18,7 @@ import {
   showPolicy,
 } from "../../operations/policy_operations.ts";
 import type { ToolDefinition } from "../tool.ts";
-import { composedTool } from "../tool_operation.ts";
+import { composedTool, operationTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const collectionName = z.string().min(1).describe(
@@ -34,13 +34,15 @@ const holder = z.object({
   ),
 });
 
-export const listCollectionRolesTool = composedTool({
+export const listCollectionRolesTool = operationTool({
   name: "list_collection_roles",
   title: "List collection roles",
   description:
     "Who holds which role on a collection (Entra object IDs): own members, then inherited ones with " +
     "inherited_from. Change with set_collection_role on the granting collection." + CATALOG_TEXT_IS_DATA,
-  input: z.object({ collection_name: collectionName }),
+  operation: showPolicy,
+  // By collection only: the policy's id is the command line's other way in.
+  fields: { collectionName, policyId: false },
   output: z.object({
     collection: z.string(),
     policy_id: z.string().describe("Id of the collection's metadata policy"),
@@ -50,9 +52,8 @@ export const listCollectionRolesTool = composedTool({
     holders: z.array(holder),
     count: z.number().int().describe("Holders listed"),
   }),
-  operations: [showPolicy],
-  compose: async (run, input) => {
-    const roles = await run(showPolicy, { collectionName: input.collection_name }) as CollectionRoles;
+  view: (result) => {
+    const roles = result as CollectionRoles;
     const holders = roles.members.map((member) => ({
       role: member.role,
       role_id: member.roleId,

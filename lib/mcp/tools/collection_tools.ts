@@ -24,7 +24,7 @@ import {
   withCollectionHints,
 } from "../../catalog/collections_support.ts";
 import type { ToolDefinition } from "../tool.ts";
-import { composedTool, type OperationRunner } from "../tool_operation.ts";
+import { composedTool, type OperationRunner, operationTool } from "../tool_operation.ts";
 import type { Operation } from "../../operations/types.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 import { ifExistsField } from "./if_exists.ts";
@@ -46,6 +46,12 @@ const HINTS: CollectionHints = {
 function runWithToolHints(run: OperationRunner, operation: Operation, input: Record<string, unknown>) {
   return withCollectionHints(HINTS, () => run(operation, input));
 }
+
+/** The hints of the tools on a derived tool's run (see {@link runWithToolHints}). */
+const withToolHints = (run: () => Promise<unknown>) => withCollectionHints(HINTS, run);
+
+/** The collection name argument, in a model's words. */
+const COLLECTION_NAME = { collectionName: "Name (finance-eu), not the friendly name" } as const;
 
 const collectionName = z.string().min(1).describe(
   "Name (finance-eu), not the friendly name",
@@ -74,46 +80,41 @@ const collectionRecord = z.record(z.string(), z.unknown()).describe(
     "collectionProvisioningState, systemData",
 );
 
-export const listCollectionsTool = composedTool({
+export const listCollectionsTool = operationTool({
   name: "list_collections",
   title: "List collections",
   description:
     "Collections (the folders assets live in): name, friendly name, parent, description. Names are " +
     "what the collection tools and collection_id take." + CATALOG_TEXT_IS_DATA,
-  input: z.object({
+  operation: listCollections,
+  // A bounded page by default: the operation reads every collection when it is given no limit.
+  fields: {
     limit: z.number().int().min(1).max(MAX_COLLECTION_LIMIT).default(DEFAULT_COLLECTION_LIMIT)
       .describe("Most collections to return"),
-  }),
+  },
   output: z.object({
     collections: z.array(collectionSummary),
     count: z.number().int().describe("Collections returned"),
     truncated: z.boolean().describe("True when the account has more collections than returned"),
   }),
-  operations: [listCollections],
-  compose: async (run, input) => {
-    const listed = await run(listCollections, { limit: input.limit }) as {
-      value: Collection[];
-      truncated?: boolean;
-    };
+  view: (result) => {
+    const listed = result as { value: Collection[]; truncated?: boolean };
     const collections = listed.value.map(summarize);
     return { collections, count: collections.length, truncated: listed.truncated === true };
   },
 });
 
-export const getCollectionTool = composedTool({
+export const getCollectionTool = operationTool({
   name: "get_collection",
   title: "Get collection",
   description:
     "One collection by name: friendly name, description, parent, state, who created or changed it " +
     "when." + CATALOG_TEXT_IS_DATA,
-  input: z.object({ collection_name: collectionName }),
+  operation: getCollection,
+  fields: COLLECTION_NAME,
+  wrapRun: withToolHints,
   output: z.object({ collection: collectionRecord }),
-  operations: [getCollection],
-  compose: async (run, input) => ({
-    collection: await runWithToolHints(run, getCollection, {
-      collectionName: input.collection_name,
-    }) as Record<string, unknown>,
-  }),
+  view: (collection) => ({ collection: collection as Record<string, unknown> }),
 });
 
 export const createCollectionTool = composedTool({
@@ -154,36 +155,35 @@ export const createCollectionTool = composedTool({
   },
 });
 
-export const deleteCollectionTool = composedTool({
+export const deleteCollectionTool = operationTool({
   name: "delete_collection",
   title: "Delete collection",
   description:
     "Delete a collection by name, for good; refused while it has child collections or assets. Confirm " +
     "with the user first.",
-  input: z.object({ collection_name: collectionName }),
+  operation: deleteCollection,
+  fields: COLLECTION_NAME,
+  wrapRun: withToolHints,
   output: z.object({ deleted: z.string().describe("Name of the collection deleted") }),
-  operations: [deleteCollection],
-  compose: async (run, input) => {
-    await runWithToolHints(run, deleteCollection, { collectionName: input.collection_name });
-    return { deleted: input.collection_name };
-  },
+  view: (_result, args: { collection_name: string }) => ({ deleted: args.collection_name }),
 });
 
-export const getCollectionPathTool = composedTool({
+export const getCollectionPathTool = operationTool({
   name: "get_collection_path",
   title: "Get collection path",
   description: "A collection's path from the root: names and friendly names, and as one readable path." +
     CATALOG_TEXT_IS_DATA,
-  input: z.object({ collection_name: collectionName }),
+  operation: collectionPath,
+  fields: COLLECTION_NAME,
+  wrapRun: withToolHints,
   output: z.object({
     collection_name: z.string(),
     names: z.array(z.string()).describe("Collection names from the root to this collection"),
     friendly_names: z.array(z.string()).describe("Their friendly names, in the same order"),
     path: z.string().describe("The friendly names joined with ' / '"),
   }),
-  operations: [collectionPath],
-  compose: async (run, input) => {
-    const path = await runWithToolHints(run, collectionPath, { collectionName: input.collection_name }) as {
+  view: (result) => {
+    const path = result as {
       collectionName: string;
       friendlyPath: string;
       parentNameChain: string[];

@@ -128,13 +128,22 @@ export function ownerContacts(ownerIds: string[] | undefined): { owner: Array<{ 
 }
 
 /** The domain, or a 404 naming the domain ID and how to find a valid one. */
-export async function existingDomain(
+export function existingDomain(
   run: OperationRunner,
   domainId: string,
   field = "domain_id",
 ): Promise<Domain> {
+  return withDomainHint(() => run(domainGet, { domainId }), domainId, field) as Promise<Domain>;
+}
+
+/** `call` (a read of domain `domainId`), its not-found error naming the argument `field` and the tools. */
+export async function withDomainHint(
+  call: () => Promise<unknown>,
+  domainId: string,
+  field = "domain_id",
+): Promise<unknown> {
   try {
-    return await run(domainGet, { domainId }) as Domain;
+    return await call();
   } catch (error) {
     if (error instanceof NotFoundError) {
       throw new NotFoundError({

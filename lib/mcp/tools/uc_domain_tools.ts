@@ -5,9 +5,10 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { domainOperation } from "../../operations/unified_operations.ts";
-import type { Domain } from "../../catalog/unified_schemas.ts";
-import { composedTool } from "../tool_operation.ts";
+import { domainOperation } from "../../operations/uc_operations.ts";
+import type { Domain } from "../../unified/schemas.ts";
+import { composedTool, operationTool } from "../tool_operation.ts";
+import { toolOnly } from "../tool_fields.ts";
 import {
   domainGet,
   domainSummary,
@@ -17,6 +18,7 @@ import {
   MAX_UC_ITEMS,
   ownerContacts,
   summarizeDomain,
+  withDomainHint,
 } from "./uc_common.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
@@ -27,40 +29,46 @@ const domainId = z.string().trim().min(1).describe(
   "Domain ID",
 );
 
-export const ucListDomainsTool = composedTool({
+export const ucListDomainsTool = operationTool({
   name: "uc_list_domains",
   title: "List governance domains",
   description:
     "Governance domains of the unified catalog: ID, name, type, status, description, parent ID. Gives " +
     "the domain_id the uc term tools take." + CATALOG_TEXT_IS_DATA,
-  input: z.object({
-    limit: z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Domains to return at most"),
-  }),
+  operation: domainList,
+  // Every domain is read (the service pages them) and the answer cut at limit, to say whether more exist.
+  fields: {
+    top: false,
+    skip: false,
+    limit: toolOnly(
+      z.number().int().min(1).max(MAX_UC_ITEMS).default(100).describe("Domains to return at most"),
+    ),
+  },
   output: z.object({
     domains: z.array(domainSummary),
     count: z.number().int().describe("Domains returned"),
     truncated: z.boolean().describe("True when more domains exist than were returned"),
   }),
-  operations: [domainList],
-  compose: async (run, input) => {
-    const found = await run(domainList, {}) as Domain[];
+  view: (result, input: { limit: number }) => {
+    const found = result as Domain[];
     const domains = found.slice(0, input.limit).map(summarizeDomain);
     return { domains, count: domains.length, truncated: found.length > input.limit };
   },
 });
 
-export const ucGetDomainTool = composedTool({
+export const ucGetDomainTool = operationTool({
   name: "uc_get_domain",
   title: "Get governance domain",
   description: "One governance domain by ID, with the service's full record (domain). Next: uc_list_terms." +
     CATALOG_TEXT_IS_DATA,
-  input: z.object({ domain_id: domainId }),
+  operation: domainGet,
+  fields: { domainId },
+  wrapRun: (run, args) => withDomainHint(run, String(args.domain_id)),
   output: domainSummary.extend({
     domain: z.record(z.string(), z.unknown()).describe("The domain as the service returns it"),
   }),
-  operations: [domainGet],
-  compose: async (run, input) => {
-    const domain = await existingDomain(run, input.domain_id);
+  view: (result) => {
+    const domain = result as Domain;
     return { ...summarizeDomain(domain), domain };
   },
 });

@@ -20,7 +20,7 @@ const propertiesOf = (schema: z.ZodType) =>
   (toolJsonSchema(schema, "input").properties ?? {}) as Record<string, JsonNode>;
 
 /** The tools built from one operation, with at least this many (a tool written out again would drop it). */
-const TOOLS_FROM_ONE_OPERATION = 13;
+const TOOLS_FROM_ONE_OPERATION = 20;
 
 Deno.test("every argument a tool takes from its operation is a field of it, of the same JSON type", () => {
   const registry = createOperationRegistry();

@@ -34,8 +34,8 @@ export const MAX_LISTED_FAILURES = 50;
 export const MAX_ERROR_CHARS = 300;
 
 /**
- * The answer of a batch tool. By default a summary (issue 18: a 1,000-entity batch answered 140 KB of
- * per-entity results): counts, the GUID of each entity in request order and the failures, at most
+ * The answer of a batch tool. By default a summary (a 1,000-entity batch's per-entity results weigh
+ * 140 KB): counts, the GUID of each entity in request order and the failures, at most
  * MAX_LISTED_FAILURES of them (truncated says more failed). Bound: 1,000 GUIDs (~39 KB) and 50 failures
  * of at most 300 characters each, ~60 KB in the worst case. With detail "full", `results` adds every
  * entity's own result.

@@ -203,7 +203,7 @@ export const getCollectionPathTool = operationTool({
   },
 });
 
-/** The collection tools, in the order of spec §4.3. */
+/** The collection tools, in the order tools/list shows them. */
 export const COLLECTION_TOOLS: ToolDefinition[] = [
   listCollectionsTool,
   getCollectionTool,

@@ -1,10 +1,10 @@
 /**
- * get_entity's default answer: the curated view of an entity (issue 18: a table's raw Atlas record is
- * 1.8 KB, most of it bookkeeping). What an assistant uses, each list and text capped so the answer stays
+ * get_entity's default answer: the curated view of an entity (a table's raw Atlas record is 1.8 KB,
+ * most of it bookkeeping). What an assistant uses, each list and text capped so the answer stays
  * under {@link ENTITY_SUMMARY_BOUND_BYTES}; `truncated` says when a cap left something out (view "full"
  * has it all).
  *
- * The related entities (a table's columns, its schema) are paged rather than cut (issue 27 §5: a table of
+ * The related entities (a table's columns, its schema) are paged rather than cut (a table may have
  * 800 columns): all of them, relation after relation in the record's order, form one sequence, of which an
  * answer holds {@link RELATED_PAGE_SIZE} from an offset, with the count of each relation and the offset of
  * the next page.

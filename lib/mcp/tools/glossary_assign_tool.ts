@@ -2,8 +2,8 @@
  * `assign_term_to_entities`: tag entities with a classic glossary term (its assigned entities are read, the
  * others assigned in batches, a refused batch again entity by entity), or with a unified catalog term ID
  * (uc_create_term), relating the term to each asset through the unified catalog's term relationships
- * (`uc term relate --entity-type=DATAASSET`), so sequence 2 of spec §4.3 (uc_create_domain,
- * uc_create_term, assign_term_to_entities) completes.
+ * (`uc term relate --entity-type=DATAASSET`), so a model can create a domain, create a term in it and
+ * tag assets with the term (uc_create_domain, uc_create_term, assign_term_to_entities).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Glossary tools (spec §4.3): list terms (of one glossary or all), create a term (composed from the
+ * Glossary tools: list terms (of one glossary or all), create a term (composed from the
  * glossary group's operations: the classic glossary API), and assign a term to entities
  * (`glossary_assign_tool.ts`).
  *
@@ -192,7 +192,7 @@ async function resolveTerms(run: OperationRunner, glossaryGuid: string, refs: st
   return [...new Set(resolved)];
 }
 
-/** The glossary tools, in the order of spec §4.3. */
+/** The glossary tools, in the order tools/list shows them. */
 export const GLOSSARY_TOOLS: ToolDefinition[] = [
   getGlossaryTermsTool,
   createGlossaryTermTool,

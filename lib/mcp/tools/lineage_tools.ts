@@ -259,5 +259,5 @@ function columnPairs(value: unknown): Array<z.input<typeof columnPair>> | undefi
   return pairs.slice(0, MAX_COLUMN_MAPPINGS_PER_PROCESS);
 }
 
-/** The lineage tools, in the order of spec §4.3. */
+/** The lineage tools, in the order tools/list shows them. */
 export const LINEAGE_TOOLS: ToolDefinition[] = [getLineageTool, createLineageTool];

@@ -1,6 +1,6 @@
 /**
- * Every curated tool, registered from this one list, in the order of spec §4.3. Each API area adds its
- * tools here as it lands.
+ * Every curated tool, registered from this one list, in the order tools/list shows them (entities first,
+ * the registry tools last; the snapshot test holds it). Each API area adds its tools here.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Unified catalog governance domain tools (spec §4.3): list, get and create business domains: the
+ * Unified catalog governance domain tools: list, get and create business domains: the
  * `uc domain list`, `get` and `create` operations.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Unified catalog term tools (spec §4.3): list a domain's terms, get a term with its relationships and
+ * Unified catalog term tools: list a domain's terms, get a term with its relationships and
  * hierarchy, create a term (with owners, acronyms, resources, a parent and synonyms), and search terms
  * across all domains with the terms query API: the `uc term` operations (list, get, relationships,
  * hierarchy, create, relate, query) and `uc domain get`.

@@ -1,5 +1,5 @@
 /**
- * Unified catalog tools (domains and terms), in the order of spec §4.3: uc_list_domains, uc_get_domain,
+ * Unified catalog tools (domains and terms), in the order tools/list shows them: uc_list_domains, uc_get_domain,
  * uc_create_domain, uc_list_terms, uc_get_term, uc_create_term, uc_search_terms; then the 2026-03-20-preview
  * data assets: uc_list_data_assets, uc_get_data_asset.
  *

@@ -16,7 +16,7 @@ import { type Harness, resultJson, startHarness } from "../../support/mcp_harnes
 
 const TOOL = "analyze_lineage_impact";
 const UNKNOWN = "00000000-0000-4000-8000-00000000dead";
-/** What the tool may add to tools/list (the original 39 tools must list in 40 KB). */
+/** What the tool may add to tools/list (the whole list has a budget: TOOLS_LIST_BUDGET_BYTES). */
 const LISTING_BUDGET_BYTES = 2200;
 
 interface NodeView {

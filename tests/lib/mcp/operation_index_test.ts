@@ -1,5 +1,5 @@
 /**
- * list_available_operations is an index by default (lean results): per category each
+ * list_available_operations is an index by default (a lean result): per category each
  * operation's id, one-line summary and kind, under a documented bound; input schemas come for one
  * category or one operation on request. Before: 147 KB unfiltered, every input schema included.
  */

@@ -1,7 +1,8 @@
 /**
- * MCP prompts: the server declares `prompts`, lists the four typical tool sequences
- * and the per-asset metadata clean-up with their arguments, and prompts/get answers each with a
- * message naming the sequence's tools, in order, by their exact names. A real SDK client over streamable
+ * MCP prompts: the server declares `prompts`, lists the four typical sequences of tool calls (register an
+ * asset, a domain's term, clean up a metadata definition, discover and trace lineage) and the per-asset
+ * metadata clean-up with their arguments, and prompts/get answers each with a message naming the
+ * sequence's tools, in order, by their exact names. A real SDK client over streamable
  * HTTP against the seeded emulator.
  */
 import assert from "node:assert/strict";

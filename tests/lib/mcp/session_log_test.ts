@@ -1,5 +1,5 @@
 /**
- * A tool call's log lines: a line that cannot be sent stops the call's lines and
+ * A tool call's log lines (a line that could not be sent once livelocked the server): a line that cannot be sent stops the call's lines and
  * is reported on stderr only, a line logged while a line is being sent is not sent again, and a call that
  * has ended sends nothing, whatever is later logged in its async context.
  *

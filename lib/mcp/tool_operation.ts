@@ -196,9 +196,10 @@ function defaultConfirmWhen<A>(
 }
 
 /**
- * Runs `operation` as the registry holds it, with its confirmation: the tool applied the same rule first
- * (naming the tool), and the call's own `"confirm"` is passed on, so an operation that destroys is never
- * run unconfirmed whatever a tool's `confirmWhen` says. The mapped input is checked against the
+ * Runs `operation` as the registry holds it: the tool's call went through the confirmation gate first
+ * (`confirmedRun`, naming the tool), and its outcome is passed on as `confirm`, so the operation's own
+ * pass through the same gate holds too: an operation that destroys is never run unconfirmed whatever a
+ * tool's `confirmWhen` says. The mapped input is checked against the
  * operation's schema, so the operation gets exactly what the command line would give it (defaults,
  * canonical values).
  */

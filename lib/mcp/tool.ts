@@ -18,7 +18,8 @@ import {
   confirmedRun,
   withConfirmField,
 } from "../operations/confirmation.ts";
-import type { OperationContext, ProgressSink } from "../operations/types.ts";
+import type { OperationContext } from "../operations/types.ts";
+import type { ProgressSink } from "../core/progress.ts";
 import { listedInputSchema, listedOutputSchema } from "./listed_schema.ts";
 import { describeToolChange } from "./change_descriptions.ts";
 import type { AskUser } from "./elicitation.ts";

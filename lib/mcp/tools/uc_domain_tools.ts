@@ -5,8 +5,8 @@
  * @module
  */
 import { z } from "../../deps/zod.ts";
-import { domainOperation } from "../../operations/uc_operations.ts";
-import type { Domain } from "../../unified/schemas.ts";
+import { domainOperation } from "../../operations/unified_operations.ts";
+import type { Domain } from "../../catalog/unified_schemas.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";
 import { toolOnly } from "../tool_fields.ts";
 import {

@@ -27,7 +27,7 @@ import { allTemplateNames } from "../operations/template_operations.ts";
 import { findPrompt, type NameKind } from "./prompts.ts";
 import type { ToolServices } from "./tool.ts";
 import { describeError } from "./tool_result.ts";
-import { listParams } from "./tools/uc_common.ts";
+import { listParams } from "./tools/unified_common.ts";
 import { protocolError } from "./protocol_errors.ts";
 
 /** The most values one answer holds (the MCP limit). */

@@ -29,11 +29,11 @@ import { SEARCH_TOOLS, searchEntitiesTool } from "./search_tools.ts";
 import { COLLECTION_TOOLS } from "./collection_tools.ts";
 import { COLLECTION_ROLE_TOOLS } from "./collection_role_tools.ts";
 import { GLOSSARY_TOOLS } from "./glossary_tools.ts";
-import { UC_TOOLS } from "./uc_tools.ts";
+import { UC_TOOLS } from "./unified_tools.ts";
 import { LINEAGE_TOOLS } from "./lineage_tools.ts";
 import { analyzeLineageImpactTool } from "./lineage_impact_tool.ts";
 import { QUALITY_TOOLS } from "./quality_tools.ts";
-import { getTypedefTool, listTypedefsTool } from "./typedef_tools.ts";
+import { getTypedefTool, listTypedefsTool } from "./types_tools.ts";
 import { importEntitiesFromCsvTool } from "./csv_import_tool.ts";
 import { WORKFLOW_TOOLS } from "./workflow_tools.ts";
 

@@ -27,10 +27,10 @@ export const TOOL_MODULES: Readonly<Record<string, () => Promise<ToolModule>>> =
   "registry_tools.ts": () => import("./registry_tools.ts"),
   "relationship_tools.ts": () => import("./relationship_tools.ts"),
   "search_tools.ts": () => import("./search_tools.ts"),
-  "typedef_tools.ts": () => import("./typedef_tools.ts"),
-  "uc_data_asset_tools.ts": () => import("./uc_data_asset_tools.ts"),
-  "uc_domain_tools.ts": () => import("./uc_domain_tools.ts"),
-  "uc_term_tools.ts": () => import("./uc_term_tools.ts"),
+  "types_tools.ts": () => import("./types_tools.ts"),
+  "unified_data_asset_tools.ts": () => import("./unified_data_asset_tools.ts"),
+  "unified_domain_tools.ts": () => import("./unified_domain_tools.ts"),
+  "unified_term_tools.ts": () => import("./unified_term_tools.ts"),
   "workflow_tools.ts": () => import("./workflow_tools.ts"),
 };
 

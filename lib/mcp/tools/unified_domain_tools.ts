@@ -19,7 +19,7 @@ import {
   ownerContacts,
   summarizeDomain,
   withDomainHint,
-} from "./uc_common.ts";
+} from "./unified_common.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 const domainList = domainOperation("list");

@@ -6,9 +6,9 @@
  * @module
  */
 import type { ToolDefinition } from "../tool.ts";
-import { ucGetDataAssetTool, ucListDataAssetsTool } from "./uc_data_asset_tools.ts";
-import { ucCreateDomainTool, ucGetDomainTool, ucListDomainsTool } from "./uc_domain_tools.ts";
-import { ucCreateTermTool, ucGetTermTool, ucListTermsTool, ucSearchTermsTool } from "./uc_term_tools.ts";
+import { ucGetDataAssetTool, ucListDataAssetsTool } from "./unified_data_asset_tools.ts";
+import { ucCreateDomainTool, ucGetDomainTool, ucListDomainsTool } from "./unified_domain_tools.ts";
+import { ucCreateTermTool, ucGetTermTool, ucListTermsTool, ucSearchTermsTool } from "./unified_term_tools.ts";
 
 export const UC_TOOLS: ToolDefinition[] = [
   ucListDomainsTool,

@@ -35,7 +35,7 @@ import {
   summarizeTerm,
   termGet,
   termSummary,
-} from "./uc_common.ts";
+} from "./unified_common.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
 
 /** Relationships and children kept in one uc_get_term answer. */

@@ -15,7 +15,7 @@ import {
 import type { Operation } from "../../operations/types.ts";
 import { composedTool } from "../tool_operation.ts";
 import { CATALOG_TEXT_IS_DATA } from "./catalog_text.ts";
-import { MAX_UC_ITEMS } from "./uc_common.ts";
+import { MAX_UC_ITEMS } from "./unified_common.ts";
 
 function dataAssetOperation(command: string): Operation {
   const found = DATA_ASSET_OPERATIONS.find((operation) => operation.id === `uc.data-asset-${command}`);

@@ -55,3 +55,17 @@ for (const task of [["emulator", "--port=0"], ["start", "--port=0"]]) {
     await ended;
   });
 }
+
+Deno.test("deno task test:unit runs the unit part, passing test options on", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["task", "test:unit", "--filter", "the layering table has no cycle"],
+    cwd: ROOT,
+    env: { DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const { code, stdout, stderr } = await child.output();
+  const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+  assert.equal(code, 0, text);
+  assert.match(text, /ok \| 1 passed \| 0 failed \| [1-9]\d* filtered out/);
+});

@@ -120,7 +120,8 @@ export {
 } from "./lib/catalog/quality_api.ts";
 
 // Configuration, errors, HTTP core, logging, credentials.
-export { type Config, CONFIG_VARIABLES, type EnvSource, loadConfig } from "./lib/config/config.ts";
+export { type Config, type EnvSource, loadConfig } from "./lib/config/config.ts";
+export { CONFIG_VARIABLES } from "./lib/config/variables.ts";
 export type {
   CatalogIdentity,
   CloudRegion,

@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES, type EnvSource } from "../lib/config/config.ts";
+import { type EnvSource } from "../lib/config/config.ts";
+import { CONFIG_VARIABLES } from "../lib/config/variables.ts";
 import { UsageError } from "../lib/core/errors.ts";
 import type { ProfileAddInput, ProfileService } from "../lib/operations/profile_operations.ts";
 import { isProfileName, type Profile, profilesPath, ProfileStore } from "./profile_file.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES } from "../lib/config/config.ts";
+import { CONFIG_VARIABLES } from "../lib/config/variables.ts";
 import { VERSION } from "../lib/core/version.ts";
 import generated from "../lib/generated/help_data.json" with { type: "json" };
 

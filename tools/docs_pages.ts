@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { CONFIG_VARIABLES } from "../lib/config/config.ts";
+import { CONFIG_VARIABLES } from "../lib/config/variables.ts";
 import { COMMAND_PAGES_FOLDER, renderCommandPages } from "./command_pages.ts";
 import { markdownTable } from "./markdown.ts";
 import { renderToolList, renderToolsetList } from "./tool_reference.ts";

@@ -13,7 +13,8 @@
  *
  * @module
  */
-import { type CloudRegion, type Config, isLoopbackHost } from "./config.ts";
+import { type CloudRegion, type Config } from "./config.ts";
+import { isLoopbackHost } from "./readers.ts";
 
 /**
  * Login authorities, the values of `AzureAuthorityHosts` in @azure/identity (a test keeps them equal),

@@ -15,12 +15,23 @@
 import {
   assertOneClientAuthentication,
   type CatalogIdentity,
-  ENTRA_VARIABLES,
   type EntraSignInSettings,
   readCatalogIdentity,
   readEntraSignIn,
 } from "./entra_settings.ts";
 import { ConfigError } from "../core/errors.ts";
+import { isGuid } from "../core/guid.ts";
+import {
+  apiVersion,
+  authToken,
+  baseUrl,
+  boolean,
+  integer,
+  invalid,
+  isLoopbackHost,
+  origins,
+  type Reader,
+} from "./readers.ts";
 import { DEFAULT_MAX_JSON_DEPTH, MAX_JSON_DEPTH_LIMIT } from "../core/json_depth.ts";
 import type { LogLevel } from "../core/log.ts";
 import { DEFAULT_PAGING_LIMITS } from "../http/paging_guard.ts";
@@ -133,167 +144,12 @@ export interface Config {
   mcpCatalogIdentity: CatalogIdentity;
 }
 
-/** Variables the loader understands, with their defaults, for help texts and docs. */
-export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
-  {
-    name: "CATALOG_ACCOUNT_NAME",
-    default: "(required)",
-    meaning: "Account name without the domain: contoso for contoso.purview.azure.com",
-  },
-  { name: "CLOUD_TENANT_ID", default: "", meaning: "Tenant id (GUID); with the next two: service principal" },
-  { name: "CLOUD_CLIENT_ID", default: "", meaning: "Application (client) id of the service principal" },
-  {
-    name: "CLOUD_CLIENT_SECRET",
-    default: "",
-    meaning: "Client secret of the service principal (never printed or logged)",
-  },
-  { name: "CLOUD_REGION", default: "", meaning: "Sovereign cloud: empty (public), usgov, china" },
-  { name: "CATALOG_MAX_RETRIES", default: "3", meaning: "Retries of a throttled or failed call (0-10)" },
-  { name: "CATALOG_TIMEOUT", default: "30", meaning: "Request timeout in seconds (1-3600)" },
-  { name: "CATALOG_BATCH_SIZE", default: "100", meaning: "Default batch size of bulk operations (1-1000)" },
-  { name: "CATALOG_MCP_TRANSPORT", default: "stdio", meaning: "stdio, streamable-http (alias http), sse" },
-  { name: "CATALOG_MCP_HOST", default: "127.0.0.1", meaning: "Bind host of the HTTP transports" },
-  { name: "CATALOG_MCP_PORT", default: "8000", meaning: "Bind port of the HTTP transports" },
-  {
-    name: "CATALOG_ENDPOINT",
-    default: "",
-    meaning: "Base URL instead of https://{account}.purview.azure.com (emulator, private endpoint)",
-  },
-  {
-    name: "CATALOG_UNIFIED_ENDPOINT",
-    default: "",
-    meaning: "Base URL overriding the unified catalog host; unset, a loopback CATALOG_ENDPOINT serves it too",
-  },
-  { name: "CATALOG_API_VERSION", default: "2023-09-01", meaning: "api-version of the data map API" },
-  {
-    name: "CATALOG_UNIFIED_API_VERSION",
-    default: "2025-09-15-preview",
-    meaning: "api-version of the unified catalog API (its data asset and data column calls excepted)",
-  },
-  {
-    name: "CATALOG_UNIFIED_ASSETS_API_VERSION",
-    default: "2026-03-20-preview",
-    meaning: "api-version of the unified catalog's data asset and data column calls",
-  },
-  {
-    name: "CATALOG_TOKEN_SCOPE",
-    default: "https://purview.azure.net/.default",
-    meaning: "OAuth scope of catalog tokens",
-  },
-  {
-    name: "CATALOG_RATE_LIMIT",
-    default: "0",
-    meaning: "Fixed client-side requests per second; 0 = none (a 429 pauses every call; imports adapt)",
-  },
-  {
-    name: "CATALOG_MAX_RESPONSE_BYTES",
-    default: "67108864",
-    meaning: "Largest catalog answer read, in bytes once decompressed (64 MiB; 1 MiB-1 GiB); larger fails",
-  },
-  {
-    name: "CATALOG_MAX_RETRY_WAIT",
-    default: "120",
-    meaning: "Longest Retry-After waited for, in seconds (0-86400); a longer one fails, saying when to retry",
-  },
-  {
-    name: "CATALOG_REQUEST_DEADLINE",
-    default: "90",
-    meaning: "Seconds one request may take, retries and backoff included (1-86400; at least CATALOG_TIMEOUT)",
-  },
-  {
-    name: "CATALOG_MAX_PAGES",
-    default: "10000",
-    meaning: "Pages one paged list may fetch (1-1000000); a repeated token or nextLink fails at once",
-  },
-  {
-    name: "CATALOG_MAX_ITEMS",
-    default: "1000000",
-    meaning: "Items one paged list may read (1-100000000); more fails, saying how far it got",
-  },
-  {
-    name: "CATALOG_PAGING_TIMEOUT",
-    default: "600",
-    meaning: "Seconds one paged list may take across its pages (1-86400)",
-  },
-  {
-    name: "CATALOG_MAX_JSON_DEPTH",
-    default: "256",
-    meaning: "Deepest nesting of arrays and objects in a catalog answer (8-1000); deeper is refused",
-  },
-  { name: "CATALOG_LOG", default: "warn", meaning: "Log level on stderr: error, warn, info, debug" },
-  { name: "CATALOG_MCP_READ_ONLY", default: "false", meaning: "Hide and refuse every write tool" },
-  { name: "CATALOG_MCP_TOOLS", default: "", meaning: "Comma-separated tool allow list; -name denies" },
-  {
-    name: "CATALOG_MCP_TOOLSETS",
-    default: "all",
-    meaning: "Comma-separated toolsets to serve (see Toolsets); all or default: every one",
-  },
-  {
-    name: "CATALOG_MCP_DYNAMIC_TOOLSETS",
-    default: "false",
-    meaning: "Start each session with three toolset tools; the model enables toolsets as it needs them",
-  },
-  {
-    name: "CATALOG_MCP_AUTH_TOKEN",
-    default: "",
-    meaning: "Bearer token required by the HTTP transports; off loopback at least 32 random characters",
-  },
-  { name: "CATALOG_MCP_ALLOWED_ORIGINS", default: "", meaning: "Comma-separated browser origins allowed" },
-  {
-    name: "CATALOG_MCP_FILE_ROOT",
-    default: "(the client's roots)",
-    meaning: "Tool server: the directory file arguments must lie in; unset: the client's roots, else none",
-  },
-  {
-    name: "CATALOG_MCP_CONFIRM_TIMEOUT_MS",
-    default: "300000",
-    meaning: "Tool server: time a person has to confirm a destructive call asked of them (1000-3600000)",
-  },
-  {
-    name: "CATALOG_MCP_MAX_CONNECTIONS",
-    default: "2048",
-    meaning: "HTTP transports: open connections at most (1-100000; lowered to fit the open-file limit)",
-  },
-  {
-    name: "CATALOG_MCP_HEADER_TIMEOUT_MS",
-    default: "10000",
-    meaning: "HTTP transports: a request head not complete within this many ms is closed (100-600000)",
-  },
-  {
-    name: "CATALOG_MCP_MAX_INFLIGHT",
-    default: "256",
-    meaning: "HTTP transports: requests handled at once (1-100000); more get 503 with Retry-After",
-  },
-  {
-    name: "CATALOG_MCP_MAX_SESSIONS",
-    default: "1000",
-    meaning: "HTTP transports: MCP sessions kept (1-100000); beyond, the least recently used is closed",
-  },
-  {
-    name: "CATALOG_MCP_SESSION_IDLE_SECONDS",
-    default: "600",
-    meaning: "HTTP transports: a session without requests this long is closed (10-86400)",
-  },
-  {
-    name: "CATALOG_MCP_STREAM_BUFFER_BYTES",
-    default: "1048576",
-    meaning: "HTTP transports: unread bytes an event stream may hold; a reader further behind is cut off",
-  },
-  ...ENTRA_VARIABLES,
-  {
-    name: "CATALOG_PROFILE",
-    default: "",
-    meaning: "Connection profile to use (--profile wins; else the default profile); CLI and serve",
-  },
-];
-
 export const DEFAULT_API_VERSION = "2023-09-01";
 export const DEFAULT_UNIFIED_API_VERSION = "2025-09-15-preview";
 /** The data asset and data column calls exist only from this version on. */
 export const DEFAULT_UNIFIED_ASSETS_API_VERSION = "2026-03-20-preview";
 export const DEFAULT_TOKEN_SCOPE = "https://purview.azure.net/.default";
 
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** Purview account names: 3-63 letters, digits and hyphens, starting with a letter or digit. */
 const ACCOUNT_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{1,61}[A-Za-z0-9]$/;
 const TRANSPORTS: Record<string, McpTransport> = {
@@ -411,11 +267,11 @@ function readAccountName(read: Reader, fallback: string | undefined): string {
 /** The service principal's three variables: all or none (a tenant id alone narrows the login chain). */
 function readServicePrincipal(read: Reader): { tenantId?: string; clientId?: string; clientSecret?: string } {
   const tenantId = read("CLOUD_TENANT_ID");
-  if (tenantId !== undefined && !GUID.test(tenantId)) {
+  if (tenantId !== undefined && !isGuid(tenantId)) {
     throw invalid("CLOUD_TENANT_ID", tenantId, "a GUID such as 72f988bf-86f1-41af-91ab-2d7cd011db47");
   }
   const clientId = read("CLOUD_CLIENT_ID");
-  if (clientId !== undefined && !GUID.test(clientId)) {
+  if (clientId !== undefined && !isGuid(clientId)) {
     throw invalid("CLOUD_CLIENT_ID", clientId, "the application (client) id, a GUID");
   }
   const clientSecret = read("CLOUD_CLIENT_SECRET");
@@ -464,12 +320,6 @@ function readChoices(
   return { region: regionRaw as CloudRegion, mcpTransport, logLevel: logRaw as LogLevel, mcpHost };
 }
 
-type Reader = (name: string) => string | undefined;
-
-function invalid(name: string, value: string, allowed: string): ConfigError {
-  return new ConfigError(`${name} has an invalid value "${value}": expected ${allowed}.`, name);
-}
-
 /** The bounds of what one request and one paged list may take from a catalog. */
 function readCatalogBounds(read: Reader): Pick<
   Config,
@@ -492,90 +342,6 @@ function readCatalogBounds(read: Reader): Pick<
   };
 }
 
-function integer(read: Reader, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(name);
-  if (raw === undefined) return fallback;
-  if (!/^[+-]?\d+$/.test(raw)) throw invalid(name, raw, `an integer from ${min} to ${max}`);
-  const value = Number(raw);
-  if (value < min || value > max) throw invalid(name, raw, `an integer from ${min} to ${max}`);
-  return value;
-}
-
-function boolean(read: Reader, name: string, fallback: boolean): boolean {
-  const raw = read(name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (["true", "1", "yes", "on"].includes(raw)) return true;
-  if (["false", "0", "no", "off"].includes(raw)) return false;
-  throw invalid(name, raw, "true or false");
-}
-
-function baseUrl(read: Reader, name: string): string | undefined {
-  const raw = read(name);
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalid(name, raw, "an absolute http(s) URL such as http://127.0.0.1:8085");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw invalid(name, raw, "an http or https URL");
-  }
-  if (url.username || url.password) {
-    // Never echo credentials embedded in a URL.
-    throw new ConfigError(`${name} must not contain a user name or password.`, name);
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw invalid(name, raw, "https for a remote host (plain http is allowed only for 127.0.0.1/localhost)");
-  }
-  return url.origin + url.pathname.replace(/\/+$/, "");
-}
-
-/** Shortest token accepted off loopback: 32 characters, 128 bits as hex, more in any richer alphabet. */
-export const MIN_REMOTE_TOKEN_LENGTH = 32;
-
-/**
- * A token guarding a server that listens beyond this machine must resist guessing: at least
- * {@link MIN_REMOTE_TOKEN_LENGTH} characters, not a short pattern repeated. Never echoed.
- */
-function authToken(token: string | undefined, host: string): string | undefined {
-  if (token === undefined || isLoopbackHost(host)) return token;
-  if (token.length >= MIN_REMOTE_TOKEN_LENGTH && new Set(token).size >= 8) return token;
-  throw new ConfigError(
-    `CATALOG_MCP_AUTH_TOKEN is too weak for a server listening on ${host}: anyone who can reach it could ` +
-      `guess it. Use at least ${MIN_REMOTE_TOKEN_LENGTH} random characters, e.g. from \`openssl rand -hex 32\` ` +
-      'or `deno eval "console.log(crypto.randomUUID() + crypto.randomUUID())"`, or bind to 127.0.0.1.',
-    "CATALOG_MCP_AUTH_TOKEN",
-  );
-}
-
-function origins(read: Reader): string[] {
-  const raw = read("CATALOG_MCP_ALLOWED_ORIGINS");
-  if (raw === undefined) return [];
-  return raw.split(",").map((s) => s.trim()).filter(Boolean).map((origin) => {
-    try {
-      const url = new URL(origin);
-      if (url.origin === origin.replace(/\/$/, "")) return url.origin;
-    } catch {
-      // Reported below.
-    }
-    throw invalid(
-      "CATALOG_MCP_ALLOWED_ORIGINS",
-      origin,
-      "origins such as https://app.example.com (scheme, host, port)",
-    );
-  });
-}
-
-function apiVersion(read: Reader, name: string, fallback: string): string {
-  const raw = read(name);
-  if (raw === undefined) return fallback;
-  if (!/^\d{4}-\d{2}-\d{2}(-preview)?$/.test(raw)) {
-    throw invalid(name, raw, "a date version such as 2023-09-01 or 2025-09-15-preview");
-  }
-  return raw;
-}
-
 function scope(read: Reader): string {
   const raw = read("CATALOG_TOKEN_SCOPE");
   if (raw === undefined) return DEFAULT_TOKEN_SCOPE;
@@ -583,10 +349,4 @@ function scope(read: Reader): string {
     throw invalid("CATALOG_TOKEN_SCOPE", raw, "a scope ending in /.default, e.g. " + DEFAULT_TOKEN_SCOPE);
   }
   return raw;
-}
-
-/** True for 127.0.0.0/8, ::1 and localhost: the hosts that never receive a catalog token. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
 }

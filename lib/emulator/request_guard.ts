@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { isLoopbackHost } from "../config/config.ts";
+import { isLoopbackHost } from "../config/readers.ts";
 import type { Logger } from "../core/log.ts";
 import { ADMIN_PREFIX } from "./admin.ts";
 import { EmulatorError, errorResponse, errorStyleForPath } from "./errors.ts";

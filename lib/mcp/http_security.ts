@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { isLoopbackHost } from "../config/config.ts";
+import { isLoopbackHost } from "../config/readers.ts";
 import { ConfigError } from "../core/errors.ts";
 
 /** Largest JSON-RPC request body accepted by default (4 MiB): far above any real tool call. */

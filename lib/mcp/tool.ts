@@ -1,7 +1,7 @@
 /**
  * The tool value type. A tool is declared once — name, title, a description written for a model, zod
  * input and output schemas, all four annotations, a handler — and the server, the read-only filter, the
- * snapshot test and the README's tool table are all read from these values. Curated catalog tools are
+ * snapshot test and the tool reference in docs/tools.md are all read from these values. Curated catalog tools are
  * built from operations (`tool_operation.ts`), which gives them their annotations and their handler.
  *
  * @module

@@ -4,7 +4,7 @@
  * gives its name, type, qualified name and classifications; its `schema` lists the data columns ingested
  * for that Data Map asset. One data asset per Data Map asset.
  *
- * Assumptions where the contract says nothing (the README's emulator section says so too): a
+ * Assumptions where the contract says nothing (docs/emulator.md says so too): a
  * `source.assetId` that names no Data Map asset is a 400 on `source.assetId`; the type is AzureSqlTable for
  * `azure_sql_table`/`azure_sql_view`, ADLSGen2Path for ADLS Gen2 paths and resource sets, General
  * otherwise; `includeLineage=true` answers an empty `lineage` object (LineageObject has no documented

@@ -14,7 +14,7 @@
 import { type CallToolResult, ErrorCode, type Task } from "../../deps/mcp_sdk.ts";
 import { protocolError } from "../protocol_errors.ts";
 
-/** The bounds of a process's tasks; {@link TASK_LIMITS} are the server's, documented in the README. */
+/** The bounds of a process's tasks; {@link TASK_LIMITS} are the server's, documented in docs/mcp-server.md. */
 export interface TaskLimits {
   /** Tasks held at once, running and finished. */
   maxTasks: number;

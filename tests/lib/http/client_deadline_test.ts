@@ -5,12 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../lib/config/config.ts";
-import {
-  AnswerTooDeepError,
-  ConfigError,
-  RequestDeadlineError,
-  TimeoutError,
-} from "../../../lib/core/errors.ts";
+import { ConfigError, RequestDeadlineError, TimeoutError } from "../../../lib/core/errors.ts";
 import { HttpClient, type HttpClientOptions } from "../../../lib/http/client.ts";
 import { json, type LocalServer, startLocalServer } from "../../support/local_server.ts";
 

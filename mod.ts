@@ -39,6 +39,8 @@ export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/cat
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
 export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/types_definitions.ts";
 export { GlossaryApi } from "./lib/catalog/glossary_api.ts";
+export { GlossaryTermsApi } from "./lib/catalog/glossary_terms_api.ts";
+export { GlossaryImportApi } from "./lib/catalog/glossary_import_api.ts";
 export {
   type BulkDeleteOperation,
   type BulkDeleteOptions,

@@ -160,28 +160,27 @@ export type {
   CommonInput,
   Contact,
   ContactsMap,
+  EntityBase,
+  Loose,
+  ManagedAttribute,
+  SystemData,
+} from "./lib/catalog/unified_schemas.ts";
+export type { Term, TermInput } from "./lib/catalog/unified_term_schemas.ts";
+export type { Domain, DomainInput } from "./lib/catalog/unified_domain_schemas.ts";
+export type {
   CriticalDataElement,
   CriticalDataElementInput,
   DataProduct,
   DataProductInput,
-  Domain,
-  DomainInput,
-  EntityBase,
+} from "./lib/catalog/unified_product_schemas.ts";
+export type {
   KeyResult,
   KeyResultInput,
-  Loose,
-  ManagedAttribute,
   Objective,
   ObjectiveInput,
-  Policy,
-  PolicyInput,
-  QueryBody,
-  Relationship,
-  RelationshipInput,
-  SystemData,
-  Term,
-  TermInput,
-} from "./lib/catalog/unified_schemas.ts";
+} from "./lib/catalog/unified_okr_schemas.ts";
+export type { Policy, PolicyInput } from "./lib/catalog/unified_policy_schemas.ts";
+export type { QueryBody, Relationship, RelationshipInput } from "./lib/catalog/unified_query_schemas.ts";
 export {
   type CountResult,
   type FacetsResult,

@@ -39,6 +39,8 @@ export { type ListTypeDefsOptions, TypeDefApi, type TypeDefRef } from "./lib/cat
 export { type GetRelationshipOptions, RelationshipApi } from "./lib/catalog/relationship_api.ts";
 export { TYPE_CATEGORIES, TYPEDEF_CATEGORIES, TYPES_DEF_LISTS } from "./lib/catalog/types_definitions.ts";
 export { GlossaryApi } from "./lib/catalog/glossary_api.ts";
+export { GlossaryTermsApi } from "./lib/catalog/glossary_terms_api.ts";
+export { GlossaryImportApi } from "./lib/catalog/glossary_import_api.ts";
 export {
   type BulkDeleteOperation,
   type BulkDeleteOptions,
@@ -158,28 +160,27 @@ export type {
   CommonInput,
   Contact,
   ContactsMap,
+  EntityBase,
+  Loose,
+  ManagedAttribute,
+  SystemData,
+} from "./lib/catalog/unified_schemas.ts";
+export type { Term, TermInput } from "./lib/catalog/unified_term_schemas.ts";
+export type { Domain, DomainInput } from "./lib/catalog/unified_domain_schemas.ts";
+export type {
   CriticalDataElement,
   CriticalDataElementInput,
   DataProduct,
   DataProductInput,
-  Domain,
-  DomainInput,
-  EntityBase,
+} from "./lib/catalog/unified_product_schemas.ts";
+export type {
   KeyResult,
   KeyResultInput,
-  Loose,
-  ManagedAttribute,
   Objective,
   ObjectiveInput,
-  Policy,
-  PolicyInput,
-  QueryBody,
-  Relationship,
-  RelationshipInput,
-  SystemData,
-  Term,
-  TermInput,
-} from "./lib/catalog/unified_schemas.ts";
+} from "./lib/catalog/unified_okr_schemas.ts";
+export type { Policy, PolicyInput } from "./lib/catalog/unified_policy_schemas.ts";
+export type { QueryBody, Relationship, RelationshipInput } from "./lib/catalog/unified_query_schemas.ts";
 export {
   type CountResult,
   type FacetsResult,

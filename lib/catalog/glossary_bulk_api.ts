@@ -21,8 +21,10 @@ import type { HttpClient } from "../http/client.ts";
 import type { AtlasGlossaryTerm } from "./glossary_types.ts";
 import { segment } from "./paths.ts";
 
-const CATALOG_GLOSSARY = "/catalog/api/glossary";
-const CATALOG_API_VERSION = "2023-02-01-preview";
+/** The bulk term calls and the term import live in the older catalog API, with its own api-version. */
+export const CATALOG_GLOSSARY = "/catalog/api/glossary";
+/** The api-version of the catalog API's glossary calls. */
+export const CATALOG_API_VERSION = "2023-02-01-preview";
 
 /** A bulk delete job (the contract's BulkDeleteOperation). */
 export interface BulkDeleteOperation {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { QueryValue } from "../http/request_url.ts";
 import type { AtlasClassification } from "./atlas_model.ts";
 
 /** The contract's TermStatus values, in the order the service lists them. */
@@ -302,6 +303,11 @@ export interface TermOptions {
   includeTermHierarchy?: boolean;
   /** Aborts the request. */
   signal?: AbortSignal;
+}
+
+/** The query parameter of {@link TermOptions.includeTermHierarchy}, left out unless it is asked for. */
+export function termHierarchyQuery(options: TermOptions): Record<string, QueryValue> {
+  return { includeTermHierarchy: options.includeTermHierarchy || undefined };
 }
 
 /** Options of listing a glossary's terms. */

@@ -30,18 +30,15 @@ import { OBJECTIVE_STATUSES } from "./unified_enums.ts";
 import { KeyResultsApi, TermsApi } from "./unified_kinds.ts";
 import { RelatedResource, RelationshipsApi } from "./unified_relationships.ts";
 import { UnifiedResource } from "./unified_resource.ts";
+import type { Policy, PolicyInput } from "./unified_policy_schemas.ts";
+import type { Objective, ObjectiveInput } from "./unified_okr_schemas.ts";
 import type {
   CriticalDataElement,
   CriticalDataElementInput,
   DataProduct,
   DataProductInput,
-  Domain,
-  DomainInput,
-  Objective,
-  ObjectiveInput,
-  Policy,
-  PolicyInput,
-} from "./unified_schemas.ts";
+} from "./unified_product_schemas.ts";
+import type { Domain, DomainInput } from "./unified_domain_schemas.ts";
 
 /**
  * The unified catalog (data governance) API of one tenant, grouped by kind. Inputs are checked before they

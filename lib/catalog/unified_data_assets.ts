@@ -34,7 +34,7 @@ import {
   type RelationshipTarget,
 } from "./unified_relationships.ts";
 import { idSegment, parseEntity, UNIFIED_PREFIX, unifiedSchemas } from "./unified_resource.ts";
-import type { Relationship } from "./unified_schemas.ts";
+import type { Relationship } from "./unified_query_schemas.ts";
 import type { DataAsset, DataAssetInput, DataColumn } from "./unified_asset_schemas.ts";
 
 type AssetSchemas = typeof import("./unified_asset_schemas.ts");

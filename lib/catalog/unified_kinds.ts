@@ -22,7 +22,8 @@ import type { HttpClient } from "../http/client.ts";
 import type { Page } from "./unified_paging.ts";
 import { RelatedResource } from "./unified_relationships.ts";
 import { idSegment, type ListParams, UnifiedResource, type UpdateOptions } from "./unified_resource.ts";
-import type { KeyResult, KeyResultInput, Term, TermInput } from "./unified_schemas.ts";
+import type { KeyResult, KeyResultInput } from "./unified_okr_schemas.ts";
+import type { Term, TermInput } from "./unified_term_schemas.ts";
 
 /** A term's place in the term tree, as the service returns it (shape not pinned by the notes). */
 export type TermHierarchy = Record<string, unknown>;

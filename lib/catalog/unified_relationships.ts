@@ -36,7 +36,7 @@ import {
   type UnifiedSchemas,
   unifiedSchemas,
 } from "./unified_resource.ts";
-import type { Relationship, RelationshipInput } from "./unified_schemas.ts";
+import type { Relationship, RelationshipInput } from "./unified_query_schemas.ts";
 
 /** Filters of a relationship list; both accept any letter case. */
 export interface RelationshipFilter {

@@ -29,19 +29,37 @@ import type { HttpClient } from "../http/client.ts";
 import type { QueryValue } from "../http/request_url.ts";
 import { FILTER_STATUSES } from "./unified_enums.ts";
 import { fetchPage, followPages, type Page } from "./unified_paging.ts";
-import type { QueryBody } from "./unified_schemas.ts";
+import type { QueryBody } from "./unified_query_schemas.ts";
 
-/** The unified catalog's zod schemas (`schemas.ts`). */
-export type UnifiedSchemas = typeof import("./unified_schemas.ts");
+/**
+ * The unified catalog's zod schemas as one namespace: the shared ones (`unified_schemas.ts`) and each
+ * kind's (`unified_term_schemas.ts`, `unified_domain_schemas.ts`, ...).
+ */
+export type UnifiedSchemas =
+  & typeof import("./unified_schemas.ts")
+  & typeof import("./unified_term_schemas.ts")
+  & typeof import("./unified_domain_schemas.ts")
+  & typeof import("./unified_product_schemas.ts")
+  & typeof import("./unified_okr_schemas.ts")
+  & typeof import("./unified_policy_schemas.ts")
+  & typeof import("./unified_query_schemas.ts");
 let schemasModule: Promise<UnifiedSchemas> | undefined;
 
 /**
- * The schemas module, loaded by the first call that checks a body rather than with the client: its ~60
+ * The schemas modules, loaded by the first call that checks a body rather than with the client: their ~60
  * zod schemas take about 6 ms to build, which every tool server and command would pay at start-up
  * (the stdio fast start's first tool call among them) whether or not it ever calls the unified catalog.
  */
 export function unifiedSchemas(): Promise<UnifiedSchemas> {
-  return schemasModule ??= import("./unified_schemas.ts");
+  return schemasModule ??= Promise.all([
+    import("./unified_schemas.ts"),
+    import("./unified_term_schemas.ts"),
+    import("./unified_domain_schemas.ts"),
+    import("./unified_product_schemas.ts"),
+    import("./unified_okr_schemas.ts"),
+    import("./unified_policy_schemas.ts"),
+    import("./unified_query_schemas.ts"),
+  ]).then((modules): UnifiedSchemas => Object.assign({}, ...modules));
 }
 
 /** Every unified catalog path starts here, below the area's base URL. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { FieldChange, UnitDiff } from "../csv/types.ts";
-import type { Term } from "../catalog/unified_schemas.ts";
+import type { Term } from "../catalog/unified_term_schemas.ts";
 import type { TermChange } from "./unified_term_rows.ts";
 
 const ids = (list: Array<{ id: string }> | undefined) => (list ?? []).map((c) => c.id.toLowerCase()).sort();

@@ -34,7 +34,7 @@ import type {
 } from "../csv/types.ts";
 import type { UnifiedCatalogClient } from "../catalog/unified_api.ts";
 import type { ListParams } from "../catalog/unified_resource.ts";
-import type { Term } from "../catalog/unified_schemas.ts";
+import type { Term } from "../catalog/unified_term_schemas.ts";
 import {
   isRowRefusal,
   refusalOutcome,

@@ -25,7 +25,8 @@
  */
 import { cellText, cellValues } from "../templates/csv/rules.ts";
 import type { CheckedRow } from "../csv/types.ts";
-import type { Contact, Term, TermInput } from "../catalog/unified_schemas.ts";
+import type { Contact } from "../catalog/unified_schemas.ts";
+import type { Term, TermInput } from "../catalog/unified_term_schemas.ts";
 
 /** The other end of a Synonym relationship: a term by name (of the domain), or by id. */
 export type LinkTarget = { name: string } | { termId: string };

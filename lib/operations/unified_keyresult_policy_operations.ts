@@ -6,7 +6,7 @@
  */
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
-import { keyResultInputSchema } from "../catalog/unified_schemas.ts";
+import { keyResultInputSchema } from "../catalog/unified_okr_schemas.ts";
 import { guidField } from "./guid_fields.ts";
 import { listEntities } from "./unified_kind_operations.ts";
 import {

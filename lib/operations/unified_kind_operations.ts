@@ -9,12 +9,12 @@ import { withArticle } from "../core/articles.ts";
 import { z, type ZodType } from "../deps/zod.ts";
 import { guidField, guidListField } from "./guid_fields.ts";
 import type { ListParams, UnifiedResource } from "../catalog/unified_resource.ts";
+import { objectiveInputSchema } from "../catalog/unified_okr_schemas.ts";
 import {
   criticalDataElementInputSchema,
   dataProductInputSchema,
-  domainInputSchema,
-  objectiveInputSchema,
-} from "../catalog/unified_schemas.ts";
+} from "../catalog/unified_product_schemas.ts";
+import { domainInputSchema } from "../catalog/unified_domain_schemas.ts";
 import {
   compact,
   deletedResult,

@@ -7,8 +7,8 @@
  */
 import { z } from "../deps/zod.ts";
 import { UsageError } from "../core/errors.ts";
-import type { TermInput } from "../catalog/unified_schemas.ts";
-import { termInputSchema } from "../catalog/unified_schemas.ts";
+import type { TermInput } from "../catalog/unified_term_schemas.ts";
+import { termInputSchema } from "../catalog/unified_term_schemas.ts";
 import { UNIFIED_PREFIX } from "../catalog/unified_resource.ts";
 import {
   canonicalEnumValue,

@@ -21,7 +21,7 @@ import {
   termRelate,
   termRelationships,
 } from "../../operations/unified_term_operations.ts";
-import type { Relationship } from "../../catalog/unified_schemas.ts";
+import type { Relationship } from "../../catalog/unified_query_schemas.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
 
 export { MAX_ASSIGNED_ENTITIES };

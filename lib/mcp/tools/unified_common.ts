@@ -16,7 +16,8 @@ import type { QueryValue } from "../../http/request_url.ts";
 import type { ListParams } from "../../catalog/unified_resource.ts";
 import { domainOperation } from "../../operations/unified_operations.ts";
 import { termGet } from "../../operations/unified_term_operations.ts";
-import type { Domain, Term } from "../../catalog/unified_schemas.ts";
+import type { Domain } from "../../catalog/unified_domain_schemas.ts";
+import type { Term } from "../../catalog/unified_term_schemas.ts";
 import type { OperationRunner } from "../tool_operation.ts";
 import { GUID_PATTERN } from "../../core/guid.ts";
 

@@ -7,7 +7,7 @@
  */
 import { z } from "../../deps/zod.ts";
 import type { DataAsset } from "../../catalog/unified_asset_schemas.ts";
-import type { Relationship } from "../../catalog/unified_schemas.ts";
+import type { Relationship } from "../../catalog/unified_query_schemas.ts";
 import {
   DATA_ASSET_OPERATIONS,
   dataProductRelationships,

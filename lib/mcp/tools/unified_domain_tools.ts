@@ -6,7 +6,7 @@
  */
 import { z } from "../../deps/zod.ts";
 import { domainOperation } from "../../operations/unified_operations.ts";
-import type { Domain } from "../../catalog/unified_schemas.ts";
+import type { Domain } from "../../catalog/unified_domain_schemas.ts";
 import { composedTool, operationTool } from "../tool_operation.ts";
 import { toolOnly } from "../tool_fields.ts";
 import {

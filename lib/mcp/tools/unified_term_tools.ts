@@ -22,7 +22,9 @@ import {
 } from "../../operations/unified_term_operations.ts";
 import type { Page } from "../../catalog/unified_paging.ts";
 import type { TermHierarchy } from "../../catalog/unified_kinds.ts";
-import type { Domain, Relationship, Term } from "../../catalog/unified_schemas.ts";
+import type { Relationship } from "../../catalog/unified_query_schemas.ts";
+import type { Domain } from "../../catalog/unified_domain_schemas.ts";
+import type { Term } from "../../catalog/unified_term_schemas.ts";
 import { composedTool, type OperationRunner } from "../tool_operation.ts";
 import {
   domainGet,

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { UNIFIED_TERM_TEMPLATES } from "../../../lib/templates/csv/unified_term_templates.ts";
 import { sampleCsvLines } from "../../../lib/templates/csv/mod.ts";
-import type { Term } from "../../../lib/catalog/unified_schemas.ts";
+import type { Term } from "../../../lib/catalog/unified_term_schemas.ts";
 import { type ImportSetup, readCsvRecords, withImportSetup } from "../../support/import_setup.ts";
 
 const OWNER = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";

@@ -24,7 +24,7 @@ import { parseJsonRpcBody } from "./http_bodies.ts";
 import { HttpGuard, type HttpGuardOptions, jsonError } from "./http_security.ts";
 import { createToolServer, toolSelection } from "./server.ts";
 import { processTasks } from "./tasks/tool_tasks.ts";
-import { SseSessions } from "./sse_transport.ts";
+import { SseSessions } from "./sse_sessions.ts";
 import { SESSION_IDLE_MS, StreamableSessions } from "./streamable_sessions.ts";
 import type { ToolServices } from "./tool.ts";
 import { serveOverHttp } from "./tool_services.ts";

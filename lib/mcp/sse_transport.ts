@@ -2,29 +2,25 @@
  * The legacy MCP HTTP+SSE transport (protocol revision 2024-11-05) over web-standard streams, so it runs on
  * `Deno.serve`. The SDK ships the same protocol only for Node's `http.ServerResponse`; this mirrors its wire
  * behaviour: a GET opens an event stream whose first `endpoint` event names where to POST messages, and the
- * server's messages come back as `message` events on that stream.
+ * server's messages come back as `message` events on that stream. This module writes the stream; what a
+ * POST must be to carry a message is sse_messages.ts, and the open sessions of a server sse_sessions.ts.
  *
  * @module
  */
 import {
   type JSONRPCMessage,
-  JSONRPCMessageSchema,
   type MessageExtraInfo,
   type Transport,
   type TransportSendOptions,
 } from "../deps/mcp_sdk.ts";
-import { answeringId, type RequestId } from "./request_ids.ts";
+import { type PostLimits, readPostedMessage, textResponse } from "./sse_messages.ts";
 
 /** How an {@linkcode SseServerTransport} talks to its client. */
-export interface SseServerTransportOptions {
+export interface SseServerTransportOptions extends PostLimits {
   /** Path (relative or absolute) clients POST messages to; the transport appends `?sessionId=<id>`. e.g. "/messages" */
   messagesPath: string;
   /** Keep-alive comment interval in ms (default 15000; 0 disables). */
   keepAliveMs?: number;
-  /** Largest accepted POST body in bytes (default 4 MiB); bigger → 413. */
-  maxBodyBytes?: number;
-  /** Time a POST body may take to arrive, in ms (default 30000); slower → 408. */
-  bodyTimeoutMs?: number;
   /**
    * Bytes the stream may hold that the client has not read yet (default 1 MiB). A message sent while more
    * than this is waiting closes the session instead of buffering without end: a client that does not read
@@ -36,66 +32,9 @@ export interface SseServerTransportOptions {
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** Default of {@linkcode SseServerTransportOptions.maxBufferedBytes}. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
-const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 const ALREADY_STARTED =
   "SseServerTransport already started! If using Server class, note that connect() calls start() automatically.";
 const encoder = new TextEncoder();
-
-function text(status: number, body: string): Response {
-  return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
-}
-
-/** `id`: the id of the request answered, when the body carried one (JSON-RPC 2.0 §5). */
-function jsonRpcError(status: number, code: number, message: string, id: RequestId | null = null): Response {
-  return Response.json({ jsonrpc: "2.0", id, error: { code, message } }, { status });
-}
-
-/** Reads at most `limit` bytes of `request`'s body within `timeoutMs`; "large" or "late" otherwise. */
-async function readBody(
-  request: Request,
-  limit: number,
-  timeoutMs: number,
-): Promise<Uint8Array | "large" | "late"> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > limit) {
-    await request.body?.cancel();
-    return "large";
-  }
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), timeoutMs));
-  try {
-    for (;;) {
-      // A trickled body would hold the request (and its slot) for as long as the peer likes.
-      const read = await Promise.race([reader.read(), late]);
-      if (read === "late") {
-        reader.cancel().catch(() => {});
-        return "late";
-      }
-      if (read.done) break;
-      total += read.value.byteLength;
-      // Content-Length can lie or be absent (chunked), so the limit is enforced on what actually arrives.
-      if (total > limit) {
-        reader.cancel().catch(() => {});
-        return "large";
-      }
-      chunks.push(read.value);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 /**
  * One client's SSE session: {@linkcode response} is the GET stream, {@linkcode handlePostMessage} takes the
@@ -200,59 +139,18 @@ export class SseServerTransport implements Transport {
   async handlePostMessage(request: Request, extra?: MessageExtraInfo): Promise<Response> {
     if (!this.#started || this.#isClosed) {
       await request.body?.cancel();
-      return text(500, "SSE connection not established");
+      return textResponse(500, "SSE connection not established");
     }
-    const [mediaType, ...parameters] = (request.headers.get("content-type") ?? "").split(";");
-    if (mediaType.trim().toLowerCase() !== "application/json") {
-      await request.body?.cancel();
-      return text(415, "Unsupported Media Type: Content-Type must be application/json");
-    }
-    const charset = parameters.map((p) => p.trim().split("=")).find(([k]) => k.toLowerCase() === "charset");
-    let decoder: TextDecoder;
-    try {
-      decoder = new TextDecoder(charset?.[1]?.replace(/"/g, "") ?? "utf-8", { fatal: true });
-    } catch {
-      await request.body?.cancel();
-      return text(415, `Unsupported charset: ${charset?.[1]}`);
-    }
-    const body = await readBody(
-      request,
-      this.#options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      this.#options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    );
-    if (body === "large") return text(413, "Payload Too Large");
-    if (body === "late") return text(408, "Request Timeout: the body did not arrive in time");
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(decoder.decode(body));
-    } catch (error) {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-      return jsonRpcError(400, -32700, "Parse error: body is not valid JSON");
-    }
-    if (Array.isArray(parsed)) {
-      // As the SDK's own SSE transport: one message per POST. Batches came in 2025-03-26, after this
-      // transport was replaced, and went again in 2025-06-18.
-      return jsonRpcError(
-        400,
-        -32600,
-        "Invalid Request: the HTTP+SSE transport takes one JSON-RPC message per POST, not a batch; send " +
-          "each message in a POST of its own.",
-      );
-    }
-    const checked = JSONRPCMessageSchema.safeParse(parsed);
-    if (!checked.success) {
-      this.onerror?.(new Error(`Invalid JSON-RPC message: ${checked.error.message}`));
-      return jsonRpcError(400, -32600, "Invalid Request: not a JSON-RPC message", answeringId(parsed));
-    }
+    const message = await readPostedMessage(request, this.#options, (error) => this.onerror?.(error));
+    if (message instanceof Response) return message;
     const requestInfo = { headers: Object.fromEntries(request.headers), url: new URL(request.url) };
     try {
-      this.onmessage?.(checked.data, { ...extra, requestInfo: extra?.requestInfo ?? requestInfo });
+      this.onmessage?.(message, { ...extra, requestInfo: extra?.requestInfo ?? requestInfo });
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-      return text(500, "Internal error while handling the message");
+      return textResponse(500, "Internal error while handling the message");
     }
-    return text(202, "Accepted");
+    return textResponse(202, "Accepted");
   }
 
   /** Called by `Server.connect`; a second call throws, as in the SDK. */
@@ -313,107 +211,5 @@ export class SseServerTransport implements Transport {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
       return false;
     }
-  }
-}
-
-/** Options for {@linkcode SseSessions}: transport options plus how to attach each new session to a server. */
-export interface SseSessionsOptions extends SseServerTransportOptions {
-  /** Attaches a new transport, e.g. creates an MCP `Server` and calls `server.connect(transport)`. */
-  connect(transport: SseServerTransport): Promise<void>;
-  /** Sessions kept at once (default 1000); opening one more closes the least recently used. */
-  maxSessions?: number;
-}
-
-/** Closed session ids remembered, so a POST to one is told why it is gone. */
-const REMEMBERED_CLOSED = 10_000;
-
-/**
- * The open SSE sessions of one HTTP front end, keyed by session id.
- *
- * @example
- * ```ts
- * import type { Server } from "../deps/mcp_sdk.ts";
- * import { SseSessions } from "./sse_transport.ts";
- * function sseHandler(newServer: () => Server): (request: Request) => Promise<Response> {
- *   const sessions = new SseSessions({ messagesPath: "/messages", connect: (t) => newServer().connect(t) });
- *   return (request) => new URL(request.url).pathname === "/sse" ? sessions.open(request) : sessions.post(request);
- * }
- * ```
- */
-export class SseSessions {
-  readonly #options: SseSessionsOptions;
-  /** Open sessions, least recently used first. */
-  readonly #sessions = new Map<string, SseServerTransport>();
-  readonly #closedReasons = new Map<string, string>();
-
-  /** Sessions are created by {@linkcode open}; none exist yet. */
-  constructor(options: SseSessionsOptions) {
-    this.#options = options;
-  }
-
-  /** How many sessions are open. */
-  get size(): number {
-    return this.#sessions.size;
-  }
-
-  /** Answers GET /sse (405 for other methods): opens a session that lasts until either side closes it. */
-  async open(request: Request): Promise<Response> {
-    if (request.method !== "GET") {
-      return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET" } });
-    }
-    const { connect: _, maxSessions = 1000, ...transportOptions } = this.#options;
-    for (const [id, oldest] of this.#sessions) {
-      if (this.#sessions.size < maxSessions) break;
-      this.#remember(
-        id,
-        `the server keeps at most ${maxSessions} sessions (CATALOG_MCP_MAX_SESSIONS) and this one was the ` +
-          "least recently used",
-      );
-      this.#sessions.delete(id);
-      await oldest.close();
-    }
-    const transport = new SseServerTransport(transportOptions);
-    this.#sessions.set(transport.sessionId, transport);
-    transport.closed.then(() => {
-      if (transport.closeReason) this.#remember(transport.sessionId, transport.closeReason);
-      this.#sessions.delete(transport.sessionId);
-    });
-    try {
-      await this.#options.connect(transport);
-    } catch (error) {
-      await transport.close();
-      return text(500, `Could not start the MCP session: ${error instanceof Error ? error.message : error}`);
-    }
-    // Not request.signal: Deno.serve (legacy mode) also aborts it when a response completes, and warns.
-    // A client disconnect cancels the response body, which closes the transport just the same.
-    return transport.response();
-  }
-
-  /** Answers POST /messages?sessionId=…: 400 without a session id, 404 for an unknown one. */
-  async post(request: Request): Promise<Response> {
-    const sessionId = new URL(request.url).searchParams.get("sessionId");
-    const transport = sessionId ? this.#sessions.get(sessionId) : undefined;
-    if (!transport) {
-      await request.body?.cancel();
-      if (!sessionId) return text(400, "Missing sessionId query parameter");
-      const reason = this.#closedReasons.get(sessionId);
-      return text(404, reason ? `Session closed: ${reason}. Open a new one.` : "Session not found");
-    }
-    // Most recently used last: the map's order is the eviction order.
-    this.#sessions.delete(transport.sessionId);
-    this.#sessions.set(transport.sessionId, transport);
-    return await transport.handlePostMessage(request);
-  }
-
-  #remember(sessionId: string, reason: string): void {
-    this.#closedReasons.set(sessionId, reason);
-    if (this.#closedReasons.size > REMEMBERED_CLOSED) {
-      this.#closedReasons.delete(this.#closedReasons.keys().next().value!);
-    }
-  }
-
-  /** Closes every open session, e.g. on shutdown. */
-  async closeAll(): Promise<void> {
-    await Promise.all([...this.#sessions.values()].map((transport) => transport.close()));
   }
 }

@@ -8,7 +8,8 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../lib/config/config.ts";
 import { createLogger } from "../../../lib/core/log.ts";
-import { McpHttpApp, SESSION_IDLE_MS } from "../../../lib/mcp/http_app.ts";
+import { McpHttpApp } from "../../../lib/mcp/http_app.ts";
+import { SESSION_IDLE_MS } from "../../../lib/mcp/streamable_sessions.ts";
 import { createToolServices } from "../../../lib/mcp/server.ts";
 import { SseServerTransport } from "../../../lib/mcp/sse_transport.ts";
 

@@ -143,15 +143,14 @@ export { createLogger, type Logger, type LoggerOptions } from "./lib/core/log.ts
 export * from "./lib/operations/mod.ts";
 export type { ProgressReport, ProgressSink } from "./lib/core/progress.ts";
 export type { FileAccess } from "./lib/files/file_access.ts";
+export { createTokenProvider, type TokenProviderOptions } from "./lib/auth/token_provider.ts";
 export {
   cachedTokenProvider,
   type CachedTokenProviderOptions,
-  createTokenProvider,
   type CredentialSource,
   type CredentialToken,
   type TokenProvider,
-  type TokenProviderOptions,
-} from "./lib/auth/token_provider.ts";
+} from "./lib/auth/cached_tokens.ts";
 export { VERSION } from "./lib/core/version.ts";
 
 // The unified catalog (data governance) API.

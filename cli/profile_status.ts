@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { createTokenProvider, type TokenProvider } from "../lib/auth/token_provider.ts";
+import { createTokenProvider } from "../lib/auth/token_provider.ts";
+import type { TokenProvider } from "../lib/auth/cached_tokens.ts";
 import { catalogBaseUrl, unifiedBaseUrl } from "../lib/config/cloud.ts";
 import { type Config, type EnvSource, loadConfig } from "../lib/config/config.ts";
 import { ConfigError, GovcatError } from "../lib/core/errors.ts";

@@ -19,7 +19,8 @@
  *
  * @module
  */
-import { cachedTokenProvider, lazyCredential, type TokenProvider } from "./token_provider.ts";
+import { lazyCredential } from "./token_provider.ts";
+import { cachedTokenProvider, type TokenProvider } from "./cached_tokens.ts";
 import { isLoopbackEndpoint } from "../config/cloud.ts";
 import type { OnBehalfOfCredentialSecretOptions, TokenCredential } from "../deps/azure_identity.ts";
 import type { Logger } from "../core/log.ts";

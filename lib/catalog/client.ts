@@ -17,7 +17,8 @@
  *
  * @module
  */
-import { createTokenProvider, type TokenProvider } from "../auth/token_provider.ts";
+import { createTokenProvider } from "../auth/token_provider.ts";
+import type { TokenProvider } from "../auth/cached_tokens.ts";
 import { catalogBaseUrl, isLoopbackEndpoint, unifiedBaseUrl } from "../config/cloud.ts";
 import type { Config } from "../config/config.ts";
 import { HttpClient } from "../http/client.ts";

@@ -13,7 +13,7 @@ import { AdaptiveWindow } from "./adaptive_window.ts";
 import { forEachBatch, unitBatches } from "./batches.ts";
 import { checkCsvFile, checkedRowBatches } from "./check.ts";
 import { type CsvDelimiter, delimiterName } from "./delimiter.ts";
-import type { BulkImportOptions } from "./engine.ts";
+import type { BulkImportOptions } from "./import_options.ts";
 import { problemsError } from "./problems.ts";
 import { isRowRefusal } from "./refusals.ts";
 import type { BulkImport, FieldChange, ImportUnit, UnitDiff } from "./types.ts";

@@ -13,7 +13,7 @@
  * @module
  */
 import { UsageError } from "../core/errors.ts";
-import type { BulkImportOptions } from "./engine.ts";
+import type { BulkImportOptions } from "./import_options.ts";
 import {
   checkPlannableFile,
   diffFile,

@@ -1,5 +1,5 @@
 /**
- * The one module that imports `@azure/identity`. Only `lib/auth/token_provider.ts` uses it.
+ * The one module that imports `@azure/identity`. Only `lib/auth/` uses it.
  *
  * @module
  */

@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { scanColumnLineage } from "./column_lineage_scan.ts";
- * import { LineageEndChecker } from "./lineage_csv_import.ts";
+ * import { LineageEndChecker } from "./lineage_end_checker.ts";
  * import { lineageColumn } from "../templates/csv/lineage_templates.ts";
  * import type { CatalogClient } from "../catalog/client.ts";
  * declare const catalog: CatalogClient;
@@ -25,7 +25,7 @@ import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { readCsvHeaderPositions } from "../templates/template_choice.ts";
 import type { CsvProblem, CsvTemplate, ImportUnit } from "../csv/types.ts";
-import type { LineageEndChecker } from "./lineage_csv_import.ts";
+import type { LineageEndChecker } from "./lineage_end_checker.ts";
 import { columnRequest, hasColumnLineage } from "./column_lineage_items.ts";
 import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
 import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";

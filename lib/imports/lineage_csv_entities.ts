@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { scanLineageEntities } from "./lineage_csv_entities.ts";
- * import { LineageEndChecker } from "./lineage_csv_import.ts";
+ * import { LineageEndChecker } from "./lineage_end_checker.ts";
  * import { lineageTable } from "../templates/csv/lineage_templates.ts";
  * import type { CatalogClient } from "../catalog/client.ts";
  * declare const catalog: CatalogClient;
@@ -24,7 +24,7 @@ import type { CsvDelimiter } from "../csv/delimiter.ts";
 import { columnKey } from "../csv/problems.ts";
 import { readCsvHeaderPositions } from "../templates/template_choice.ts";
 import type { CsvProblem, CsvTemplate } from "../csv/types.ts";
-import { type EndProblem, LineageEndChecker } from "./lineage_csv_import.ts";
+import { type EndProblem, LineageEndChecker } from "./lineage_end_checker.ts";
 import { lineageGroupKey } from "./lineage_csv_rows.ts";
 
 /** Entities read at once. */

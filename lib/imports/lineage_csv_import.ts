@@ -1,9 +1,8 @@
 /**
  * Lineage CSV on the bulk engine: the {@link BulkImport} that records one process (of the group's
  * `process_type`, `Process` by default) per (source, target, process name) group of a lineage file through
- * the lineage builder, and the entity checks `import`, `process` and `validate` share. A group that records
- * column lineage is first checked as Purview needs it to draw it (`lib/lineage/`), and rejected, naming the
- * line, the column and the fix, when it would not render.
+ * the lineage builder. A group that records column lineage is first checked as Purview needs it to draw it
+ * (`lib/lineage/`), and rejected, naming the line, the column and the fix, when it would not render.
  *
  * Units are whole groups (`lineage_csv_rows.ts`), so a process covers every line of its group and is
  * rejected or recorded as one. Writes are upserts by a qualified name derived from the ends and the
@@ -11,12 +10,10 @@
  * once: a write is never repeated by the HTTP core, and after a lost answer or a resume the engine asks
  * whether the process is there (`applied`) before sending it again.
  *
- * Entity checks. Every end is read (once per run): the process's qualified name is made from the ends'
- * qualified names, so a row naming a missing or deleted entity is always rejected, never sent. With entity
- * validation (the default) each end must also be a data set — `DataSet` or a type derived from it, what a
- * process's inputs and outputs take — checked on the type definitions before anything is written; without
- * it such rows are sent and the catalog's answer decides. Ends and type answers are kept for the run:
- * memory grows with the number of distinct entities (and, through the grouping, of processes).
+ * Every end is read once per run and checked (`lineage_end_checker.ts`): a row naming a missing or deleted
+ * entity, or with entity validation one that is not a data set, is rejected, never sent. Writes go through
+ * `lineage_process_writes.ts`. Memory grows with the number of distinct entities and, through the
+ * grouping, of processes.
  *
  * @example
  * ```ts
@@ -34,30 +31,18 @@
 import type { CatalogClient } from "../catalog/client.ts";
 import {
   columnMappingJson,
-  createLineage,
-  createLineageCache,
   derivedProcessName,
   type LineageEnd,
-  lookupEnd,
   processQualifiedName,
 } from "../catalog/lineage_builder.ts";
 import type { AtlasEntity } from "../catalog/atlas_model.ts";
 import type { BulkImport, CsvTemplate, ImportUnit, PlannedAction, UnitOutcome } from "../csv/types.ts";
-import {
-  AuthenticationError,
-  AuthorizationError,
-  CatalogError,
-  NetworkError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  UsageError,
-} from "../core/errors.ts";
+import { NotFoundError } from "../core/errors.ts";
 import { groupLineageRows, type LineageProcessItem } from "./lineage_csv_rows.ts";
 import { lineageDiff, refGuids, type Resolved, sameJson } from "./lineage_csv_diff.ts";
+import { LineageEndChecker } from "./lineage_end_checker.ts";
+import { MAX_REASON, writeProcess, writingOnce } from "./lineage_process_writes.ts";
 import { ColumnLineageChecker } from "../lineage/column_mapping_check.ts";
-import { metadataWithoutMapping } from "../lineage/column_mapping_rows.ts";
 import {
   columnRequest,
   describeIssue,
@@ -68,83 +53,6 @@ import {
 
 /** Qualified names asked for in one unique-attribute lookup, to keep the URL short. */
 const LOOKUP_CHUNK = 50;
-/** Super types followed at most when deciding whether a type is a data set. */
-const MAX_TYPE_DEPTH = 16;
-const MAX_REASON = 500;
-
-/** Why an end cannot be used: it is missing, deleted, or (with validation) not a data set. */
-export interface EndProblem {
-  kind: "missing" | "deleted" | "not-a-data-set";
-  message: string;
-}
-
-/** Reads lineage ends once per run and checks them; shares the lineage builder's cache. */
-export class LineageEndChecker {
-  readonly cache = createLineageCache();
-  readonly #dataSets = new Map<string, Promise<boolean>>();
-
-  constructor(readonly catalog: CatalogClient, readonly validate: boolean) {}
-
-  /** The end with this GUID, or why rows cannot name it. Failures other than "not found" are thrown. */
-  async check(guid: string, signal?: AbortSignal): Promise<{ end: LineageEnd } | { problem: EndProblem }> {
-    const lookup = await lookupEnd(this.catalog, { guid }, this.cache, signal);
-    if ("problem" in lookup) {
-      const deleted = lookup.problem === "is deleted";
-      return { problem: { kind: deleted ? "deleted" : "missing", message: lookup.problem } };
-    }
-    if (this.validate && !await this.#isDataSet(lookup.end.typeName, signal, 0)) {
-      return {
-        problem: {
-          kind: "not-a-data-set",
-          message:
-            `is a ${lookup.end.typeName}, not a data set: lineage runs between data sets (DataSet or ` +
-            "a type derived from it), such as tables, files and folders",
-        },
-      };
-    }
-    return lookup;
-  }
-
-  /** The ends of a process, or why its rows are rejected (every bad end named). */
-  async ends(
-    item: LineageProcessItem,
-    signal?: AbortSignal,
-  ): Promise<{ source: LineageEnd; target: LineageEnd } | { reason: string }> {
-    const [source, target] = await Promise.all([
-      this.check(item.sourceGuid, signal),
-      this.check(item.targetGuid, signal),
-    ]);
-    if ("end" in source && "end" in target) return { source: source.end, target: target.end };
-    const reasons: string[] = [];
-    if ("problem" in source) reasons.push(`source_entity_guid ${item.sourceGuid} ${source.problem.message}`);
-    if ("problem" in target) reasons.push(`target_entity_guid ${item.targetGuid} ${target.problem.message}`);
-    return { reason: reasons.join("; ") };
-  }
-
-  #isDataSet(typeName: string, signal: AbortSignal | undefined, depth: number): Promise<boolean> {
-    if (typeName === "DataSet") return Promise.resolve(true);
-    if (depth > MAX_TYPE_DEPTH) return Promise.resolve(false);
-    let answer = this.#dataSets.get(typeName);
-    if (!answer) {
-      answer = (async () => {
-        try {
-          const def = await this.catalog.types.get("entity", { name: typeName }, signal);
-          for (const superType of def.superTypes ?? []) {
-            if (await this.#isDataSet(superType, signal, depth + 1)) return true;
-          }
-          return false;
-        } catch (error) {
-          // A type the catalog cannot show is left to the catalog to judge when the process is written.
-          if (error instanceof NotFoundError) return true;
-          throw error;
-        }
-      })();
-      this.#dataSets.set(typeName, answer);
-      answer.catch(() => this.#dataSets.delete(typeName));
-    }
-    return answer;
-  }
-}
 
 /** The name the builder gives the process of `item`. */
 export function processNameOf(item: LineageProcessItem, source: LineageEnd, target: LineageEnd): string {
@@ -168,47 +76,6 @@ export interface LineageImportRun {
   processes(): number;
   /** Attributes of the rows the process type does not define, so they were not stored. */
   attributesNotStored(): string[];
-}
-
-/** A refusal of one process (bad request, conflict, …): only that unit is rejected. */
-function refusesUnit(error: unknown): error is CatalogError | UsageError {
-  if (error instanceof UsageError) return true;
-  if (!(error instanceof CatalogError)) return false;
-  if (
-    error instanceof AuthenticationError || error instanceof AuthorizationError ||
-    error instanceof RateLimitError || error instanceof NetworkError || error instanceof TimeoutError
-  ) return false;
-  return !(error instanceof ServerError && [502, 503, 504].includes(error.status));
-}
-
-function refusalReason(error: CatalogError | UsageError): string {
-  const prefix = error instanceof CatalogError
-    ? `${error.status}${error.code ? ` ${error.code}` : ""}: `
-    : "";
-  return `${prefix}${error.message}`.replace(/\s+/g, " ").slice(0, MAX_REASON);
-}
-
-/**
- * `catalog` whose process writes are never repeated by the HTTP core: the upsert goes as a bulk write of
- * one entity marked not idempotent, so an answer lost after the service wrote the process reaches the engine,
- * which asks whether the process is there (`applied`) instead of writing it again.
- */
-function writingOnce(catalog: CatalogClient): CatalogClient {
-  // An import built only to group rows into units is given no client.
-  if (catalog === undefined) return catalog;
-  const bound = <T extends object>(target: T, override: Record<string | symbol, unknown>): T =>
-    new Proxy(target, {
-      get: (object, key) => {
-        if (key in override) return override[key];
-        const value = Reflect.get(object, key, object);
-        return typeof value === "function" ? value.bind(object) : value;
-      },
-    });
-  const entity = bound(catalog.entity, {
-    createOrUpdate: (written: AtlasEntity, signal?: AbortSignal) =>
-      catalog.entity.createOrUpdateMany([written], signal, { idempotent: false }),
-  });
-  return bound(catalog, { entity });
 }
 
 /** The process a row makes: its ends checked, its qualified name, and the stored process of that name. */
@@ -306,43 +173,6 @@ function processHolds(
     stored.attributes?.columnMapping,
     columnMappingJson(item.columnMappings, [source], [target], entriesOf(item)),
   );
-}
-
-/**
- * Creates or updates the process of one row group whose ends resolved; a refusal of the catalog is the
- * group's rejection, anything else stops the import. Attributes the type did not store go to `notStored`.
- */
-async function writeProcess(
-  catalog: CatalogClient,
-  item: LineageProcessItem,
-  options: { cache: LineageEndChecker["cache"]; signal?: AbortSignal; notStored: Set<string> },
-): Promise<UnitOutcome> {
-  const extraAttributes: Record<string, unknown> = { ...metadataWithoutMapping(item.metadata) };
-  if (item.relationshipType !== undefined) extraAttributes.relationshipType = item.relationshipType;
-  try {
-    const result = await createLineage(catalog, {
-      sources: [{ guid: item.sourceGuid }],
-      targets: [{ guid: item.targetGuid }],
-      processName: item.processName,
-      processType: item.processType,
-      description: item.description,
-      owner: item.owner,
-      confidenceScore: item.confidenceScore,
-      extraAttributes,
-      columnMappings: item.columnMappings,
-      columnMappingEntries: entriesOf(item),
-    }, { cache: options.cache, signal: options.signal });
-    result.attributesNotStored.forEach((name) => options.notStored.add(name));
-    return { status: result.created ? "created" : "updated" };
-  } catch (error) {
-    if (!refusesUnit(error)) throw error;
-    return {
-      status: "rejected",
-      reason: refusalReason(error),
-      httpStatus: error instanceof CatalogError ? error.status : undefined,
-      code: error instanceof CatalogError ? error.code : undefined,
-    };
-  }
 }
 
 /** The bulk import of lineage rows of `template` (one of the lineage templates). */

@@ -10,7 +10,8 @@
  */
 import { z } from "../deps/zod.ts";
 import { DELIMITER_OPTION_HELP, delimiterOption } from "../csv/delimiter.ts";
-import { type BulkImportOptions, CALL_TERMS, CLI_TERMS, type ImportTerms } from "../csv/engine.ts";
+import { CALL_TERMS, CLI_TERMS, type ImportTerms } from "../csv/engine.ts";
+import { type BulkImportOptions } from "../csv/import_options.ts";
 import type { OperationContext } from "./types.ts";
 
 /**

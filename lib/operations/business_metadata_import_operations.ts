@@ -21,7 +21,7 @@ import { checkFileFirst } from "../imports/csv_prechecks.ts";
 import { readHeader } from "../templates/template_choice.ts";
 import { defineOperation, type OperationContext, UPSERT } from "./types.ts";
 import { type CsvDelimiter } from "../csv/delimiter.ts";
-import type { BulkImportOptions } from "../csv/engine.ts";
+import type { BulkImportOptions } from "../csv/import_options.ts";
 import { checkPlanHolds, parsePlan } from "../csv/plan_apply.ts";
 import { checkedRows } from "../csv/check.ts";
 import { csvLine } from "../csv/reader.ts";

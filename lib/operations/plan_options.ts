@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type BulkImportOptions, type BulkImportSummary, runBulkImport } from "../csv/engine.ts";
+import { type BulkImportSummary, runBulkImport } from "../csv/engine.ts";
+import { type BulkImportOptions } from "../csv/import_options.ts";
 import { makePlan, PLAN_RESULT_ROWS, planChangeRows, planSummaryLine } from "../csv/plan.ts";
 import { applyingPlan, checkPlanHolds, parsePlan } from "../csv/plan_apply.ts";
 import type { BulkImport } from "../csv/types.ts";

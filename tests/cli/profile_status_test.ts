@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createProfileService } from "../../cli/profile_service.ts";
 import { tokenIdentity, tokenWithin } from "../../cli/profile_status.ts";
-import type { TokenProvider } from "../../lib/auth/token_provider.ts";
+import type { TokenProvider } from "../../lib/auth/cached_tokens.ts";
 import { withDir } from "../support/profiles_dir.ts";
 
 Deno.test("tokenWithin gives up after its timeout even when the credential never answers", async () => {

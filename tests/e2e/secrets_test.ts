@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { type CliIo, reportError } from "../../cli/run.ts";
-import { cachedTokenProvider } from "../../lib/auth/token_provider.ts";
+import { cachedTokenProvider } from "../../lib/auth/cached_tokens.ts";
 import { CatalogClient } from "../../lib/catalog/client.ts";
 import { loadConfig } from "../../lib/config/config.ts";
 import { loadMcpClientSdk } from "../../lib/deps/mcp_sdk.ts";

@@ -1,11 +1,10 @@
 /**
- * The lineage BulkImport against the seeded emulator: units grouped across a file, `existing` and
- * `applied` (a process present with other column pairs is not applied), and an answer lost after the
- * write (the engine asks `applied` and counts the rows recovered instead of sending them again).
+ * The lineage BulkImport against the seeded emulator: units grouped across a file, and `existing` and
+ * `applied` (a process present with other column pairs is not applied). Writing once:
+ * lineage_process_writes_test.ts.
  */
 import assert from "node:assert/strict";
 import { checkedRows } from "../../../lib/csv/check.ts";
-import { runBulkImport } from "../../../lib/csv/engine.ts";
 import { lineageColumn } from "../../../lib/templates/csv/lineage_templates.ts";
 import type { ImportUnit } from "../../../lib/csv/types.ts";
 import { lineageCsvImport } from "../../../lib/imports/lineage_csv_import.ts";
@@ -82,29 +81,5 @@ Deno.test("lineage import: existing and applied tell a recorded process from a c
     assert.deepEqual(await run.plugin.applied!([other], signal), [false], "with other column pairs");
     assert.deepEqual(await run.plugin.send([other], signal), [{ status: "updated" }]);
     assert.deepEqual(await run.plugin.applied!([other], signal), [true]);
-  });
-});
-
-Deno.test("lineage import: an answer lost after the write is recovered, not sent again", async () => {
-  await withLineageSetup(async ({ emulator, file, catalog, writes }) => {
-    const path = await file(
-      "lost.csv",
-      `${HEADER}\n${ORDERS},${MONTHLY_REVENUE},,rollup,,,,,OrderTotal,revenue\n`,
-    );
-    const count = emulator.entityCount();
-    // The write loses its answer after the process was written (the HTTP core does not repeat it).
-    const lost = { drop: true, afterHandling: true, method: "POST", path: "/atlas/v2/entity" };
-    emulator.faults.script([lost, lost, lost, lost]);
-    const run = lineageCsvImport(catalog, lineageColumn, { validateEntities: true });
-    const summary = await runBulkImport(run.plugin, {
-      file: path,
-      batchSize: 10,
-      concurrency: 1,
-      retryDelayMs: 5,
-    });
-    assert.equal(summary.recovered, 1, "found applied after the lost answers");
-    assert.equal(summary.created + summary.updated + summary.failed, 0);
-    assert.equal(writes(), 1, "one attempt, and no further send");
-    assert.equal(emulator.entityCount(), count + 1);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The bulk engine's integrity under interruption, against the emulator over real HTTP, counted per row in
- * the store (each entity by qualified name, at version 0: the emulator bumps the version on every write, so
- * a row sent twice is version 1), not by totals:
+ * The bulk engine's checkpointed run (`checkpointed_run.ts`): its integrity under interruption, through
+ * runBulkImport against the emulator over real HTTP, counted per row in the store (each entity by
+ * qualified name, at version 0: the emulator bumps the version on every write, so a row sent twice is
+ * version 1), not by totals:
  *
  * - a resume never stalls on rows of a type the catalog does not know, however often the run is cut off
  *   with a batch in flight (every valid row imported once, every bad row in the reject file once);

@@ -154,8 +154,21 @@ export interface EntityBase extends Loose {
   systemData?: SystemData;
 }
 
+/** The zod shape of {@link EntityBase}'s fields. */
+export interface EntityBaseShape {
+  id: z.ZodString;
+  name: z.ZodOptional<z.ZodString>;
+  status: z.ZodOptional<z.ZodString>;
+  description: z.ZodOptional<z.ZodString>;
+  contacts: z.ZodOptional<
+    z.ZodRecord<z.ZodString, z.ZodArray<z.ZodObject<{ id: z.ZodString }, z.core.$loose>>>
+  >;
+  managedAttributes: z.ZodOptional<z.ZodArray<z.ZodType<ManagedAttribute, ManagedAttribute>>>;
+  systemData: z.ZodOptional<z.ZodType<SystemData, SystemData>>;
+}
+
 /** The fields of {@link EntityBase}, spread into the schema of each kind as returned. */
-export const entityBase = {
+export const entityBase: EntityBaseShape = {
   id: z.string(),
   name: z.string().optional(),
   status: z.string().optional(),
@@ -175,8 +188,15 @@ export interface CommonInput extends Loose {
   managedAttributes?: ManagedAttribute[];
 }
 
+/** The zod shape of {@link CommonInput}'s fields. */
+export interface CommonInputShape {
+  description: z.ZodOptional<z.ZodString>;
+  contacts: z.ZodOptional<z.ZodType<ContactsMap, ContactsMap>>;
+  managedAttributes: z.ZodOptional<z.ZodArray<z.ZodType<ManagedAttribute, ManagedAttribute>>>;
+}
+
 /** The fields of {@link CommonInput}, spread into the schema of each kind's input. */
-export const commonInput = {
+export const commonInput: CommonInputShape = {
   description: z.string().optional(),
   contacts: contactsMapSchema.optional(),
   managedAttributes: z.array(managedAttributeSchema).optional(),

@@ -187,6 +187,6 @@ function mergeAttributes(current: AtlasEntity, attributes: Record<string, unknow
 }
 
 /** The batch context of an operation call. */
-function batchContext(ctx: OperationContext): BatchContext {
+export function batchContext(ctx: OperationContext): BatchContext {
   return { catalog: ctx.catalog(), batchSize: ctx.config().batchSize, signal: ctx.signal };
 }

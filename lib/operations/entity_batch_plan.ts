@@ -9,7 +9,7 @@ import type { FieldChange, UnitDiff } from "../csv/types.ts";
 import type { z } from "../deps/zod.ts";
 import { entityDiff } from "../imports/entity_csv_diff.ts";
 import { existingKey, existingKeysOfKnownTypes } from "../imports/entity_catalog_io.ts";
-import { atlasEntity, type newEntity } from "./entity_batch_operations.ts";
+import { atlasEntity, batchContext, type newEntity } from "./entity_batch_operations.ts";
 import { readCurrent } from "../catalog/entity_batch.ts";
 import type { OperationContext } from "./types.ts";
 
@@ -97,11 +97,7 @@ export async function planUpdateMany(
   ctx: OperationContext,
   updates: Array<{ guid: string; attributes: Record<string, unknown> }>,
 ): Promise<BatchPlan> {
-  const { found, missing } = await readCurrent({
-    catalog: ctx.catalog(),
-    batchSize: ctx.config().batchSize,
-    signal: ctx.signal,
-  }, updates.map((update) => update.guid));
+  const { found, missing } = await readCurrent(batchContext(ctx), updates.map((update) => update.guid));
   return planOf(updates.map(({ guid, attributes }) => {
     const stored = found.get(guid);
     if (!stored) {

@@ -8,6 +8,7 @@
  * number or JSON-RPC 2.0): that pointer leads somewhere a reader can go.
  */
 import assert from "node:assert/strict";
+import { projectFiles } from "../tools/project_files.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
@@ -39,20 +40,9 @@ export function pointerLines(path: string, text: string): string[] {
   return found;
 }
 
-async function sourceFiles(path: string): Promise<string[]> {
-  const info = await Deno.stat(`${ROOT}${path}`);
-  if (info.isFile) return [path];
-  const files: string[] = [];
-  for await (const entry of Deno.readDir(`${ROOT}${path}`)) {
-    const child = `${path}/${entry.name}`;
-    if (entry.isDirectory) files.push(...await sourceFiles(child));
-    else if (SOURCE_EXTENSIONS.some((extension) => entry.name.endsWith(extension))) files.push(child);
-  }
-  return files;
-}
-
 Deno.test("no code or test points at a spec section or an issue number", async () => {
-  const files = (await Promise.all(SCANNED.map(sourceFiles))).flat().sort();
+  const files = (await Promise.all(SCANNED.map((path) => projectFiles(path, SOURCE_EXTENSIONS)))).flat()
+    .sort();
   assert.ok(files.length > 300, `scanned ${files.length} files: the walk found the source tree`);
   const pointers: string[] = [];
   for (const file of files) {

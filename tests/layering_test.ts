@@ -9,20 +9,21 @@ import {
   DIRECT_CATALOG_CALLERS,
   directCatalogCalls,
   IMPORT_EXCEPTIONS,
-  importedSpecifiers,
   layeringViolations,
 } from "./support/layering.ts";
+import { importedSpecifiers, resolvedPath } from "../tools/module_imports.ts";
+import { projectFiles } from "../tools/project_files.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
 /** Every TypeScript module under `folder` (a path from the project root), by path, with its source. */
-async function modulesUnder(folder: string, into = new Map<string, string>()): Promise<Map<string, string>> {
-  for await (const entry of Deno.readDir(new URL(folder, ROOT))) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory) await modulesUnder(path, into);
-    else if (entry.name.endsWith(".ts")) into.set(path, await Deno.readTextFile(new URL(path, ROOT)));
-  }
-  return into;
+async function modulesUnder(folder: string): Promise<Map<string, string>> {
+  const paths = await projectFiles(folder, [".ts"]);
+  return new Map(
+    await Promise.all(
+      paths.map(async (path) => [path, await Deno.readTextFile(new URL(path, ROOT))] as const),
+    ),
+  );
 }
 
 const libModules = await modulesUnder("lib");
@@ -62,16 +63,16 @@ Deno.test("the layering table has no cycle, and each exception names an import t
   for (const exception of IMPORT_EXCEPTIONS) {
     const source = libModules.get(exception.from);
     assert.ok(source, `${exception.from} no longer exists: drop its exception`);
-    const targets = importedSpecifiers(source).map((specifier) =>
-      new URL(specifier, new URL(exception.from, ROOT)).pathname.slice(ROOT.pathname.length)
-    );
+    const targets = importedSpecifiers(source).map((specifier) => resolvedPath(exception.from, specifier));
     assert.ok(targets.includes(exception.to), `${exception.from} no longer imports ${exception.to}`);
   }
 });
 
 Deno.test("the front ends reach the catalog through operations, except the modules listed", async () => {
-  const frontEnds = new Map([...libModules].filter(([path]) => path.startsWith("lib/mcp/")));
-  await modulesUnder("cli", frontEnds);
+  const frontEnds = new Map([
+    ...[...libModules].filter(([path]) => path.startsWith("lib/mcp/")),
+    ...await modulesUnder("cli"),
+  ]);
   const callers = [...frontEnds].filter(([, source]) => directCatalogCalls(source) > 0).map(([path]) => path);
   assert.deepEqual(
     callers.filter((path) => !(path in DIRECT_CATALOG_CALLERS)),

@@ -15,6 +15,8 @@
  *
  * @module
  */
+import { importedSpecifiers, resolvedPath } from "./module_imports.ts";
+import { projectFiles } from "./project_files.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -31,8 +33,6 @@ const REACHES_OUT = [
 /** Folders whose tests are end to end as a whole. */
 const E2E_FOLDERS = ["tests/e2e/", "tests/contract/"];
 
-const LOCAL_IMPORT = /(?:from|import\()\s*["'](\.{1,2}\/[^"']+)["']/g;
-
 /** Whether `source` (of a module of `tests/`) reaches out itself. */
 export function reachesOut(source: string): boolean {
   return REACHES_OUT.some((pattern) => pattern.test(source));
@@ -40,21 +40,8 @@ export function reachesOut(source: string): boolean {
 
 /** The modules of `tests/` that `path` imports, as paths from the project root. */
 function testImports(path: string, source: string): string[] {
-  const found: string[] = [];
-  for (const match of source.matchAll(LOCAL_IMPORT)) {
-    const target = new URL(match[1], new URL(path, ROOT)).pathname.slice(ROOT.pathname.length);
-    if (target.startsWith("tests/")) found.push(target);
-  }
-  return found;
-}
-
-async function testFiles(folder: string, into: string[] = []): Promise<string[]> {
-  for await (const entry of Deno.readDir(new URL(folder, ROOT))) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory) await testFiles(path, into);
-    else if (entry.name.endsWith("_test.ts")) into.push(path);
-  }
-  return into;
+  return importedSpecifiers(source).map((specifier) => resolvedPath(path, specifier))
+    .filter((target) => target.startsWith("tests/"));
 }
 
 /** Every test file of the suite, split into unit and end-to-end files, each list sorted. */
@@ -81,7 +68,7 @@ export async function testSets(): Promise<{ unit: string[]; e2e: string[] }> {
   };
   const unit: string[] = [];
   const e2e: string[] = [];
-  for (const path of (await testFiles("tests")).sort()) {
+  for (const path of await projectFiles("tests", ["_test.ts"])) {
     const whole = E2E_FOLDERS.some((folder) => path.startsWith(folder));
     (whole || await isEndToEnd(path, new Set()) ? e2e : unit).push(path);
   }

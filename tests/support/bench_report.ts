@@ -22,6 +22,7 @@ import {
   QUICK,
   tableCell,
 } from "./bench_figures.ts";
+import { projectFiles } from "../../tools/project_files.ts";
 import { bulkFigures, bulkLines } from "./bench_bulk_lines.ts";
 import { beforeAfterSection, type BeforeFigures, readBefore } from "./bench_before.ts";
 
@@ -109,15 +110,7 @@ export interface Machine {
 
 /** Every `*_bench.ts` under tests/, relative to the repository, in report order. */
 export async function benchFiles(): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string) => {
-    for await (const entry of Deno.readDir(`${ROOT}${dir}`)) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory) await walk(path);
-      else if (entry.name.endsWith("_bench.ts")) found.push(path);
-    }
-  };
-  await walk("tests");
+  const found = await projectFiles("tests", ["_bench.ts"]);
   const rank = (file: string) => (ORDER.indexOf(file) + ORDER.length + 1) % (ORDER.length + 1);
   return found.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

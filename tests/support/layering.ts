@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { codeLines, importedSpecifiers, resolvedPath } from "../../tools/module_imports.ts";
 
 /**
  * What each folder of `lib/` may import, lowest layer first. `cli` and the entry points (`main.ts`,
@@ -99,38 +100,6 @@ export function layerOf(path: string): string {
   if (parts[0] === "lib") return parts.length > 2 ? `lib/${parts[1]}` : "lib/(top)";
   if (parts.length === 1) return path;
   return parts[0];
-}
-
-/** Lines of code without comments: JSDoc examples and notes do not count as imports. */
-function codeLines(source: string): string {
-  return source.split("\n").filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line)).join("\n");
-}
-
-const STATIC_IMPORT =
-  /^(?:import|export)\s+(?:type\s+)?(?:\{[^}]*\}|\*\s+as\s+\w+|\w+(?:\s*,\s*\{[^}]*\})?|\*)\s+from\s+["']([^"']+)["']/gm;
-const BARE_IMPORT = /^import\s+["']([^"']+)["']/gm;
-const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/** The relative specifiers a module imports, statically, for types, or dynamically. */
-export function importedSpecifiers(source: string): string[] {
-  const code = codeLines(source);
-  const found: string[] = [];
-  for (const pattern of [STATIC_IMPORT, BARE_IMPORT, DYNAMIC_IMPORT]) {
-    for (const match of code.matchAll(pattern)) {
-      if (match[1].startsWith(".")) found.push(match[1]);
-    }
-  }
-  return found;
-}
-
-/** `specifier` imported by `from` (paths from the project root), as a path from the project root. */
-export function resolvedPath(from: string, specifier: string): string {
-  const parts = from.split("/").slice(0, -1);
-  for (const part of specifier.split("/")) {
-    if (part === "..") parts.pop();
-    else if (part !== ".") parts.push(part);
-  }
-  return parts.join("/");
 }
 
 /** Every import of `modules` (path from the project root to source) that the layering does not allow. */
